@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { dbPlugin } from './plugins/db';
+import { errorsPlugin } from './plugins/errors';
+import { languagePlugin } from './plugins/language';
+import { sessionPlugin } from './plugins/session';
+import { type WebOptions, webPlugin } from './plugins/web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  /** An opened, migrated database; the app closes it on shutdown unless told otherwise. */
+  database: Database;
+  closeDatabase?: boolean;
+  web?: WebOptions | false;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** Builds the whole server without listening, so tests can call `app.inject()`. */
+export async function buildApp({
+  config,
+  database,
+  closeDatabase = true,
+  web = false,
+  logger,
+}: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(languagePlugin);
+  await app.register(sessionPlugin);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(siteRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  if (web) await app.register(webPlugin, web);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('runs with no variables at all: embedded database under ./data, port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.env).toBe('production');
+    expect(config.database.kind).toBe('pglite');
+    expect(config.database).toMatchObject({ dataDir: expect.stringMatching(/data[/\\]db$/) });
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.session).toEqual({ idleMinutes: 120, secureCookies: false });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://shop@db.internal:5432/shop' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop@db.internal:5432/shop' });
+  });
+
+  it('sends Secure cookies when the shop is reached over https', () => {
+    expect(loadConfig({ APP_URL: 'https://shop.example/' }).session.secureCookies).toBe(true);
+    expect(loadConfig({ APP_URL: 'https://shop.example/' }).appUrl).toBe('https://shop.example');
+  });
+
+  it('stops with a message naming each bad variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SERVE_WEB: 'maybe' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('SERVE_WEB');
+    }
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});

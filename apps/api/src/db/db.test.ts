@@ -1,0 +1,54 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencies, languages, settings } from '../modules/site/site.tables';
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
+import { migrate } from './migrate';
+import { seed, seedIfEmpty } from './seed';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.drop());
+
+describe(`database on ${testDatabaseKind()}`, () => {
+  it('runs on the engine this test run asked for', async () => {
+    expect(database.kind).toBe(testDatabaseKind());
+    const result = await database.db.execute<{ version: string }>(sql`select version() as version`);
+    expect(String(result.rows[0]?.version)).toMatch(/PostgreSQL/);
+  });
+
+  it('applies migrations once: running them again changes nothing', async () => {
+    await migrate(database);
+    const tables = await database.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
+    );
+    expect(tables.rows.map((row) => row.name)).toEqual(
+      expect.arrayContaining(['currencies', 'languages', 'sessions', 'settings', 'translation_overrides']),
+    );
+  });
+
+  it('seeds an empty database, and seeding again adds nothing', async () => {
+    expect(await seedIfEmpty(database.db)).toBe(true);
+    await seed(database.db);
+    const [languageCount] = await database.db.select({ n: count() }).from(languages);
+    const [currencyCount] = await database.db.select({ n: count() }).from(currencies);
+    const [settingCount] = await database.db.select({ n: count() }).from(settings);
+    expect(languageCount?.n).toBe(6);
+    expect(currencyCount?.n).toBe(5);
+    expect(settingCount?.n).toBe(10);
+  });
+
+  it('does not seed again at start-up, so what the shop removed stays removed', async () => {
+    await database.db.delete(currencies).where(eq(currencies.code, 'CHF'));
+    expect(await seedIfEmpty(database.db)).toBe(false);
+    const rows = await database.db.select({ code: currencies.code }).from(currencies);
+    expect(rows.map((row) => row.code)).not.toContain('CHF');
+  });
+
+  it('refuses a currency rate that is not positive', async () => {
+    await expect(
+      database.db.insert(currencies).values({ code: 'JPY', symbol: '¥', rate: '0' }),
+    ).rejects.toThrow();
+  });
+});

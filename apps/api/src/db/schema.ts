@@ -1,0 +1,3 @@
+// Every module's tables, for Drizzle's relational queries and for drizzle-kit's migrations.
+export * from '../modules/session/session.tables';
+export * from '../modules/site/site.tables';

@@ -1,0 +1,16 @@
+import { isSiteSeeded, seedSite } from '../modules/site/site.seed';
+import type { Db } from './client';
+
+/** Seeds every module's base data, in dependency order. Idempotent: run it as often as you like. */
+export async function seed(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedSite(tx as unknown as Db);
+  });
+}
+
+/** Seeds only a database that has never been seeded, so later changes made in the shop stay. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if (await isSiteSeeded(db)) return false;
+  await seed(db);
+  return true;
+}

@@ -1,0 +1,151 @@
+import { errorCodes } from '@promptmarket/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, laravelValidationMessage, statusOf } from './errors';
+import { parseInput } from './lib/validate';
+import { createTestApp, startBrowserSession, type TestApp } from './test/app';
+
+describe('statusOf', () => {
+  it('maps every error code to its HTTP status', () => {
+    const table = Object.fromEntries(errorCodes.map((code) => [code, statusOf(code)]));
+    expect(table).toEqual({
+      BAD_REQUEST: 400,
+      VALIDATION_FAILED: 422,
+      UNAUTHENTICATED: 401,
+      FORBIDDEN: 403,
+      EMAIL_NOT_VERIFIED: 403,
+      NOT_FOUND: 404,
+      CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      UNSUPPORTED_MEDIA_TYPE: 415,
+      CSRF_TOKEN_MISMATCH: 419,
+      TOO_MANY_REQUESTS: 429,
+      INTERNAL: 500,
+      SERVICE_UNAVAILABLE: 503,
+    });
+  });
+});
+
+describe('laravelValidationMessage', () => {
+  it('is the first message, with the count of the others', () => {
+    expect(laravelValidationMessage({ email: ['Email is required'] })).toBe('Email is required');
+    expect(laravelValidationMessage({ email: ['Email is required'], name: ['Name is required'] })).toBe(
+      'Email is required (and 1 more error)',
+    );
+    expect(laravelValidationMessage({ a: ['A', 'B'], c: ['C'] })).toBe('A (and 2 more errors)');
+  });
+});
+
+describe('error responses', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({}, (instance) => {
+      instance.register(
+        async (scope) => {
+          scope.post('/validate', async (request) => {
+            const body = parseInput(
+              z.object({
+                email: z.email('Please enter a valid email'),
+                tags: z.array(z.string().min(1, 'Tag is required')),
+              }),
+              request.body,
+            );
+            return { status: 'OK', payload: body };
+          });
+          scope.get('/unauthenticated', async () => {
+            throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+          });
+          scope.get('/unverified', async () => {
+            throw new AppError('EMAIL_NOT_VERIFIED', 'Your email address is not verified.');
+          });
+          scope.get('/throttled', async () => {
+            throw new AppError('TOO_MANY_REQUESTS', 'Too Many Attempts.', undefined, { 'retry-after': '42' });
+          });
+          scope.get('/crash', async () => {
+            throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
+          });
+        },
+        { prefix: '/api/test' },
+      );
+    });
+  });
+  afterAll(() => app.close());
+
+  it('answers 422 with the Laravel errors map, field names with dots', async () => {
+    const session = await startBrowserSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      headers: session.headers(),
+      payload: { email: 'nope', tags: ['ok', ''] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Please enter a valid email (and 1 more error)',
+      errors: { email: ['Please enter a valid email'], 'tags.1': ['Tag is required'] },
+    });
+  });
+
+  it('answers 401, 403 and 429 with the message only, and Retry-After on 429', async () => {
+    const unauthenticated = await app.inject({ method: 'GET', url: '/api/test/unauthenticated' });
+    expect(unauthenticated.statusCode).toBe(401);
+    expect(unauthenticated.json()).toEqual({ message: 'Unauthenticated.' });
+
+    const unverified = await app.inject({ method: 'GET', url: '/api/test/unverified' });
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json()).toEqual({ message: 'Your email address is not verified.' });
+
+    const throttled = await app.inject({ method: 'GET', url: '/api/test/throttled' });
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBe('42');
+    expect(throttled.json()).toEqual({ message: 'Too Many Attempts.' });
+  });
+
+  it('answers 404 for an unknown API path', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const session = await startBrowserSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      headers: { ...session.headers(), 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: 'Payload Too Large' });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const session = await startBrowserSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/validate',
+      headers: { ...session.headers(), 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Malformed JSON body.' });
+  });
+
+  it('hides the internals of a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ message: 'Server Error' });
+    expect(response.body).not.toContain('secret_table');
+  });
+
+  it('tags every response with a request id, keeping a well-formed incoming one', async () => {
+    const fresh = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'req-12345678' },
+    });
+    expect(kept.headers['x-request-id']).toBe('req-12345678');
+  });
+});

@@ -1,0 +1,25 @@
+import type { z } from 'zod';
+import { AppError, type FieldErrors } from '../errors';
+
+/** Laravel names nested fields with dots and list items with their index: `style_ids.0`. */
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? '_' : path.map(String).join('.');
+}
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const name = fieldName(issue.path);
+    const list = fields[name] ?? [];
+    list.push(issue.message);
+    fields[name] = list;
+  }
+  return fields;
+}
+
+/** Parses input from outside. Throws VALIDATION_FAILED (422) with the Laravel `errors` map. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw AppError.validation(fieldErrorsOf(result.error));
+  return result.data;
+}

@@ -1,0 +1,89 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type Session, sessions } from './session.tables';
+
+export type IssuedSession = { token: string; csrfToken: string; session: Session };
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newToken(bytes: number): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+function expiry(idleMinutes: number, from = new Date()): Date {
+  return new Date(from.getTime() + idleMinutes * 60_000);
+}
+
+/** Starts a session: a 128-bit random id (only its hash is kept) and a fresh CSRF token. */
+export async function createSession(
+  db: Db,
+  idleMinutes: number,
+  userId: string | null = null,
+): Promise<IssuedSession> {
+  const token = newToken(16);
+  const csrfToken = newToken(32);
+  const [session] = await db
+    .insert(sessions)
+    .values({ idHash: hashToken(token), csrfToken, userId, expiresAt: expiry(idleMinutes) })
+    .returning();
+  if (!session) throw new Error('session insert returned no row');
+  return { token, csrfToken, session };
+}
+
+/** The live session for a cookie value, or null when unknown or idle for too long. */
+export async function findSession(db: Db, token: string): Promise<Session | null> {
+  if (token.length < 16 || token.length > 64) return null;
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return session ?? null;
+}
+
+/** Pushes the idle deadline forward. Skipped when the session was touched within the last minute. */
+export async function touchSession(db: Db, session: Session, idleMinutes: number): Promise<boolean> {
+  const now = new Date();
+  if (now.getTime() - session.lastSeenAt.getTime() < 60_000) return false;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt: expiry(idleMinutes, now) })
+    .where(eq(sessions.idHash, session.idHash));
+  return true;
+}
+
+/**
+ * Replaces a session with a new id and CSRF token, keeping nothing of the old one
+ * (used at login so a planted session id cannot be ridden).
+ */
+export async function rotateSession(
+  db: Db,
+  previous: Session | null,
+  idleMinutes: number,
+  userId: string | null,
+): Promise<IssuedSession> {
+  if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous.idHash));
+  return createSession(db, idleMinutes, userId);
+}
+
+export async function destroySession(db: Db, session: Session): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, session.idHash));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date()))
+    .returning({ idHash: sessions.idHash });
+  return removed.length;
+}
+
+/** Constant-time comparison of the token a request echoed with the session's. */
+export function csrfTokenMatches(session: Session, presented: string | undefined): boolean {
+  if (!presented) return false;
+  const expected = Buffer.from(session.csrfToken);
+  const actual = Buffer.from(presented);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

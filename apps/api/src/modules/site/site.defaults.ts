@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** The settings as stored, one row per key. Money is in EUR cents. */
+export const storedSettingsSchema = z.object({
+  is_reg_enabled: z.boolean(),
+  is_email_verification_enabled: z.boolean(),
+  internal_currency_name: z.string().min(1),
+  internal_currency_rate_eur: z.string().regex(/^\d{1,6}(\.\d{1,8})?$/),
+  support_email: z.email(),
+  company_phone: z.string().nullable(),
+  /** `{year}` is replaced with the current year when read. */
+  copyright: z.string(),
+  formats: z.array(z.string().min(1)).min(1),
+  sizes: z.array(z.string().regex(/^\d+x\d+$/)).min(1),
+  image_generation_cost_cents: z.number().int().nonnegative(),
+  min_deposit_cents: z.number().int().positive(),
+});
+export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+/** Settings whose value people read, so each language may have its own. */
+export const translatableSettingKeys = ['copyright', 'internal_currency_name'] as const;
+export type TranslatableSettingKey = (typeof translatableSettingKeys)[number];
+
+export const defaultSettings: StoredSettings = {
+  is_reg_enabled: true,
+  is_email_verification_enabled: true,
+  internal_currency_name: 'Credits',
+  internal_currency_rate_eur: '1.00',
+  support_email: 'support@promptmarket.example',
+  company_phone: null,
+  copyright: '© {year} PromptMarket. All rights reserved.',
+  formats: ['jpg', 'png', 'webp'],
+  sizes: ['1024x1024', '768x768', '512x512'],
+  image_generation_cost_cents: 100,
+  min_deposit_cents: 1000,
+};
+
+export const seedLanguages = [
+  { code: 'en', name: 'English' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'fr', name: 'Français' },
+  { code: 'es', name: 'Español' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'pl', name: 'Polski' },
+] as const;
+
+export const seedCurrencies = [
+  { code: 'EUR', symbol: '€', rate: '1' },
+  { code: 'USD', symbol: '$', rate: '1.08' },
+  { code: 'GBP', symbol: '£', rate: '0.85' },
+  { code: 'PLN', symbol: 'zł', rate: '4.30' },
+  { code: 'CHF', symbol: 'CHF', rate: '0.95' },
+] as const;
+
+export const seedSettingTranslations: Record<TranslatableSettingKey, Record<string, string>> = {
+  copyright: {
+    de: '© {year} PromptMarket. Alle Rechte vorbehalten.',
+    fr: '© {year} PromptMarket. Tous droits réservés.',
+    es: '© {year} PromptMarket. Todos los derechos reservados.',
+    it: '© {year} PromptMarket. Tutti i diritti riservati.',
+    pl: '© {year} PromptMarket. Wszelkie prawa zastrzeżone.',
+  },
+  internal_currency_name: {
+    de: 'Credits',
+    fr: 'Crédits',
+    es: 'Créditos',
+    it: 'Crediti',
+    pl: 'Kredyty',
+  },
+};

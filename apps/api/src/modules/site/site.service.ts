@@ -1,0 +1,108 @@
+import {
+  type Currency,
+  DEFAULT_LOCALE,
+  type Language,
+  minorUnitsToNumber,
+  resolveLocale,
+  type Settings,
+} from '@promptmarket/contracts';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { defaultSettings, storedSettingsSchema, translatableSettingKeys } from './site.defaults';
+import { currencies, languages, settings, settingTranslations, translationOverrides } from './site.tables';
+
+export async function listLanguages(db: Db): Promise<Language[]> {
+  return db
+    .select({ code: languages.code, name: languages.name })
+    .from(languages)
+    .where(eq(languages.isActive, true))
+    .orderBy(asc(languages.position), asc(languages.code));
+}
+
+/** The language to answer in for a `frontend-language` value: a supported one, else en. */
+export async function resolveRequestLocale(db: Db, requested: string | undefined): Promise<string> {
+  if (!requested || requested === DEFAULT_LOCALE) return DEFAULT_LOCALE;
+  const supported = await listLanguages(db);
+  return resolveLocale(
+    requested,
+    supported.map((language) => language.code),
+  );
+}
+
+/** Settings in the shape of spec section 3, translated texts in `locale` with English fallback. */
+export async function getSettings(db: Db, locale: string): Promise<Settings> {
+  const [rows, translations] = await Promise.all([
+    db.select({ key: settings.key, value: settings.value }).from(settings),
+    db
+      .select({ key: settingTranslations.key, value: settingTranslations.value })
+      .from(settingTranslations)
+      .where(
+        and(
+          eq(settingTranslations.locale, locale),
+          inArray(settingTranslations.key, [...translatableSettingKeys]),
+        ),
+      ),
+  ]);
+  const stored = storedSettingsSchema.parse({
+    ...defaultSettings,
+    ...Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown])),
+    ...Object.fromEntries(translations.map((row) => [row.key, row.value])),
+  });
+  return {
+    is_reg_enabled: stored.is_reg_enabled,
+    is_email_verification_enabled: stored.is_email_verification_enabled,
+    internal_currency_name: stored.internal_currency_name,
+    internal_currency_rate_eur: stored.internal_currency_rate_eur,
+    support_email: stored.support_email,
+    company_phone: stored.company_phone,
+    copyright: stored.copyright.replaceAll('{year}', String(new Date().getUTCFullYear())),
+    formats: stored.formats,
+    sizes: stored.sizes,
+    image_generation_cost_eur: minorUnitsToNumber(stored.image_generation_cost_cents),
+    min_deposit_eur: minorUnitsToNumber(stored.min_deposit_cents),
+  };
+}
+
+const currencyNameCache = new Map<string, Intl.DisplayNames>();
+
+function currencyName(code: string, locale: string): string {
+  let names = currencyNameCache.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale, DEFAULT_LOCALE], { type: 'currency' });
+    currencyNameCache.set(locale, names);
+  }
+  return names.of(code) ?? code;
+}
+
+export async function listCurrencies(db: Db, locale: string): Promise<Currency[]> {
+  const rows = await db
+    .select({ code: currencies.code, symbol: currencies.symbol, rate: currencies.rate })
+    .from(currencies)
+    .where(eq(currencies.isActive, true))
+    .orderBy(asc(currencies.position), asc(currencies.code));
+  return rows.map((row) => ({
+    code: row.code,
+    symbol: row.symbol,
+    value: Number(row.rate),
+    name: currencyName(row.code, locale),
+  }));
+}
+
+/**
+ * The interface texts changed for one language, to merge over the built-in ones.
+ * Throws NOT_FOUND when the language is not offered.
+ */
+export async function getWords(db: Db, locale: string): Promise<Record<string, string>> {
+  const [language] = await db
+    .select({ code: languages.code })
+    .from(languages)
+    .where(and(eq(languages.code, locale.toLowerCase()), eq(languages.isActive, true)));
+  if (!language) throw AppError.notFound();
+  const rows = await db
+    .select({ key: translationOverrides.key, value: translationOverrides.value })
+    .from(translationOverrides)
+    .where(eq(translationOverrides.locale, language.code))
+    .orderBy(asc(translationOverrides.key));
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}

@@ -1,0 +1,123 @@
+import { currenciesResponse, languagesResponse, settingsResponse } from '@promptmarket/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { settings, translationOverrides } from './site.tables';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('GET /api/settings', () => {
+  it('returns every Settings field of the spec in the OK envelope', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/settings' });
+    expect(response.statusCode).toBe(200);
+    const body = settingsResponse.parse(response.json());
+    expect(body.payload).toMatchObject({
+      is_reg_enabled: true,
+      is_email_verification_enabled: true,
+      internal_currency_name: 'Credits',
+      support_email: 'support@promptmarket.example',
+      company_phone: null,
+      formats: ['jpg', 'png', 'webp'],
+      sizes: ['1024x1024', '768x768', '512x512'],
+      image_generation_cost_eur: 1,
+      min_deposit_eur: 10,
+    });
+    expect(body.payload.copyright).toBe(
+      `© ${new Date().getUTCFullYear()} PromptMarket. All rights reserved.`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers in the language of the frontend-language header, English when unsupported', async () => {
+    const german = await app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'frontend-language': 'de' },
+    });
+    expect(german.json().payload.copyright).toContain('Alle Rechte vorbehalten.');
+    const polish = await app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'frontend-language': 'PL' },
+    });
+    expect(polish.json().payload.internal_currency_name).toBe('Kredyty');
+    const unknown = await app.inject({
+      method: 'GET',
+      url: '/api/settings',
+      headers: { 'frontend-language': 'xx' },
+    });
+    expect(unknown.json().payload.copyright).toContain('All rights reserved.');
+  });
+
+  it('reads changed values from the database, money converted from cents', async () => {
+    await app.db.update(settings).set({ value: '250' }).where(eqKey('image_generation_cost_cents'));
+    const response = await app.inject({ method: 'GET', url: '/api/settings' });
+    expect(response.json().payload.image_generation_cost_eur).toBe(2.5);
+    await app.db.update(settings).set({ value: '100' }).where(eqKey('image_generation_cost_cents'));
+  });
+});
+
+describe('GET /api/languages', () => {
+  it('lists the six seeded languages by their own names, in order', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/languages' });
+    expect(response.statusCode).toBe(200);
+    expect(languagesResponse.parse(response.json()).payload).toEqual([
+      { code: 'en', name: 'English' },
+      { code: 'de', name: 'Deutsch' },
+      { code: 'fr', name: 'Français' },
+      { code: 'es', name: 'Español' },
+      { code: 'it', name: 'Italiano' },
+      { code: 'pl', name: 'Polski' },
+    ]);
+  });
+});
+
+describe('GET /api/currencies', () => {
+  it('lists EUR first with rate 1 and €, then the others', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/currencies' });
+    const { payload } = currenciesResponse.parse(response.json());
+    expect(payload.map((currency) => currency.code)).toEqual(['EUR', 'USD', 'GBP', 'PLN', 'CHF']);
+    expect(payload[0]).toEqual({ code: 'EUR', value: 1, symbol: '€', name: 'Euro' });
+    expect(payload[1]).toMatchObject({ code: 'USD', value: 1.08, symbol: '$', name: 'US Dollar' });
+  });
+
+  it('names currencies in the requested language', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/currencies',
+      headers: { 'frontend-language': 'de' },
+    });
+    const names = response.json().payload.map((currency: { name: string }) => currency.name);
+    expect(names).toContain('Britisches Pfund');
+  });
+});
+
+describe('GET /api/localization/:locale/words', () => {
+  it('returns the overrides stored for a language', async () => {
+    await app.db
+      .insert(translationOverrides)
+      .values({ locale: 'de', key: 'footer.newsletter.title', value: 'Bleib dran' });
+    const german = await app.inject({ method: 'GET', url: '/api/localization/de/words' });
+    expect(german.statusCode).toBe(200);
+    expect(german.json()).toEqual({ status: 'OK', payload: { 'footer.newsletter.title': 'Bleib dran' } });
+    const english = await app.inject({ method: 'GET', url: '/api/localization/en/words' });
+    expect(english.json()).toEqual({ status: 'OK', payload: {} });
+  });
+
+  it('answers 404 for a language that is not offered and 422 for a malformed code', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/localization/xx/words' });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await app.inject({ method: 'GET', url: '/api/localization/..%2Fetc/words' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().errors).toHaveProperty('locale');
+  });
+});
+
+import { eq } from 'drizzle-orm';
+
+function eqKey(key: string) {
+  return eq(settings.key, key);
+}

@@ -1,0 +1,56 @@
+import { errorMessages } from '@promptmarket/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, statusOf } from '../errors';
+
+/** Errors Fastify itself raises before our code runs, mapped onto our codes. */
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', errorMessages.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Media Type');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'Malformed JSON body.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'Malformed request body.');
+    default:
+      break;
+  }
+  if (error.statusCode === 429) {
+    return new AppError('TOO_MANY_REQUESTS', errorMessages.tooManyRequests);
+  }
+  return null;
+}
+
+/**
+ * Renders every failure in the Laravel shapes the clients parse:
+ * 422 `{message, errors}`, others `{message}`; a 5xx never shows its internals.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
+      if (!known) {
+        request.log.error({ err: error }, 'unhandled error');
+        return reply.code(500).send({ message: errorMessages.serverError });
+      }
+      const status = statusOf(known.code);
+      if (status >= 500) request.log.error({ err: error }, known.message);
+      if (known.headers) reply.headers(known.headers);
+      if (known.code === 'TOO_MANY_REQUESTS' && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', '60');
+      }
+      const body = known.fields
+        ? { message: known.message, errors: known.fields }
+        : { message: known.message };
+      return reply.code(status).send(body);
+    });
+
+    app.setNotFoundHandler((_request, reply) => {
+      return reply.code(404).send({ message: errorMessages.notFound });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,107 @@
+import cookie from '@fastify/cookie';
+import { errorMessages } from '@promptmarket/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors';
+import {
+  createSession,
+  csrfTokenMatches,
+  findSession,
+  type IssuedSession,
+  touchSession,
+} from '../modules/session/session.service';
+import type { Session } from '../modules/session/session.tables';
+
+export const SESSION_COOKIE = 'promptmarket_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's session, loaded once per request (null without a live one). */
+    session(): Promise<Session | null>;
+  }
+  interface FastifyReply {
+    /** Sets the session and XSRF cookies for a session just created or rotated. */
+    issueSession(issued: IssuedSession): FastifyReply;
+  }
+  interface FastifyContextConfig {
+    /** false for endpoints called by other servers (payment webhooks), which carry no browser cookies. */
+    csrf?: boolean;
+  }
+}
+
+type SessionState = { promise: Promise<Session | null>; issued: boolean };
+const state = Symbol('session');
+type WithState = FastifyRequest & { [state]: SessionState | null };
+
+/**
+ * Sessions and CSRF as Laravel Sanctum's SPA mode does them: an HttpOnly session cookie
+ * and a readable XSRF-TOKEN cookie that every unsafe /api request must echo in X-XSRF-TOKEN.
+ */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { idleMinutes, secureCookies } = app.config.session;
+    const maxAge = idleMinutes * 60;
+
+    // Sliding idle expiry: a session in use stays alive, cookies included. Added before the
+    // cookie plugin so that cookies set here are still written by its own onSend hook.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const current = (request as WithState)[state];
+      const token = request.cookies?.[SESSION_COOKIE];
+      if (!current || current.issued || !token) return payload;
+      const session = await current.promise;
+      if (session && (await touchSession(app.db, session, idleMinutes))) {
+        setCookies(reply, token, session.csrfToken);
+      }
+      return payload;
+    });
+
+    await app.register(cookie);
+
+    app.decorateRequest(state, null);
+    app.decorateRequest('session', function (this: FastifyRequest) {
+      const self = this as WithState;
+      if (!self[state]) {
+        const token = this.cookies[SESSION_COOKIE];
+        self[state] = { promise: token ? findSession(app.db, token) : Promise.resolve(null), issued: false };
+      }
+      return self[state].promise;
+    });
+
+    function setCookies(reply: FastifyReply, token: string, csrfToken: string) {
+      const common = { path: '/', sameSite: 'lax' as const, secure: secureCookies, maxAge };
+      reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+      reply.setCookie(XSRF_COOKIE, csrfToken, { ...common, httpOnly: false });
+    }
+
+    app.decorateReply('issueSession', function (this: FastifyReply, issued: IssuedSession) {
+      setCookies(this, issued.token, issued.csrfToken);
+      (this.request as WithState)[state] = { promise: Promise.resolve(issued.session), issued: true };
+      return this;
+    });
+
+    app.addHook('preHandler', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (!request.url.startsWith('/api/')) return;
+      if (request.routeOptions.config.csrf === false) return;
+      const session = await request.session();
+      const presented = request.headers[XSRF_HEADER];
+      if (!session || !csrfTokenMatches(session, typeof presented === 'string' ? presented : undefined)) {
+        throw new AppError('CSRF_TOKEN_MISMATCH', errorMessages.csrfMismatch);
+      }
+    });
+
+    /** Sanctum's handshake: gives the browser a session and the XSRF-TOKEN cookie to echo. */
+    app.get('/sanctum/csrf-cookie', async (request, reply) => {
+      const existing = await request.session();
+      const token = request.cookies[SESSION_COOKIE];
+      if (existing && token) setCookies(reply, token, existing.csrfToken);
+      else reply.issueSession(await createSession(app.db, idleMinutes));
+      return reply.code(204).send();
+    });
+  },
+  { name: 'session', dependencies: ['db'] },
+);

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { AppError } from '../errors';
+
+export type WebOptions = {
+  mode: 'production' | 'development';
+  /** The web app's folder (apps/web): its `build/` in production, its sources in development. */
+  root: string;
+};
+
+/** What server-side loaders receive: the API, called in process without a network hop. */
+export type WebLoadContext = {
+  apiFetch: (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
+};
+
+const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function toWebRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const controller = new AbortController();
+  request.raw.once('close', () => {
+    if (!request.raw.complete) controller.abort();
+  });
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as never));
+}
+
+function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
+  return async (url, init) => {
+    const result = await app.inject({
+      method: (init.method ?? 'GET') as (typeof methods)[number],
+      url,
+      headers: init.headers ?? {},
+      ...(init.body === undefined ? {} : { payload: init.body }),
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(result.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.set(name, String(value));
+    }
+    const empty = result.statusCode === 204 || result.statusCode === 304;
+    return new Response(empty ? null : result.rawPayload, { status: result.statusCode, headers });
+  };
+}
+
+/**
+ * Serves the React Router app for every path the API does not own: built assets as static
+ * files with long caching, everything else server-rendered.
+ */
+export async function webPlugin(app: FastifyInstance, options: WebOptions) {
+  let getBuild: () => Promise<ServerBuild>;
+
+  if (options.mode === 'development') {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: options.root,
+      configFile: path.join(options.root, 'vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    const { default: middie } = await import('@fastify/middie');
+    await app.register(middie);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverEntry = path.join(options.root, 'build', 'server', 'index.js');
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build.`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: path.join(options.root, 'build', 'client'),
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  // Form posts reach the route actions as the raw stream they arrived as.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  const handle = createRequestHandler(() => getBuild(), options.mode);
+  const context: WebLoadContext = { apiFetch: injectTransport(app) };
+
+  app.route({
+    method: [...methods],
+    url: '/*',
+    handler: async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') throw AppError.notFound();
+      const response = await handle(toWebRequest(request), context as never);
+      return sendWebResponse(reply, response);
+    },
+  });
+}

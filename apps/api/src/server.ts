@@ -1,0 +1,45 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { repoRoot } from './db/paths';
+import { seedIfEmpty } from './db/seed';
+
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const database = await openDatabase(config.database);
+await migrate(database);
+if (config.seedOnStart) await seedIfEmpty(database.db);
+
+const app = await buildApp({
+  config,
+  database,
+  web: config.serveWeb
+    ? {
+        mode: config.env === 'development' ? 'development' : 'production',
+        root: path.join(repoRoot, 'apps', 'web'),
+      }
+    : false,
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });
+app.log.info(`PromptMarket is running at ${config.appUrl} (${database.kind} database)`);

@@ -1,0 +1,40 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { seed } from '../db/seed';
+import { openTestDatabase, type TestDatabase } from './database';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
+
+/** The whole API on its own seeded database, for `app.inject()`. Close it in afterAll. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void | Promise<void>,
+): Promise<TestApp> {
+  const testDatabase = await openTestDatabase();
+  await seed(testDatabase.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, database: testDatabase, closeDatabase: false });
+  app.addHook('onClose', () => testDatabase.drop());
+  await extend?.(app);
+  await app.ready();
+  return Object.assign(app, { testDatabase });
+}
+
+export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
+  return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+/** A browser-like client: runs the Sanctum handshake, then sends the cookies and XSRF header. */
+export async function startBrowserSession(app: TestApp) {
+  const handshake = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+  const jar = cookiesOf(handshake);
+  const cookieHeader = () =>
+    Object.entries(jar)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+  return {
+    jar,
+    headers: () => ({ cookie: cookieHeader(), 'x-xsrf-token': jar['XSRF-TOKEN'] ?? '' }),
+  };
+}

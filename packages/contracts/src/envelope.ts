@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The `{status: "OK", payload}` envelope that every non-catalogue endpoint answers with. */
+export function okEnvelope<T extends z.ZodType>(payload: T) {
+  return z.object({ status: z.literal('OK'), payload });
+}
+
+/** Laravel-shaped error bodies, as the original clients parse them. */
+export const validationErrorBody = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export const errorBody = z.object({ message: z.string() });
+
+export type ValidationErrorBody = z.infer<typeof validationErrorBody>;

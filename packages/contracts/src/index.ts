@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './errors';
+export * from './locale';
+export * from './money';
+export * from './site';

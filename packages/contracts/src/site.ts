@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope';
+
+export const settingsPayload = z.object({
+  is_reg_enabled: z.boolean(),
+  is_email_verification_enabled: z.boolean(),
+  internal_currency_name: z.string(),
+  /** How many EUR one unit of the internal currency is worth, as a decimal string ("1.00"). */
+  internal_currency_rate_eur: z.string(),
+  support_email: z.string(),
+  company_phone: z.string().nullable(),
+  copyright: z.string(),
+  formats: z.array(z.string()),
+  sizes: z.array(z.string()),
+  image_generation_cost_eur: z.number(),
+  min_deposit_eur: z.number(),
+});
+export const settingsResponse = okEnvelope(settingsPayload);
+export type Settings = z.infer<typeof settingsPayload>;
+
+export const language = z.object({ code: z.string(), name: z.string() });
+export const languagesResponse = okEnvelope(z.array(language));
+export type Language = z.infer<typeof language>;
+
+export const currency = z.object({
+  code: z.string(),
+  /** Units of this currency per 1 EUR. EUR is 1. */
+  value: z.number().positive(),
+  symbol: z.string(),
+  /** The currency's name in the requested language. */
+  name: z.string(),
+});
+export const currenciesResponse = okEnvelope(z.array(currency));
+export type Currency = z.infer<typeof currency>;
+
+export const wordsResponse = okEnvelope(z.record(z.string(), z.string()));
+export type Words = z.infer<typeof wordsResponse>['payload'];
+
+export const localeParams = z.object({ locale: z.string().regex(/^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i) });
+
+export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });

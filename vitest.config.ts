@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+const apiTests = ['apps/api/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'];
+const setupFiles = ['apps/api/src/test/setup.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          setupFiles,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['apps/api/src/**/*.test.ts'],
+          setupFiles,
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web-unit', include: ['apps/web/app/**/*.test.{ts,tsx}'], setupFiles } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
