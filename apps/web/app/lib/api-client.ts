@@ -1,0 +1,87 @@
+import { LANGUAGE_HEADER } from '@promptmarket/contracts';
+import type { z } from 'zod';
+
+/** How a request reaches the API: in process on the server, fetch in the browser. */
+export type ApiTransport = (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<Response>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The first message of the first field, as forms show it. */
+  firstFieldError(): string | null {
+    const [first] = Object.values(this.errors ?? {});
+    return first?.[0] ?? null;
+  }
+}
+
+type ClientOptions = {
+  transport: ApiTransport;
+  locale: string;
+  /** Extra headers per request: the cookie on the server, the XSRF token in the browser. */
+  headers?: (method: string) => Record<string, string> | Promise<Record<string, string>>;
+  /** Called with every failure before it is thrown, for the transport rules of spec section 8. */
+  onError?: (error: ApiError) => void;
+};
+
+async function readError(response: Response): Promise<ApiError> {
+  let body: { message?: unknown; errors?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // A body that is not JSON (a proxy's HTML page) still yields an error with the status.
+  }
+  const message = typeof body.message === 'string' ? body.message : response.statusText || 'Request failed';
+  const errors =
+    body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : null;
+  return new ApiError(response.status, message, errors);
+}
+
+/** One typed API client for loaders and components; every response is checked against its contract. */
+export function createApiClient({ transport, locale, headers, onError }: ClientOptions) {
+  async function request<T extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: T,
+    body?: unknown,
+  ): Promise<z.infer<T>> {
+    const extra = (await headers?.(method)) ?? {};
+    const response = await transport(`/api${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        [LANGUAGE_HEADER]: locale,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extra,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) {
+      const error = await readError(response);
+      onError?.(error);
+      throw error;
+    }
+    const parsed = schema.safeParse(response.status === 204 ? null : await response.json());
+    if (!parsed.success) throw new ApiError(502, `Unexpected response from ${path}`);
+    return parsed.data;
+  }
+
+  return {
+    locale,
+    get: <T extends z.ZodType>(path: string, schema: T) => request('GET', path, schema),
+    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('POST', path, schema, body),
+    put: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('PUT', path, schema, body),
+    delete: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('DELETE', path, schema, body),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,38 @@
+import { redirect } from 'react-router';
+import { type ApiTransport, createApiClient } from './api-client';
+import { transportAction, transportActionPath } from './transport-rules';
+
+/** Provided by the API server when it renders the app in process (apps/api/src/plugins/web.ts). */
+export type ServerContext = { apiFetch?: ApiTransport };
+
+/** Where the API is when the web app runs as a process of its own. */
+const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+
+const fetchTransport: ApiTransport = (path, init) => fetch(`${apiUrl}${path}`, init);
+
+/**
+ * The API client for loaders: it forwards the visitor's cookies and language, and turns
+ * the transport rules into redirects (a server render cannot reload or navigate).
+ */
+export function serverApi(request: Request, context: unknown, locale: string, authenticated = false) {
+  const transport = (context as ServerContext | undefined)?.apiFetch ?? fetchTransport;
+  const cookie = request.headers.get('cookie');
+  const forwardedFor = request.headers.get('x-forwarded-for');
+  const url = new URL(request.url);
+  return createApiClient({
+    transport,
+    locale,
+    headers: () => ({
+      ...(cookie ? { cookie } : {}),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    }),
+    onError: (error) => {
+      const target = transportActionPath(
+        transportAction(error.status, error.message, authenticated),
+        locale,
+        url.pathname + url.search,
+      );
+      if (target) throw redirect(target);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Remembers a language choice under the key `language`: in localStorage, as the spec asks,
+ * and in a cookie, so the server can redirect prefix-less visits to it.
+ */
+export function rememberLanguage(code: string): void {
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+  } catch {
+    // Storage can be disabled (private mode); the cookie still carries the choice.
+  }
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_STORAGE_KEY}=${encodeURIComponent(code)}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax${secure}`;
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_LOCALE } from '@promptmarket/contracts';
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { ScrollToHash } from './components/layout/scroll-to-hash';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<{ locale: string }>('routes/locale-layout');
+  return (
+    <html lang={site?.locale ?? DEFAULT_LOCALE}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f0d1a" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <ScrollToHash />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort, when even the locale layout failed: plain text, no data needed. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <p className="mt-4 text-slate-600">
+        <a className="text-brand-700 underline" href="/">
+          PromptMarket
+        </a>
+      </p>
+    </main>
+  );
+}

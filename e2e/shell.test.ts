@@ -1,0 +1,119 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('server-rendered shell', () => {
+  it('redirects / to /en and sends /en as HTML with header and footer', async () => {
+    const root = await fetch(`${baseURL()}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/en');
+    const page = await fetch(`${baseURL()}/en`);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('<html lang="en">');
+    expect(html).toMatch(/<header[^>]*>/);
+    expect(html).toMatch(/<footer[^>]*>/);
+    expect(html).toContain('support@promptmarket.example');
+  });
+
+  it('renders /de in German', async () => {
+    const html = await (await fetch(`${baseURL()}/de`)).text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Sprache');
+    expect(html).toContain('Alle Rechte vorbehalten.');
+  });
+
+  it('redirects an unsupported prefix or none to the current language, keeping path and query', async () => {
+    const unsupported = await fetch(`${baseURL()}/xx/anything?q=1`, { redirect: 'manual' });
+    expect(unsupported.status).toBe(302);
+    expect(unsupported.headers.get('location')).toBe('/en/anything?q=1');
+    const payment = await fetch(`${baseURL()}/fail-payment?error=Declined`, { redirect: 'manual' });
+    expect(payment.headers.get('location')).toBe('/en/fail-payment?error=Declined');
+    const verify = await fetch(`${baseURL()}/email/verify/success?x=2`, { redirect: 'manual' });
+    expect(verify.headers.get('location')).toBe('/en/email/verify/success?x=2');
+    const stored = await fetch(`${baseURL()}/processing-payment?order_id=9`, {
+      redirect: 'manual',
+      headers: { cookie: 'language=it' },
+    });
+    expect(stored.headers.get('location')).toBe('/it/processing-payment?order_id=9');
+  });
+
+  it('answers an unknown page with the 404 page and /forbidden with 403', async () => {
+    const missing = await fetch(`${baseURL()}/en/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Page not found');
+    const forbidden = await fetch(`${baseURL()}/de/forbidden`);
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.text()).toContain('Zugriff verweigert');
+  });
+});
+
+describe('in the browser', () => {
+  it('loads /, lands on /en, switches to German and sees the footer in German', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/en');
+    await expect(page.locator('footer').getByRole('heading', { name: 'Language' }).isVisible()).resolves.toBe(true);
+    await screenshot(page, 'home-en-1280');
+
+    await page.locator('footer').getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL('**/de');
+    await page.locator('footer').getByRole('heading', { name: 'Sprache' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    expect(await page.locator('footer').textContent()).toContain('Alle Rechte vorbehalten.');
+    expect(await page.title()).toContain('Prompts für KI-generierte Bilder');
+    expect(await page.locator('footer [aria-current="true"]').textContent()).toBe('Deutsch');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+
+    // The choice is remembered: a visit without a prefix now lands in German.
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/de');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the path and query when switching language', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await page.goto('/en/somewhere-missing?ref=footer');
+    await page.locator('footer').getByRole('link', { name: 'Français' }).click();
+    await page.waitForURL('**/fr/somewhere-missing?ref=footer');
+    await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
+    expect(consoleErrors.filter((text) => !text.includes('404'))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a 360 px phone, with the navigation folded into a menu', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
+    await page.goto('/en');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await screenshot(page, 'home-en-360');
+    await toggle.click();
+    const closeButton = page.getByRole('button', { name: 'Close menu' });
+    expect(await closeButton.getAttribute('aria-expanded')).toBe('true');
+    await page.locator('header nav').last().getByRole('link', { name: 'Home' }).waitFor({ state: 'visible' });
+    // The menu opens in 200 ms; wait until it has its full height before the picture.
+    await page.waitForFunction(() => (document.querySelector('header nav:last-of-type')?.clientHeight ?? 0) > 40);
+    await screenshot(page, 'home-en-360-menu');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('scrolls to the top on navigation', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await page.goto('/en');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.locator('footer').getByRole('link', { name: 'Polski' }).click();
+    await page.waitForURL('**/pl');
+    await page.waitForFunction(() => window.scrollY === 0);
+    await context.close();
+  });
+});
