@@ -18,7 +18,9 @@ function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -41,7 +43,10 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
 /** Runs the production build on a fresh data directory, as `npm start` would. */
 export default async function setup(project: TestProject) {
   for (const workspace of staleBuilds()) {
-    const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], { cwd: root, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) throw new Error(`building ${workspace} failed`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-e2e-'));

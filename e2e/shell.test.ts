@@ -59,7 +59,9 @@ describe('in the browser', () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/en');
-    await expect(page.locator('footer').getByRole('heading', { name: 'Language' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('footer').getByRole('heading', { name: 'Language' }).isVisible()).resolves.toBe(
+      true,
+    );
     await screenshot(page, 'home-en-1280');
 
     await page.locator('footer').getByRole('link', { name: 'Deutsch' }).click();
@@ -100,7 +102,8 @@ describe('in the browser', () => {
     expect(await closeButton.getAttribute('aria-expanded')).toBe('true');
     await page.locator('header nav').last().getByRole('link', { name: 'Home' }).waitFor({ state: 'visible' });
     // The menu opens in 200 ms; wait until it has its full height before the picture.
-    await page.waitForFunction(() => (document.querySelector('header nav:last-of-type')?.clientHeight ?? 0) > 40);
+    const panel = page.locator('header nav').last();
+    await expect.poll(async () => (await panel.boundingBox())?.height ?? 0).toBeGreaterThan(40);
     await screenshot(page, 'home-en-360-menu');
     expect(consoleErrors).toEqual([]);
     await context.close();

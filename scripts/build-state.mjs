@@ -22,7 +22,13 @@ function newestMtime(target) {
 const targets = {
   web: {
     output: 'apps/web/build/server/index.js',
-    sources: ['apps/web/app', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/react-router.config.ts', 'packages/contracts/src'],
+    sources: [
+      'apps/web/app',
+      'apps/web/public',
+      'apps/web/vite.config.ts',
+      'apps/web/react-router.config.ts',
+      'packages/contracts/src',
+    ],
   },
   api: {
     output: 'apps/api/dist/server.js',

@@ -17,7 +17,10 @@ if (!existsSync(path.join(root, 'node_modules'))) {
 
 for (const workspace of staleBuilds()) {
   console.log(`Building ${workspace}...`);
-  const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

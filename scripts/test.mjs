@@ -27,7 +27,9 @@ function vitest(label, projects, report) {
   ]);
   try {
     const summary = JSON.parse(readFileSync(output, 'utf8'));
-    return { ok, passed: summary.numPassedTests, failed: summary.numFailedTests + (ok ? 0 : summary.numFailedTests ? 0 : 1) };
+    // A run can fail with no failed test (a suite that did not load): count that as one failure.
+    const failed = summary.numFailedTests || (ok ? 0 : 1);
+    return { ok, passed: summary.numPassedTests, failed };
   } catch {
     return { ok, passed: 0, failed: 1 };
   }
@@ -39,7 +41,8 @@ let ok = run('typecheck', 'npm', ['run', 'typecheck']) && run('lint', 'npm', ['r
 if (ok) {
   const projects = ['api-pglite', 'web-unit'];
   if (process.env.TEST_DATABASE_URL) projects.push('api-postgres');
-  else console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is skipped.)');
+  else
+    console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is skipped.)');
   const integration = vitest('unit and integration tests', projects, 'integration.json');
   totals.passed += integration.passed;
   totals.failed += integration.failed;

@@ -5,6 +5,9 @@ import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/d
 import { migrate } from './migrate';
 import { seed, seedIfEmpty } from './seed';
 
+/** Both drivers answer raw queries with `{ rows }`. */
+type Rows<T> = { rows: T[] };
+
 let database: TestDatabase;
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -14,15 +17,17 @@ afterAll(() => database.drop());
 describe(`database on ${testDatabaseKind()}`, () => {
   it('runs on the engine this test run asked for', async () => {
     expect(database.kind).toBe(testDatabaseKind());
-    const result = await database.db.execute<{ version: string }>(sql`select version() as version`);
+    const result = (await database.db.execute(sql`select version() as version`)) as unknown as Rows<{
+      version: string;
+    }>;
     expect(String(result.rows[0]?.version)).toMatch(/PostgreSQL/);
   });
 
   it('applies migrations once: running them again changes nothing', async () => {
     await migrate(database);
-    const tables = await database.db.execute<{ name: string }>(
+    const tables = (await database.db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' order by 1`,
-    );
+    )) as unknown as Rows<{ name: string }>;
     expect(tables.rows.map((row) => row.name)).toEqual(
       expect.arrayContaining(['currencies', 'languages', 'sessions', 'settings', 'translation_overrides']),
     );

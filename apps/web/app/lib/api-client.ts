@@ -78,9 +78,11 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
   return {
     locale,
     get: <T extends z.ZodType>(path: string, schema: T) => request('GET', path, schema),
-    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('POST', path, schema, body),
+    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown) =>
+      request('POST', path, schema, body),
     put: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('PUT', path, schema, body),
-    delete: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('DELETE', path, schema, body),
+    delete: <T extends z.ZodType>(path: string, schema: T, body?: unknown) =>
+      request('DELETE', path, schema, body),
   };
 }
 

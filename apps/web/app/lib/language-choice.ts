@@ -13,5 +13,6 @@ export function rememberLanguage(code: string): void {
     // Storage can be disabled (private mode); the cookie still carries the choice.
   }
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
   document.cookie = `${LANGUAGE_STORAGE_KEY}=${encodeURIComponent(code)}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax${secure}`;
 }

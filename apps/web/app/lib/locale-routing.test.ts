@@ -13,7 +13,9 @@ describe('localeRedirectTarget', () => {
     expect(localeRedirectTarget('/success-payment', '?order_id=7', supported, 'en')).toBe(
       '/en/success-payment?order_id=7',
     );
-    expect(localeRedirectTarget('/email/verify/success', '', supported, 'fr')).toBe('/fr/email/verify/success');
+    expect(localeRedirectTarget('/email/verify/success', '', supported, 'fr')).toBe(
+      '/fr/email/verify/success',
+    );
     expect(localeRedirectTarget('/', '?ref=mail', supported, 'en')).toBe('/en?ref=mail');
   });
 

@@ -6,7 +6,10 @@ describe('mergeMessages', () => {
   it('merges nested texts and dotted override keys without changing its inputs', () => {
     const base = { footer: { support: 'Support', language: 'Language' } };
     const merged = mergeMessages(base, { 'footer.support': 'Help desk', 'header.home': 'Start' });
-    expect(merged).toEqual({ footer: { support: 'Help desk', language: 'Language' }, header: { home: 'Start' } });
+    expect(merged).toEqual({
+      footer: { support: 'Help desk', language: 'Language' },
+      header: { home: 'Start' },
+    });
     expect(base.footer.support).toBe('Support');
   });
 });
@@ -36,7 +39,8 @@ describe('messagesFor', () => {
       const own = flatten(messagesFor(locale));
       expect(Object.keys(own).sort(), locale).toEqual(Object.keys(english).sort());
       const copied = Object.keys(english).filter(
-        (key) => own[key] === english[key] && !key.startsWith('brand') && !/\{\{|^[\W\d]*$/.test(english[key] ?? ''),
+        (key) =>
+          own[key] === english[key] && !key.startsWith('brand') && !/\{\{|^[\W\d]*$/.test(english[key] ?? ''),
       );
       expect(copied, `${locale} texts left in English`).toEqual([]);
     }

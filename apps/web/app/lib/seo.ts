@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { type Messages } from './messages';
+import type { Messages } from './messages';
 import { SITE_ROUTE_ID, type SiteData } from './site-data';
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;
@@ -30,7 +30,9 @@ export function pageMeta(
   const site = siteDataOf(matches);
   if (!site) return [{ title: 'PromptMarket' }];
   const brand = messageAt(site.messages, 'brand.name');
-  const title = titleKey ? `${messageAt(site.messages, titleKey)} | ${brand}` : messageAt(site.messages, 'meta.title');
+  const title = titleKey
+    ? `${messageAt(site.messages, titleKey)} | ${brand}`
+    : messageAt(site.messages, 'meta.title');
   const description = messageAt(site.messages, descriptionKey);
   const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
   const urlFor = (locale: string) => `${site.origin}/${locale}${rest ? `/${rest}` : ''}`;

@@ -1,5 +1,5 @@
-import { useRouteLoaderData } from 'react-router';
 import type { Currency, Language, Settings } from '@promptmarket/contracts';
+import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
 
 /** What every page under /:locale gets from the locale layout's loader. */

@@ -12,7 +12,9 @@ describe('transportAction', () => {
   });
 
   it('sends an unverified user to verify-email, any other 403 to forbidden', () => {
-    expect(transportAction(403, 'Your email address is not verified.', true)).toEqual({ kind: 'verify-email' });
+    expect(transportAction(403, 'Your email address is not verified.', true)).toEqual({
+      kind: 'verify-email',
+    });
     expect(transportAction(403, 'This action is unauthorized.', true)).toEqual({ kind: 'forbidden' });
   });
 

@@ -8,7 +8,11 @@ export type TransportAction =
   | { kind: 'forbidden' }
   | { kind: 'none' };
 
-export function transportAction(status: number, message: string | undefined, authenticated: boolean): TransportAction {
+export function transportAction(
+  status: number,
+  message: string | undefined,
+  authenticated: boolean,
+): TransportAction {
   if (status === 401) return authenticated ? { kind: 'login' } : { kind: 'none' };
   if (status === 419) return { kind: 'reload' };
   if (status === 403) {
@@ -18,7 +22,11 @@ export function transportAction(status: number, message: string | undefined, aut
 }
 
 /** The in-app path an action leads to, with the page to come back to for login. */
-export function transportActionPath(action: TransportAction, locale: string, currentPath: string): string | null {
+export function transportActionPath(
+  action: TransportAction,
+  locale: string,
+  currentPath: string,
+): string | null {
   switch (action.kind) {
     case 'login':
       return `/${locale}/login?redirect=${encodeURIComponent(currentPath)}`;

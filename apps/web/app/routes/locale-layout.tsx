@@ -20,7 +20,8 @@ import type { Route } from './+types/locale-layout';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<SiteData> {
   const url = new URL(request.url);
-  const languages = (await serverApi(request, context, DEFAULT_LOCALE).get('/languages', languagesResponse)).payload;
+  const languages = (await serverApi(request, context, DEFAULT_LOCALE).get('/languages', languagesResponse))
+    .payload;
   const codes = languages.map((language) => language.code);
   if (!codes.includes(params.locale)) {
     const current = preferredLocale(request.headers.get('cookie'), codes);
@@ -79,9 +80,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="font-semibold text-brand-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight">Something went wrong</h1>
       <p className="mt-4 text-slate-600">An unexpected error occurred. Please try again.</p>
-      <a href="" className="mt-8 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-8 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
         Try again
-      </a>
+      </button>
     </main>
   );
 }

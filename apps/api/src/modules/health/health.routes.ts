@@ -5,6 +5,9 @@ import { AppError } from '../../errors';
 import { shape } from '../../lib/reply';
 
 export async function healthRoutes(app: FastifyInstance) {
+  /** Liveness only: the process answers. Also the baseline the benchmarks compare against. */
+  app.get('/ping', async () => ({ status: 'ok' }));
+
   app.get('/health', async (request) => {
     try {
       await app.db.execute(sql`select 1`);

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 
+describe('GET /api/ping', () => {
+  it('answers without touching the database', async () => {
+    const app = await createTestApp();
+    await app.testDatabase.close();
+    const response = await app.inject({ method: 'GET', url: '/api/ping' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+    await app.close();
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const app = await createTestApp();

@@ -15,7 +15,10 @@ export function SiteFooter() {
     <footer className="bg-ink-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
         <div>
-          <Link to={`/${locale}`} className="inline-flex items-center gap-2.5 rounded-lg text-lg font-bold text-white">
+          <Link
+            to={`/${locale}`}
+            className="inline-flex items-center gap-2.5 rounded-lg text-lg font-bold text-white"
+          >
             <BrandMark />
             <span>{t('brand.name')}</span>
           </Link>

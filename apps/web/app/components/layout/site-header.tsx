@@ -1,9 +1,9 @@
-import { Menu, X } from './icons';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useSite } from '../../lib/site-data';
 import { BrandMark } from './brand-mark';
+import { Menu, X } from './icons';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
@@ -41,7 +41,10 @@ export function SiteHeader() {
         {t('header.skipToContent')}
       </a>
       <div className="mx-auto flex h-[90px] max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to={`/${locale}`} className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight">
+        <Link
+          to={`/${locale}`}
+          className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
+        >
           <BrandMark />
           <span>{t('brand.name')}</span>
         </Link>

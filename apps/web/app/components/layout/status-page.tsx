@@ -10,7 +10,9 @@ export function StatusPage({ status, namespace }: { status: number; namespace: '
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-20 text-center sm:py-28">
       <p className="text-6xl font-extrabold tracking-tight text-brand-600">{status}</p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t(`${namespace}.title`)}</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+        {t(`${namespace}.title`)}
+      </h1>
       <p className="mt-4 text-base text-slate-600">{t(`${namespace}.text`)}</p>
       <Link to={`/${locale}`} className={`${buttonStyles.primary} mt-8`}>
         {t(`${namespace}.home`)}
