@@ -1,11 +1,13 @@
 import { isSiteSeeded, seedSite } from '../modules/site/site.seed';
+import { forgetSiteCache } from '../modules/site/site.service';
 import type { Db } from './client';
 
 /** Seeds every module's base data, in dependency order. Idempotent: run it as often as you like. */
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await seedSite(tx as unknown as Db);
+    await seedSite(tx);
   });
+  forgetSiteCache(db);
 }
 
 /** Seeds only a database that has never been seeded, so later changes made in the shop stay. */

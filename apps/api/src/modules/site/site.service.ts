@@ -9,15 +9,31 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { defaultSettings, storedSettingsSchema, translatableSettingKeys } from './site.defaults';
 import { currencies, languages, settings, settingTranslations, translationOverrides } from './site.tables';
 
+/** Site data is read on every page and changes rarely: it is kept for a few seconds. */
+const SITE_CACHE_MS = 5_000;
+const siteCache = createTtlCache<Db, unknown>(SITE_CACHE_MS);
+
+function cached<T>(db: Db, key: string, load: () => PromiseLike<T>): Promise<T> {
+  return siteCache.get(db, key, load) as Promise<T>;
+}
+
+/** Call after changing languages, currencies, settings or texts, so this process shows it at once. */
+export function forgetSiteCache(db: Db): void {
+  siteCache.clear(db);
+}
+
 export async function listLanguages(db: Db): Promise<Language[]> {
-  return db
-    .select({ code: languages.code, name: languages.name })
-    .from(languages)
-    .where(eq(languages.isActive, true))
-    .orderBy(asc(languages.position), asc(languages.code));
+  return cached(db, 'languages', () =>
+    db
+      .select({ code: languages.code, name: languages.name })
+      .from(languages)
+      .where(eq(languages.isActive, true))
+      .orderBy(asc(languages.position), asc(languages.code)),
+  );
 }
 
 /** The language to answer in for a `frontend-language` value: a supported one, else en. */
@@ -33,16 +49,18 @@ export async function resolveRequestLocale(db: Db, requested: string | undefined
 /** Settings in the shape of spec section 3, translated texts in `locale` with English fallback. */
 export async function getSettings(db: Db, locale: string): Promise<Settings> {
   const [rows, translations] = await Promise.all([
-    db.select({ key: settings.key, value: settings.value }).from(settings),
-    db
-      .select({ key: settingTranslations.key, value: settingTranslations.value })
-      .from(settingTranslations)
-      .where(
-        and(
-          eq(settingTranslations.locale, locale),
-          inArray(settingTranslations.key, [...translatableSettingKeys]),
+    cached(db, 'settings', () => db.select({ key: settings.key, value: settings.value }).from(settings)),
+    cached(db, `settings:${locale}`, () =>
+      db
+        .select({ key: settingTranslations.key, value: settingTranslations.value })
+        .from(settingTranslations)
+        .where(
+          and(
+            eq(settingTranslations.locale, locale),
+            inArray(settingTranslations.key, [...translatableSettingKeys]),
+          ),
         ),
-      ),
+    ),
   ]);
   const stored = storedSettingsSchema.parse({
     ...defaultSettings,
@@ -76,11 +94,13 @@ function currencyName(code: string, locale: string): string {
 }
 
 export async function listCurrencies(db: Db, locale: string): Promise<Currency[]> {
-  const rows = await db
-    .select({ code: currencies.code, symbol: currencies.symbol, rate: currencies.rate })
-    .from(currencies)
-    .where(eq(currencies.isActive, true))
-    .orderBy(asc(currencies.position), asc(currencies.code));
+  const rows = await cached(db, 'currencies', () =>
+    db
+      .select({ code: currencies.code, symbol: currencies.symbol, rate: currencies.rate })
+      .from(currencies)
+      .where(eq(currencies.isActive, true))
+      .orderBy(asc(currencies.position), asc(currencies.code)),
+  );
   return rows.map((row) => ({
     code: row.code,
     symbol: row.symbol,
@@ -94,15 +114,15 @@ export async function listCurrencies(db: Db, locale: string): Promise<Currency[]
  * Throws NOT_FOUND when the language is not offered.
  */
 export async function getWords(db: Db, locale: string): Promise<Record<string, string>> {
-  const [language] = await db
-    .select({ code: languages.code })
-    .from(languages)
-    .where(and(eq(languages.code, locale.toLowerCase()), eq(languages.isActive, true)));
-  if (!language) throw AppError.notFound();
-  const rows = await db
-    .select({ key: translationOverrides.key, value: translationOverrides.value })
-    .from(translationOverrides)
-    .where(eq(translationOverrides.locale, language.code))
-    .orderBy(asc(translationOverrides.key));
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  const code = locale.toLowerCase();
+  const offered = await listLanguages(db);
+  if (!offered.some((language) => language.code === code)) throw AppError.notFound();
+  return cached(db, `words:${code}`, async () => {
+    const rows = await db
+      .select({ key: translationOverrides.key, value: translationOverrides.value })
+      .from(translationOverrides)
+      .where(eq(translationOverrides.locale, code))
+      .orderBy(asc(translationOverrides.key));
+    return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+  });
 }

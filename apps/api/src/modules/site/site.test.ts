@@ -1,6 +1,7 @@
 import { currenciesResponse, languagesResponse, settingsResponse } from '@promptmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { forgetSiteCache } from './site.service';
 import { settings, translationOverrides } from './site.tables';
 
 let app: TestApp;
@@ -54,9 +55,11 @@ describe('GET /api/settings', () => {
 
   it('reads changed values from the database, money converted from cents', async () => {
     await app.db.update(settings).set({ value: '250' }).where(eqKey('image_generation_cost_cents'));
+    forgetSiteCache(app.db);
     const response = await app.inject({ method: 'GET', url: '/api/settings' });
     expect(response.json().payload.image_generation_cost_eur).toBe(2.5);
     await app.db.update(settings).set({ value: '100' }).where(eqKey('image_generation_cost_cents'));
+    forgetSiteCache(app.db);
   });
 });
 
@@ -100,6 +103,7 @@ describe('GET /api/localization/:locale/words', () => {
     await app.db
       .insert(translationOverrides)
       .values({ locale: 'de', key: 'footer.newsletter.title', value: 'Bleib dran' });
+    forgetSiteCache(app.db);
     const german = await app.inject({ method: 'GET', url: '/api/localization/de/words' });
     expect(german.statusCode).toBe(200);
     expect(german.json()).toEqual({ status: 'OK', payload: { 'footer.newsletter.title': 'Bleib dran' } });
