@@ -32,8 +32,8 @@ describe('createTtlCache', () => {
     const cache = createTtlCache<object, string>(60_000);
     const owner = {};
     let runs = 0;
-    // biome-ignore lint/suspicious/noThenProperty: a lazy thenable is exactly what this test needs
     const lazy = {
+      // biome-ignore lint/suspicious/noThenProperty: a lazy thenable is exactly what this test needs
       then: (resolve: (value: string) => void) => resolve(`run ${++runs}`),
     } as PromiseLike<string>;
     expect(await cache.get(owner, 'k', () => lazy)).toBe('run 1');
