@@ -3,3 +3,5 @@ export * from './errors';
 export * from './locale';
 export * from './money';
 export * from './site';
+export * from './accounts';
+export * from './validation-messages';

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { okEnvelope } from './envelope';
+import type { ValidationKey } from './validation-messages';
+
+/** Schemas carry validation keys (see validation-messages.ts) as their messages. */
+const key = (name: ValidationKey) => name;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const requiredText = (name: ValidationKey, max = 100) =>
+  z
+    .string(key(name))
+    .trim()
+    .min(1, key(name))
+    .max(max, key('field.too_long'));
+
+export const emailField = z
+  .string(key('email.required'))
+  .trim()
+  .min(1, key('email.required'))
+  .max(254, key('field.too_long'))
+  .pipe(z.email(key('email.invalid')));
+
+export const passwordField = z
+  .string(key('password.required'))
+  .min(1, key('password.required'))
+  .min(PASSWORD_MIN, key('password.min'))
+  .max(PASSWORD_MAX, key('password.max'));
+
+const phoneField = z
+  .string()
+  .trim()
+  .max(32, key('field.too_long'))
+  .refine((value) => value === '' || /^\+?[\d\s().-]{6,}$/.test(value), key('phone.invalid'));
+
+/** Laravel's `accepted`: true, 1, "1", "yes", "on", "true". */
+export const acceptedField = z.union([z.boolean(), z.literal(1), z.enum(['1', 'yes', 'on', 'true'])], key('terms.accepted'))
+  .refine((value) => value !== false, key('terms.accepted'));
+
+function confirmed<T extends { password: string; password_confirmation: string }>(value: T, context: z.RefinementCtx) {
+  if (value.password !== value.password_confirmation) {
+    context.addIssue({ code: 'custom', path: ['password_confirmation'], message: key('password.confirmed') });
+  }
+}
+
+export const registerRequest = z
+  .object({
+    first_name: requiredText('first_name.required'),
+    last_name: requiredText('last_name.required'),
+    email: emailField,
+    phone: phoneField.optional().nullable(),
+    password: passwordField,
+    password_confirmation: z.string(key('password.confirmed')),
+    terms: acceptedField,
+  })
+  .superRefine(confirmed);
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+/** Original clients send `username` (the e-mail); newer ones `email`. */
+export const loginRequest = z
+  .object({
+    email: z.string().optional(),
+    username: z.string().optional(),
+    password: z.string(key('password.required')).min(1, key('password.required')).max(PASSWORD_MAX * 4),
+  })
+  .transform((value, context) => {
+    const email = (value.email ?? value.username ?? '').trim();
+    if (!email) {
+      context.addIssue({ code: 'custom', path: ['email'], message: key('email.required') });
+      return z.NEVER;
+    }
+    return { email, password: value.password };
+  });
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const profileUpdateRequest = z
+  .object({
+    first_name: requiredText('first_name.required'),
+    last_name: requiredText('last_name.required'),
+    email: emailField,
+    phone: phoneField.nullable(),
+  })
+  .partial();
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+
+export const changePasswordRequest = z
+  .object({
+    current_password: z.string(key('current_password.required')).min(1, key('current_password.required')),
+    password: passwordField,
+    password_confirmation: z.string(key('password.confirmed')),
+  })
+  .superRefine(confirmed);
+
+export const deleteAccountRequest = z.object({
+  password: z.string(key('password.required')).min(1, key('password.required')),
+});
+
+export const forgotPasswordRequest = z.object({ email: emailField });
+
+export const resetPasswordRequest = z
+  .object({
+    email: emailField,
+    token: z.string(key('reset.token_invalid')).min(1, key('reset.token_invalid')).max(200),
+    password: passwordField,
+    password_confirmation: z.string(key('password.confirmed')),
+  })
+  .superRefine(confirmed);
+
+export const verificationStatus = z.enum(['pending', 'approved', 'declined']);
+
+export const profile = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  is_email_verified: z.boolean(),
+  verification_data: z.object({ status: verificationStatus.nullable() }),
+  /** Wallet balance in the internal currency, and the same in EUR (display numbers). */
+  balance: z.number(),
+  balance_eur: z.number(),
+  role: z.enum(['user', 'admin']),
+  locale: z.string(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileResponse = okEnvelope(profile);
+export const okResponse = z.object({ status: z.literal('OK'), message: z.string().optional() });
+export const isAuthResponse = z.object({ authenticated: z.boolean() });
+
+export const emailVerificationQuery = z.object({
+  expires: z.coerce.number().int().positive(),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export const emailVerificationResponse = okEnvelope(
+  z.object({ result: z.enum(['verified', 'already-verified']) }),
+);
