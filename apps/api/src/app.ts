@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/accounts/accounts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
@@ -49,10 +51,11 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(errorsPlugin);
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(languagePlugin);
+  await app.register(errorsPlugin);
   await app.register(sessionPlugin);
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
@@ -61,6 +64,7 @@ export async function buildApp({
       });
       await api.register(healthRoutes);
       await api.register(siteRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, withAppKey } from './config';
 
 describe('loadConfig', () => {
   it('runs with no variables at all: embedded database under ./data, port 3000', () => {
@@ -34,6 +37,24 @@ describe('loadConfig', () => {
       expect(message).toContain('DATABASE_URL');
       expect(message).toContain('SERVE_WEB');
     }
+  });
+
+  it('keeps a generated signing key in the data folder when APP_KEY is not set', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pm-config-'));
+    const first = withAppKey(loadConfig({ DATA_DIR: dataDir }));
+    const second = withAppKey(loadConfig({ DATA_DIR: dataDir }));
+    expect(first.appKey).toMatch(/^[\w-]{43}$/);
+    expect(second.appKey).toBe(first.appKey);
+    const explicit = withAppKey(loadConfig({ DATA_DIR: dataDir, APP_KEY: 'k'.repeat(40) }));
+    expect(explicit.appKey).toBe('k'.repeat(40));
+    expect(() => loadConfig({ APP_KEY: 'short' })).toThrow(/APP_KEY/);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes mail to files unless SMTP_URL is set', () => {
+    expect(loadConfig({}).mail.smtpUrl).toBeNull();
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +32,14 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   /** Seed the demo shop's base data into an empty database at start-up. */
   SEED_ON_START: booleanFlag.default(true),
+  /** Secret for signed links; without it a random one is kept in DATA_DIR/app.key. */
+  APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** smtp://user:pass@host:port or smtps://…; without it mail is written to DATA_DIR/mail as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('PromptMarket <no-reply@promptmarket.example>'),
 });
 
 export type Config = Readonly<{
@@ -44,6 +54,9 @@ export type Config = Readonly<{
   trustProxy: boolean;
   serveWeb: boolean;
   seedOnStart: boolean;
+  /** Null until start-up resolves it (see `withAppKey`). */
+  appKey: string | null;
+  mail: { smtpUrl: string | null; from: string; dir: string };
 }>;
 
 export class ConfigError extends Error {
@@ -82,5 +95,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     serveWeb: values.SERVE_WEB,
     seedOnStart: values.SEED_ON_START,
+    appKey: values.APP_KEY ?? null,
+    mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM, dir: path.join(dataDir, 'mail') },
   } satisfies Config);
+}
+
+/**
+ * The config with its signing key: APP_KEY when set, else a random key created once and kept
+ * in DATA_DIR/app.key, so signed links survive restarts.
+ */
+export function withAppKey(config: Config): Config {
+  if (config.appKey) return config;
+  const file = path.join(config.dataDir, 'app.key');
+  let key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (key.length < 32) {
+    mkdirSync(config.dataDir, { recursive: true });
+    key = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  }
+  return Object.freeze({ ...config, appKey: key });
 }

@@ -1,15 +1,16 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedIfEmpty } from './db/seed';
+import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
 
 function readConfig() {
   try {
-    return loadConfig();
+    return withAppKey(loadConfig());
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -34,6 +35,14 @@ const app = await buildApp({
       }
     : false,
 });
+
+const mailSender = config.mail.smtpUrl
+  ? smtpSender(config.mail.smtpUrl, config.mail.from)
+  : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message));
+const mailWorker = startMailWorker(database.db, mailSender, (err) =>
+  app.log.error({ err }, 'mail delivery failed'),
+);
+app.addHook('onClose', async () => mailWorker.stop());
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

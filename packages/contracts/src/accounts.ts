@@ -9,11 +9,7 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 const requiredText = (name: ValidationKey, max = 100) =>
-  z
-    .string(key(name))
-    .trim()
-    .min(1, key(name))
-    .max(max, key('field.too_long'));
+  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 export const emailField = z
   .string(key('email.required'))
@@ -35,10 +31,14 @@ const phoneField = z
   .refine((value) => value === '' || /^\+?[\d\s().-]{6,}$/.test(value), key('phone.invalid'));
 
 /** Laravel's `accepted`: true, 1, "1", "yes", "on", "true". */
-export const acceptedField = z.union([z.boolean(), z.literal(1), z.enum(['1', 'yes', 'on', 'true'])], key('terms.accepted'))
+export const acceptedField = z
+  .union([z.boolean(), z.literal(1), z.enum(['1', 'yes', 'on', 'true'])], key('terms.accepted'))
   .refine((value) => value !== false, key('terms.accepted'));
 
-function confirmed<T extends { password: string; password_confirmation: string }>(value: T, context: z.RefinementCtx) {
+function confirmed<T extends { password: string; password_confirmation: string }>(
+  value: T,
+  context: z.RefinementCtx,
+) {
   if (value.password !== value.password_confirmation) {
     context.addIssue({ code: 'custom', path: ['password_confirmation'], message: key('password.confirmed') });
   }
@@ -62,7 +62,10 @@ export const loginRequest = z
   .object({
     email: z.string().optional(),
     username: z.string().optional(),
-    password: z.string(key('password.required')).min(1, key('password.required')).max(PASSWORD_MAX * 4),
+    password: z
+      .string(key('password.required'))
+      .min(1, key('password.required'))
+      .max(PASSWORD_MAX * 4),
   })
   .transform((value, context) => {
     const email = (value.email ?? value.username ?? '').trim();
@@ -129,9 +132,18 @@ export const profileResponse = okEnvelope(profile);
 export const okResponse = z.object({ status: z.literal('OK'), message: z.string().optional() });
 export const isAuthResponse = z.object({ authenticated: z.boolean() });
 
+export const VERIFICATION_LINK_INVALID = 'The verification link is invalid or has expired';
+
+export const emailVerificationParams = z.object({
+  id: z.string().regex(/^[0-9a-f-]{36}$/, VERIFICATION_LINK_INVALID),
+  hash: z.string().regex(/^[0-9a-f]{40}$/, VERIFICATION_LINK_INVALID),
+});
 export const emailVerificationQuery = z.object({
-  expires: z.coerce.number().int().positive(),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
+  expires: z.coerce
+    .number(VERIFICATION_LINK_INVALID)
+    .int(VERIFICATION_LINK_INVALID)
+    .positive(VERIFICATION_LINK_INVALID),
+  signature: z.string(VERIFICATION_LINK_INVALID).regex(/^[0-9a-f]{64}$/, VERIFICATION_LINK_INVALID),
 });
 export const emailVerificationResponse = okEnvelope(
   z.object({ result: z.enum(['verified', 'already-verified']) }),

@@ -134,4 +134,3 @@ export function validationText(key: string, locale: string): string {
   const catalog = (validationMessages as Record<string, Record<string, string>>)[locale];
   return catalog?.[key] ?? (validationMessages.en as Record<string, string>)[key] ?? key;
 }
-

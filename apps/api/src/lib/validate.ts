@@ -6,6 +6,7 @@ function fieldName(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '_' : path.map(String).join('.');
 }
 
+/** Field errors from a zod error; messages are validation keys, translated when the error is rendered. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
@@ -19,7 +20,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
 
 /** Parses input from outside. Throws VALIDATION_FAILED (422) with the Laravel `errors` map. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input ?? {});
   if (!result.success) throw AppError.validation(fieldErrorsOf(result.error));
   return result.data;
 }

@@ -1,7 +1,7 @@
-import { errorMessages } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, errorMessages, validationText } from '@promptmarket/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, statusOf } from '../errors';
+import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
 
 /** Errors Fastify itself raises before our code runs, mapped onto our codes. */
 function fromFastifyError(error: FastifyError): AppError | null {
@@ -30,7 +30,20 @@ function fromFastifyError(error: FastifyError): AppError | null {
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    /** Field messages are validation keys: each is shown in the caller's language. */
+    function translated(fields: FieldErrors, locale: string) {
+      const texts = Object.fromEntries(
+        Object.entries(fields).map(([field, messages]) => [
+          field,
+          messages.map((m) => validationText(m, locale)),
+        ]),
+      );
+      const message =
+        locale === DEFAULT_LOCALE ? laravelValidationMessage(texts) : (Object.values(texts)[0]?.[0] ?? '');
+      return { message, errors: texts };
+    }
+
+    app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
       const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
       if (!known) {
         request.log.error({ err: error }, 'unhandled error');
@@ -42,15 +55,14 @@ export const errorsPlugin = fp(
       if (known.code === 'TOO_MANY_REQUESTS' && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', '60');
       }
-      const body = known.fields
-        ? { message: known.message, errors: known.fields }
-        : { message: known.message };
-      return reply.code(status).send(body);
+      if (!known.fields) return reply.code(status).send({ message: known.message });
+      const locale = await request.locale().catch(() => DEFAULT_LOCALE);
+      return reply.code(status).send(translated(known.fields, locale));
     });
 
     app.setNotFoundHandler((_request, reply) => {
       return reply.code(404).send({ message: errorMessages.notFound });
     });
   },
-  { name: 'errors' },
+  { name: 'errors', dependencies: ['language'] },
 );

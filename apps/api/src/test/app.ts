@@ -13,7 +13,14 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDatabase = await openTestDatabase();
   await seed(testDatabase.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/nonexistent',
+    APP_KEY: 'test-key-that-is-long-enough-for-signing-0123',
+    APP_URL: 'http://shop.test',
+    ...env,
+  });
   const app = await buildApp({ config, database: testDatabase, closeDatabase: false });
   app.addHook('onClose', () => testDatabase.drop());
   await extend?.(app);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Session, sessions } from './session.tables';
 
@@ -86,4 +86,15 @@ export function csrfTokenMatches(session: Session, presented: string | undefined
   const expected = Buffer.from(session.csrfToken);
   const actual = Buffer.from(presented);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** Ends every session of a user, except the one given (the caller's own, when it should stay). */
+export async function endUserSessions(db: Db, userId: string, exceptIdHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptIdHash
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, exceptIdHash))
+        : eq(sessions.userId, userId),
+    );
 }

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.tables';
 
 /**
  * Browser sessions (Sanctum's SPA mode). The cookie holds a random id; only its SHA-256
@@ -9,7 +10,7 @@ export const sessions = pgTable(
   {
     idHash: text('id_hash').primaryKey(),
     csrfToken: text('csrf_token').notNull(),
-    userId: uuid('user_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,298 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { LoginRequest, Profile, ProfileUpdateRequest, RegisterRequest } from '@promptmarket/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../mail/mail.service';
+import { renderMail } from '../mail/mail.templates';
+import { endUserSessions } from '../session/session.service';
+import { getSettings } from '../site/site.service';
+import { clearThrottle, enforceBackoff, enforceLimit, recordFailure } from '../throttle/throttle.service';
+import { passwordResetTokens, type User, users } from './accounts.tables';
+import { decoyHash, hashPassword, verifyPassword } from './password';
+import {
+  emailHash,
+  LINK_LIFETIME_MINUTES,
+  signVerification,
+  verificationSignatureValid,
+} from './signed-link';
+
+/** What account operations need besides the database: the signing key, the public URL, the caller's language. */
+export type AccountContext = { db: Db; appKey: string; appUrl: string; locale: string };
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findActiveUser(db: Db, id: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${normalizeEmail(email)}`, isNull(users.deletedAt)));
+  return user ?? null;
+}
+
+/**
+ * The profile of spec section 3. The balance is the wallet's: there is no wallet before the
+ * ledger exists, so it is 0 until then.
+ */
+export function toProfile(user: User): Profile {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    is_email_verified: user.emailVerifiedAt !== null,
+    verification_data: { status: null },
+    balance: 0,
+    balance_eur: 0,
+    role: user.role,
+    locale: user.locale,
+  };
+}
+
+function emailTaken(): AppError {
+  return AppError.validation({ email: ['email.taken'] });
+}
+
+async function sendVerificationMail(
+  ctx: AccountContext,
+  db: Db,
+  user: Pick<User, 'id' | 'email' | 'firstName'>,
+) {
+  const link = signVerification(ctx.appKey, user.id, user.email);
+  const url = `${ctx.appUrl}/${ctx.locale}/email/verify/${link.id}/${link.hash}?expires=${link.expires}&signature=${link.signature}`;
+  await enqueueMail(db, {
+    to: user.email,
+    ...renderMail('verify-email', ctx.locale, { name: user.firstName, url }),
+  });
+}
+
+/**
+ * Creates an account and queues its verification mail. Throws FORBIDDEN when registration
+ * is switched off, VALIDATION_FAILED (email.taken) when the address is in use.
+ */
+export async function register(ctx: AccountContext, input: RegisterRequest): Promise<User> {
+  const settings = await getSettings(ctx.db, ctx.locale);
+  if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', 'Registration is currently closed.');
+  if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email.trim(),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone ? input.phone : null,
+          passwordHash,
+          locale: ctx.locale,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned no row');
+      await sendVerificationMail(ctx, tx, user);
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** Wrong passwords allowed per address and per IP address before the backoff. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+export const LOGIN_FAILURES_PER_IP = 5;
+
+/**
+ * Checks credentials. Throws TOO_MANY_REQUESTS (with Retry-After) during a backoff and
+ * VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike.
+ */
+export async function authenticate(db: Db, credentials: LoginRequest, ip: string): Promise<User> {
+  const accountKey = `login:account:${normalizeEmail(credentials.email)}`;
+  const ipKey = `login:ip:${ip}`;
+  await enforceBackoff(db, [accountKey, ipKey]);
+  const user = await findUserByEmail(db, credentials.email);
+  const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
+  if (!user || !valid) {
+    await recordFailure(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+    await recordFailure(db, ipKey, LOGIN_FAILURES_PER_IP);
+    throw AppError.validation({ email: ['credentials.invalid'] });
+  }
+  await clearThrottle(db, accountKey);
+  return user;
+}
+
+/** Applies the given fields. A new e-mail address must be verified again; a link is sent to it. */
+export async function updateProfile(
+  ctx: AccountContext,
+  user: User,
+  input: ProfileUpdateRequest,
+): Promise<User> {
+  const emailChanged =
+    input.email !== undefined && normalizeEmail(input.email) !== normalizeEmail(user.email);
+  if (emailChanged && input.email && (await findUserByEmail(ctx.db, input.email))) throw emailTaken();
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...(input.first_name === undefined ? {} : { firstName: input.first_name }),
+          ...(input.last_name === undefined ? {} : { lastName: input.last_name }),
+          ...(input.phone === undefined ? {} : { phone: input.phone || null }),
+          ...(input.email === undefined ? {} : { email: input.email.trim() }),
+          ...(emailChanged ? { emailVerifiedAt: null } : {}),
+          locale: ctx.locale,
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      if (!updated) throw AppError.notFound();
+      if (emailChanged) await sendVerificationMail(ctx, tx, updated);
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * Sets a new password after checking the current one (VALIDATION_FAILED otherwise) and
+ * ends the user's other sessions.
+ */
+export async function changePassword(
+  db: Db,
+  user: User,
+  input: { current_password: string; password: string },
+  currentSessionIdHash: string,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw AppError.validation({ current_password: ['current_password.incorrect'] });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id, currentSessionIdHash);
+  });
+}
+
+/**
+ * Deletes an account after checking its password: personal data is overwritten, sessions and
+ * reset tokens go, and the row stays (anonymous) so orders and ledger entries keep their owner.
+ */
+export async function deleteAccount(db: Db, user: User, password: string): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw AppError.validation({ password: ['password.incorrect'] });
+  }
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        email: `deleted-${user.id}@deleted.invalid`,
+        firstName: '',
+        lastName: '',
+        phone: null,
+        passwordHash: unusable,
+        emailVerifiedAt: null,
+        deletedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    await endUserSessions(tx, user.id);
+  });
+}
+
+/**
+ * Confirms an address from a signed link. Throws VALIDATION_FAILED when the link is
+ * tampered with, expired, or made for an address the account no longer has.
+ */
+export async function verifyEmail(
+  ctx: AccountContext,
+  link: { id: string; hash: string; expires: number; signature: string },
+): Promise<'verified' | 'already-verified'> {
+  const invalid = () =>
+    AppError.validation({ signature: ['The verification link is invalid or has expired'] });
+  if (!/^[0-9a-f-]{36}$/.test(link.id) || !verificationSignatureValid(ctx.appKey, link)) throw invalid();
+  const user = await findActiveUser(ctx.db, link.id);
+  if (!user || emailHash(user.email) !== link.hash) throw invalid();
+  if (user.emailVerifiedAt) return 'already-verified';
+  await ctx.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
+  return 'verified';
+}
+
+/** One new verification mail a minute at most (TOO_MANY_REQUESTS otherwise). */
+export async function resendVerification(
+  ctx: AccountContext,
+  user: User,
+): Promise<'sent' | 'already-verified'> {
+  if (user.emailVerifiedAt) return 'already-verified';
+  await enforceLimit(ctx.db, `verify-resend:${user.id}`, { max: 1, windowSeconds: 60 });
+  await sendVerificationMail(ctx, ctx.db, user);
+  return 'sent';
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Mails a single-use reset link when the address has an account. Answers the same either
+ * way; only the rate limits (per IP and per address) can refuse.
+ */
+export async function requestPasswordReset(ctx: AccountContext, email: string, ip: string): Promise<void> {
+  await enforceLimit(ctx.db, `reset:ip:${ip}`, { max: 10, windowSeconds: 15 * 60 });
+  await enforceLimit(ctx.db, `reset:email:${normalizeEmail(email)}`, { max: 3, windowSeconds: 60 * 60 });
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  const url = `${ctx.appUrl}/${ctx.locale}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      expiresAt: new Date(Date.now() + LINK_LIFETIME_MINUTES * 60_000),
+    });
+    await enqueueMail(tx, {
+      to: user.email,
+      ...renderMail('reset-password', ctx.locale, { name: user.firstName, url }),
+    });
+  });
+}
+
+/**
+ * Sets a new password with a reset token: the token must belong to the address, be unused
+ * and unexpired (VALIDATION_FAILED otherwise). Every session of the account ends.
+ */
+export async function resetPassword(
+  db: Db,
+  input: { email: string; token: string; password: string },
+): Promise<void> {
+  const invalid = () => AppError.validation({ token: ['reset.token_invalid'] });
+  const user = await findUserByEmail(db, input.email);
+  if (!user) throw invalid();
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          eq(passwordResetTokens.userId, user.id),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ tokenHash: passwordResetTokens.tokenHash });
+    if (!claimed) throw invalid();
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await endUserSessions(tx, user.id);
+  });
+}

@@ -1,0 +1,158 @@
+/** The transactional mails, in each of the shop's languages; English for any other. */
+
+type Texts = { subject: string; greeting: string; lines: string[]; action: string; footer: string };
+type Kind = 'verify-email' | 'reset-password';
+
+const texts: Record<Kind, Record<string, Texts>> = {
+  'verify-email': {
+    en: {
+      subject: 'Verify your e-mail address',
+      greeting: 'Hello {name},',
+      lines: [
+        'Please confirm your e-mail address by opening the link below. The link is valid for 60 minutes.',
+      ],
+      action: 'Verify e-mail address',
+      footer: 'If you did not create an account, you can ignore this e-mail.',
+    },
+    de: {
+      subject: 'Bestätige deine E-Mail-Adresse',
+      greeting: 'Hallo {name},',
+      lines: [
+        'bitte bestätige deine E-Mail-Adresse über den folgenden Link. Der Link ist 60 Minuten gültig.',
+      ],
+      action: 'E-Mail-Adresse bestätigen',
+      footer: 'Wenn du kein Konto erstellt hast, kannst du diese E-Mail ignorieren.',
+    },
+    fr: {
+      subject: 'Confirmez votre adresse e-mail',
+      greeting: 'Bonjour {name},',
+      lines: [
+        'Veuillez confirmer votre adresse e-mail en ouvrant le lien ci-dessous. Le lien est valable 60 minutes.',
+      ],
+      action: "Confirmer l'adresse e-mail",
+      footer: "Si vous n'avez pas créé de compte, vous pouvez ignorer cet e-mail.",
+    },
+    es: {
+      subject: 'Verifica tu correo electrónico',
+      greeting: 'Hola, {name}:',
+      lines: [
+        'Confirma tu correo electrónico abriendo el enlace de abajo. El enlace es válido durante 60 minutos.',
+      ],
+      action: 'Verificar correo electrónico',
+      footer: 'Si no has creado ninguna cuenta, puedes ignorar este correo.',
+    },
+    it: {
+      subject: 'Verifica il tuo indirizzo e-mail',
+      greeting: 'Ciao {name},',
+      lines: ['conferma il tuo indirizzo e-mail aprendo il link qui sotto. Il link è valido per 60 minuti.'],
+      action: 'Verifica indirizzo e-mail',
+      footer: 'Se non hai creato un account, puoi ignorare questa e-mail.',
+    },
+    pl: {
+      subject: 'Potwierdź swój adres e-mail',
+      greeting: 'Cześć {name},',
+      lines: ['potwierdź swój adres e-mail, otwierając poniższy link. Link jest ważny przez 60 minut.'],
+      action: 'Potwierdź adres e-mail',
+      footer: 'Jeśli nie zakładałeś konta, zignoruj tę wiadomość.',
+    },
+  },
+  'reset-password': {
+    en: {
+      subject: 'Reset your password',
+      greeting: 'Hello {name},',
+      lines: [
+        'We received a request to reset the password of your account. Open the link below to choose a new one. The link is valid for 60 minutes and can be used once.',
+      ],
+      action: 'Reset password',
+      footer: 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    },
+    de: {
+      subject: 'Setze dein Passwort zurück',
+      greeting: 'Hallo {name},',
+      lines: [
+        'wir haben eine Anfrage erhalten, das Passwort deines Kontos zurückzusetzen. Öffne den folgenden Link, um ein neues zu wählen. Der Link ist 60 Minuten gültig und kann einmal verwendet werden.',
+      ],
+      action: 'Passwort zurücksetzen',
+      footer:
+        'Wenn du das nicht angefordert hast, kannst du diese E-Mail ignorieren: Dein Passwort bleibt unverändert.',
+    },
+    fr: {
+      subject: 'Réinitialisez votre mot de passe',
+      greeting: 'Bonjour {name},',
+      lines: [
+        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte. Ouvrez le lien ci-dessous pour en choisir un nouveau. Le lien est valable 60 minutes et ne peut servir qu’une fois.',
+      ],
+      action: 'Réinitialiser le mot de passe',
+      footer:
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+    },
+    es: {
+      subject: 'Restablece tu contraseña',
+      greeting: 'Hola, {name}:',
+      lines: [
+        'Hemos recibido una solicitud para restablecer la contraseña de tu cuenta. Abre el enlace de abajo para elegir una nueva. El enlace es válido durante 60 minutos y solo se puede usar una vez.',
+      ],
+      action: 'Restablecer contraseña',
+      footer: 'Si no lo has solicitado, puedes ignorar este correo: tu contraseña no cambia.',
+    },
+    it: {
+      subject: 'Reimposta la tua password',
+      greeting: 'Ciao {name},',
+      lines: [
+        'abbiamo ricevuto una richiesta di reimpostare la password del tuo account. Apri il link qui sotto per sceglierne una nuova. Il link è valido per 60 minuti e si può usare una sola volta.',
+      ],
+      action: 'Reimposta password',
+      footer: 'Se non hai fatto tu questa richiesta, ignora questa e-mail: la tua password resta invariata.',
+    },
+    pl: {
+      subject: 'Zresetuj swoje hasło',
+      greeting: 'Cześć {name},',
+      lines: [
+        'otrzymaliśmy prośbę o zresetowanie hasła do Twojego konta. Otwórz poniższy link, aby ustawić nowe. Link jest ważny przez 60 minut i można go użyć tylko raz.',
+      ],
+      action: 'Zresetuj hasło',
+      footer: 'Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło pozostanie bez zmian.',
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+/** A mail with one call to action, as plain text and as HTML (every value escaped). */
+export function renderMail(kind: Kind, locale: string, values: { name: string; url: string }): RenderedMail {
+  const t = texts[kind][locale] ?? texts[kind].en;
+  if (!t) throw new Error(`no texts for mail ${kind}`);
+  const greeting = t.greeting.replace('{name}', values.name);
+  const text = [
+    greeting,
+    '',
+    ...t.lines,
+    '',
+    `${t.action}: ${values.url}`,
+    '',
+    t.footer,
+    '',
+    'PromptMarket',
+  ].join('\n');
+  const html = `<!doctype html><html lang="${escapeHtml(locale)}"><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f0d1a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
+<tr><td style="font-size:20px;font-weight:bold;color:#6d28d9;padding-bottom:24px">PromptMarket</td></tr>
+<tr><td style="font-size:16px;line-height:24px">
+<p>${escapeHtml(greeting)}</p>
+${t.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p style="padding:16px 0"><a href="${escapeHtml(values.url)}" style="background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(t.action)}</a></p>
+<p style="font-size:13px;color:#555">${escapeHtml(values.url)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject: t.subject, text, html };
+}
