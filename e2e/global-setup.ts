@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root, staleBuilds } from '../scripts/build-state.mjs';
+import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    mailDir: string;
   }
 }
 
@@ -50,6 +52,8 @@ export default async function setup(project: TestProject) {
     if (result.status !== 0) throw new Error(`building ${workspace} failed`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-e2e-'));
+  const mailDir = path.join(dataDir, 'received-mail');
+  const mailbox = await startMailbox(mailDir);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -64,14 +68,17 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SMTP_URL: mailbox.url,
     },
   });
   await waitForHealth(baseURL, server, 60_000);
   project.provide('baseURL', baseURL);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await mailbox.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,3 @@
-import { DEFAULT_LOCALE } from './locale';
-
 /**
  * Validation texts by key. Schemas carry the key as their message; the API answers 422s
  * with the text in the caller's language, and the web forms show the same text.

@@ -8,8 +8,6 @@ import {
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
-import { SiteFooter } from '../components/layout/site-footer';
-import { SiteHeader } from '../components/layout/site-header';
 import { serverApi } from '../lib/api.server';
 import { createI18n } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
@@ -61,13 +59,7 @@ export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
   return (
     <I18nextProvider i18n={i18n}>
-      <div className="flex min-h-screen flex-col">
-        <SiteHeader />
-        <main id="main" className="flex-1" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <SiteFooter />
-      </div>
+      <Outlet />
     </I18nextProvider>
   );
 }

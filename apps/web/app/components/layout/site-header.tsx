@@ -1,7 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
+import { buttonStyles } from '../ui/button-styles';
+import { AccountMenu } from './account-menu';
 import { BrandMark } from './brand-mark';
 import { Menu, X } from './icons';
 
@@ -14,9 +17,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
  * The header: brand and navigation; under 992 px the navigation folds into a menu that
  * opens below the 90 px bar in 200 ms (spec section 9).
  */
-export function SiteHeader() {
+export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useSite();
+  const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
@@ -48,31 +52,70 @@ export function SiteHeader() {
           <BrandMark />
           <span>{t('brand.name')}</span>
         </Link>
-        <nav aria-label={t('header.mainNavigation')} className="hidden items-center gap-1 lg:flex">
-          {links}
-        </nav>
-        <button
-          type="button"
-          className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 lg:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
-          onClick={() => setOpen((value) => !value)}
+        {compact ? null : (
+          <>
+            <nav aria-label={t('header.mainNavigation')} className="hidden flex-1 items-center gap-1 lg:flex">
+              {links}
+            </nav>
+            <div className="flex items-center gap-2">
+              {user ? (
+                <AccountMenu user={user} />
+              ) : (
+                <>
+                  <Link to={`/${locale}/login`} className={`${buttonStyles.ghostOnDark} max-sm:hidden`}>
+                    {t('account.login')}
+                  </Link>
+                  <Link to={`/${locale}/register`} className={`${buttonStyles.primary} max-sm:hidden`}>
+                    {t('account.register')}
+                  </Link>
+                </>
+              )}
+              <MobileToggle open={open} menuId={menuId} onToggle={() => setOpen((value) => !value)} />
+            </div>
+          </>
+        )}
+      </div>
+      {compact ? null : (
+        <div
+          id={menuId}
+          className={`grid border-white/10 transition-[grid-template-rows] duration-200 ease-out lg:hidden ${
+            open ? 'grid-rows-[1fr] border-t' : 'grid-rows-[0fr]'
+          }`}
+          inert={!open}
         >
-          {open ? <X /> : <Menu />}
-        </button>
-      </div>
-      <div
-        id={menuId}
-        className={`grid border-white/10 transition-[grid-template-rows] duration-200 ease-out lg:hidden ${
-          open ? 'grid-rows-[1fr] border-t' : 'grid-rows-[0fr]'
-        }`}
-        inert={!open}
-      >
-        <nav aria-label={t('header.mainNavigation')} className="overflow-hidden">
-          <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">{links}</div>
-        </nav>
-      </div>
+          <nav aria-label={t('header.mainNavigation')} className="overflow-hidden">
+            <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
+              {links}
+              {user ? null : (
+                <>
+                  <NavLink to={`/${locale}/login`} className={navLinkClass}>
+                    {t('account.login')}
+                  </NavLink>
+                  <NavLink to={`/${locale}/register`} className={navLinkClass}>
+                    {t('account.register')}
+                  </NavLink>
+                </>
+              )}
+            </div>
+          </nav>
+        </div>
+      )}
     </header>
+  );
+}
+
+function MobileToggle({ open, menuId, onToggle }: { open: boolean; menuId: string; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 lg:hidden"
+      aria-expanded={open}
+      aria-controls={menuId}
+      aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+      onClick={onToggle}
+    >
+      {open ? <X /> : <Menu />}
+    </button>
   );
 }

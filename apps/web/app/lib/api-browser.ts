@@ -28,6 +28,9 @@ export function browserApi(locale: string, isAuthenticated: () => boolean = () =
     onError: (error) => {
       const action = transportAction(error.status, error.message, isAuthenticated());
       if (action.kind === 'reload') {
+        // The token belonged to a session that ended: forget it so the next call shakes hands anew.
+        // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports
+        document.cookie = 'XSRF-TOKEN=; path=/; max-age=0';
         window.location.reload();
         return;
       }

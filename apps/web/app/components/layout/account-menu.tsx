@@ -1,0 +1,114 @@
+import type { Profile } from '@promptmarket/contracts';
+import { okResponse } from '@promptmarket/contracts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useApi } from '../../lib/session-data';
+import { useSite } from '../../lib/site-data';
+
+function formatBalance(amount: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+}
+
+/** The signed-in user's dropdown: e-mail, balance, account links and sign-out. */
+export function AccountMenu({ user }: { user: Profile }) {
+  const { t } = useTranslation();
+  const { locale, settings } = useSite();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !container.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      await api.post('/logout', okResponse);
+    } finally {
+      setSigningOut(false);
+      setOpen(false);
+      navigate(`/${locale}`);
+    }
+  }
+
+  const itemClass = 'block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100';
+  return (
+    <div className="relative" ref={container}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('account.menu')}
+        onClick={() => setOpen((value) => !value)}
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-100 hover:bg-white/10"
+      >
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+          {initials}
+        </span>
+        <span className="hidden sm:inline">{user.first_name}</span>
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-50 mt-2 w-72 rounded-xl border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
+        >
+          <div className="border-b border-slate-100 px-3 pb-3 pt-2">
+            <p className="truncate text-sm font-semibold" title={user.email}>
+              {user.email}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {t('account.balance')}:{' '}
+              <span className="font-semibold text-slate-900" data-testid="header-balance">
+                {formatBalance(user.balance, locale)} {settings.internal_currency_name}
+              </span>
+            </p>
+          </div>
+          <nav className="pt-2" aria-label={t('account.menu')}>
+            <Link to={`/${locale}/dashboard`} className={itemClass} onClick={() => setOpen(false)}>
+              {t('account.dashboard')}
+            </Link>
+            <Link to={`/${locale}/dashboard/profile`} className={itemClass} onClick={() => setOpen(false)}>
+              {t('account.myProfile')}
+            </Link>
+            <Link
+              to={`/${locale}/dashboard/profile#edit-profile`}
+              className={itemClass}
+              onClick={() => setOpen(false)}
+            >
+              {t('account.editProfile')}
+            </Link>
+            <button
+              type="button"
+              onClick={signOut}
+              disabled={signingOut}
+              className={`${itemClass} w-full text-left text-red-700`}
+            >
+              {t('account.signOut')}
+            </button>
+          </nav>
+        </div>
+      ) : null}
+    </div>
+  );
+}

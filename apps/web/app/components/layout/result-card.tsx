@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSite } from '../../lib/site-data';
+import { buttonStyles } from '../ui/button-styles';
+import { AuthCard } from './auth-card';
+
+/** A finished step (verification done) with the way on to the dashboard. */
+export function ResultCard({ namespace }: { namespace: 'verifySuccess' | 'verifyAlready' }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  return (
+    <AuthCard title={t(`${namespace}.title`)}>
+      <div className="flex items-start gap-3">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-emerald-100 text-xl text-emerald-700"
+        >
+          ✓
+        </span>
+        <p className="text-sm text-slate-700">{t(`${namespace}.text`)}</p>
+      </div>
+      <Link to={`/${locale}/dashboard`} className={`${buttonStyles.primary} mt-6 w-full`}>
+        {t(`${namespace}.cta`)}
+      </Link>
+    </AuthCard>
+  );
+}

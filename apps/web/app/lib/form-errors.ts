@@ -1,0 +1,28 @@
+import { validationText } from '@promptmarket/contracts';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+/** A validation key from a schema, in the page's language. */
+export function fieldError(message: string | undefined, locale: string): string | undefined {
+  return message ? validationText(message, locale) : undefined;
+}
+
+/**
+ * Puts a failed call's field errors on the form's fields (the API already wrote them in the
+ * page's language). Returns the message for the whole form when none of them fits a field.
+ */
+export function applyServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): { message: string | null; status: number | null; retryAfter?: number } {
+  if (!(error instanceof ApiError)) return { message: null, status: null };
+  let placed = false;
+  for (const [field, messages] of Object.entries(error.errors ?? {})) {
+    if (fields.includes(field) && messages[0]) {
+      setError(field as Path<T>, { type: 'server', message: messages[0] });
+      placed = true;
+    }
+  }
+  return { message: placed ? null : error.message, status: error.status };
+}

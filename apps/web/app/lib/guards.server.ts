@@ -1,0 +1,70 @@
+import { type Profile, profileResponse, settingsResponse } from '@promptmarket/contracts';
+import { redirect } from 'react-router';
+import { serverApi } from './api.server';
+import { ApiError } from './api-client';
+import { loginPath } from './safe-redirect';
+
+type GuardArgs = { request: Request; context: unknown; params: { locale?: string } };
+
+const SESSION_COOKIE = 'promptmarket_session';
+
+function localeOf(args: GuardArgs): string {
+  return args.params.locale ?? 'en';
+}
+
+/** The signed-in user's profile, or null. Throws when the API could not tell. */
+export async function currentUser(args: GuardArgs): Promise<Profile | null> {
+  if (!args.request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`)) return null;
+  try {
+    return (await serverApi(args.request, args.context, localeOf(args)).get('/user/profile', profileResponse))
+      .payload;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * For login-required screens (spec section 5): guests go to login with the full target path
+ * as `redirect`, and so does anyone whose authentication check fails; with `verified`,
+ * unverified users go to verify-email while verification is switched on.
+ */
+export async function requireUser(
+  args: GuardArgs,
+  { verified = true }: { verified?: boolean } = {},
+): Promise<Profile> {
+  const locale = localeOf(args);
+  const url = new URL(args.request.url);
+  const toLogin = () => redirect(loginPath(locale, url.pathname + url.search));
+  let user: Profile | null;
+  try {
+    user = await currentUser(args);
+  } catch {
+    throw toLogin();
+  }
+  if (!user) throw toLogin();
+  if (verified && !user.is_email_verified) {
+    try {
+      const { payload } = await serverApi(args.request, args.context, locale).get(
+        '/settings',
+        settingsResponse,
+      );
+      if (payload.is_email_verification_enabled) throw redirect(`/${locale}/email/verify`);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      // An error in a guard lets the navigation proceed.
+    }
+  }
+  return user;
+}
+
+/** For guests-only screens: a signed-in user goes to the dashboard. An error lets the page show. */
+export async function requireGuest(args: GuardArgs): Promise<void> {
+  let user: Profile | null = null;
+  try {
+    user = await currentUser(args);
+  } catch {
+    return;
+  }
+  if (user) throw redirect(`/${localeOf(args)}/dashboard`);
+}

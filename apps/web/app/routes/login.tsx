@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailField, profileResponse } from '@promptmarket/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { AuthCard } from '../components/layout/auth-card';
+import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
+import { applyServerErrors, fieldError } from '../lib/form-errors';
+import { requireGuest } from '../lib/guards.server';
+import { safeRedirect } from '../lib/safe-redirect';
+import { pageMeta } from '../lib/seo';
+import { useApi } from '../lib/session-data';
+import { useSite } from '../lib/site-data';
+import type { Route } from './+types/login';
+
+export const handle = { authScreen: true };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args);
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, { titleKey: 'login.title' });
+
+const loginForm = z.object({ email: emailField, password: z.string().min(1, 'password.required') });
+type LoginForm = z.infer<typeof loginForm>;
+
+export default function Login() {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
+    resolver: zodResolver(loginForm),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await api.post('/login', profileResponse, values);
+      navigate(safeRedirect(searchParams.get('redirect'), `/${locale}/dashboard`), { replace: true });
+    } catch (error) {
+      const { message, status } = applyServerErrors(error, setError, ['email', 'password']);
+      setFailure(status === 429 && message ? message : t('login.failed'));
+    }
+  });
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="email"
+          error={fieldError(formState.errors.email?.message, locale)}
+          {...register('email')}
+        />
+        <PasswordField
+          label={t('login.password')}
+          autoComplete="current-password"
+          error={fieldError(formState.errors.password?.message, locale)}
+          {...register('password')}
+        />
+        <div className="flex justify-end text-sm">
+          <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 hover:underline">
+            {t('login.forgot')}
+          </Link>
+        </div>
+        <SubmitButton busy={formState.isSubmitting} busyLabel={t('login.submitting')} className="w-full">
+          {t('login.submit')}
+        </SubmitButton>
+        <p className="text-center text-sm text-slate-600">
+          {t('login.noAccount')}{' '}
+          <Link to={`/${locale}/register`} className="font-semibold text-brand-700 hover:underline">
+            {t('login.registerLink')}
+          </Link>
+        </p>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import { waitForMailLink } from './mailbox';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const mailDir = () => inject('mailDir');
+const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
+
+async function register(page: Page, email: string, password: string) {
+  await page.goto('/en/register');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('I accept the terms and conditions and the privacy policy.').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+describe('accounts in the browser', () => {
+  it('shows the form texts of the spec before anything is sent', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
+    await page.goto('/en/register');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('First name is required').waitFor();
+    await page.getByText('Email is required').waitFor();
+    await page.getByText('You must accept the terms and conditions.').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'register-errors-360');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('registers, verifies the e-mail from the mail, logs out and back in to the page it asked for', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    const email = uniqueEmail('journey');
+    const password = 'a long enough secret';
+    await register(page, email, password);
+    // Verification is on: the dashboard sends an unverified user to verify-email.
+    await page.waitForURL('**/en/email/verify');
+    await page.getByText(`We sent a verification link to ${email}`).waitFor();
+    await screenshot(page, 'verify-email-1280');
+
+    const link = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/email\/verify\/\S+/);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, ''));
+    await page.waitForURL('**/en/email/verify/success');
+    await page.getByRole('heading', { name: 'E-mail address verified' }).waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL('**/en/dashboard');
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await screenshot(page, 'dashboard-1280');
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText(email).first().waitFor();
+    expect(await page.getByTestId('header-balance').textContent()).toBe('0.00 Credits');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/en');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+
+    await page.goto('/en/dashboard/profile?section=password');
+    await page.waitForURL('**/en/login?redirect=%2Fen%2Fdashboard%2Fprofile%3Fsection%3Dpassword');
+    await logIn(page, email, 'wrong password!');
+    await page.getByText('Login failed').waitFor();
+    await page.getByText('These credentials do not match our records.').waitFor();
+    await logIn(page, email, password);
+    await page.waitForURL('**/en/dashboard/profile?section=password');
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(consoleErrors.filter((text) => !/status of 422/.test(text))).toEqual([]);
+    await context.close();
+  });
+
+  it('resets a forgotten password from the mail', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    const email = uniqueEmail('forgot');
+    await register(page, email, 'first password 1');
+    await page.waitForURL('**/en/email/verify');
+    await context.clearCookies();
+
+    await page.goto('/en/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/en/forgot-password');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('If an account exists for this e-mail address').waitFor();
+
+    const link = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/reset-password\?\S+/);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, ''));
+    await page.getByLabel('New password', { exact: true }).fill('second password 2');
+    await page.getByLabel('Confirm new password').fill('second password 2');
+    await screenshot(page, 'reset-password-360');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByRole('link', { name: 'Go to log in' }).click();
+    await logIn(page, email, 'second password 2');
+    await page.waitForURL('**/en/email/verify');
+    await context.close();
+  });
+
+  it('deletes the account with its password', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    const email = uniqueEmail('leaving');
+    await register(page, email, 'password to delete');
+    await page.waitForURL('**/en/email/verify');
+    const link = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/email\/verify\/\S+/);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, ''));
+    await page.waitForURL('**/en/email/verify/success');
+
+    await page.goto('/en/dashboard/profile');
+    await screenshot(page, 'profile-1280');
+    const danger = page.locator('#delete-account');
+    await danger.getByLabel('Password', { exact: true }).fill('password to delete');
+    expect(await danger.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    await danger.getByLabel('I understand that my account will be deleted for good.').check();
+    await danger.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL((url) => url.pathname === '/en');
+    await page.getByRole('link', { name: 'Log in' }).waitFor();
+
+    await page.goto('/en/login');
+    await logIn(page, email, 'password to delete');
+    await page.getByText('Login failed').waitFor();
+    await context.close();
+  });
+
+  it('keeps signed-in users away from the guest screens', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await register(page, uniqueEmail('guest-only'), 'some password 9');
+    await page.waitForURL('**/en/email/verify');
+    await page.goto('/en/login');
+    // The dashboard is where a signed-in user is sent; unverified, it forwards to verify-email.
+    await page.waitForURL('**/en/email/verify');
+    await context.close();
+  });
+});
