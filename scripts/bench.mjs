@@ -1,50 +1,14 @@
 // `npm run bench`: starts the production server on a fresh seeded database and measures,
 // in one run, routes against the bare JSON route of the same server. Figures, not a test.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { root, staleBuilds } from './build-state.mjs';
+import { startProductionServer } from './production-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const base = `http://127.0.0.1:${port}`;
 
-for (const workspace of staleBuilds()) {
-  const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-});
-
-async function waitUntilHealthy() {
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not start');
-}
+const server = await startProductionServer({ port });
+const base = server.baseURL;
 
 function measure(url) {
   return new Promise((resolve, reject) => {
@@ -62,7 +26,6 @@ function measure(url) {
 }
 
 try {
-  await waitUntilHealthy();
   // Warm up every route once so first-request work is not measured.
   const routes = ['/api/ping', '/api/settings', '/api/languages', '/en'];
   for (const route of routes) await fetch(`${base}${route}`);
@@ -77,7 +40,5 @@ try {
     console.log(`| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${ratio} |`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,0 +1,68 @@
+// Starts the production build on a fresh data directory, as `npm start` would, for the
+// end-to-end tests and the benchmarks. Builds first whatever is missing or stale.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { root, staleBuilds } from './build-state.mjs';
+
+export function buildIfStale() {
+  for (const workspace of staleBuilds()) {
+    const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`building ${workspace} failed`);
+  }
+}
+
+async function waitForHealth(baseURL, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
+}
+
+/**
+ * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own temporary data directory.
+ * Returns its address, that directory, and `stop()` which ends it and removes the directory.
+ */
+export async function startProductionServer({ port, env = {} }) {
+  buildIfStale();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-'));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_URL: baseURL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  await waitForHealth(baseURL, server, 60_000);
+  return {
+    baseURL,
+    dataDir,
+    stop: async () => {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
