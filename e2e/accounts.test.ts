@@ -39,6 +39,15 @@ describe('accounts in the browser', () => {
     await page.getByText('You must accept the terms and conditions.').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'register-errors-360');
+
+    await page.goto('/de/register');
+    await page.getByRole('button', { name: 'Konto erstellen' }).click();
+    await page.getByText('Vorname ist erforderlich').waitFor();
+    await page
+      .getByText('Bitte gib eine gültige E-Mail-Adresse ein')
+      .or(page.getByText('E-Mail ist erforderlich'))
+      .first()
+      .waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
