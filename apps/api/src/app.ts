@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { diskStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
@@ -10,6 +14,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { sessionPlugin } from './plugins/session';
+import { storagePlugin } from './plugins/storage';
 import { type WebOptions, webPlugin } from './plugins/web';
 
 declare module 'fastify' {
@@ -24,6 +29,8 @@ export type BuildOptions = {
   database: Database;
   closeDatabase?: boolean;
   web?: WebOptions | false;
+  /** Defaults to the local disk under DATA_DIR/storage. */
+  storage?: Storage;
   logger?: FastifyServerOptions['logger'];
 };
 
@@ -34,6 +41,7 @@ export async function buildApp({
   closeDatabase = true,
   web = false,
   logger,
+  storage,
 }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -52,6 +60,9 @@ export async function buildApp({
   });
 
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(storagePlugin, {
+    storage: storage ?? diskStorage(path.join(config.dataDir, 'storage')),
+  });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
@@ -65,10 +76,13 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(siteRoutes);
       await api.register(accountRoutes);
+      await api.register(contentRoutes);
+      await api.register(catalogueRoutes);
     },
     { prefix: '/api' },
   );
 
+  await app.register(mediaRoutes);
   if (web) await app.register(webPlugin, web);
 
   return app;

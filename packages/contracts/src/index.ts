@@ -1,4 +1,6 @@
 export * from './accounts';
+export * from './catalogue';
+export * from './content';
 export * from './envelope';
 export * from './errors';
 export * from './locale';

@@ -4,6 +4,11 @@
  */
 export const validationMessages = {
   en: {
+    'phone.required': 'Phone number is required',
+    'address.required': 'Address is required',
+    'city.required': 'City is required',
+    'post_code.required': 'Post code is required',
+    'country.required': 'Country is required',
     'first_name.required': 'First name is required',
     'last_name.required': 'Last name is required',
     'email.required': 'Email is required',
@@ -24,6 +29,11 @@ export const validationMessages = {
     'field.invalid': 'This value is invalid.',
   },
   de: {
+    'phone.required': 'Telefonnummer ist erforderlich',
+    'address.required': 'Adresse ist erforderlich',
+    'city.required': 'Stadt ist erforderlich',
+    'post_code.required': 'Postleitzahl ist erforderlich',
+    'country.required': 'Land ist erforderlich',
     'first_name.required': 'Vorname ist erforderlich',
     'last_name.required': 'Nachname ist erforderlich',
     'email.required': 'E-Mail ist erforderlich',
@@ -44,6 +54,11 @@ export const validationMessages = {
     'field.invalid': 'Dieser Wert ist ungültig.',
   },
   fr: {
+    'phone.required': 'Le numéro de téléphone est obligatoire',
+    'address.required': "L'adresse est obligatoire",
+    'city.required': 'La ville est obligatoire',
+    'post_code.required': 'Le code postal est obligatoire',
+    'country.required': 'Le pays est obligatoire',
     'first_name.required': 'Le prénom est obligatoire',
     'last_name.required': 'Le nom est obligatoire',
     'email.required': "L'e-mail est obligatoire",
@@ -64,6 +79,11 @@ export const validationMessages = {
     'field.invalid': "Cette valeur n'est pas valide.",
   },
   es: {
+    'phone.required': 'El número de teléfono es obligatorio',
+    'address.required': 'La dirección es obligatoria',
+    'city.required': 'La ciudad es obligatoria',
+    'post_code.required': 'El código postal es obligatorio',
+    'country.required': 'El país es obligatorio',
     'first_name.required': 'El nombre es obligatorio',
     'last_name.required': 'Los apellidos son obligatorios',
     'email.required': 'El correo electrónico es obligatorio',
@@ -84,6 +104,11 @@ export const validationMessages = {
     'field.invalid': 'Este valor no es válido.',
   },
   it: {
+    'phone.required': 'Il numero di telefono è obbligatorio',
+    'address.required': "L'indirizzo è obbligatorio",
+    'city.required': 'La città è obbligatoria',
+    'post_code.required': 'Il CAP è obbligatorio',
+    'country.required': 'Il paese è obbligatorio',
     'first_name.required': 'Il nome è obbligatorio',
     'last_name.required': 'Il cognome è obbligatorio',
     'email.required': "L'e-mail è obbligatoria",
@@ -104,6 +129,11 @@ export const validationMessages = {
     'field.invalid': 'Questo valore non è valido.',
   },
   pl: {
+    'phone.required': 'Numer telefonu jest wymagany',
+    'address.required': 'Adres jest wymagany',
+    'city.required': 'Miasto jest wymagane',
+    'post_code.required': 'Kod pocztowy jest wymagany',
+    'country.required': 'Kraj jest wymagany',
     'first_name.required': 'Imię jest wymagane',
     'last_name.required': 'Nazwisko jest wymagane',
     'email.required': 'Adres e-mail jest wymagany',

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -22,7 +23,8 @@ export type Database = {
 /** Opens the embedded PGlite database (a folder, or memory when dataDir is null). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined);
+  // pg_trgm ships with PGlite; the migrations enable it for typo-tolerant search.
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,3 +1,4 @@
+import { seedContent } from '../modules/content/content.seed';
 import { isSiteSeeded, seedSite } from '../modules/site/site.seed';
 import { forgetSiteCache } from '../modules/site/site.service';
 import type { Db } from './client';
@@ -6,6 +7,7 @@ import type { Db } from './client';
 export async function seed(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await seedSite(tx);
+    await seedContent(tx);
   });
   forgetSiteCache(db);
 }

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seed } from '../db/seed';
+import { memoryStorage } from '../lib/storage';
 import { openTestDatabase, type TestDatabase } from './database';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
@@ -21,7 +22,12 @@ export async function createTestApp(
     APP_URL: 'http://shop.test',
     ...env,
   });
-  const app = await buildApp({ config, database: testDatabase, closeDatabase: false });
+  const app = await buildApp({
+    config,
+    database: testDatabase,
+    closeDatabase: false,
+    storage: memoryStorage(),
+  });
   app.addHook('onClose', () => testDatabase.drop());
   await extend?.(app);
   await app.ready();

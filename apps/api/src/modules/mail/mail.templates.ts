@@ -1,9 +1,56 @@
 /** The transactional mails, in each of the shop's languages; English for any other. */
 
 type Texts = { subject: string; greeting: string; lines: string[]; action: string; footer: string };
-type Kind = 'verify-email' | 'reset-password';
+type Kind = 'verify-email' | 'reset-password' | 'newsletter-welcome';
 
 const texts: Record<Kind, Record<string, Texts>> = {
+  'newsletter-welcome': {
+    en: {
+      subject: 'You are subscribed to the PromptMarket newsletter',
+      greeting: 'Hello,',
+      lines: ['Thank you for subscribing. We will write to you about new prompts, styles and offers.'],
+      action: 'Visit the shop',
+      footer: 'You receive this e-mail because this address was entered in our newsletter form.',
+    },
+    de: {
+      subject: 'Du hast den PromptMarket-Newsletter abonniert',
+      greeting: 'Hallo,',
+      lines: ['danke für dein Abonnement. Wir schreiben dir über neue Prompts, Stile und Angebote.'],
+      action: 'Zum Shop',
+      footer: 'Du erhältst diese E-Mail, weil diese Adresse in unser Newsletter-Formular eingetragen wurde.',
+    },
+    fr: {
+      subject: 'Vous êtes abonné à la newsletter PromptMarket',
+      greeting: 'Bonjour,',
+      lines: [
+        'Merci pour votre abonnement. Nous vous écrirons au sujet des nouveaux prompts, styles et offres.',
+      ],
+      action: 'Visiter la boutique',
+      footer: 'Vous recevez cet e-mail car cette adresse a été saisie dans notre formulaire de newsletter.',
+    },
+    es: {
+      subject: 'Te has suscrito al boletín de PromptMarket',
+      greeting: 'Hola:',
+      lines: ['Gracias por suscribirte. Te escribiremos sobre nuevos prompts, estilos y ofertas.'],
+      action: 'Visitar la tienda',
+      footer: 'Recibes este correo porque esta dirección se introdujo en nuestro formulario del boletín.',
+    },
+    it: {
+      subject: 'Sei iscritto alla newsletter di PromptMarket',
+      greeting: 'Ciao,',
+      lines: ['grazie per l’iscrizione. Ti scriveremo di nuovi prompt, stili e offerte.'],
+      action: 'Visita il negozio',
+      footer:
+        'Ricevi questa e-mail perché questo indirizzo è stato inserito nel modulo della nostra newsletter.',
+    },
+    pl: {
+      subject: 'Zapisano Cię do newslettera PromptMarket',
+      greeting: 'Cześć,',
+      lines: ['dziękujemy za zapisanie się. Będziemy pisać o nowych promptach, stylach i ofertach.'],
+      action: 'Odwiedź sklep',
+      footer: 'Otrzymujesz tę wiadomość, ponieważ ten adres został wpisany w formularzu naszego newslettera.',
+    },
+  },
   'verify-email': {
     en: {
       subject: 'Verify your e-mail address',
@@ -128,10 +175,10 @@ function escapeHtml(value: string): string {
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** A mail with one call to action, as plain text and as HTML (every value escaped). */
-export function renderMail(kind: Kind, locale: string, values: { name: string; url: string }): RenderedMail {
+export function renderMail(kind: Kind, locale: string, values: { name?: string; url: string }): RenderedMail {
   const t = texts[kind][locale] ?? texts[kind].en;
   if (!t) throw new Error(`no texts for mail ${kind}`);
-  const greeting = t.greeting.replace('{name}', values.name);
+  const greeting = t.greeting.replace('{name}', values.name ?? '');
   const text = [
     greeting,
     '',
@@ -155,4 +202,19 @@ ${t.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
   return { subject: t.subject, text, html };
+}
+
+/** The note to the support team about a contact form message: every value as the visitor typed it, escaped. */
+export function renderContactNotice(fields: Record<string, string>): RenderedMail {
+  const subject = `Contact form: ${fields.first_name ?? ''} ${fields.last_name ?? ''}`.trim();
+  const lines = Object.entries(fields).map(([name, value]) => `${name}: ${value}`);
+  const text = [subject, '', ...lines].join('\n');
+  const rows = Object.entries(fields)
+    .map(
+      ([name, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(name)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html><html lang="en"><body style="font-family:Arial,Helvetica,sans-serif"><h1 style="font-size:18px">${escapeHtml(subject)}</h1><table>${rows}</table></body></html>`;
+  return { subject, text, html };
 }

@@ -1,0 +1,48 @@
+import { PREVIEW_WIDTHS } from '@promptmarket/contracts';
+import sharp from 'sharp';
+import type { Storage } from '../../lib/storage';
+
+export const PREVIEW_FORMATS = ['webp', 'avif'] as const;
+
+export function previewKey(
+  imageKey: string,
+  width: number,
+  format: (typeof PREVIEW_FORMATS)[number],
+): string {
+  return `products/${imageKey}/${width}.${format}`;
+}
+
+export function originalKey(imageKey: string): string {
+  return `products/${imageKey}/original.png`;
+}
+
+/** Public URLs of a product's previews, by format and width. */
+export function previewUrls(imageKey: string) {
+  const byFormat = (format: (typeof PREVIEW_FORMATS)[number]) =>
+    Object.fromEntries(
+      PREVIEW_WIDTHS.map((width) => [String(width), `/media/${previewKey(imageKey, width, format)}`]),
+    );
+  return { webp: byFormat('webp'), avif: byFormat('avif') };
+}
+
+/**
+ * Stores a product image once: the original as PNG (private, it is what buyers get) and
+ * the previews every page shows (public, webp and avif in each width).
+ */
+export async function storeProductImage(storage: Storage, imageKey: string, original: Buffer): Promise<void> {
+  const png = await sharp(original).resize(1024, 1024, { fit: 'cover' }).png().toBuffer();
+  await storage.put('private', originalKey(imageKey), png);
+  for (const width of PREVIEW_WIDTHS) {
+    const resized = sharp(png).resize(width, width);
+    await storage.put(
+      'public',
+      previewKey(imageKey, width, 'webp'),
+      await resized.clone().webp({ quality: 78 }).toBuffer(),
+    );
+    await storage.put(
+      'public',
+      previewKey(imageKey, width, 'avif'),
+      await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+    );
+  }
+}

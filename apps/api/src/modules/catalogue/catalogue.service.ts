@@ -1,0 +1,358 @@
+import {
+  type Category,
+  DEFAULT_LOCALE,
+  PRODUCT_PAGE_SIZE,
+  type ProductDetail,
+  type ProductListQuery,
+  type ProductSummary,
+  type Style,
+} from '@promptmarket/contracts';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { previewUrls } from './catalogue.media';
+import {
+  categories,
+  categoryTranslations,
+  productLikes,
+  products,
+  styles,
+  styleTranslations,
+} from './catalogue.tables';
+
+/** Who is looking and in which language and currency: what every catalogue read needs. */
+export type Viewer = { locale: string; userId: string | null; rateEur: number };
+
+type SummaryRow = {
+  id: number;
+  slug: string;
+  price_cents: number | string;
+  image_key: string;
+  likes_count: number;
+  liked: boolean;
+  title: string;
+  category_id: number;
+  category_slug: string;
+  category_title: string;
+};
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Full-text dictionaries PostgreSQL has for the shop's languages; others use `simple`. */
+const dictionaries: Record<string, string> = {
+  en: 'english',
+  de: 'german',
+  fr: 'french',
+  es: 'spanish',
+  it: 'italian',
+};
+
+function dictionaryFor(locale: string): string {
+  return dictionaries[locale] ?? 'simple';
+}
+
+/** "Portrai sunset" -> "portrai:* & sunset:*": every word, as a prefix. Null when no word remains. */
+export function prefixQuery(search: string): string | null {
+  const words =
+    search
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+/** How similar a misspelt word must be to a title's word to count (pg_trgm word similarity). */
+const TYPO_THRESHOLD = 0.35;
+
+function toCents(price: number | string): number {
+  return typeof price === 'number' ? price : Number(price);
+}
+
+/** Converts EUR cents to a display number in the internal currency (1 unit = `rateEur` EUR). */
+function internalAmount(cents: number, rateEur: number): number {
+  return Math.round(cents / rateEur) / 100;
+}
+
+function toSummary(row: SummaryRow, viewer: Viewer): ProductSummary {
+  const cents = toCents(row.price_cents);
+  const images = previewUrls(row.image_key);
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    price: internalAmount(cents, viewer.rateEur),
+    price_eur: cents / 100,
+    thumb_url: images.webp['320'] ?? '',
+    image_url: images.webp['640'] ?? '',
+    images,
+    likes_count: row.likes_count ?? 0,
+    liked: Boolean(row.liked),
+    category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
+  };
+}
+
+/** The columns of a product tile, titles in the viewer's language with English behind them. */
+function summarySelect(viewer: Viewer): SQL {
+  const liked = viewer.userId
+    ? sql`exists (select 1 from product_likes pl where pl.product_id = p.id and pl.user_id = ${viewer.userId})`
+    : sql`false`;
+  return sql`
+    select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked,
+      coalesce(tl.title, te.title) as title,
+      c.id as category_id, c.slug as category_slug, coalesce(cl.title, ce.title) as category_title
+    from products p
+    join product_translations te on te.product_id = p.id and te.locale = ${DEFAULT_LOCALE}
+    left join product_translations tl on tl.product_id = p.id and tl.locale = ${viewer.locale}
+    join categories c on c.id = p.category_id
+    join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
+    left join category_translations cl on cl.category_id = c.id and cl.locale = ${viewer.locale}`;
+}
+
+function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL[] {
+  const conditions: SQL[] = [sql`p.is_active`];
+  if (query.category_slugs?.length) {
+    // A top-level category includes its subcategories.
+    conditions.push(sql`p.category_id in (
+      select id from categories where slug in ${query.category_slugs}
+      union select id from categories where parent_id in (select id from categories where slug in ${query.category_slugs}))`);
+  }
+  if (query.style_slugs?.length) {
+    conditions.push(sql`p.id in (
+      select ps.product_id from product_styles ps join styles s on s.id = ps.style_id where s.slug in ${query.style_slugs})`);
+  }
+  if (query.price_min !== undefined) conditions.push(sql`p.price_cents >= ${query.price_min}`);
+  if (query.price_max !== undefined) conditions.push(sql`p.price_cents <= ${query.price_max}`);
+  if (query.search) {
+    const words = query.search.toLowerCase();
+    const language = dictionaryFor(viewer.locale);
+    const textMatch = tsQuery
+      ? sql`(t.locale = ${viewer.locale} and t.search @@ to_tsquery(${language}::regconfig, ${tsQuery}))
+          or (t.locale = ${DEFAULT_LOCALE} and t.search @@ to_tsquery('english'::regconfig, ${tsQuery}))`
+      : sql`false`;
+    conditions.push(sql`p.id in (
+      select t.product_id from product_translations t
+      where ${textMatch} or (t.locale in (${viewer.locale}, ${DEFAULT_LOCALE}) and ${words} <% lower(t.title)))`);
+  }
+  return conditions;
+}
+
+function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL {
+  const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
+  switch (sort) {
+    case 'price_asc':
+      return sql`p.price_cents asc, p.id asc`;
+    case 'price_desc':
+      return sql`p.price_cents desc, p.id desc`;
+    case 'popular':
+      return sql`p.sales_count desc, p.likes_count desc, p.id desc`;
+    case 'relevance': {
+      if (!query.search) return sql`p.created_at desc, p.id desc`;
+      const language = dictionaryFor(viewer.locale);
+      const rank = tsQuery
+        ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
+        : sql`0`;
+      return sql`(select max(${rank} + word_similarity(${query.search.toLowerCase()}, lower(t.title)))
+        from product_translations t where t.product_id = p.id and t.locale in (${viewer.locale}, ${DEFAULT_LOCALE})) desc, p.id desc`;
+    }
+    default:
+      return sql`p.created_at desc, p.id desc`;
+  }
+}
+
+/**
+ * One page of the catalogue with the Laravel paging meta. Search is full text in the
+ * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
+ */
+export async function listProducts(db: Db, query: ProductListQuery, viewer: Viewer) {
+  const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const tsQuery = query.search ? prefixQuery(query.search) : null;
+  const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
+  return db.transaction(async (tx) => {
+    // Only this transaction searches with the shop's typo tolerance.
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`));
+    const [countRow] = await rowsOf<{ total: number | string }>(
+      tx,
+      sql`select count(*) as total from products p where ${where}`,
+    );
+    const total = Number(countRow?.total ?? 0);
+    const rows = await rowsOf<SummaryRow>(
+      tx,
+      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery)}
+        limit ${perPage} offset ${(page - 1) * perPage}`,
+    );
+    return {
+      data: rows.map((row) => toSummary(row, viewer)),
+      meta: {
+        current_page: page,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        per_page: perPage,
+        total,
+      },
+    };
+  });
+}
+
+/** A short list for the home page: hero, featured, new or top sellers. */
+export async function listCollection(
+  db: Db,
+  collection: 'hero' | 'featured' | 'new' | 'top-sellers',
+  viewer: Viewer,
+): Promise<ProductSummary[]> {
+  const shapes: Record<typeof collection, { where: SQL; order: SQL; limit: number }> = {
+    hero: { where: sql`p.is_hero`, order: sql`p.id asc`, limit: 8 },
+    featured: { where: sql`p.is_featured`, order: sql`p.id asc`, limit: 12 },
+    new: { where: sql`true`, order: sql`p.created_at desc, p.id desc`, limit: 12 },
+    'top-sellers': { where: sql`true`, order: sql`p.sales_count desc, p.id desc`, limit: 10 },
+  };
+  const shape = shapes[collection];
+  const rows = await rowsOf<SummaryRow>(
+    db,
+    sql`${summarySelect(viewer)} where p.is_active and ${shape.where} order by ${shape.order} limit ${shape.limit}`,
+  );
+  return rows.map((row) => toSummary(row, viewer));
+}
+
+const PROMPT_PREVIEW_WORDS = 12;
+
+/** The first words of a prompt, ending in an ellipsis when there is more. */
+export function promptPreview(prompt: string): string {
+  const words = prompt.trim().split(/\s+/);
+  return words.length <= PROMPT_PREVIEW_WORDS
+    ? prompt.trim()
+    : `${words.slice(0, PROMPT_PREVIEW_WORDS).join(' ')}…`;
+}
+
+/** One product by id or slug, with its styles and up to 8 similar products of its category. Throws NOT_FOUND. */
+export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Promise<ProductDetail> {
+  const match = /^\d+$/.test(idOrSlug) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
+  const [row] = await rowsOf<SummaryRow & { description: string; prompt: string; created_at: string | Date }>(
+    db,
+    sql`select s.*, coalesce(tl.description, te.description) as description, p.prompt, p.created_at
+      from (${summarySelect(viewer)} where p.is_active and ${match}) s
+      join products p on p.id = s.id
+      join product_translations te on te.product_id = p.id and te.locale = ${DEFAULT_LOCALE}
+      left join product_translations tl on tl.product_id = p.id and tl.locale = ${viewer.locale}`,
+  );
+  if (!row) throw AppError.notFound();
+  const productStylesRows = await rowsOf<{ id: number; slug: string; title: string }>(
+    db,
+    sql`select s.id, s.slug, coalesce(stl.title, ste.title) as title
+      from product_styles ps
+      join styles s on s.id = ps.style_id
+      join style_translations ste on ste.style_id = s.id and ste.locale = ${DEFAULT_LOCALE}
+      left join style_translations stl on stl.style_id = s.id and stl.locale = ${viewer.locale}
+      where ps.product_id = ${row.id}
+      order by s.position, s.id`,
+  );
+  const similar = await rowsOf<SummaryRow>(
+    db,
+    sql`${summarySelect(viewer)} where p.is_active and p.category_id = ${row.category_id} and p.id <> ${row.id}
+      order by p.sales_count desc, p.id desc limit 8`,
+  );
+  return {
+    ...toSummary(row, viewer),
+    description: row.description,
+    prompt_preview: promptPreview(row.prompt),
+    styles: productStylesRows,
+    created_at: new Date(row.created_at).toISOString(),
+    similar: similar.map((item) => toSummary(item, viewer)),
+  };
+}
+
+async function titlesOf(db: Db, table: 'category' | 'style', locale: string): Promise<Map<number, string>> {
+  const source = table === 'category' ? categoryTranslations : styleTranslations;
+  const idColumn = table === 'category' ? categoryTranslations.categoryId : styleTranslations.styleId;
+  const rows = await db
+    .select({ id: idColumn, locale: source.locale, title: source.title })
+    .from(source)
+    .where(inArray(source.locale, [...new Set([locale, DEFAULT_LOCALE])]));
+  const titles = new Map<number, string>();
+  for (const row of rows) if (row.locale === locale || !titles.has(row.id)) titles.set(row.id, row.title);
+  return titles;
+}
+
+/** Top-level categories with their subcategories, titled in the language, each with its list query. */
+export async function listCategories(db: Db, locale: string): Promise<Category[]> {
+  const [rows, titles] = await Promise.all([
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
+    titlesOf(db, 'category', locale),
+  ]);
+  const entry = (row: (typeof rows)[number]) => {
+    const title = titles.get(row.id) ?? row.slug;
+    return { id: row.id, name: title, title, url: row.slug, query: `category=${row.slug}` };
+  };
+  return rows
+    .filter((row) => row.parentId === null)
+    .map((top) => ({
+      ...entry(top),
+      parent_id: null,
+      subcategories: rows
+        .filter((row) => row.parentId === top.id)
+        .map((sub) => ({ ...entry(sub), parent_id: top.id })),
+    }));
+}
+
+export async function listStyles(db: Db, locale: string): Promise<Style[]> {
+  const [rows, titles] = await Promise.all([
+    db.select().from(styles).orderBy(asc(styles.position), asc(styles.id)),
+    titlesOf(db, 'style', locale),
+  ]);
+  return rows.map((row) => {
+    const title = titles.get(row.id) ?? row.slug;
+    return {
+      id: row.id,
+      name: title,
+      title,
+      url: row.slug,
+      query: `style=${row.slug}`,
+      image_url: row.imageKey ? `/media/${row.imageKey}` : null,
+    };
+  });
+}
+
+/**
+ * Likes or unlikes a product for a user. The like row and the counter change in one
+ * transaction, and a second like of the same user changes nothing, so the count stays exact.
+ */
+export async function setLike(db: Db, productId: number, userId: string, like: boolean) {
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.isActive, true)));
+    if (!product) throw AppError.notFound();
+    if (like) {
+      const inserted = await tx
+        .insert(productLikes)
+        .values({ productId, userId })
+        .onConflictDoNothing()
+        .returning();
+      if (inserted.length > 0) {
+        await tx
+          .update(products)
+          .set({ likesCount: sql`${products.likesCount} + 1` })
+          .where(eq(products.id, productId));
+      }
+    } else {
+      const removed = await tx
+        .delete(productLikes)
+        .where(and(eq(productLikes.productId, productId), eq(productLikes.userId, userId)))
+        .returning();
+      if (removed.length > 0) {
+        await tx
+          .update(products)
+          .set({ likesCount: sql`${products.likesCount} - 1` })
+          .where(eq(products.id, productId));
+      }
+    }
+    const [counted] = await tx
+      .select({ likes: products.likesCount })
+      .from(products)
+      .where(eq(products.id, productId));
+    return { liked: like, likes_count: counted?.likes ?? 0 };
+  });
+}

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { users } from '../accounts/accounts.tables';
+import { languages } from '../site/site.tables';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    slug: text('slug').notNull().unique(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('categories_parent_id_idx').on(table.parentId)],
+);
+
+export const categoryTranslations = pgTable(
+  'category_translations',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => languages.code, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.categoryId, table.locale] })],
+);
+
+export const styles = pgTable('styles', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  /** Storage key of the style's picture in the public bucket; styles without one are not shown on the home page. */
+  imageKey: text('image_key'),
+  position: integer('position').notNull().default(0),
+});
+
+export const styleTranslations = pgTable(
+  'style_translations',
+  {
+    styleId: integer('style_id')
+      .notNull()
+      .references(() => styles.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => languages.code, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.styleId, table.locale] })],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    /** EUR cents. */
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    /** The full English prompt: sold, never shown before purchase. */
+    prompt: text('prompt').notNull(),
+    /** Storage key prefix: `<key>/original.png` (private) and `<key>/<width>.<format>` thumbnails (public). */
+    imageKey: text('image_key').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
+    salesCount: integer('sales_count').notNull().default(0),
+    isHero: boolean('is_hero').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    check('products_price_not_negative', sql`${table.priceCents} >= 0`),
+    check('products_likes_not_negative', sql`${table.likesCount} >= 0`),
+    index('products_category_id_idx').on(table.categoryId),
+    index('products_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('products_price_idx').on(table.priceCents, table.id),
+    index('products_popular_idx').on(table.salesCount.desc(), table.id.desc()),
+  ],
+);
+
+/**
+ * Title and description per language. `search` is the row's full-text vector in its own
+ * language's dictionary, kept up to date by PostgreSQL.
+ */
+export const productTranslations = pgTable(
+  'product_translations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => languages.code, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      sql`to_tsvector(
+        case locale
+          when 'en' then 'english'::regconfig
+          when 'de' then 'german'::regconfig
+          when 'fr' then 'french'::regconfig
+          when 'es' then 'spanish'::regconfig
+          when 'it' then 'italian'::regconfig
+          else 'simple'::regconfig
+        end,
+        coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.locale] }),
+    index('product_translations_search_idx').using('gin', table.search),
+    index('product_translations_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+export const productStyles = pgTable(
+  'product_styles',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    styleId: integer('style_id')
+      .notNull()
+      .references(() => styles.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.styleId] }),
+    index('product_styles_style_id_idx').on(table.styleId),
+  ],
+);
+
+export const productLikes = pgTable(
+  'product_likes',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.userId] }),
+    index('product_likes_user_id_idx').on(table.userId),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;

@@ -1,0 +1,214 @@
+import {
+  type ContactRequest,
+  type Country,
+  DEFAULT_LOCALE,
+  type SocialLink,
+  type StaticPage,
+  type StaticPageSummary,
+} from '@promptmarket/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import { enqueueMail } from '../mail/mail.service';
+import { renderContactNotice, renderMail } from '../mail/mail.templates';
+import { getSettings } from '../site/site.service';
+import { enforceLimit } from '../throttle/throttle.service';
+import {
+  contactMessages,
+  countries,
+  newsletterSubscriptions,
+  socialLinks,
+  staticPages,
+  staticPageTranslations,
+} from './content.tables';
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+function countryName(iso: string, locale: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale, DEFAULT_LOCALE], { type: 'region' });
+    regionNames.set(locale, names);
+  }
+  return names.of(iso) ?? iso;
+}
+
+/** Every country, named and sorted in the requested language. */
+export async function listCountries(db: Db, locale: string): Promise<Country[]> {
+  const rows = await db
+    .select({ id: countries.id, iso: countries.iso })
+    .from(countries)
+    .where(eq(countries.isActive, true));
+  const collator = new Intl.Collator(locale);
+  return rows
+    .map((row) => ({ id: row.id, iso: row.iso, name: countryName(row.iso, locale) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
+  return db
+    .select({ id: socialLinks.id, url: socialLinks.url })
+    .from(socialLinks)
+    .orderBy(asc(socialLinks.position), asc(socialLinks.id));
+}
+
+/** Translations of the given pages in the language, falling back to English per page. */
+async function pageTexts(db: Db, pageIds: number[], locale: string) {
+  if (pageIds.length === 0) return new Map<number, { title: string; body: string }>();
+  const rows = await db
+    .select({
+      pageId: staticPageTranslations.pageId,
+      locale: staticPageTranslations.locale,
+      title: staticPageTranslations.title,
+      body: staticPageTranslations.body,
+    })
+    .from(staticPageTranslations)
+    .where(
+      and(
+        inArray(staticPageTranslations.pageId, pageIds),
+        inArray(staticPageTranslations.locale, [...new Set([locale, DEFAULT_LOCALE])]),
+      ),
+    );
+  const texts = new Map<number, { title: string; body: string }>();
+  for (const row of rows) {
+    if (row.locale === locale || !texts.has(row.pageId))
+      texts.set(row.pageId, { title: row.title, body: row.body });
+  }
+  return texts;
+}
+
+const pageColumns = {
+  id: staticPages.id,
+  slug: staticPages.slug,
+  is_terms: staticPages.isTerms,
+  is_privacy: staticPages.isPrivacy,
+  is_cookie: staticPages.isCookie,
+};
+
+export async function listStaticPages(db: Db, locale: string): Promise<StaticPageSummary[]> {
+  const pages = await db
+    .select(pageColumns)
+    .from(staticPages)
+    .where(eq(staticPages.isPublished, true))
+    .orderBy(asc(staticPages.position), asc(staticPages.id));
+  const texts = await pageTexts(
+    db,
+    pages.map((page) => page.id),
+    locale,
+  );
+  return pages.map((page) => ({ ...page, title: texts.get(page.id)?.title ?? page.slug }));
+}
+
+/** One published page in the language (English when it has no translation). Throws NOT_FOUND. */
+export async function getStaticPage(db: Db, slug: string, locale: string): Promise<StaticPage> {
+  const [page] = await db
+    .select(pageColumns)
+    .from(staticPages)
+    .where(and(eq(staticPages.slug, slug), eq(staticPages.isPublished, true)));
+  if (!page) throw AppError.notFound();
+  const text = (await pageTexts(db, [page.id], locale)).get(page.id);
+  if (!text) throw AppError.notFound();
+  return { ...page, ...text };
+}
+
+const subscribedMessage: Record<string, string> = {
+  en: 'Thank you for subscribing!',
+  de: 'Danke für dein Abonnement!',
+  fr: 'Merci pour votre abonnement !',
+  es: '¡Gracias por suscribirte!',
+  it: 'Grazie per l’iscrizione!',
+  pl: 'Dziękujemy za zapisanie się!',
+};
+
+/**
+ * Subscribes an address, once: subscribing again answers the same and sends nothing.
+ * A welcome mail goes to new subscribers. Limited per IP address.
+ */
+export async function subscribeToNewsletter(
+  db: Db,
+  input: { email: string; locale: string; ip: string; appUrl: string },
+): Promise<string> {
+  await enforceLimit(db, `newsletter:ip:${input.ip}`, { max: 10, windowSeconds: 60 * 60 });
+  try {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(newsletterSubscriptions)
+        .values({ email: input.email.trim(), locale: input.locale })
+        .onConflictDoNothing()
+        .returning({ id: newsletterSubscriptions.id });
+      if (inserted.length > 0) {
+        const mail = renderMail('newsletter-welcome', input.locale, {
+          url: `${input.appUrl}/${input.locale}`,
+        });
+        await enqueueMail(tx, { to: input.email.trim(), ...mail });
+      }
+    });
+  } catch (error) {
+    // Two requests for the same address at once: the other one subscribed it.
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return subscribedMessage[input.locale] ?? subscribedMessage.en ?? '';
+}
+
+export async function isSubscribed(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsletterSubscriptions.id })
+    .from(newsletterSubscriptions)
+    .where(sql`lower(${newsletterSubscriptions.email}) = ${email.trim().toLowerCase()}`);
+  return rows.length > 0;
+}
+
+const sentMessage: Record<string, string> = {
+  en: 'Thank you! Your message has been sent. We will get back to you soon.',
+  de: 'Danke! Deine Nachricht wurde gesendet. Wir melden uns bald bei dir.',
+  fr: 'Merci ! Votre message a été envoyé. Nous vous répondrons rapidement.',
+  es: '¡Gracias! Tu mensaje se ha enviado. Te responderemos pronto.',
+  it: 'Grazie! Il tuo messaggio è stato inviato. Ti risponderemo presto.',
+  pl: 'Dziękujemy! Twoja wiadomość została wysłana. Wkrótce się odezwiemy.',
+};
+
+/**
+ * Stores a contact form message and mails it to the support address. Throws
+ * VALIDATION_FAILED for an unknown country, TOO_MANY_REQUESTS past 5 an hour per IP.
+ */
+export async function sendContactMessage(
+  db: Db,
+  input: ContactRequest,
+  locale: string,
+  ip: string,
+): Promise<string> {
+  await enforceLimit(db, `contact:ip:${ip}`, { max: 5, windowSeconds: 60 * 60 });
+  const iso = input.country.toUpperCase();
+  const [known] = await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, iso));
+  if (!known) throw AppError.validation({ country: ['country.required'] });
+  const settings = await getSettings(db, DEFAULT_LOCALE);
+  await db.transaction(async (tx) => {
+    await tx.insert(contactMessages).values({
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      postCode: input.post_code,
+      countryIso: iso,
+      message: input.message ?? '',
+      locale,
+    });
+    const notice = renderContactNotice({
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      city: input.city,
+      post_code: input.post_code,
+      country: iso,
+      language: locale,
+      message: input.message ?? '',
+    });
+    await enqueueMail(tx, { to: settings.support_email, ...notice });
+  });
+  return sentMessage[locale] ?? sentMessage.en ?? '';
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns';
+import { languages } from '../site/site.tables';
+
+/** ISO 3166-1 countries; their names come from the language of the request. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  iso: text('iso').notNull().unique(),
+  isActive: boolean('is_active').notNull().default(true),
+});
+
+export const staticPages = pgTable('static_pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  isTerms: boolean('is_terms').notNull().default(false),
+  isPrivacy: boolean('is_privacy').notNull().default(false),
+  isCookie: boolean('is_cookie').notNull().default(false),
+  isPublished: boolean('is_published').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  ...timestamps,
+});
+
+export const staticPageTranslations = pgTable(
+  'static_page_translations',
+  {
+    pageId: integer('page_id')
+      .notNull()
+      .references(() => staticPages.id, { onDelete: 'cascade' }),
+    locale: text('locale')
+      .notNull()
+      .references(() => languages.code, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** Plain text: paragraphs separated by blank lines, "## " starts a subheading. Never HTML. */
+    body: text('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.pageId, table.locale] })],
+);
+
+export const socialLinks = pgTable('social_links', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  position: integer('position').notNull().default(0),
+});
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${table.email})`)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postCode: text('post_code').notNull(),
+    countryIso: text('country_iso').notNull(),
+    message: text('message').notNull().default(''),
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);

@@ -1,0 +1,215 @@
+import {
+  countriesResponse,
+  socialLinksResponse,
+  staticPageResponse,
+  staticPagesResponse,
+} from '@promptmarket/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, randomAddress, uniqueEmail } from '../../test/accounts';
+import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { mailOutbox } from '../mail/mail.tables';
+import { contactMessages, newsletterSubscriptions } from './content.tables';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+describe('GET /api/countries', () => {
+  it('lists every ISO country with a name in the requested language, sorted by it', async () => {
+    const english = countriesResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/countries' })).json(),
+    ).payload;
+    expect(english).toHaveLength(249);
+    expect(english.find((country) => country.iso === 'DE')?.name).toBe('Germany');
+    expect(english[0]?.name).toBe('Afghanistan');
+    const german = countriesResponse.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/countries', headers: { 'frontend-language': 'de' } })
+      ).json(),
+    ).payload;
+    expect(german.find((country) => country.iso === 'DE')?.name).toBe('Deutschland');
+    expect(german.find((country) => country.iso === 'DE')?.id).toBe(
+      english.find((country) => country.iso === 'DE')?.id,
+    );
+  });
+});
+
+describe('GET /api/social-links', () => {
+  it('lists the links in order with id and url', async () => {
+    const links = socialLinksResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/social-links' })).json(),
+    ).payload;
+    expect(links.map((link) => new URL(link.url).hostname)).toEqual([
+      'www.instagram.com',
+      'x.com',
+      't.me',
+      'www.facebook.com',
+      'www.youtube.com',
+      'discord.gg',
+    ]);
+  });
+});
+
+describe('static pages', () => {
+  it('lists the published pages with their flags, titles in the requested language', async () => {
+    const english = staticPagesResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/static-pages' })).json(),
+    ).payload;
+    expect(english.map((page) => page.slug)).toEqual(['terms', 'privacy', 'cookie-policy', 'about-us']);
+    expect(english.find((page) => page.slug === 'terms')).toMatchObject({
+      is_terms: true,
+      is_privacy: false,
+      is_cookie: false,
+    });
+    expect(english.find((page) => page.slug === 'privacy')).toMatchObject({ is_privacy: true });
+    expect(english.find((page) => page.slug === 'cookie-policy')).toMatchObject({ is_cookie: true });
+    const french = staticPagesResponse.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/static-pages', headers: { 'frontend-language': 'fr' } })
+      ).json(),
+    ).payload;
+    expect(french.find((page) => page.slug === 'terms')?.title).not.toBe(
+      english.find((page) => page.slug === 'terms')?.title,
+    );
+  });
+
+  it('serves one page with its body, 404 for an unknown slug and 422 for a malformed one', async () => {
+    const page = staticPageResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/static-pages/cookie-policy' })).json(),
+    ).payload;
+    expect(page.is_cookie).toBe(true);
+    expect(page.body.length).toBeGreaterThan(200);
+    expect((await app.inject({ method: 'GET', url: '/api/static-pages/nope' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/static-pages/..%2Fetc' })).statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/newsletter/subscribe', () => {
+  it('subscribes once per address: a second request answers the same and mails nothing', async () => {
+    const session = await startBrowserSession(app);
+    const email = uniqueEmail('news');
+    const first = await call(
+      app,
+      session,
+      'POST',
+      '/api/newsletter/subscribe',
+      { email },
+      {},
+      randomAddress(),
+    );
+    expect(first.json()).toEqual({ status: 'OK', message: 'Thank you for subscribing!' });
+    const again = await call(
+      app,
+      session,
+      'POST',
+      '/api/newsletter/subscribe',
+      { email: email.toUpperCase() },
+      {},
+      randomAddress(),
+    );
+    expect(again.json()).toEqual(first.json());
+    const rows = await app.db.select().from(newsletterSubscriptions);
+    expect(rows.filter((row) => row.email.toLowerCase() === email)).toHaveLength(1);
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('You are subscribed to the PromptMarket newsletter');
+  });
+
+  it('answers in the caller’s language and refuses an invalid address', async () => {
+    const session = await startBrowserSession(app);
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/newsletter/subscribe',
+      { email: uniqueEmail('de') },
+      { 'frontend-language': 'de' },
+      randomAddress(),
+    );
+    expect(german.json().message).toBe('Danke für dein Abonnement!');
+    const invalid = await call(
+      app,
+      session,
+      'POST',
+      '/api/newsletter/subscribe',
+      { email: 'nope' },
+      {},
+      randomAddress(),
+    );
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json().errors).toEqual({ email: ['Please enter a valid email'] });
+  });
+});
+
+describe('POST /api/contact', () => {
+  const valid = {
+    first_name: 'Marie',
+    last_name: 'Curie',
+    email: 'marie@example.test',
+    phone: '+33 1 23 45 67 89',
+    address: '1 Rue Pierre et Marie Curie',
+    city: 'Paris',
+    post_code: '75005',
+    country: 'FR',
+    message: 'Do you sell <b>prompts</b> in bulk?',
+  };
+
+  it('stores the message and mails it, escaped, to the support address', async () => {
+    const session = await startBrowserSession(app);
+    const response = await call(app, session, 'POST', '/api/contact', valid, {}, randomAddress());
+    expect(response.json()).toEqual({
+      status: 'OK',
+      message: 'Thank you! Your message has been sent. We will get back to you soon.',
+    });
+    const [stored] = await app.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.email, 'marie@example.test'));
+    expect(stored).toMatchObject({ city: 'Paris', countryIso: 'FR', postCode: '75005' });
+    const [mail] = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, 'support@promptmarket.example'));
+    expect(mail?.subject).toBe('Contact form: Marie Curie');
+    expect(mail?.html).toContain('&lt;b&gt;prompts&lt;/b&gt;');
+  });
+
+  it('names the missing fields with the spec’s texts', async () => {
+    const session = await startBrowserSession(app);
+    const response = await call(app, session, 'POST', '/api/contact', { email: 'bad' }, {}, randomAddress());
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      first_name: ['First name is required'],
+      last_name: ['Last name is required'],
+      email: ['Please enter a valid email'],
+      phone: ['Phone number is required'],
+      address: ['Address is required'],
+      city: ['City is required'],
+      post_code: ['Post code is required'],
+      country: ['Country is required'],
+    });
+    const unknownCountry = await call(
+      app,
+      session,
+      'POST',
+      '/api/contact',
+      { ...valid, country: 'QQ' },
+      {},
+      randomAddress(),
+    );
+    expect(unknownCountry.json().errors).toEqual({ country: ['Country is required'] });
+  });
+
+  it('accepts 5 messages an hour from one IP address', async () => {
+    const session = await startBrowserSession(app);
+    const ip = randomAddress();
+    const statuses = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      statuses.push((await call(app, session, 'POST', '/api/contact', valid, {}, ip)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { parseMinorUnits } from './money';
+
+/** Product list page size (spec section 9) and the most a client may ask for. */
+export const PRODUCT_PAGE_SIZE = 18;
+export const PRODUCT_PAGE_SIZE_MAX = 60;
+/** Widths of the public preview images, each as webp and avif; the original (1024x1024) is private. */
+export const PREVIEW_WIDTHS = [320, 640] as const;
+
+export const productSorts = ['newest', 'price_asc', 'price_desc', 'popular', 'relevance'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
+const slugList = z
+  .string()
+  .max(2000)
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(slug).max(50));
+const euros = z.string().transform((value, context) => {
+  const minor = parseMinorUnits(value);
+  if (minor === null) {
+    context.addIssue({ code: 'custom', message: 'field.invalid' });
+    return z.NEVER;
+  }
+  return minor;
+});
+
+export const productListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(PRODUCT_PAGE_SIZE)
+    .transform((value) => Math.min(value, PRODUCT_PAGE_SIZE_MAX)),
+  search: z.string().trim().max(100).optional(),
+  category_slugs: slugList.optional(),
+  style_slugs: slugList.optional(),
+  sort: z.enum(productSorts).optional(),
+  /** Price range in EUR, as decimals ("4.50"). */
+  price_min: euros.optional(),
+  price_max: euros.optional(),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const categoryRef = z.object({ id: z.number(), slug: z.string(), title: z.string() });
+
+export const productSummary = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  /** In the internal currency; `price_eur` in EUR. Display numbers, from integer cents. */
+  price: z.number(),
+  price_eur: z.number(),
+  thumb_url: z.string(),
+  image_url: z.string(),
+  /** Preview image URLs by format, for srcset: width -> URL. */
+  images: z.object({ webp: z.record(z.string(), z.string()), avif: z.record(z.string(), z.string()) }),
+  likes_count: z.number(),
+  liked: z.boolean(),
+  category: categoryRef,
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+
+export const styleRef = z.object({ id: z.number(), slug: z.string(), title: z.string() });
+
+export const productDetail = productSummary.extend({
+  description: z.string(),
+  /** The first words of the prompt; the whole prompt comes only with a purchase. */
+  prompt_preview: z.string(),
+  styles: z.array(styleRef),
+  created_at: z.string(),
+  similar: z.array(productSummary),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+
+export const paginationMeta = z.object({
+  current_page: z.number(),
+  last_page: z.number(),
+  per_page: z.number(),
+  total: z.number(),
+});
+
+export const productListResponse = z.object({ data: z.array(productSummary), meta: paginationMeta });
+export const productListOnlyResponse = z.object({ data: z.array(productSummary) });
+export const productDetailResponse = z.object({ data: productDetail });
+export const productParams = z.object({ idOrSlug: z.string().regex(/^[a-z0-9-]{1,120}$/) });
+
+const menuEntry = z.object({
+  id: z.number(),
+  name: z.string(),
+  title: z.string(),
+  url: z.string(),
+  query: z.string(),
+});
+export const category = menuEntry.extend({
+  parent_id: z.null(),
+  subcategories: z.array(menuEntry.extend({ parent_id: z.number() })),
+});
+export type Category = z.infer<typeof category>;
+export const categoriesResponse = z.object({ data: z.array(category) });
+
+export const style = menuEntry.extend({ image_url: z.string().nullable() });
+export type Style = z.infer<typeof style>;
+export const stylesResponse = z.object({ data: z.array(style) });
+
+export const likeResponse = z.object({
+  status: z.literal('OK'),
+  payload: z.object({ liked: z.boolean(), likes_count: z.number() }),
+});

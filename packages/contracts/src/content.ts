@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { emailField } from './accounts';
+import { okEnvelope } from './envelope';
+import type { ValidationKey } from './validation-messages';
+
+const key = (name: ValidationKey) => name;
+
+export const staticPageSummary = z.object({
+  id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  is_terms: z.boolean(),
+  is_privacy: z.boolean(),
+  is_cookie: z.boolean(),
+});
+export const staticPage = staticPageSummary.extend({
+  /** Plain text: paragraphs separated by blank lines; a paragraph starting with "## " is a subheading. */
+  body: z.string(),
+});
+export type StaticPageSummary = z.infer<typeof staticPageSummary>;
+export type StaticPage = z.infer<typeof staticPage>;
+export const staticPagesResponse = okEnvelope(z.array(staticPageSummary));
+export const staticPageResponse = okEnvelope(staticPage);
+export const staticPageParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+export const socialLink = z.object({ id: z.number(), url: z.string() });
+export const socialLinksResponse = okEnvelope(z.array(socialLink));
+export type SocialLink = z.infer<typeof socialLink>;
+
+export const country = z.object({ id: z.number(), iso: z.string(), name: z.string() });
+export const countriesResponse = okEnvelope(z.array(country));
+export type Country = z.infer<typeof country>;
+
+/** The newsletter form sends only the e-mail; the server checks it. */
+export const newsletterRequest = z.object({ email: emailField });
+export const messageResponse = z.object({ status: z.literal('OK'), message: z.string() });
+
+const required = (name: ValidationKey, max = 200) =>
+  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+
+/** The contact form, in the order of spec section 5: the form shows the first failure only. */
+export const contactRequest = z.object({
+  first_name: required('first_name.required', 100),
+  last_name: required('last_name.required', 100),
+  email: emailField,
+  phone: required('phone.required', 32),
+  address: required('address.required'),
+  city: required('city.required', 100),
+  post_code: required('post_code.required', 20),
+  country: required('country.required', 2).regex(/^[A-Za-z]{2}$/, key('country.required')),
+  message: z.string().trim().max(5000, key('field.too_long')).optional(),
+});
+export type ContactRequest = z.infer<typeof contactRequest>;
+
+/** The fields of the contact form in the order their errors are shown. */
+export const contactFieldOrder = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'post_code',
+  'country',
+] as const;
