@@ -35,15 +35,13 @@ export async function seedContent(db: Db): Promise<void> {
       .onConflictDoNothing()
       .returning({ id: staticPages.id });
     if (!row) continue;
-    await db
-      .insert(staticPageTranslations)
-      .values(
-        Object.entries(page.translations).map(([locale, text]) => ({
-          pageId: row.id,
-          locale,
-          title: text.title,
-          body: text.body,
-        })),
-      );
+    await db.insert(staticPageTranslations).values(
+      Object.entries(page.translations).map(([locale, text]) => ({
+        pageId: row.id,
+        locale,
+        title: text.title,
+        body: text.body,
+      })),
+    );
   }
 }

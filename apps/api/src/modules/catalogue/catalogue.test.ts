@@ -1,0 +1,281 @@
+import {
+  categoriesResponse,
+  productDetailResponse,
+  productListResponse,
+  stylesResponse,
+} from '@promptmarket/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { testDatabaseKind } from '../../test/database';
+import { promptPreview } from './catalogue.service';
+
+let app: TestApp;
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const fixture = await createCatalogue(app.db, [
+    {
+      slug: 'old-sailor',
+      category: 'fantasy-portraits',
+      styles: ['watercolor'],
+      priceCents: 499,
+      title: 'Portrait of an Old Sailor',
+      titleDe: 'Porträt eines alten Seemanns',
+      sales: 40,
+      hero: true,
+    },
+    {
+      slug: 'queen',
+      category: 'fantasy-portraits',
+      styles: ['anime'],
+      priceCents: 999,
+      title: 'Portrait of a Frost Queen',
+      sales: 10,
+      featured: true,
+    },
+    {
+      slug: 'harbour-sunset',
+      category: 'seascapes',
+      styles: ['cinematic', 'watercolor'],
+      priceCents: 299,
+      title: 'Sunset over the Harbour',
+      titleDe: 'Sonnenuntergang über dem Hafen',
+      sales: 25,
+    },
+    {
+      slug: 'storm',
+      category: 'seascapes',
+      styles: ['cinematic'],
+      priceCents: 1499,
+      title: 'Storm at Sea',
+      sales: 5,
+      featured: true,
+    },
+    { slug: 'hills', category: 'landscapes', priceCents: 199, title: 'Green Hills in Spring', sales: 1 },
+    ...Array.from({ length: 20 }, (_, index) => ({
+      slug: `filler-${index}`,
+      category: 'landscapes',
+      priceCents: 500 + index,
+      title: `Quiet Meadow Study ${index}`,
+    })),
+  ]);
+  ids = fixture.products;
+});
+afterAll(() => app.close());
+
+async function list(query: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url: `/api/products${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return productListResponse.parse(response.json());
+}
+
+const slugs = (body: { data: { slug: string }[] }) => body.data.map((product) => product.slug);
+
+describe('GET /api/products', () => {
+  it('pages by 18 with the Laravel meta, newest first', async () => {
+    const first = await list('');
+    expect(first.meta).toEqual({ current_page: 1, last_page: 2, per_page: 18, total: 25 });
+    expect(first.data).toHaveLength(18);
+    expect(first.data[0]?.slug).toBe('filler-19');
+    const second = await list('?page=2');
+    expect(second.data).toHaveLength(7);
+    expect(second.meta.current_page).toBe(2);
+  });
+
+  it('caps per_page at 60 and refuses a sort it does not know', async () => {
+    expect((await list('?per_page=500')).meta.per_page).toBe(60);
+    const response = await app.inject({ method: 'GET', url: '/api/products?sort=cheapest' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty('sort');
+  });
+
+  it('shapes a tile: title, category, price in the internal currency, preview images, likes', async () => {
+    const { data } = await list('?search=sailor');
+    expect(data[0]).toMatchObject({
+      id: ids['old-sailor'],
+      slug: 'old-sailor',
+      title: 'Portrait of an Old Sailor',
+      price: 4.99,
+      price_eur: 4.99,
+      likes_count: 0,
+      liked: false,
+      category: { slug: 'fantasy-portraits', title: 'Fantasy portraits' },
+      thumb_url: '/media/products/fixture-old-sailor/320.webp',
+      image_url: '/media/products/fixture-old-sailor/640.webp',
+    });
+    expect(data[0]?.images.avif['640']).toBe('/media/products/fixture-old-sailor/640.avif');
+    expect(JSON.stringify(data)).not.toContain('A detailed prompt');
+  });
+
+  it('filters by category (a top-level one includes its subcategories), by style and by price', async () => {
+    expect(slugs(await list('?category_slugs=seascapes')).sort()).toEqual(['harbour-sunset', 'storm']);
+    expect((await list('?category_slugs=portraits')).meta.total).toBe(2);
+    expect((await list('?category_slugs=portraits,seascapes')).meta.total).toBe(4);
+    expect(slugs(await list('?style_slugs=cinematic')).sort()).toEqual(['harbour-sunset', 'storm']);
+    expect(slugs(await list('?style_slugs=anime,watercolor')).sort()).toEqual([
+      'harbour-sunset',
+      'old-sailor',
+      'queen',
+    ]);
+    expect(slugs(await list('?price_min=2.99&price_max=4.99&sort=price_asc'))).toEqual([
+      'harbour-sunset',
+      'old-sailor',
+    ]);
+  });
+
+  it('sorts by price both ways and by popularity', async () => {
+    expect(slugs(await list('?sort=price_asc'))[0]).toBe('hills');
+    expect(slugs(await list('?sort=price_desc'))[0]).toBe('storm');
+    expect(slugs(await list('?sort=popular')).slice(0, 3)).toEqual(['old-sailor', 'harbour-sunset', 'queen']);
+  });
+
+  it('finds words by prefix, despite a typo, and in German', async () => {
+    expect(slugs(await list('?search=portrai')).sort()).toEqual(['old-sailor', 'queen']);
+    expect(slugs(await list('?search=protrait')).sort()).toEqual(['old-sailor', 'queen']);
+    expect(slugs(await list('?search=Sonnenuntergang', { 'frontend-language': 'de' }))).toEqual([
+      'harbour-sunset',
+    ]);
+    expect((await list('?search=zzzzqqq')).meta).toMatchObject({ total: 0, last_page: 1 });
+  });
+
+  it('titles products in the requested language, English when a translation is missing', async () => {
+    const german = await list('?category_slugs=seascapes,fantasy-portraits&sort=price_asc', {
+      'frontend-language': 'de',
+    });
+    const titles = Object.fromEntries(german.data.map((product) => [product.slug, product.title]));
+    expect(titles['harbour-sunset']).toBe('Sonnenuntergang über dem Hafen');
+    expect(titles.queen).toBe('Portrait of a Frost Queen');
+    expect(german.data.find((product) => product.slug === 'old-sailor')?.category.title).toBe(
+      'Fantasy portraits',
+    );
+  });
+});
+
+describe('GET /api/products/{id or slug}', () => {
+  it('answers by slug and by id with description, styles, a prompt preview only, and similar products', async () => {
+    const bySlug = productDetailResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/products/harbour-sunset' })).json(),
+    ).data;
+    const byId = productDetailResponse.parse(
+      (await app.inject({ method: 'GET', url: `/api/products/${ids['harbour-sunset']}` })).json(),
+    ).data;
+    expect(byId.slug).toBe('harbour-sunset');
+    expect(bySlug.styles.map((style) => style.slug)).toEqual(['watercolor', 'cinematic']);
+    expect(bySlug.similar.map((product) => product.slug)).toEqual(['storm']);
+    expect(bySlug.prompt_preview.endsWith('…')).toBe(true);
+    expect(bySlug.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/products/no-such-prompt' })).statusCode).toBe(404);
+  });
+});
+
+describe('home collections', () => {
+  it('serves hero, featured, new and top sellers', async () => {
+    const get = async (path: string) =>
+      (await app.inject({ method: 'GET', url: `/api/products/${path}` }))
+        .json()
+        .data.map((p: { slug: string }) => p.slug);
+    expect(await get('hero')).toEqual(['old-sailor']);
+    expect((await get('featured')).sort()).toEqual(['queen', 'storm']);
+    expect((await get('new'))[0]).toBe('filler-19');
+    expect((await get('top-sellers')).slice(0, 2)).toEqual(['old-sailor', 'harbour-sunset']);
+  });
+});
+
+describe('categories and styles', () => {
+  it('returns the category tree with names and list queries', async () => {
+    const { data } = categoriesResponse.parse(
+      (
+        await app.inject({ method: 'GET', url: '/api/categories', headers: { 'frontend-language': 'de' } })
+      ).json(),
+    );
+    expect(data.map((category) => category.url)).toEqual(['portraits', 'landscapes']);
+    expect(data[0]).toMatchObject({
+      parent_id: null,
+      title: 'Porträts',
+      name: 'Porträts',
+      query: 'category=portraits',
+    });
+    expect(data[0]?.subcategories).toEqual([
+      {
+        id: expect.any(Number),
+        parent_id: data[0]?.id,
+        name: 'Fantasy portraits',
+        title: 'Fantasy portraits',
+        url: 'fantasy-portraits',
+        query: 'category=fantasy-portraits',
+      },
+    ]);
+  });
+
+  it('returns styles with their picture when they have one', async () => {
+    const { data } = stylesResponse.parse((await app.inject({ method: 'GET', url: '/api/styles' })).json());
+    expect(data.map((style) => [style.url, style.image_url])).toEqual([
+      ['watercolor', '/media/styles/watercolor.webp'],
+      ['anime', null],
+      ['cinematic', '/media/styles/cinematic.webp'],
+    ]);
+  });
+});
+
+describe('likes', () => {
+  it('lets a signed-in user like and unlike once, with the flag and count to match', async () => {
+    const { session } = await registerUser(app);
+    const id = ids.queen;
+    const guest = await app.inject({ method: 'POST', url: `/api/products/${id}/like` });
+    expect(guest.statusCode).toBe(419);
+    const liked = await call(app, session, 'POST', `/api/products/${id}/like`);
+    expect(liked.json()).toEqual({ status: 'OK', payload: { liked: true, likes_count: 1 } });
+    const again = await call(app, session, 'POST', `/api/products/${id}/like`);
+    expect(again.json().payload.likes_count).toBe(1);
+    const detail = await call(app, session, 'GET', '/api/products/queen');
+    expect(detail.json().data).toMatchObject({ liked: true, likes_count: 1 });
+    const unliked = await call(app, session, 'DELETE', `/api/products/${id}/like`);
+    expect(unliked.json()).toEqual({ status: 'OK', payload: { liked: false, likes_count: 0 } });
+    expect((await call(app, session, 'DELETE', `/api/products/${id}/like`)).json().payload.likes_count).toBe(
+      0,
+    );
+  });
+
+  it(`keeps the count exact when many users like at once (${testDatabaseKind()})`, async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => registerUser(app)));
+    const id = ids.storm;
+    await Promise.all(
+      users.flatMap(({ session }) => [
+        call(app, session, 'POST', `/api/products/${id}/like`),
+        call(app, session, 'POST', `/api/products/${id}/like`),
+      ]),
+    );
+    const { data } = productDetailResponse.parse(
+      (await app.inject({ method: 'GET', url: '/api/products/storm' })).json(),
+    );
+    expect(data.likes_count).toBe(12);
+  });
+});
+
+describe('media', () => {
+  it('serves public files with their type and a year of caching, nothing else', async () => {
+    await app.storage.put('public', 'styles/watercolor.webp', Buffer.from('RIFF....WEBP'));
+    const file = await app.inject({ method: 'GET', url: '/media/styles/watercolor.webp' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await app.inject({ method: 'GET', url: '/media/styles/missing.webp' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/media/..%2F..%2Fetc/passwd.png' })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url: '/media/products/x/original.exe' })).statusCode).toBe(404);
+  });
+});
+
+describe('promptPreview', () => {
+  it('keeps the first 12 words', () => {
+    expect(promptPreview('one two three')).toBe('one two three');
+    expect(promptPreview('a b c d e f g h i j k l m n')).toBe('a b c d e f g h i j k l…');
+  });
+});
