@@ -27,9 +27,18 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-/** A page of its own (own cookies) at a given width; console errors are collected for the test to check. */
-export async function openPage(browser: Browser, viewport: { width: number; height: number }) {
+/**
+ * A page of its own (own cookies) at a given width; console errors are collected for the test
+ * to check. The cookie choice is already made unless `cookieChoice` is false.
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  { cookieChoice = true }: { cookieChoice?: boolean } = {},
+) {
   const context = await browser.newContext({ viewport, baseURL: baseURL() });
+  if (cookieChoice)
+    await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: baseURL() }]);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
-import { seedIfEmpty } from './db/seed';
+import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
+import { diskStorage } from './lib/storage';
 import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
 
 function readConfig() {
@@ -23,11 +24,16 @@ function readConfig() {
 const config = readConfig();
 const database = await openDatabase(config.database);
 await migrate(database);
-if (config.seedOnStart) await seedIfEmpty(database.db);
+const storage = diskStorage(path.join(config.dataDir, 'storage'));
+if (config.seedOnStart) {
+  await seedIfEmpty(database.db);
+  await seedDemoCatalogue(database.db, storage, (line) => console.log(line));
+}
 
 const app = await buildApp({
   config,
   database,
+  storage,
   web: config.serveWeb
     ? {
         mode: config.env === 'development' ? 'development' : 'production',

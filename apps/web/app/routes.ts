@@ -7,9 +7,18 @@ import { index, layout, prefix, type RouteConfig, route } from '@react-router/de
  */
 export default [
   index('routes/locale-redirect.tsx'),
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemap-pages.xml', 'routes/sitemap-pages.ts'),
+  route('sitemaps/products/:page', 'routes/sitemap-products.ts'),
   route(':locale', 'routes/locale-layout.tsx', [
     layout('routes/session-layout.tsx', [
       index('routes/home.tsx'),
+      route('products', 'routes/products.tsx'),
+      route('products/:slug', 'routes/product-details.tsx'),
+      route('page/:id', 'routes/static-page.tsx'),
+      route('about-us', 'routes/about-us.tsx'),
+      route('contact-us', 'routes/contact-us.tsx'),
       route('login', 'routes/login.tsx'),
       route('register', 'routes/register.tsx'),
       route('forgot-password', 'routes/forgot-password.tsx'),

@@ -113,3 +113,11 @@ export const likeResponse = z.object({
   status: z.literal('OK'),
   payload: z.object({ liked: z.boolean(), likes_count: z.number() }),
 });
+
+/** Products per sitemap file: times six languages, well under the 50,000 URLs a sitemap may hold. */
+export const SITEMAP_PRODUCTS_PER_FILE = 5000;
+export const sitemapProductsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const sitemapProductsResponse = z.object({
+  data: z.array(z.object({ slug: z.string(), updated_at: z.string() })),
+  meta: paginationMeta,
+});

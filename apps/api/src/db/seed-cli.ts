@@ -1,13 +1,24 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { diskStorage } from '../lib/storage';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
-import { seed } from './seed';
+import { seed, seedDemoCatalogue, seedLargeCatalogue } from './seed';
 
+const { values } = parseArgs({ options: { products: { type: 'string' } } });
+const extra = values.products ? Number.parseInt(values.products, 10) : 0;
+if (!Number.isSafeInteger(extra) || extra < 0) {
+  console.error('--products takes a whole number, e.g. --products 100000');
+  process.exit(1);
+}
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
   await migrate(database);
   await seed(database.db);
+  await seedDemoCatalogue(database.db, diskStorage(path.join(config.dataDir, 'storage')), console.log);
+  if (extra > 0) await seedLargeCatalogue(database.db, extra, console.log);
   console.log(`Seeded the ${database.kind} database.`);
 } finally {
   await database.close();

@@ -18,3 +18,5 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   await seed(db);
   return true;
 }
+
+export { seedDemoCatalogue, seedLargeCatalogue } from '../modules/catalogue/catalogue.seed';

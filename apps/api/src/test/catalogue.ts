@@ -90,19 +90,17 @@ export async function createCatalogue(db: Db, items: FixtureProduct[]) {
       .returning({ id: products.id });
     if (!row) throw new Error('no product');
     created[item.slug] = row.id;
-    await db
-      .insert(productTranslations)
-      .values([
-        {
-          productId: row.id,
-          locale: 'en',
-          title: item.title,
-          description: item.description ?? `${item.title}.`,
-        },
-        ...(item.titleDe
-          ? [{ productId: row.id, locale: 'de', title: item.titleDe, description: `${item.titleDe}.` }]
-          : []),
-      ]);
+    await db.insert(productTranslations).values([
+      {
+        productId: row.id,
+        locale: 'en',
+        title: item.title,
+        description: item.description ?? `${item.title}.`,
+      },
+      ...(item.titleDe
+        ? [{ productId: row.id, locale: 'de', title: item.titleDe, description: `${item.titleDe}.` }]
+        : []),
+    ]);
     for (const style of item.styles ?? []) {
       const styleId = styleIds[style];
       if (styleId) await db.insert(productStyles).values({ productId: row.id, styleId });

@@ -1,16 +1,22 @@
 import { DEFAULT_LOCALE } from '@promptmarket/contracts';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
+import deShop from '../locales/de/shop.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
+import enShop from '../locales/en/shop.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
+import esShop from '../locales/es/shop.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
+import frShop from '../locales/fr/shop.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
+import itShop from '../locales/it/shop.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
+import plShop from '../locales/pl/shop.json';
 import { type Messages, mergeMessages } from './messages';
 
 /**
@@ -18,12 +24,12 @@ import { type Messages, mergeMessages } from './messages';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: mergeMessages(en, enAuth),
-  de: mergeMessages(de, deAuth),
-  fr: mergeMessages(fr, frAuth),
-  es: mergeMessages(es, esAuth),
-  it: mergeMessages(it, itAuth),
-  pl: mergeMessages(pl, plAuth),
+  en: mergeMessages(mergeMessages(en, enAuth), enShop),
+  de: mergeMessages(mergeMessages(de, deAuth), deShop),
+  fr: mergeMessages(mergeMessages(fr, frAuth), frShop),
+  es: mergeMessages(mergeMessages(es, esAuth), esShop),
+  it: mergeMessages(mergeMessages(it, itAuth), itShop),
+  pl: mergeMessages(mergeMessages(pl, plAuth), plShop),
 };
 
 /**

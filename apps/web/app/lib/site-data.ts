@@ -1,4 +1,12 @@
-import type { Currency, Language, Settings } from '@promptmarket/contracts';
+import type {
+  Category,
+  Currency,
+  Language,
+  Settings,
+  SocialLink,
+  StaticPageSummary,
+  Style,
+} from '@promptmarket/contracts';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
 
@@ -9,6 +17,10 @@ export type SiteData = {
   settings: Settings;
   languages: Language[];
   currencies: Currency[];
+  categories: Category[];
+  styles: Style[];
+  staticPages: StaticPageSummary[];
+  socialLinks: SocialLink[];
   messages: Messages;
 };
 

@@ -1,8 +1,12 @@
 import {
+  categoriesResponse,
   currenciesResponse,
   DEFAULT_LOCALE,
   languagesResponse,
   settingsResponse,
+  socialLinksResponse,
+  staticPagesResponse,
+  stylesResponse,
   wordsResponse,
 } from '@promptmarket/contracts';
 import { useMemo } from 'react';
@@ -31,12 +35,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     api.get('/currencies', currenciesResponse),
     api.get(`/localization/${params.locale}/words`, wordsResponse),
   ]);
+  // Menus and footer lists: a failure leaves them empty rather than failing the page (spec section 8).
+  const [categories, styles, staticPages, socialLinks] = await Promise.allSettled([
+    api.get('/categories', categoriesResponse),
+    api.get('/styles', stylesResponse),
+    api.get('/static-pages', staticPagesResponse),
+    api.get('/social-links', socialLinksResponse),
+  ]);
   return {
     locale: params.locale,
     origin: url.origin,
     settings: settings.payload,
     languages,
     currencies: currencies.payload,
+    categories: categories.status === 'fulfilled' ? categories.value.data : [],
+    styles: styles.status === 'fulfilled' ? styles.value.data : [],
+    staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
+    socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
     messages: messagesFor(params.locale, words.payload),
   };
 }

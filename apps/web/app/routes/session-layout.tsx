@@ -1,6 +1,10 @@
-import { Outlet, useMatches } from 'react-router';
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
+import { BackToTop } from '../components/layout/back-to-top';
+import { CookieBanner } from '../components/layout/cookie-banner';
 import { SiteFooter } from '../components/layout/site-footer';
 import { SiteHeader } from '../components/layout/site-header';
+import { StatusPage } from '../components/layout/status-page';
+import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
 import { currentUser } from '../lib/guards.server';
 import type { Route } from './+types/session-layout';
 
@@ -15,6 +19,22 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const shouldRevalidate = () => true;
 
+function Frame({ compact, children }: { compact: boolean; children: React.ReactNode }) {
+  return (
+    <DisplayCurrencyProvider>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader compact={compact} />
+        <main id="main" className="flex-1" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+      </div>
+      <BackToTop />
+      <CookieBanner />
+    </DisplayCurrencyProvider>
+  );
+}
+
 /** Screens with `handle.authScreen` (login, register, …) get the header without its navigation. */
 export default function SessionLayout() {
   const matches = useMatches();
@@ -22,12 +42,25 @@ export default function SessionLayout() {
     (match) => (match.handle as { authScreen?: boolean } | undefined)?.authScreen,
   );
   return (
-    <div className="flex min-h-screen flex-col">
-      <SiteHeader compact={authScreen} />
-      <main id="main" className="flex-1" tabIndex={-1}>
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <Frame compact={authScreen}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** A page that is missing (404) or failed keeps the header and footer around its message. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Frame compact={false}>
+      {status === 404 ? (
+        <StatusPage status={404} namespace="notFound" />
+      ) : status === 403 ? (
+        <StatusPage status={403} namespace="forbidden" />
+      ) : (
+        <StatusPage status={status} namespace="error" />
+      )}
+    </Frame>
   );
 }

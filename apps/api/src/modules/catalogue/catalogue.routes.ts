@@ -6,6 +6,8 @@ import {
   productListQuery,
   productListResponse,
   productParams,
+  sitemapProductsQuery,
+  sitemapProductsResponse,
   stylesResponse,
 } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +23,7 @@ import {
   listCategories,
   listCollection,
   listProducts,
+  listSitemapProducts,
   listStyles,
   setLike,
   type Viewer,
@@ -71,6 +74,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const user = await requireUser(app, request);
     const { id } = parseInput(likeParams, request.params);
     return shape(likeResponse, { status: 'OK', payload: await setLike(app.db, id, user.id, false) });
+  });
+
+  app.get('/sitemap/products', async (request) => {
+    const { page } = parseInput(sitemapProductsQuery, request.query);
+    return shape(sitemapProductsResponse, await listSitemapProducts(app.db, page));
   });
 
   app.get('/categories', async (request) => {

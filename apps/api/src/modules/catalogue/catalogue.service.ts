@@ -5,6 +5,7 @@ import {
   type ProductDetail,
   type ProductListQuery,
   type ProductSummary,
+  SITEMAP_PRODUCTS_PER_FILE,
   type Style,
 } from '@promptmarket/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -355,4 +356,29 @@ export async function setLike(db: Db, productId: number, userId: string, like: b
       .where(eq(products.id, productId));
     return { liked: like, likes_count: counted?.likes ?? 0 };
   });
+}
+
+/** Slugs and change dates of active products, in id order, for the sitemaps. */
+export async function listSitemapProducts(db: Db, page: number) {
+  const [countRow] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.isActive, true));
+  const total = Number(countRow?.n ?? 0);
+  const rows = await db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id))
+    .limit(SITEMAP_PRODUCTS_PER_FILE)
+    .offset((page - 1) * SITEMAP_PRODUCTS_PER_FILE);
+  return {
+    data: rows.map((row) => ({ slug: row.slug, updated_at: row.updatedAt.toISOString() })),
+    meta: {
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(total / SITEMAP_PRODUCTS_PER_FILE)),
+      per_page: SITEMAP_PRODUCTS_PER_FILE,
+      total,
+    },
+  };
 }

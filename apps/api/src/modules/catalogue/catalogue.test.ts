@@ -258,6 +258,14 @@ describe('likes', () => {
   });
 });
 
+describe('GET /api/sitemap/products', () => {
+  it('lists every active product slug with its change date', async () => {
+    const body = (await app.inject({ method: 'GET', url: '/api/sitemap/products' })).json();
+    expect(body.meta).toMatchObject({ current_page: 1, last_page: 1, per_page: 5000, total: 25 });
+    expect(body.data[0]).toEqual({ slug: 'old-sailor', updated_at: expect.stringMatching(/^\d{4}-/) });
+  });
+});
+
 describe('media', () => {
   it('serves public files with their type and a year of caching, nothing else', async () => {
     await app.storage.put('public', 'styles/watercolor.webp', Buffer.from('RIFF....WEBP'));

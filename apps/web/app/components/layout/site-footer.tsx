@@ -1,19 +1,29 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { NewsletterForm } from '../../features/site/components/newsletter-form';
+import { PaymentLogos } from '../../features/site/components/payment-logos';
+import { SocialIcon } from '../../features/site/components/social-icon';
+import { socialNetwork } from '../../features/site/social';
 import { rememberLanguage } from '../../lib/language-choice';
 import { switchLocalePath } from '../../lib/locale-routing';
 import { useSite } from '../../lib/site-data';
 import { BrandMark } from './brand-mark';
 import { Mail, Phone } from './icons';
 
+/** Top-level categories listed under Explore (spec section 9). */
+export const FOOTER_CATEGORIES = 6;
+
+const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white';
+const linkClass = 'rounded hover:text-white';
+
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { locale, languages, settings } = useSite();
+  const { locale, languages, settings, categories, staticPages, socialLinks } = useSite();
   const { pathname, search, hash } = useLocation();
 
   return (
     <footer className="bg-ink-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <Link
             to={`/${locale}`}
@@ -23,17 +33,14 @@ export function SiteFooter() {
             <span>{t('brand.name')}</span>
           </Link>
           <p className="mt-4 max-w-xs text-sm leading-6 text-slate-400">{t('footer.tagline')}</p>
-        </div>
-
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wider text-white">{t('footer.support')}</h2>
-          <ul className="mt-4 space-y-3 text-sm">
+          <ul className="mt-4 space-y-2 text-sm">
             <li>
               <a
                 href={`mailto:${settings.support_email}`}
-                className="inline-flex items-center gap-2 rounded hover:text-white"
+                className={`inline-flex items-center gap-2 ${linkClass}`}
               >
                 <Mail className="h-4 w-4" />
+                <span className="sr-only">{t('footer.support')}: </span>
                 {settings.support_email}
               </a>
             </li>
@@ -41,7 +48,7 @@ export function SiteFooter() {
               <li>
                 <a
                   href={`tel:${settings.company_phone.replace(/[^\d+]/g, '')}`}
-                  className="inline-flex items-center gap-2 rounded hover:text-white"
+                  className={`inline-flex items-center gap-2 ${linkClass}`}
                 >
                   <Phone className="h-4 w-4" />
                   <span className="sr-only">{t('footer.phone')}: </span>
@@ -50,40 +57,110 @@ export function SiteFooter() {
               </li>
             ) : null}
           </ul>
+          {socialLinks.length > 0 ? (
+            <ul aria-label={t('footer.social')} className="mt-5 flex flex-wrap gap-2">
+              {socialLinks.map((link) => {
+                const network = socialNetwork(link.url);
+                return (
+                  <li key={link.id}>
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={network === 'link' ? link.url : network}
+                      className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-white/15 hover:border-white/40 hover:text-white"
+                    >
+                      <SocialIcon network={network} />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
         </div>
 
-        <nav aria-labelledby="footer-languages">
-          <h2 id="footer-languages" className="text-sm font-semibold uppercase tracking-wider text-white">
-            {t('footer.language')}
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className={headingClass}>
+            {t('footer.explore')}
           </h2>
-          <ul className="mt-4 flex flex-wrap gap-2">
-            {languages.map((language) => {
-              const active = language.code === locale;
-              return (
-                <li key={language.code}>
-                  <Link
-                    to={switchLocalePath(pathname, search, hash, language.code)}
-                    lang={language.code}
-                    hrefLang={language.code}
-                    aria-current={active ? 'true' : undefined}
-                    title={t('footer.languageSwitched', { language: language.name })}
-                    onClick={() => rememberLanguage(language.code)}
-                    className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm transition-colors ${
-                      active
-                        ? 'bg-brand-600 font-semibold text-white'
-                        : 'border border-white/15 text-slate-300 hover:border-white/40 hover:text-white'
-                    }`}
-                  >
-                    {language.name}
-                  </Link>
-                </li>
-              );
-            })}
+          <ul className="mt-4 space-y-2 text-sm">
+            {categories.slice(0, FOOTER_CATEGORIES).map((category) => (
+              <li key={category.id}>
+                <Link to={`/${locale}/products?${category.query}`} className={linkClass}>
+                  {category.title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
+
+        <nav aria-labelledby="footer-resources">
+          <h2 id="footer-resources" className={headingClass}>
+            {t('footer.resources')}
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            <li>
+              <Link to={`/${locale}/about-us`} className={linkClass}>
+                {t('footer.aboutUs')}
+              </Link>
+            </li>
+            <li>
+              <Link to={`/${locale}/contact-us`} className={linkClass}>
+                {t('footer.contactUs')}
+              </Link>
+            </li>
+            {staticPages
+              .filter((page) => page.slug !== 'about-us')
+              .map((page) => (
+                <li key={page.id}>
+                  <Link to={`/${locale}/page/${page.slug}`} className={linkClass}>
+                    {page.title}
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={headingClass}>{t('footer.newsletterTitle')}</h2>
+          <p className="mt-2 text-sm text-slate-400">{t('footer.newsletterText')}</p>
+          <NewsletterForm />
+          <nav aria-labelledby="footer-languages" className="mt-6">
+            <h2 id="footer-languages" className={headingClass}>
+              {t('footer.language')}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {languages.map((language) => {
+                const active = language.code === locale;
+                return (
+                  <li key={language.code}>
+                    <Link
+                      to={switchLocalePath(pathname, search, hash, language.code)}
+                      lang={language.code}
+                      hrefLang={language.code}
+                      aria-current={active ? 'true' : undefined}
+                      title={t('footer.languageSwitched', { language: language.name })}
+                      onClick={() => rememberLanguage(language.code)}
+                      className={`inline-flex min-h-10 items-center rounded-lg px-3 text-sm transition-colors ${
+                        active
+                          ? 'bg-brand-600 font-semibold text-white'
+                          : 'border border-white/15 text-slate-300 hover:border-white/40 hover:text-white'
+                      }`}
+                    >
+                      {language.name}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-xs text-slate-400 sm:px-6">{settings.copyright}</p>
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p className="text-xs text-slate-400">{settings.copyright}</p>
+          <PaymentLogos label={t('footer.payments')} />
+        </div>
       </div>
     </footer>
   );

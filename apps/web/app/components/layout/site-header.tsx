@@ -6,35 +6,57 @@ import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 import { AccountMenu } from './account-menu';
 import { BrandMark } from './brand-mark';
+import { CurrencySelect } from './currency-select';
+import { HeaderSearch } from './header-search';
 import { Menu, X } from './icons';
+import { MenuDropdown, type MenuGroup } from './menu-dropdown';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'
   }`;
 
+function useMenus(): { categories: MenuGroup[]; styles: MenuGroup[] } {
+  const { locale, categories, styles } = useSite();
+  const products = `/${locale}/products`;
+  return {
+    categories: categories.map((category) => ({
+      id: category.id,
+      title: category.title,
+      href: `${products}?${category.query}`,
+      children: category.subcategories.map((sub) => ({
+        id: sub.id,
+        title: sub.title,
+        href: `${products}?${sub.query}`,
+      })),
+    })),
+    styles: styles.map((style) => ({
+      id: style.id,
+      title: style.title,
+      href: `${products}?${style.query}`,
+      children: [],
+    })),
+  };
+}
+
 /**
- * The header: brand and navigation; under 992 px the navigation folds into a menu that
- * opens below the 90 px bar in 200 ms (spec section 9).
+ * The header: brand, search, menus and the account area. Under 992 px the navigation folds
+ * into a menu that opens below the 90 px bar in 200 ms (spec section 9). Authentication
+ * screens get the bar with the brand only.
  */
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
+  const menus = useMenus();
   const [open, setOpen] = useState(false);
   const menuId = useId();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
   useEffect(() => {
     setOpen(false);
-  }, [pathname]);
-
-  const links = (
-    <NavLink to={`/${locale}`} end className={navLinkClass}>
-      {t('header.home')}
-    </NavLink>
-  );
+  }, [pathname, search]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-900 text-white">
@@ -44,20 +66,34 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
       >
         {t('header.skipToContent')}
       </a>
-      <div className="mx-auto flex h-[90px] max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-[90px] max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link
           to={`/${locale}`}
-          className="flex items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
+          className="flex shrink-0 items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
         >
           <BrandMark />
           <span>{t('brand.name')}</span>
         </Link>
         {compact ? null : (
           <>
-            <nav aria-label={t('header.mainNavigation')} className="hidden flex-1 items-center gap-1 lg:flex">
-              {links}
+            <nav aria-label={t('header.mainNavigation')} className="hidden items-center gap-1 lg:flex">
+              <NavLink to={`/${locale}`} end className={navLinkClass}>
+                {t('header.home')}
+              </NavLink>
+              <MenuDropdown
+                label={t('nav.categories')}
+                groups={menus.categories}
+                allLabel={(title) => t('nav.allCategories', { category: title })}
+              />
+              <MenuDropdown label={t('nav.styles')} groups={menus.styles} />
             </nav>
-            <div className="flex items-center gap-2">
+            <div className="hidden min-w-0 flex-1 lg:block">
+              <HeaderSearch id="header-search" />
+            </div>
+            <div className="ml-auto flex items-center gap-2">
+              <div className="hidden lg:block">
+                <CurrencySelect />
+              </div>
               {user ? (
                 <AccountMenu user={user} />
               ) : (
@@ -70,7 +106,16 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                   </Link>
                 </>
               )}
-              <MobileToggle open={open} menuId={menuId} onToggle={() => setOpen((value) => !value)} />
+              <button
+                type="button"
+                className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 lg:hidden"
+                aria-expanded={open}
+                aria-controls={menuId}
+                aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
+                onClick={() => setOpen((value) => !value)}
+              >
+                {open ? <X /> : <Menu />}
+              </button>
             </div>
           </>
         )}
@@ -84,18 +129,28 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
           inert={!open}
         >
           <nav aria-label={t('header.mainNavigation')} className="overflow-hidden">
-            <div className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3 sm:px-6">
-              {links}
-              {user ? null : (
-                <>
-                  <NavLink to={`/${locale}/login`} className={navLinkClass}>
-                    {t('account.login')}
-                  </NavLink>
-                  <NavLink to={`/${locale}/register`} className={navLinkClass}>
-                    {t('account.register')}
-                  </NavLink>
-                </>
-              )}
+            <div className="mx-auto flex max-h-[calc(100vh-90px)] max-w-7xl flex-col gap-1 overflow-y-auto px-4 py-4 sm:px-6">
+              <HeaderSearch id="mobile-search" />
+              <div className="mt-3 flex flex-col gap-1">
+                <NavLink to={`/${locale}`} end className={navLinkClass}>
+                  {t('header.home')}
+                </NavLink>
+                <MobileGroup label={t('nav.categories')} groups={menus.categories} />
+                <MobileGroup label={t('nav.styles')} groups={menus.styles} />
+                {user ? null : (
+                  <>
+                    <NavLink to={`/${locale}/login`} className={navLinkClass}>
+                      {t('account.login')}
+                    </NavLink>
+                    <NavLink to={`/${locale}/register`} className={navLinkClass}>
+                      {t('account.register')}
+                    </NavLink>
+                  </>
+                )}
+              </div>
+              <div className="mt-2">
+                <CurrencySelect />
+              </div>
             </div>
           </nav>
         </div>
@@ -104,18 +159,44 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   );
 }
 
-function MobileToggle({ open, menuId, onToggle }: { open: boolean; menuId: string; onToggle: () => void }) {
-  const { t } = useTranslation();
+function MobileGroup({ label, groups }: { label: string; groups: MenuGroup[] }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
   return (
-    <button
-      type="button"
-      className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 lg:hidden"
-      aria-expanded={open}
-      aria-controls={menuId}
-      aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
-      onClick={onToggle}
-    >
-      {open ? <X /> : <Menu />}
-    </button>
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/10"
+      >
+        {label}
+        <span aria-hidden="true">{open ? '−' : '+'}</span>
+      </button>
+      {open ? (
+        <ul id={id} className="ml-3 border-l border-white/10 pl-2">
+          {groups.map((group) => (
+            <li key={group.id}>
+              <Link
+                to={group.href}
+                className="block rounded-md px-3 py-1.5 text-sm text-slate-200 hover:bg-white/10"
+              >
+                {group.title}
+              </Link>
+              {group.children.map((child) => (
+                <Link
+                  key={child.id}
+                  to={child.href}
+                  className="block rounded-md px-3 py-1 pl-6 text-sm text-slate-400 hover:bg-white/10 hover:text-white"
+                >
+                  {child.title}
+                </Link>
+              ))}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

@@ -4,7 +4,13 @@ import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 
 /** The 403 and 404 screens: a code, a title, a sentence and the way home. */
-export function StatusPage({ status, namespace }: { status: number; namespace: 'notFound' | 'forbidden' }) {
+export function StatusPage({
+  status,
+  namespace,
+}: {
+  status: number;
+  namespace: 'notFound' | 'forbidden' | 'error';
+}) {
   const { t } = useTranslation();
   const { locale } = useSite();
   return (
@@ -14,9 +20,19 @@ export function StatusPage({ status, namespace }: { status: number; namespace: '
         {t(`${namespace}.title`)}
       </h1>
       <p className="mt-4 text-base text-slate-600">{t(`${namespace}.text`)}</p>
-      <Link to={`/${locale}`} className={`${buttonStyles.primary} mt-8`}>
-        {t(`${namespace}.home`)}
-      </Link>
+      {namespace === 'error' ? (
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={`${buttonStyles.primary} mt-8`}
+        >
+          {t('error.retry')}
+        </button>
+      ) : (
+        <Link to={`/${locale}`} className={`${buttonStyles.primary} mt-8`}>
+          {t(`${namespace}.home`)}
+        </Link>
+      )}
     </section>
   );
 }

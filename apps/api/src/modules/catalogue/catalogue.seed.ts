@@ -1,0 +1,193 @@
+import { count, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import type { Storage } from '../../lib/storage';
+import { renderDemoImage } from '../generation/local-engine';
+import { storeProductImage } from './catalogue.media';
+import { seedCategories, seedProducts, seedStyles, type Texts } from './catalogue.seed-data';
+import {
+  categories,
+  categoryTranslations,
+  productStyles,
+  products,
+  productTranslations,
+  styles,
+  styleTranslations,
+} from './catalogue.tables';
+
+const translations = (texts: Texts) => Object.entries(texts).map(([locale, title]) => ({ locale, title }));
+
+/** A small deterministic sequence for demo sales counts and dates. */
+function demoNumber(index: number, modulo: number): number {
+  return (index * 7919 + 104_729) % modulo;
+}
+
+async function styleImage(palette: [string, string], label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette[0]}"/><stop offset="1" stop-color="${palette[1]}"/></linearGradient></defs><rect width="640" height="640" fill="url(#g)"/><circle cx="460" cy="200" r="120" fill="#ffffff" opacity="0.18"/><circle cx="180" cy="470" r="190" fill="#ffffff" opacity="0.12"/><text x="40" y="600" font-family="sans-serif" font-size="44" font-weight="700" fill="#ffffff" opacity="0.9">${label}</text></svg>`;
+  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+}
+
+/** Runs `work` over items, `limit` at a time. */
+async function inBatches<T>(items: T[], limit: number, work: (item: T, index: number) => Promise<void>) {
+  for (let start = 0; start < items.length; start += limit) {
+    await Promise.all(items.slice(start, start + limit).map((item, offset) => work(item, start + offset)));
+  }
+}
+
+export async function isCatalogueSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The demo catalogue: 8 categories with subcategories, 10 styles with pictures, 120
+ * products in six languages, each with a 1024x1024 original drawn by the demo engine and
+ * its previews. Writes nothing when categories exist already.
+ */
+export async function seedDemoCatalogue(db: Db, storage: Storage, log: (line: string) => void = () => {}) {
+  if (await isCatalogueSeeded(db)) return;
+  const started = Date.now();
+  const categoryIds = new Map<string, number>();
+  for (const [position, top] of seedCategories.entries()) {
+    const [row] = await db
+      .insert(categories)
+      .values({ slug: top.slug, position })
+      .returning({ id: categories.id });
+    if (!row) throw new Error('category insert returned no row');
+    categoryIds.set(top.slug, row.id);
+    await db
+      .insert(categoryTranslations)
+      .values(translations(top.title).map((t) => ({ categoryId: row.id, ...t })));
+    for (const [subPosition, sub] of top.subcategories.entries()) {
+      const [subRow] = await db
+        .insert(categories)
+        .values({ slug: sub.slug, parentId: row.id, position: subPosition })
+        .returning({ id: categories.id });
+      if (!subRow) throw new Error('category insert returned no row');
+      categoryIds.set(sub.slug, subRow.id);
+      await db
+        .insert(categoryTranslations)
+        .values(translations(sub.title).map((t) => ({ categoryId: subRow.id, ...t })));
+    }
+  }
+
+  const styleIds = new Map<string, number>();
+  for (const [position, style] of seedStyles.entries()) {
+    const imageKey = `styles/${style.slug}.webp`;
+    await storage.put('public', imageKey, await styleImage(style.palette, style.title.en));
+    const [row] = await db
+      .insert(styles)
+      .values({ slug: style.slug, imageKey, position })
+      .returning({ id: styles.id });
+    if (!row) throw new Error('style insert returned no row');
+    styleIds.set(style.slug, row.id);
+    await db
+      .insert(styleTranslations)
+      .values(translations(style.title).map((t) => ({ styleId: row.id, ...t })));
+  }
+
+  const now = Date.now();
+  await inBatches(seedProducts, 2, async (product, index) => {
+    const imageKey = `demo-${product.slug}`;
+    await storeProductImage(storage, imageKey, await renderDemoImage(product.prompt, product.palette));
+    const categoryId = categoryIds.get(product.category);
+    if (!categoryId) throw new Error(`unknown category ${product.category}`);
+    const [row] = await db
+      .insert(products)
+      .values({
+        slug: product.slug,
+        categoryId,
+        priceCents: product.priceCents,
+        prompt: product.prompt,
+        imageKey,
+        salesCount: demoNumber(index, 250),
+        isHero: index % 15 === 0,
+        isFeatured: index % 6 === 1,
+        createdAt: new Date(now - demoNumber(index, 120) * 86_400_000 - index * 60_000),
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned no row');
+    await db.insert(productTranslations).values(
+      Object.keys(product.title).map((locale) => ({
+        productId: row.id,
+        locale,
+        title: product.title[locale as keyof Texts],
+        description: product.description[locale as keyof Texts],
+      })),
+    );
+    const linked = product.styles
+      .map((slug) => styleIds.get(slug))
+      .filter((id): id is number => id !== undefined);
+    if (linked.length > 0)
+      await db.insert(productStyles).values(linked.map((styleId) => ({ productId: row.id, styleId })));
+  });
+  log(
+    `seeded the demo catalogue (${seedProducts.length} products) in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+}
+
+/**
+ * Adds `total` products for load tests, reusing the demo products' texts and pictures with
+ * numbered slugs; inserted in batches of 1,000.
+ */
+export async function seedLargeCatalogue(db: Db, total: number, log: (line: string) => void = () => {}) {
+  const demo = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      categoryId: products.categoryId,
+      imageKey: products.imageKey,
+      prompt: products.prompt,
+      priceCents: products.priceCents,
+    })
+    .from(products)
+    .orderBy(products.id)
+    .limit(seedProducts.length);
+  if (demo.length === 0) throw new Error('seed the demo catalogue first');
+  const [existing] = await db.select({ n: count() }).from(products);
+  const start = existing?.n ?? 0;
+  for (let offset = 0; offset < total; offset += 1000) {
+    const size = Math.min(1000, total - offset);
+    await db.transaction(async (tx) => {
+      const batch = Array.from({ length: size }, (_, i) => {
+        const number = start + offset + i;
+        const source = demo[number % demo.length]!;
+        return {
+          slug: `${source.slug}-${number}`,
+          categoryId: source.categoryId,
+          priceCents: 199 + ((number * 37) % 2800),
+          prompt: source.prompt,
+          imageKey: source.imageKey,
+          salesCount: (number * 13) % 500,
+          createdAt: new Date(Date.now() - ((number * 7) % 400) * 86_400_000),
+        };
+      });
+      const rows = await tx
+        .insert(products)
+        .values(batch)
+        .returning({ id: products.id, slug: products.slug });
+      const sourceBySlug = new Map(demo.map((item) => [item.slug, item.id]));
+      const translationRows = (await tx.execute(
+        sql`select product_id, locale, title, description from product_translations where product_id in ${demo.map((item) => item.id)}`,
+      )) as unknown as { rows: { product_id: number; locale: string; title: string; description: string }[] };
+      const bySource = new Map<number, typeof translationRows.rows>();
+      for (const row of translationRows.rows)
+        bySource.set(row.product_id, [...(bySource.get(row.product_id) ?? []), row]);
+      const values = rows.flatMap((row) => {
+        const sourceSlug = row.slug.replace(/-\d+$/, '');
+        const texts = bySource.get(sourceBySlug.get(sourceSlug) ?? -1) ?? [];
+        const number = row.slug.match(/-(\d+)$/)?.[1] ?? '';
+        return texts.map((text) => ({
+          productId: row.id,
+          locale: text.locale,
+          title: `${text.title} #${number}`,
+          description: text.description,
+        }));
+      });
+      for (let index = 0; index < values.length; index += 2000) {
+        await tx.insert(productTranslations).values(values.slice(index, index + 2000));
+      }
+    });
+    log(`${offset + size} of ${total} products added`);
+  }
+}

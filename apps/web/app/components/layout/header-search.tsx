@@ -1,0 +1,52 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSite } from '../../lib/site-data';
+
+/** Enter searches the product list; the clear button empties the box and the search. */
+export function HeaderSearch({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [value, setValue] = useState(params.get('search') ?? '');
+  useEffect(() => setValue(params.get('search') ?? ''), [params]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const search = value.trim();
+    navigate(search ? `/${locale}/products?search=${encodeURIComponent(search)}` : `/${locale}/products`);
+  };
+  const clear = () => {
+    setValue('');
+    if (params.get('search')) navigate(`/${locale}/products`);
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search works in every browser, the <search> element not yet
+    <form role="search" onSubmit={submit} className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        {t('nav.search')}
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={t('nav.searchPlaceholder')}
+        enterKeyHint="search"
+        className="w-full rounded-full border border-white/15 bg-white/10 py-2 pl-4 pr-10 text-sm text-white placeholder:text-slate-400 focus:border-brand-300 focus:bg-white/15 [&::-webkit-search-cancel-button]:hidden"
+      />
+      {value ? (
+        <button
+          type="button"
+          onClick={clear}
+          aria-label={t('nav.clearSearch')}
+          className="absolute right-1.5 top-1/2 -translate-y-1/2 rounded-full px-2 py-1 text-slate-300 hover:text-white"
+        >
+          ×
+        </button>
+      ) : null}
+    </form>
+  );
+}

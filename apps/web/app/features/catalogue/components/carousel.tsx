@@ -1,0 +1,96 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { gridSlides, heroSlides } from '../rules';
+
+type Kind = 'grid' | 'hero';
+
+/** Slide widths by breakpoint, in CSS so the server render already has the right layout. */
+const slideClass: Record<Kind, string> = {
+  grid: 'basis-full min-[48rem]:basis-1/2 min-[64rem]:basis-1/3 min-[75rem]:basis-1/4',
+  hero: 'basis-1/2 min-[48.0625rem]:basis-1/4',
+};
+
+/**
+ * A scroll-snap carousel with previous/next buttons. `autoplayMs` advances it one slide at a
+ * time, pausing while the pointer or focus is inside and when motion is reduced.
+ */
+export function Carousel({
+  kind,
+  label,
+  items,
+  autoplayMs,
+}: {
+  kind: Kind;
+  label: string;
+  items: { key: string | number; node: ReactNode }[];
+  autoplayMs?: number;
+}) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLUListElement>(null);
+  const [paused, setPaused] = useState(false);
+
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      const element = track.current;
+      if (!element) return;
+      const perView = kind === 'hero' ? heroSlides(window.innerWidth) : gridSlides(window.innerWidth);
+      const slide = element.clientWidth / perView;
+      const atEnd = element.scrollLeft + element.clientWidth >= element.scrollWidth - 4;
+      const left = direction === 1 && atEnd ? 0 : element.scrollLeft + direction * slide;
+      element.scrollTo({ left, behavior: 'smooth' });
+    },
+    [kind],
+  );
+
+  useEffect(() => {
+    if (!autoplayMs || paused || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = setInterval(() => step(1), autoplayMs);
+    return () => clearInterval(timer);
+  }, [autoplayMs, paused, step]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className="relative"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        ref={track}
+        className={`flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${kind === 'hero' ? '-mx-2' : '-mx-2.5'}`}
+      >
+        {items.map((item) => (
+          <li
+            key={item.key}
+            className={`shrink-0 snap-start ${slideClass[kind]} ${kind === 'hero' ? 'px-2' : 'px-2.5'}`}
+          >
+            {item.node}
+          </li>
+        ))}
+      </ul>
+      {items.length > 1 ? (
+        <div className="mt-4 flex justify-end gap-2">
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            aria-label={t('home.previous')}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+          >
+            ‹
+          </button>
+          <button
+            type="button"
+            onClick={() => step(1)}
+            aria-label={t('home.next')}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+          >
+            ›
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { messageResponse } from '@promptmarket/contracts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useApi } from '../../../lib/session-data';
+
+/** How long a success or error message stays (spec section 9). */
+export const NEWSLETTER_MESSAGE_MS = 2000;
+
+type State = { email: string; loading: boolean; error: string | null; successMessage: string | null };
+
+/**
+ * The footer newsletter form: sends only the e-mail (the server checks it), disables the
+ * field while sending, clears it on success, and shows the message for 2 seconds.
+ */
+export function NewsletterForm() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const id = useId();
+  const [state, setState] = useState<State>({ email: '', loading: false, error: null, successMessage: null });
+
+  useEffect(() => {
+    if (!state.error && !state.successMessage) return;
+    const timer = setTimeout(
+      () => setState((current) => ({ ...current, error: null, successMessage: null })),
+      NEWSLETTER_MESSAGE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [state.error, state.successMessage]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setState((current) => ({ ...current, loading: true, error: null, successMessage: null }));
+    try {
+      const { message } = await api.post('/newsletter/subscribe', messageResponse, { email: state.email });
+      setState({ email: '', loading: false, error: null, successMessage: message });
+    } catch (error) {
+      const message = error instanceof ApiError ? (error.firstFieldError() ?? error.message) : null;
+      setState((current) => ({ ...current, loading: false, error: message || t('footer.newsletterFailed') }));
+    }
+  };
+
+  const status = state.successMessage ?? state.error;
+  return (
+    <form onSubmit={submit} noValidate className="mt-4">
+      <label htmlFor={id} className="sr-only">
+        {t('footer.newsletterEmail')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="email"
+          autoComplete="email"
+          value={state.email}
+          disabled={state.loading}
+          onChange={(event) => setState((current) => ({ ...current, email: event.target.value }))}
+          placeholder={t('footer.newsletterEmail')}
+          className="min-w-0 flex-1 rounded-lg border border-white/15 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400 disabled:opacity-60"
+        />
+        <button
+          type="submit"
+          disabled={state.loading}
+          aria-busy={state.loading}
+          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {t('footer.newsletterSubmit')}
+        </button>
+      </div>
+      <p
+        role="status"
+        className={`mt-2 text-xs ${state.error ? 'text-red-300' : state.successMessage ? 'text-emerald-300' : 'text-slate-400'}`}
+      >
+        {status ?? t('footer.newsletterHint')}
+      </p>
+    </form>
+  );
+}

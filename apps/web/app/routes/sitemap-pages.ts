@@ -1,0 +1,29 @@
+import { categoriesResponse, languagesResponse, staticPagesResponse } from '@promptmarket/contracts';
+import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
+import { serverApi } from '../lib/api.server';
+import type { Route } from './+types/sitemap-pages';
+
+/** Home, product list, category lists, about, contact and static pages, in every language. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = new URL(request.url).origin;
+  const api = serverApi(request, context, 'en');
+  const [languages, categories, pages] = await Promise.all([
+    api.get('/languages', languagesResponse),
+    api.get('/categories', categoriesResponse),
+    api.get('/static-pages', staticPagesResponse),
+  ]);
+  const locales = languages.payload.map((language) => language.code);
+  const paths = [
+    '',
+    '/products',
+    '/about-us',
+    '/contact-us',
+    ...categories.data
+      .flatMap((category) => [category, ...category.subcategories])
+      .map((category) => `/products?${category.query}`),
+    ...pages.payload.filter((page) => page.slug !== 'about-us').map((page) => `/page/${page.slug}`),
+  ];
+  return xmlResponse(
+    urlSet(paths.flatMap((path) => locales.map((locale) => urlEntry(origin, path, locales, locale)))),
+  );
+}

@@ -1,0 +1,147 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('the shop window', () => {
+  it('shows the home sections, opens a category from the menu and filters by style', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await page.goto('/en');
+    await page.getByRole('heading', { name: 'New prompts' }).waitFor();
+    await page.getByRole('heading', { name: 'Top sellers' }).waitFor();
+    await page.getByRole('heading', { name: 'Browse by style' }).waitFor();
+    await screenshot(page, 'home-full-1280');
+
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await page.getByRole('link', { name: 'Seascapes' }).first().click();
+    await page.waitForURL('**/en/products?category=seascapes');
+    const heading = page.getByRole('heading', { level: 3 }).first();
+    await heading.waitFor();
+    expect(await page.getByLabel('Seascapes').isChecked()).toBe(true);
+
+    // The boxes follow the URL: a click navigates, and the box shows the new state after it.
+    await page.getByLabel('Watercolor').click();
+    await page.waitForURL(/style=watercolor/);
+    await expect.poll(() => page.getByLabel('Watercolor').isChecked()).toBe(true);
+    expect(new URL(page.url()).searchParams.getAll('category')).toEqual(['seascapes']);
+    await screenshot(page, 'products-filtered-1280');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/products' && url.search === '');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds prompts despite a typo, opens one and shows it in another currency', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await page.goto('/en/products');
+    await page.getByLabel('Search', { exact: true }).fill('protrait');
+    await page.waitForURL(/search=protrait/);
+    const first = page.locator('main article h3 a').first();
+    await first.waitFor();
+    const titles = await page.locator('main article h3').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.every((title) => /portrait/i.test(title))).toBe(true);
+
+    await first.click();
+    await page.waitForURL(/\/en\/products\/[a-z0-9-]+$/);
+    await page.getByRole('heading', { name: 'Prompt preview' }).waitFor();
+    expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
+    await page.locator('header select:visible').selectOption('USD');
+    await page.getByText(/about \$\d/).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('selected-currency'))).toBe('USD');
+    await screenshot(page, 'product-1280');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('searches from the header, and in German', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await page.goto('/de');
+    await page.locator('#header-search').fill('Sonnenuntergang');
+    await page.locator('#header-search').press('Enter');
+    await page.waitForURL('**/de/products?search=Sonnenuntergang');
+    await page.getByRole('heading', { level: 1, name: 'Prompts entdecken' }).waitFor();
+    await page.locator('main article').first().waitFor();
+    const titles = await page.locator('main article h3').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.some((title) => /sonnenuntergang/i.test(title))).toBe(true);
+    await context.close();
+  });
+
+  it('takes a cookie choice once, subscribes to the newsletter and sends the contact form', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.phone, {
+      cookieChoice: false,
+    });
+    await page.goto('/en/contact-us');
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Customize' }).click();
+    await banner.getByRole('button', { name: 'Save choice' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect((await context.cookies()).find((cookie) => cookie.name === 'cookie_consent')?.value).toBe(
+      'essential',
+    );
+    await page.reload();
+    expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('First name is required').waitFor();
+    expect(await page.getByText('Last name is required').count()).toBe(0);
+    await page.getByLabel('First name').fill('Marie');
+    await page.getByLabel('Last name').fill('Curie');
+    await page.getByLabel('Email', { exact: true }).fill('marie@example.test');
+    await page.getByLabel('Phone', { exact: true }).fill('+33 1 23 45 67 89');
+    await page.getByLabel('Address', { exact: true }).fill('1 Rue Curie');
+    await page.getByLabel('City', { exact: true }).fill('Paris');
+    await page.getByLabel('Post code').fill('75005');
+    await page.getByLabel('Country', { exact: true }).selectOption('FR');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('Your message has been sent').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'contact-360');
+
+    const newsletter = page.getByPlaceholder('Your e-mail address');
+    await newsletter.fill(`news.${Date.now()}@example.test`);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByText('Thank you for subscribing!').waitFor();
+    expect(await newsletter.inputValue()).toBe('');
+    // The message goes after 2 seconds and the neutral hint returns.
+    await page.getByText("Your email is safe with us. We don't spam.").waitFor({ timeout: 5000 });
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a 360 px phone: menu with categories, product list without sideways scrolling', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await page.goto('/en');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'home-full-360');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('header nav').last().getByRole('button', { name: 'Categories' }).click();
+    await page.locator('header nav').last().getByRole('link', { name: 'Pets' }).click();
+    await page.waitForURL('**/en/products?category=pets');
+    await page.locator('main article').first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'products-360');
+    await context.close();
+  });
+
+  it('serves a static page, robots.txt and the sitemaps', async () => {
+    const page = await fetch(`${baseURL()}/fr/page/terms`);
+    expect(page.status).toBe(200);
+    const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+    const index = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    expect(index).toContain(`${baseURL()}/sitemaps/products/1`);
+    const pages = await (await fetch(`${baseURL()}/sitemap-pages.xml`)).text();
+    expect(pages).toContain(`<loc>${baseURL()}/de/page/privacy</loc>`);
+    const products = await (await fetch(`${baseURL()}/sitemaps/products/1`)).text();
+    expect(products.match(/<url>/g)?.length).toBe(120 * 6);
+    expect((await fetch(`${baseURL()}/en/products/no-such-prompt`)).status).toBe(404);
+  });
+});
