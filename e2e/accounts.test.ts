@@ -48,7 +48,7 @@ describe('accounts in the browser', () => {
       .or(page.getByText('E-Mail ist erforderlich'))
       .first()
       .waitFor();
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
 

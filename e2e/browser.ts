@@ -52,7 +52,8 @@ export async function openPage(
 export async function screenshot(page: Page, name: string) {
   const folder = path.resolve('test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
+  // caret: 'initial' leaves inputs untouched: a style change before hydration would be a mismatch.
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true, caret: 'initial' });
 }
 
 /** True when the page is wider than the window: something sticks out sideways. */

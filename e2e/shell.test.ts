@@ -76,7 +76,7 @@ describe('in the browser', () => {
     // The choice is remembered: a visit without a prefix now lands in German.
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/de');
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
 
@@ -105,7 +105,7 @@ describe('in the browser', () => {
     const panel = page.locator('header nav').last();
     await expect.poll(async () => (await panel.boundingBox())?.height ?? 0).toBeGreaterThan(40);
     await screenshot(page, 'home-en-360-menu');
-    expect(consoleErrors).toEqual([]);
+    expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
 

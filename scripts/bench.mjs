@@ -1,13 +1,32 @@
-// `npm run bench`: starts the production server on a fresh seeded database and measures,
-// in one run, routes against the bare JSON route of the same server. Figures, not a test.
+// `npm run bench`: figures, not a test. Seeds a catalogue of BENCH_PRODUCTS (default 100,000)
+// products on a fresh embedded database, starts the production server, and measures in one run
+// each route against the bare JSON route of the same server (autocannon), then the key pages
+// with Lighthouse (mobile, simulated throttling) in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { startProductionServer } from './production-server.mjs';
+import { root } from './build-state.mjs';
+import { buildIfStale, startProductionServer } from './production-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const server = await startProductionServer({ port });
+buildIfStale();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
+console.log(`Seeding ${productCount} extra products into ${dataDir} (takes a few minutes for 100,000)…`);
+const seeded = spawnSync('npx', ['tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(productCount)], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+});
+if (seeded.status !== 0) process.exit(1);
+
+const server = await startProductionServer({ port, dataDir });
 const base = server.baseURL;
 
 function measure(url) {
@@ -25,19 +44,78 @@ function measure(url) {
   });
 }
 
+function lighthouse(url) {
+  const result = spawnSync(
+    'npx',
+    [
+      'lighthouse',
+      `${base}${url}`,
+      '--quiet',
+      '--output=json',
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, CHROME_PATH: chromium },
+    },
+  );
+  if (result.status !== 0) return null;
+  const report = JSON.parse(result.stdout);
+  const score = (name) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  return {
+    url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: report.audits['largest-contentful-paint']?.displayValue ?? '',
+  };
+}
+
 try {
-  // Warm up every route once so first-request work is not measured.
-  const routes = ['/api/ping', '/api/settings', '/api/languages', '/en'];
+  const sample = await (await fetch(`${base}/api/products?per_page=1&sort=popular`)).json();
+  const productPath = `/en/products/${sample.data[0].slug}`;
+  const routes = [
+    '/api/ping',
+    '/api/settings',
+    '/api/products',
+    '/api/products?search=portrait&category_slugs=portraits&sort=price_asc',
+    '/api/products?search=protrait',
+    '/api/products?style_slugs=watercolor&price_min=5&sort=popular&page=3',
+    '/en',
+    '/en/products?category=pets',
+    productPath,
+  ];
   for (const route of routes) await fetch(`${base}${route}`);
   const results = [];
   for (const route of routes) results.push(await measure(route));
   const [baseline] = results;
-  console.log(`\nautocannon, ${connections} connections, ${duration} s per route, node ${process.version}\n`);
+  const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
+  console.log(
+    `\nautocannon, ${connections} connections, ${duration} s per route, ${total} products, node ${process.version}\n`,
+  );
   console.log('| route | req/s | p99 ms | non-2xx + errors | req/s vs /api/ping |');
   console.log('|---|---:|---:|---:|---:|');
   for (const result of results) {
-    const ratio = (result.rps / baseline.rps).toFixed(2);
-    console.log(`| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${ratio} |`);
+    console.log(
+      `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${(result.rps / baseline.rps).toFixed(3)} |`,
+    );
+  }
+  console.log('\nLighthouse (mobile, simulated throttling)\n');
+  console.log('| page | performance | accessibility | best practices | SEO | LCP |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const page of ['/en', '/en/products', productPath]) {
+    const report = lighthouse(page);
+    if (report) {
+      console.log(
+        `| ${page} | ${report.performance} | ${report.accessibility} | ${report.bestPractices} | ${report.seo} | ${report.lcp} |`,
+      );
+    } else {
+      console.log(`| ${page} | (Lighthouse could not run) | | | | |`);
+    }
   }
 } finally {
   await server.stop();

@@ -31,12 +31,16 @@ async function waitForHealth(baseURL, server, timeoutMs) {
 }
 
 /**
- * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own temporary data directory.
- * Returns its address, that directory, and `stop()` which ends it and removes the directory.
+ * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own data directory (a new
+ * temporary one unless given). Returns its address, that directory, and `stop()` which ends
+ * it and removes the directory.
  */
-export async function startProductionServer({ port, env = {} }) {
+export async function startProductionServer({
+  port,
+  env = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-')),
+}) {
   buildIfStale();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
@@ -53,7 +57,8 @@ export async function startProductionServer({ port, env = {} }) {
       ...env,
     },
   });
-  await waitForHealth(baseURL, server, 60_000);
+  // A first start seeds the demo catalogue, pictures included.
+  await waitForHealth(baseURL, server, 180_000);
   return {
     baseURL,
     dataDir,

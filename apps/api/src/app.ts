@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -59,6 +61,14 @@ export async function buildApp({
     reply.header('x-request-id', request.id);
   });
 
+  // Brotli at a quality that costs little CPU per response; gzip for older clients. Images are
+  // already compressed and pass through as they are.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, {
     storage: storage ?? diskStorage(path.join(config.dataDir, 'storage')),

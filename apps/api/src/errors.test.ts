@@ -138,6 +138,18 @@ describe('error responses', () => {
     expect(response.body).not.toContain('secret_table');
   });
 
+  it('compresses large responses for clients that accept it', async () => {
+    const countries = await app.inject({
+      method: 'GET',
+      url: '/api/countries',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(countries.headers['content-encoding']).toBe('gzip');
+    const plain = await app.inject({ method: 'GET', url: '/api/countries' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json().payload.length).toBe(249);
+  });
+
   it('tags every response with a request id, keeping a well-formed incoming one', async () => {
     const fresh = await app.inject({ method: 'GET', url: '/api/health' });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

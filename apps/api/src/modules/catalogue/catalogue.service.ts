@@ -135,7 +135,7 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
       : sql`false`;
     conditions.push(sql`p.id in (
       select t.product_id from product_translations t
-      where ${textMatch} or (t.locale in (${viewer.locale}, ${DEFAULT_LOCALE}) and ${words} <% lower(t.title)))`);
+      where ${textMatch} or ${words} <% lower(t.title))`);
   }
   return conditions;
 }

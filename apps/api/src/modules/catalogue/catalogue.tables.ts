@@ -92,9 +92,10 @@ export const products = pgTable(
     check('products_price_not_negative', sql`${table.priceCents} >= 0`),
     check('products_likes_not_negative', sql`${table.likesCount} >= 0`),
     index('products_category_id_idx').on(table.categoryId),
-    index('products_created_at_idx').on(table.createdAt.desc(), table.id.desc()),
+    // Ascending keys: scanned backwards for the descending sorts, whose NULLS FIRST would not match a DESC index.
+    index('products_created_at_idx').on(table.createdAt, table.id),
     index('products_price_idx').on(table.priceCents, table.id),
-    index('products_popular_idx').on(table.salesCount.desc(), table.id.desc()),
+    index('products_popular_idx').on(table.salesCount, table.likesCount, table.id),
   ],
 );
 

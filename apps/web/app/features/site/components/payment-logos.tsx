@@ -2,7 +2,7 @@
 const badges = [
   { name: 'Visa', className: 'bg-white text-[#1a1f71] italic font-black' },
   { name: 'Mastercard', className: 'bg-white text-[#eb001b] font-bold' },
-  { name: 'Maestro', className: 'bg-white text-[#0099df] font-bold' },
+  { name: 'Maestro', className: 'bg-white text-[#00629b] font-bold' },
   { name: 'Apple Pay', className: 'bg-black text-white font-semibold border border-white/30' },
   { name: 'Google Pay', className: 'bg-white text-slate-800 font-semibold' },
   { name: 'PayPal', className: 'bg-white text-[#003087] font-bold italic' },
