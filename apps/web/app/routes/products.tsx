@@ -84,7 +84,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
 
   const go = (next: ListState) => {
     const query = writeListState(next).toString();
-    navigate({ search: query ? `?${query}` : '' }, { preventScrollReset: next.page === state.page });
+    const target = query ? `?${query}` : '';
+    // The same list is not asked for again while it is showing or still loading.
+    if (target === (searchParams.toString() ? `?${searchParams.toString()}` : '')) return;
+    if (navigation.state === 'loading' && navigation.location.search === target) return;
+    navigate({ search: target }, { preventScrollReset: next.page === state.page });
   };
   const update = (change: Partial<ListState>) => go(changeListState(state, change));
   const searchLater = useDebouncedCallback(

@@ -1,13 +1,12 @@
 import { messageResponse } from '@promptmarket/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/session-data';
+import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
 
 /** How long a success or error message stays (spec section 9). */
 export const NEWSLETTER_MESSAGE_MS = 2000;
-
-type State = { email: string; loading: boolean; error: string | null; successMessage: string | null };
 
 /**
  * The footer newsletter form: sends only the e-mail (the server checks it), disables the
@@ -17,30 +16,26 @@ export function NewsletterForm() {
   const { t } = useTranslation();
   const api = useApi();
   const id = useId();
-  const [state, setState] = useState<State>({ email: '', loading: false, error: null, successMessage: null });
+  const [state, dispatch] = useReducer(newsletterReducer, initialNewsletterState);
 
   useEffect(() => {
     if (!state.error && !state.successMessage) return;
-    const timer = setTimeout(
-      () => setState((current) => ({ ...current, error: null, successMessage: null })),
-      NEWSLETTER_MESSAGE_MS,
-    );
+    const timer = setTimeout(() => dispatch({ type: 'expired' }), NEWSLETTER_MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [state.error, state.successMessage]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setState((current) => ({ ...current, loading: true, error: null, successMessage: null }));
+    dispatch({ type: 'submit' });
     try {
       const { message } = await api.post('/newsletter/subscribe', messageResponse, { email: state.email });
-      setState({ email: '', loading: false, error: null, successMessage: message });
+      dispatch({ type: 'succeeded', message });
     } catch (error) {
       const message = error instanceof ApiError ? (error.firstFieldError() ?? error.message) : null;
-      setState((current) => ({ ...current, loading: false, error: message || t('footer.newsletterFailed') }));
+      dispatch({ type: 'failed', message: message || t('footer.newsletterFailed') });
     }
   };
 
-  const status = state.successMessage ?? state.error;
   return (
     <form onSubmit={submit} noValidate className="mt-4">
       <label htmlFor={id} className="sr-only">
@@ -53,7 +48,7 @@ export function NewsletterForm() {
           autoComplete="email"
           value={state.email}
           disabled={state.loading}
-          onChange={(event) => setState((current) => ({ ...current, email: event.target.value }))}
+          onChange={(event) => dispatch({ type: 'type', email: event.target.value })}
           placeholder={t('footer.newsletterEmail')}
           className="min-w-0 flex-1 rounded-lg border border-white/15 bg-white/10 px-3 py-2 text-sm text-white placeholder:text-slate-400 disabled:opacity-60"
         />
@@ -70,7 +65,7 @@ export function NewsletterForm() {
         role="status"
         className={`mt-2 text-xs ${state.error ? 'text-red-300' : state.successMessage ? 'text-emerald-300' : 'text-slate-400'}`}
       >
-        {status ?? t('footer.newsletterHint')}
+        {newsletterLine(state, t('footer.newsletterHint'))}
       </p>
     </form>
   );
