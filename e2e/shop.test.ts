@@ -43,9 +43,13 @@ describe('the shop window', () => {
     await page.waitForURL(/search=protrait/);
     const first = page.locator('main article h3 a').first();
     await first.waitFor();
-    const titles = await page.locator('main article h3').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.every((title) => /portrait/i.test(title))).toBe(true);
+    // The list changes once the new results are in: wait for every tile to be a portrait.
+    await expect
+      .poll(async () => {
+        const titles = await page.locator('main article h3').allTextContents();
+        return titles.length > 0 && titles.every((title) => /portrait/i.test(title));
+      })
+      .toBe(true);
 
     await first.click();
     await page.waitForURL(/\/en\/products\/[a-z0-9-]+$/);
@@ -66,10 +70,13 @@ describe('the shop window', () => {
     await page.locator('#header-search').press('Enter');
     await page.waitForURL('**/de/products?search=Sonnenuntergang');
     await page.getByRole('heading', { level: 1, name: 'Prompts entdecken' }).waitFor();
-    await page.locator('main article').first().waitFor();
-    const titles = await page.locator('main article h3').allTextContents();
-    expect(titles.length).toBeGreaterThan(0);
-    expect(titles.some((title) => /sonnenuntergang/i.test(title))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await page.locator('main article h3').allTextContents()).some((title) =>
+          /sonnenuntergang/i.test(title),
+        ),
+      )
+      .toBe(true);
     await context.close();
   });
 

@@ -135,7 +135,10 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
       : sql`false`;
     conditions.push(sql`p.id in (
       select t.product_id from product_translations t
-      where ${textMatch} or ${words} <% lower(t.title))`);
+      where ${textMatch}
+        -- Typos are matched in the viewer's language and English only. The locale is written as an
+        -- expression so that it filters the trigram matches instead of scanning the primary key.
+        or (${words} <% lower(t.title) and (t.locale || '') in (${viewer.locale}, ${DEFAULT_LOCALE})))`);
   }
   return conditions;
 }

@@ -135,6 +135,9 @@ describe('GET /api/products', () => {
   it('finds words by prefix, despite a typo, and in German', async () => {
     expect(slugs(await list('?search=portrai')).sort()).toEqual(['old-sailor', 'queen']);
     expect(slugs(await list('?search=protrait')).sort()).toEqual(['old-sailor', 'queen']);
+    // A word only another language's title shares does not count for a typo.
+    expect(slugs(await list('?search=seemans'))).toEqual([]);
+    expect(slugs(await list('?search=seemans', { 'frontend-language': 'de' }))).toEqual(['old-sailor']);
     expect(slugs(await list('?search=Sonnenuntergang', { 'frontend-language': 'de' }))).toEqual([
       'harbour-sunset',
     ]);
