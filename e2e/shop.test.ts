@@ -20,9 +20,8 @@ describe('the shop window', () => {
     await page.getByRole('button', { name: 'Categories' }).click();
     await page.getByRole('link', { name: 'Seascapes' }).first().click();
     await page.waitForURL('**/en/products?category=seascapes');
-    const heading = page.getByRole('heading', { level: 3 }).first();
-    await heading.waitFor();
-    expect(await page.getByLabel('Seascapes').isChecked()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: 'Browse prompts' }).waitFor();
+    await expect.poll(() => page.getByLabel('Seascapes').isChecked()).toBe(true);
 
     // The boxes follow the URL: a click navigates, and the box shows the new state after it.
     await page.getByLabel('Watercolor').click();
@@ -132,6 +131,7 @@ describe('the shop window', () => {
     await page.locator('header nav').last().getByRole('button', { name: 'Categories' }).click();
     await page.locator('header nav').last().getByRole('link', { name: 'Pets' }).click();
     await page.waitForURL('**/en/products?category=pets');
+    await page.getByRole('heading', { level: 1, name: 'Browse prompts' }).waitFor();
     await page.locator('main article').first().waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'products-360');
