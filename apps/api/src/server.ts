@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
+import { analyze, scheduleAnalyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
@@ -29,6 +30,7 @@ if (config.seedOnStart) {
   await seedIfEmpty(database.db);
   await seedDemoCatalogue(database.db, storage, (line) => console.log(line));
 }
+if (database.kind === 'pglite') await analyze(database);
 
 const app = await buildApp({
   config,
@@ -49,6 +51,8 @@ const mailWorker = startMailWorker(database.db, mailSender, (err) =>
   app.log.error({ err }, 'mail delivery failed'),
 );
 app.addHook('onClose', async () => mailWorker.stop());
+const statistics = scheduleAnalyze(database, (err) => app.log.error({ err }, 'analyze failed'));
+app.addHook('onClose', async () => statistics.stop());
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { diskStorage } from '../lib/storage';
 import { openDatabase } from './client';
+import { analyze } from './maintenance';
 import { migrate } from './migrate';
 import { seed, seedDemoCatalogue, seedLargeCatalogue } from './seed';
 
@@ -19,6 +20,7 @@ try {
   await seed(database.db);
   await seedDemoCatalogue(database.db, diskStorage(path.join(config.dataDir, 'storage')), console.log);
   if (extra > 0) await seedLargeCatalogue(database.db, extra, console.log);
+  await analyze(database);
   console.log(`Seeded the ${database.kind} database.`);
 } finally {
   await database.close();

@@ -112,7 +112,26 @@ function summarySelect(viewer: Viewer): SQL {
     left join category_translations cl on cl.category_id = c.id and cl.locale = ${viewer.locale}`;
 }
 
-function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL[] {
+/**
+ * How a search matches: by full text (word prefixes, in the viewer's language and English), or,
+ * when that finds nothing, by similarity of words to the titles, which forgives typos.
+ */
+type SearchMode = 'text' | 'typo';
+
+function textMatch(viewer: Viewer, tsQuery: string | null): SQL {
+  if (!tsQuery) return sql`false`;
+  const language = dictionaryFor(viewer.locale);
+  return sql`(t.locale = ${viewer.locale} and t.search @@ to_tsquery(${language}::regconfig, ${tsQuery}))
+    or (t.locale = ${DEFAULT_LOCALE} and t.search @@ to_tsquery('english'::regconfig, ${tsQuery}))`;
+}
+
+function typoMatch(viewer: Viewer, search: string): SQL {
+  // The locale is written as an expression so that it filters the trigram matches instead of
+  // scanning the primary key for every row of the language.
+  return sql`${search.toLowerCase()} <% lower(t.title) and (t.locale || '') in (${viewer.locale}, ${DEFAULT_LOCALE})`;
+}
+
+function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null, mode: SearchMode): SQL[] {
   const conditions: SQL[] = [sql`p.is_active`];
   if (query.category_slugs?.length) {
     // A top-level category includes its subcategories.
@@ -127,23 +146,13 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
   if (query.price_min !== undefined) conditions.push(sql`p.price_cents >= ${query.price_min}`);
   if (query.price_max !== undefined) conditions.push(sql`p.price_cents <= ${query.price_max}`);
   if (query.search) {
-    const words = query.search.toLowerCase();
-    const language = dictionaryFor(viewer.locale);
-    const textMatch = tsQuery
-      ? sql`(t.locale = ${viewer.locale} and t.search @@ to_tsquery(${language}::regconfig, ${tsQuery}))
-          or (t.locale = ${DEFAULT_LOCALE} and t.search @@ to_tsquery('english'::regconfig, ${tsQuery}))`
-      : sql`false`;
-    conditions.push(sql`p.id in (
-      select t.product_id from product_translations t
-      where ${textMatch}
-        -- Typos are matched in the viewer's language and English only. The locale is written as an
-        -- expression so that it filters the trigram matches instead of scanning the primary key.
-        or (${words} <% lower(t.title) and (t.locale || '') in (${viewer.locale}, ${DEFAULT_LOCALE})))`);
+    const match = mode === 'text' ? textMatch(viewer, tsQuery) : typoMatch(viewer, query.search);
+    conditions.push(sql`p.id in (select t.product_id from product_translations t where ${match})`);
   }
   return conditions;
 }
 
-function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL {
+function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null, mode: SearchMode): SQL {
   const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
   switch (sort) {
     case 'price_asc':
@@ -155,10 +164,11 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
     case 'relevance': {
       if (!query.search) return sql`p.created_at desc, p.id desc`;
       const language = dictionaryFor(viewer.locale);
-      const rank = tsQuery
-        ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
-        : sql`0`;
-      return sql`(select max(${rank} + word_similarity(${query.search.toLowerCase()}, lower(t.title)))
+      const score =
+        mode === 'text' && tsQuery
+          ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
+          : sql`word_similarity(${query.search.toLowerCase()}, lower(t.title))`;
+      return sql`(select max(${score})
         from product_translations t where t.product_id = p.id and t.locale in (${viewer.locale}, ${DEFAULT_LOCALE})) desc, p.id desc`;
     }
     default:
@@ -174,10 +184,18 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
   const page = query.page ?? 1;
   const tsQuery = query.search ? prefixQuery(query.search) : null;
-  const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
   return db.transaction(async (tx) => {
     // Only this transaction searches with the shop's typo tolerance.
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`));
+    let mode: SearchMode = 'text';
+    if (query.search) {
+      const [found] = await rowsOf<{ found: boolean }>(
+        tx,
+        sql`select exists (select 1 from product_translations t where ${textMatch(viewer, tsQuery)}) as found`,
+      );
+      if (!found?.found) mode = 'typo';
+    }
+    const where = sql.join(filters(query, viewer, tsQuery, mode), sql` and `);
     const [countRow] = await rowsOf<{ total: number | string }>(
       tx,
       sql`select count(*) as total from products p where ${where}`,
@@ -185,7 +203,7 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
     const total = Number(countRow?.total ?? 0);
     const rows = await rowsOf<SummaryRow>(
       tx,
-      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery)}
+      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery, mode)}
         limit ${perPage} offset ${(page - 1) * perPage}`,
     );
     return {
