@@ -1,8 +1,11 @@
 // `npm run bench`: figures, not a test. Seeds a catalogue of BENCH_PRODUCTS (default 100,000)
-// products on a fresh embedded database, starts the production server, and measures in one run
-// each route against the bare JSON route of the same server (autocannon), then the key pages
-// with Lighthouse (mobile, simulated throttling) in Debian's Chromium.
+// products on a fresh database (embedded, or a new database on the PostgreSQL server of
+// BENCH_DATABASE_URL), starts the production server, and measures in one run each route
+// against the bare JSON route of the same server (autocannon), then the key pages with
+// Lighthouse (mobile, simulated throttling) in Debian's Chromium.
+
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,15 +21,45 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
-console.log(`Seeding ${productCount} extra products into ${dataDir} (takes a few minutes for 100,000)…`);
+
+/** With BENCH_DATABASE_URL: a database of its own on that server, dropped at the end. */
+function postgresDatabase() {
+  const admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) return null;
+  const name = `pm_bench_${randomBytes(4).toString('hex')}`;
+  const run = (statement) =>
+    spawnSync(
+      'node',
+      [
+        '-e',
+        `const pg=require('pg');const c=new pg.Client(process.argv[1]);c.connect().then(()=>c.query(process.argv[2])).then(()=>c.end())`,
+        admin,
+        statement,
+      ],
+      {
+        cwd: path.join(root, 'apps', 'api'),
+        stdio: 'inherit',
+      },
+    );
+  if (run(`create database ${name}`).status !== 0) process.exit(1);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+const postgres = postgresDatabase();
+const databaseEnv = { DATABASE_URL: postgres?.url ?? '' };
+console.log(
+  `Seeding ${productCount} extra products (${postgres ? 'PostgreSQL' : 'embedded database'}; a few minutes for 100,000)…`,
+);
 const seeded = spawnSync('npx', ['tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(productCount)], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
 });
 if (seeded.status !== 0) process.exit(1);
 
-const server = await startProductionServer({ port, dataDir });
+const server = await startProductionServer({ port, dataDir, env: databaseEnv });
 const base = server.baseURL;
 
 function measure(url) {
@@ -83,15 +116,19 @@ try {
     '/api/settings',
     '/api/products',
     '/api/products?search=portrait&category_slugs=portraits&sort=price_asc',
-    '/api/products?search=protrait',
     '/api/products?style_slugs=watercolor&price_min=5&sort=popular&page=3',
+    '/api/products?search=protrait',
     '/en',
     '/en/products?category=pets',
     productPath,
   ];
   for (const route of routes) await fetch(`${base}${route}`);
   const results = [];
-  for (const route of routes) results.push(await measure(route));
+  for (const route of routes) {
+    results.push(await measure(route));
+    // Let the requests still queued from this route finish before the next one is measured.
+    await fetch(`${base}/api/health`);
+  }
   const [baseline] = results;
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
@@ -119,4 +156,5 @@ try {
   }
 } finally {
   await server.stop();
+  postgres?.drop();
 }

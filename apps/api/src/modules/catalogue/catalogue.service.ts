@@ -11,6 +11,7 @@ import {
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { previewUrls } from './catalogue.media';
 import {
   categories,
@@ -177,6 +178,19 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
 }
 
 /**
+ * How many products match a filter, kept for a few seconds: paging through a list, or many
+ * visitors opening the same one, should not count the whole catalogue every time. The page
+ * itself is always read fresh.
+ */
+const COUNT_CACHE_MS = 5_000;
+const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS);
+
+function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): string {
+  const { page: _page, per_page: _perPage, sort: _sort, ...filtersOnly } = query;
+  return JSON.stringify({ ...filtersOnly, locale: query.search ? viewer.locale : null, mode });
+}
+
+/**
  * One page of the catalogue with the Laravel paging meta. Search is full text in the
  * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
  */
@@ -228,7 +242,12 @@ export async function listCollection(
     hero: { where: sql`p.is_hero`, order: sql`p.id asc`, limit: 8 },
     featured: { where: sql`p.is_featured`, order: sql`p.id asc`, limit: 12 },
     new: { where: sql`true`, order: sql`p.created_at desc, p.id desc`, limit: 12 },
-    'top-sellers': { where: sql`true`, order: sql`p.sales_count desc, p.id desc`, limit: 10 },
+    // The same order as the popular sort, so both read the same index.
+    'top-sellers': {
+      where: sql`true`,
+      order: sql`p.sales_count desc, p.likes_count desc, p.id desc`,
+      limit: 10,
+    },
   };
   const shape = shapes[collection];
   const rows = await rowsOf<SummaryRow>(
@@ -334,6 +353,11 @@ export async function listStyles(db: Db, locale: string): Promise<Style[]> {
       image_url: row.imageKey ? `/media/${row.imageKey}` : null,
     };
   });
+}
+
+/** Call after products are added, removed or changed in bulk, so list totals are counted anew. */
+export function forgetCatalogueCounts(db: Db): void {
+  countCache.clear(db);
 }
 
 /**

@@ -96,6 +96,9 @@ export const products = pgTable(
     index('products_created_at_idx').on(table.createdAt, table.id),
     index('products_price_idx').on(table.priceCents, table.id),
     index('products_popular_idx').on(table.salesCount, table.likesCount, table.id),
+    // The home page's short lists: a handful of rows each, found without reading the catalogue.
+    index('products_hero_idx').on(table.id).where(sql`${table.isHero} and ${table.isActive}`),
+    index('products_featured_idx').on(table.id).where(sql`${table.isFeatured} and ${table.isActive}`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "products_hero_idx" ON "products" USING btree ("id") WHERE "products"."is_hero" and "products"."is_active";--> statement-breakpoint
+CREATE INDEX "products_featured_idx" ON "products" USING btree ("id") WHERE "products"."is_featured" and "products"."is_active";
