@@ -210,11 +210,13 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
       if (!found?.found) mode = 'typo';
     }
     const where = sql.join(filters(query, viewer, tsQuery, mode), sql` and `);
-    const [countRow] = await rowsOf<{ total: number | string }>(
-      tx,
-      sql`select count(*) as total from products p where ${where}`,
-    );
-    const total = Number(countRow?.total ?? 0);
+    const total = await countCache.get(db, countKey(query, viewer, mode), async () => {
+      const [countRow] = await rowsOf<{ total: number | string }>(
+        tx,
+        sql`select count(*) as total from products p where ${where}`,
+      );
+      return Number(countRow?.total ?? 0);
+    });
     const rows = await rowsOf<SummaryRow>(
       tx,
       sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery, mode)}

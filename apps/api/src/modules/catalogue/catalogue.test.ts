@@ -4,12 +4,14 @@ import {
   productListResponse,
   stylesResponse,
 } from '@promptmarket/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { promptPreview } from './catalogue.service';
+import { forgetCatalogueCounts, promptPreview } from './catalogue.service';
+import { products } from './catalogue.tables';
 
 let app: TestApp;
 let ids: Record<string, number>;
@@ -83,6 +85,16 @@ describe('GET /api/products', () => {
     const second = await list('?page=2');
     expect(second.data).toHaveLength(7);
     expect(second.meta.current_page).toBe(2);
+  });
+
+  it('keeps a list total for a few seconds, and counts anew once told the catalogue changed', async () => {
+    const before = (await list('?category_slugs=landscapes')).meta.total;
+    await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'hills'));
+    expect((await list('?category_slugs=landscapes')).meta.total).toBe(before);
+    forgetCatalogueCounts(app.db);
+    expect((await list('?category_slugs=landscapes')).meta.total).toBe(before - 1);
+    await app.db.update(products).set({ isActive: true }).where(eq(products.slug, 'hills'));
+    forgetCatalogueCounts(app.db);
   });
 
   it('caps per_page at 60 and refuses a sort it does not know', async () => {
