@@ -1,4 +1,5 @@
 import { seedContent } from '../modules/content/content.seed';
+import { forgetContentCache } from '../modules/content/content.service';
 import { isSiteSeeded, seedSite } from '../modules/site/site.seed';
 import { forgetSiteCache } from '../modules/site/site.service';
 import type { Db } from './client';
@@ -10,6 +11,7 @@ export async function seed(db: Db): Promise<void> {
     await seedContent(tx);
   });
   forgetSiteCache(db);
+  forgetContentCache(db);
 }
 
 /** Seeds only a database that has never been seeded, so later changes made in the shop stay. */

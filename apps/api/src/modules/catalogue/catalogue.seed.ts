@@ -5,6 +5,7 @@ import type { Storage } from '../../lib/storage';
 import { renderDemoImage } from '../generation/local-engine';
 import { storeProductImage } from './catalogue.media';
 import { seedCategories, seedProducts, seedStyles, type Texts } from './catalogue.seed-data';
+import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
 import {
   categories,
   categoryTranslations,
@@ -121,6 +122,8 @@ export async function seedDemoCatalogue(db: Db, storage: Storage, log: (line: st
     if (linked.length > 0)
       await db.insert(productStyles).values(linked.map((styleId) => ({ productId: row.id, styleId })));
   });
+  forgetCatalogueMenus(db);
+  forgetCatalogueCounts(db);
   log(
     `seeded the demo catalogue (${seedProducts.length} products) in ${Math.round((Date.now() - started) / 1000)} s`,
   );

@@ -318,8 +318,24 @@ async function titlesOf(db: Db, table: 'category' | 'style', locale: string): Pr
   return titles;
 }
 
+/** The menus (categories, styles) are on every page and change rarely: kept for five seconds. */
+const menuCache = createTtlCache<Db, unknown>(5_000);
+
 /** Top-level categories with their subcategories, titled in the language, each with its list query. */
-export async function listCategories(db: Db, locale: string): Promise<Category[]> {
+export function listCategories(db: Db, locale: string): Promise<Category[]> {
+  return menuCache.get(db, `categories:${locale}`, () => loadCategories(db, locale)) as Promise<Category[]>;
+}
+
+export function listStyles(db: Db, locale: string): Promise<Style[]> {
+  return menuCache.get(db, `styles:${locale}`, () => loadStyles(db, locale)) as Promise<Style[]>;
+}
+
+/** Call after changing categories or styles, so this process shows the change at once. */
+export function forgetCatalogueMenus(db: Db): void {
+  menuCache.clear(db);
+}
+
+async function loadCategories(db: Db, locale: string): Promise<Category[]> {
   const [rows, titles] = await Promise.all([
     db.select().from(categories).orderBy(asc(categories.position), asc(categories.id)),
     titlesOf(db, 'category', locale),
@@ -339,7 +355,7 @@ export async function listCategories(db: Db, locale: string): Promise<Category[]
     }));
 }
 
-export async function listStyles(db: Db, locale: string): Promise<Style[]> {
+async function loadStyles(db: Db, locale: string): Promise<Style[]> {
   const [rows, titles] = await Promise.all([
     db.select().from(styles).orderBy(asc(styles.position), asc(styles.id)),
     titlesOf(db, 'style', locale),

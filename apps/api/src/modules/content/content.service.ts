@@ -10,6 +10,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../mail/mail.service';
 import { renderContactNotice, renderMail } from '../mail/mail.templates';
 import { getSettings } from '../site/site.service';
@@ -46,11 +47,21 @@ export async function listCountries(db: Db, locale: string): Promise<Country[]> 
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-export async function listSocialLinks(db: Db): Promise<SocialLink[]> {
-  return db
-    .select({ id: socialLinks.id, url: socialLinks.url })
-    .from(socialLinks)
-    .orderBy(asc(socialLinks.position), asc(socialLinks.id));
+/** Footer content is on every page and changes rarely: kept for five seconds. */
+const footerCache = createTtlCache<Db, unknown>(5_000);
+
+/** Call after changing social links or static pages, so this process shows the change at once. */
+export function forgetContentCache(db: Db): void {
+  footerCache.clear(db);
+}
+
+export function listSocialLinks(db: Db): Promise<SocialLink[]> {
+  return footerCache.get(db, 'social-links', () =>
+    db
+      .select({ id: socialLinks.id, url: socialLinks.url })
+      .from(socialLinks)
+      .orderBy(asc(socialLinks.position), asc(socialLinks.id)),
+  ) as Promise<SocialLink[]>;
 }
 
 /** Translations of the given pages in the language, falling back to English per page. */
@@ -86,7 +97,13 @@ const pageColumns = {
   is_cookie: staticPages.isCookie,
 };
 
-export async function listStaticPages(db: Db, locale: string): Promise<StaticPageSummary[]> {
+export function listStaticPages(db: Db, locale: string): Promise<StaticPageSummary[]> {
+  return footerCache.get(db, `pages:${locale}`, () => loadStaticPages(db, locale)) as Promise<
+    StaticPageSummary[]
+  >;
+}
+
+async function loadStaticPages(db: Db, locale: string): Promise<StaticPageSummary[]> {
   const pages = await db
     .select(pageColumns)
     .from(staticPages)
