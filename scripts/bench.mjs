@@ -132,7 +132,7 @@ try {
   const [baseline] = results;
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
-    `\nautocannon, ${connections} connections, ${duration} s per route, ${total} products, node ${process.version}\n`,
+    `\nautocannon, ${connections} connections, ${duration} s per route, ${total} products, ${postgres ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}\n`,
   );
   console.log('| route | req/s | p99 ms | non-2xx + errors | req/s vs /api/ping |');
   console.log('|---|---:|---:|---:|---:|');
