@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Shown once the page has scrolled more than this (spec section 9). */
-export const BACK_TO_TOP_THRESHOLD = 300;
+import { BACK_TO_TOP_THRESHOLD } from '../../features/site/rules';
 
 export function BackToTop() {
   const { t } = useTranslation();

@@ -3,15 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { NewsletterForm } from '../../features/site/components/newsletter-form';
 import { PaymentLogos } from '../../features/site/components/payment-logos';
 import { SocialIcon } from '../../features/site/components/social-icon';
+import { FOOTER_CATEGORIES } from '../../features/site/rules';
 import { socialNetwork } from '../../features/site/social';
 import { rememberLanguage } from '../../lib/language-choice';
 import { switchLocalePath } from '../../lib/locale-routing';
 import { useSite } from '../../lib/site-data';
 import { BrandMark } from './brand-mark';
 import { Mail, Phone } from './icons';
-
-/** Top-level categories listed under Explore (spec section 9). */
-export const FOOTER_CATEGORIES = 6;
 
 const headingClass = 'text-sm font-semibold uppercase tracking-wider text-white';
 const linkClass = 'rounded hover:text-white';

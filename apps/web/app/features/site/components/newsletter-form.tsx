@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/session-data';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
-
-/** How long a success or error message stays (spec section 9). */
-export const NEWSLETTER_MESSAGE_MS = 2000;
+import { NEWSLETTER_MESSAGE_MS } from '../rules';
 
 /**
  * The footer newsletter form: sends only the e-mail (the server checks it), disables the
