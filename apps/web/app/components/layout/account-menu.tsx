@@ -1,10 +1,11 @@
 import type { Profile } from '@promptmarket/contracts';
 import { okResponse } from '@promptmarket/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useApi } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
+import { useDismiss } from '../ui/use-dismiss';
 
 function formatBalance(amount: number, locale: string): string {
   return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
@@ -22,24 +23,7 @@ export function AccountMenu({ user }: { user: Profile }) {
   const container = useRef<HTMLDivElement>(null);
   const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !container.current?.contains(event.target as Node)
-      ) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  useDismiss(container, open, () => setOpen(false));
 
   async function signOut() {
     setSigningOut(true);

@@ -1,0 +1,19 @@
+import { type RefObject, useEffect } from 'react';
+
+/** Closes an open popover on Escape or on a pointer press outside `container`. */
+export function useDismiss(container: RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onEvent = (event: MouseEvent | KeyboardEvent) => {
+      const outside = event instanceof MouseEvent && !container.current?.contains(event.target as Node);
+      const escape = event instanceof KeyboardEvent && event.key === 'Escape';
+      if (outside || escape) close();
+    };
+    document.addEventListener('mousedown', onEvent);
+    document.addEventListener('keydown', onEvent);
+    return () => {
+      document.removeEventListener('mousedown', onEvent);
+      document.removeEventListener('keydown', onEvent);
+    };
+  }, [container, open, close]);
+}
