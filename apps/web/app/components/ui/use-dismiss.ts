@@ -6,8 +6,8 @@ export function useDismiss(container: RefObject<HTMLElement | null>, open: boole
     if (!open) return;
     const onEvent = (event: MouseEvent | KeyboardEvent) => {
       const outside = event instanceof MouseEvent && !container.current?.contains(event.target as Node);
-      const escape = event instanceof KeyboardEvent && event.key === 'Escape';
-      if (outside || escape) close();
+      const escaped = event instanceof KeyboardEvent && event.key === 'Escape';
+      if (outside || escaped) close();
     };
     document.addEventListener('mousedown', onEvent);
     document.addEventListener('keydown', onEvent);
