@@ -66,7 +66,7 @@ export function prefixQuery(search: string): string | null {
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-/** How similar a misspelt word must be to a title's word to count (pg_trgm word similarity). */
+/** How similar a misspelt word must be to a known title word to stand in for it (pg_trgm similarity). */
 const TYPO_THRESHOLD = 0.35;
 
 function toCents(price: number | string): number {
@@ -115,7 +115,7 @@ function summarySelect(viewer: Viewer): SQL {
 
 /**
  * How a search matches: by full text (word prefixes, in the viewer's language and English), or,
- * when that finds nothing, by similarity of words to the titles, which forgives typos.
+ * when that finds nothing, by full text with the known words closest to the ones typed.
  */
 type SearchMode = 'text' | 'typo';
 
@@ -126,13 +126,35 @@ function textMatch(viewer: Viewer, tsQuery: string | null): SQL {
     or (t.locale = ${DEFAULT_LOCALE} and t.search @@ to_tsquery('english'::regconfig, ${tsQuery}))`;
 }
 
-function typoMatch(viewer: Viewer, search: string): SQL {
-  // The locale is written as an expression so that it filters the trigram matches instead of
-  // scanning the primary key for every row of the language.
-  return sql`${search.toLowerCase()} <% lower(t.title) and (t.locale || '') in (${viewer.locale}, ${DEFAULT_LOCALE})`;
+/** How many known words may stand in for one misspelt word. */
+const TYPO_CANDIDATES = 5;
+
+/**
+ * The full-text query for a search that found nothing as typed: each word is replaced by the
+ * title words most similar to it (pg_trgm on the small `search_words` table). Null when some
+ * word resembles nothing.
+ */
+async function typoQuery(db: Db, search: string): Promise<string | null> {
+  const words =
+    search
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 5) ?? [];
+  const groups: string[] = [];
+  for (const word of words) {
+    const rows = await rowsOf<{ word: string }>(
+      db,
+      sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${TYPO_CANDIDATES}`,
+    );
+    // Only plain words go into the query text.
+    const candidates = rows.map((row) => row.word).filter((candidate) => /^[\p{L}\p{N}]+$/u.test(candidate));
+    if (candidates.length === 0) return null;
+    groups.push(`(${candidates.map((candidate) => `${candidate}:*`).join(' | ')})`);
+  }
+  return groups.length > 0 ? groups.join(' & ') : null;
 }
 
-function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null, mode: SearchMode): SQL[] {
+function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL[] {
   const conditions: SQL[] = [sql`p.is_active`];
   if (query.category_slugs?.length) {
     // A top-level category includes its subcategories.
@@ -147,13 +169,14 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
   if (query.price_min !== undefined) conditions.push(sql`p.price_cents >= ${query.price_min}`);
   if (query.price_max !== undefined) conditions.push(sql`p.price_cents <= ${query.price_max}`);
   if (query.search) {
-    const match = mode === 'text' ? textMatch(viewer, tsQuery) : typoMatch(viewer, query.search);
-    conditions.push(sql`p.id in (select t.product_id from product_translations t where ${match})`);
+    conditions.push(
+      sql`p.id in (select t.product_id from product_translations t where ${textMatch(viewer, tsQuery)})`,
+    );
   }
   return conditions;
 }
 
-function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null, mode: SearchMode): SQL {
+function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL {
   const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
   switch (sort) {
     case 'price_asc':
@@ -165,10 +188,9 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
     case 'relevance': {
       if (!query.search) return sql`p.created_at desc, p.id desc`;
       const language = dictionaryFor(viewer.locale);
-      const score =
-        mode === 'text' && tsQuery
-          ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
-          : sql`word_similarity(${query.search.toLowerCase()}, lower(t.title))`;
+      const score = tsQuery
+        ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
+        : sql`0`;
       return sql`(select max(${score})
         from product_translations t where t.product_id = p.id and t.locale in (${viewer.locale}, ${DEFAULT_LOCALE})) desc, p.id desc`;
     }
@@ -197,19 +219,22 @@ function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): st
 export async function listProducts(db: Db, query: ProductListQuery, viewer: Viewer) {
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
   const page = query.page ?? 1;
-  const tsQuery = query.search ? prefixQuery(query.search) : null;
+  let tsQuery = query.search ? prefixQuery(query.search) : null;
   return db.transaction(async (tx) => {
-    // Only this transaction searches with the shop's typo tolerance.
-    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`));
+    // Only this transaction compares words with the shop's typo tolerance.
+    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${TYPO_THRESHOLD}`));
     let mode: SearchMode = 'text';
     if (query.search) {
       const [found] = await rowsOf<{ found: boolean }>(
         tx,
         sql`select exists (select 1 from product_translations t where ${textMatch(viewer, tsQuery)}) as found`,
       );
-      if (!found?.found) mode = 'typo';
+      if (!found?.found) {
+        mode = 'typo';
+        tsQuery = await typoQuery(tx, query.search);
+      }
     }
-    const where = sql.join(filters(query, viewer, tsQuery, mode), sql` and `);
+    const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
     const total = await countCache.get(db, countKey(query, viewer, mode), async () => {
       const [countRow] = await rowsOf<{ total: number | string }>(
         tx,
@@ -219,7 +244,7 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
     });
     const rows = await rowsOf<SummaryRow>(
       tx,
-      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery, mode)}
+      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery)}
         limit ${perPage} offset ${(page - 1) * perPage}`,
     );
     return {

@@ -133,7 +133,6 @@ export const productTranslations = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.locale] }),
     index('product_translations_search_idx').using('gin', table.search),
-    index('product_translations_title_trgm_idx').using('gin', sql`lower(${table.title}) gin_trgm_ops`),
   ],
 );
 
@@ -169,5 +168,14 @@ export const productLikes = pgTable(
     index('product_likes_user_id_idx').on(table.userId),
   ],
 );
+
+/**
+ * Every distinct word of the product titles (kept by a trigger on product_translations), with a
+ * trigram index: a misspelt search word is looked up here, among thousands of words, instead of
+ * against every title.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
 
 export type ProductRow = typeof products.$inferSelect;

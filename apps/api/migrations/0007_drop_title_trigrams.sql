@@ -1,0 +1,1 @@
+DROP INDEX "product_translations_title_trgm_idx";
