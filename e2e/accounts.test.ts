@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
 import { waitForMailLink } from './mailbox';
 
 let browser: Browser;
@@ -139,6 +139,16 @@ describe('accounts in the browser', () => {
     await page.goto('/en/login');
     await logIn(page, email, 'password to delete');
     await page.getByText('Login failed').waitFor();
+    await context.close();
+  });
+
+  it('keeps the login button off until the page has started, so a password never lands in a URL', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL() });
+    const page = await context.newPage();
+    await page.goto('/en/login');
+    const form = page.locator('main form');
+    expect(await form.getAttribute('method')).toBe('post');
+    expect(await form.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
     await context.close();
   });
 

@@ -62,6 +62,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t('contact.title')}</h1>
       <p className="mt-3 text-slate-600">{t('contact.description')}</p>
       <form
+        method="post"
         onSubmit={onSubmit}
         noValidate
         className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"

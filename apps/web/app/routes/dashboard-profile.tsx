@@ -109,7 +109,7 @@ function EditProfile({ user }: { user: Profile }) {
 
   return (
     <Section id="edit-profile" title={t('profile.edit')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
@@ -174,7 +174,7 @@ function ChangePassword() {
 
   return (
     <Section id="change-password" title={t('profile.passwordTitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
         <PasswordField
           label={t('profile.currentPassword')}
@@ -234,7 +234,7 @@ function DeleteAccount() {
 
   return (
     <Section id="delete-account" title={t('profile.deleteTitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         <p className="text-sm text-slate-600">{t('profile.deleteText')}</p>
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
         <PasswordField

@@ -53,7 +53,7 @@ export default function ForgotPassword() {
       {sent ? (
         <FormAlert kind="success">{t('forgotPassword.sent')}</FormAlert>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
           <TextField
             label={t('forgotPassword.email')}

@@ -52,7 +52,7 @@ export default function Login() {
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <TextField
           label={t('login.email')}

@@ -76,7 +76,7 @@ export default function Register() {
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
+      <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField

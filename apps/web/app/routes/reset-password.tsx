@@ -75,7 +75,7 @@ export default function ResetPassword() {
           </Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
           {failure ? (
             <FormAlert kind="error">
               {failure}{' '}

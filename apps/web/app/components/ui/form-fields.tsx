@@ -1,6 +1,7 @@
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonStyles } from './button-styles';
+import { useHydrated } from './use-hydrated';
 
 const inputClass =
   'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 disabled:bg-slate-50 sm:text-sm';
@@ -114,12 +115,18 @@ export function SubmitButton({
   variant?: 'primary' | 'danger';
   className?: string;
 }) {
+  const hydrated = useHydrated();
   const look =
     variant === 'danger'
       ? 'inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-5 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-60'
       : buttonStyles.primary;
   return (
-    <button type="submit" disabled={busy || disabled} aria-busy={busy} className={`${look} ${className}`}>
+    <button
+      type="submit"
+      disabled={busy || disabled || !hydrated}
+      aria-busy={busy}
+      className={`${look} ${className}`}
+    >
       {busy ? (
         <span
           aria-hidden="true"

@@ -1,6 +1,7 @@
 import { messageResponse } from '@promptmarket/contracts';
 import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../../components/ui/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { useApi } from '../../../lib/session-data';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
@@ -15,6 +16,7 @@ export function NewsletterForm() {
   const api = useApi();
   const id = useId();
   const [state, dispatch] = useReducer(newsletterReducer, initialNewsletterState);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!state.error && !state.successMessage) return;
@@ -35,7 +37,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4">
+    <form method="post" onSubmit={submit} noValidate className="mt-4">
       <label htmlFor={id} className="sr-only">
         {t('footer.newsletterEmail')}
       </label>
@@ -52,7 +54,7 @@ export function NewsletterForm() {
         />
         <button
           type="submit"
-          disabled={state.loading}
+          disabled={state.loading || !hydrated}
           aria-busy={state.loading}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
