@@ -31,6 +31,11 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection can fail (the server restarts, an administrator ends it). The pool drops
+  // it and opens another when needed; unhandled, the error would end the whole process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+  });
   // Fail at start-up, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();

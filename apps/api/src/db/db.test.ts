@@ -1,4 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencies, languages, settings } from '../modules/site/site.tables';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
@@ -56,4 +57,30 @@ describe(`database on ${testDatabaseKind()}`, () => {
       database.db.insert(currencies).values({ code: 'JPY', symbol: '¥', rate: '0' }),
     ).rejects.toThrow();
   });
+});
+
+describe('a lost connection', () => {
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'is dropped from the pool without ending the process',
+    async () => {
+      const other = await openTestDatabase();
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      const [{ current_database: name } = { current_database: '' }] = (
+        (await other.db.execute(sql`select current_database()`)) as unknown as Rows<{
+          current_database: string;
+        }>
+      ).rows;
+      // End every connection to that database from the server side, as a restart would.
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      await admin.end();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const result = (await other.db.execute(sql`select 1 as ok`)) as unknown as Rows<{ ok: number }>;
+      expect(result.rows[0]?.ok).toBe(1);
+      await other.drop();
+    },
+  );
 });
