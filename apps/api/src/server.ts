@@ -9,6 +9,7 @@ import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
 import { diskStorage } from './lib/storage';
 import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
+import { deleteExpiredSessions } from './modules/session/session.service';
 
 function readConfig() {
   try {
@@ -51,6 +52,13 @@ const mailWorker = startMailWorker(database.db, mailSender, (err) =>
   app.log.error({ err }, 'mail delivery failed'),
 );
 app.addHook('onClose', async () => mailWorker.stop());
+// Sessions idle past their lifetime are refused already; this removes their rows every hour.
+const sessionCleanup = setInterval(
+  () => deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session cleanup failed')),
+  60 * 60 * 1000,
+);
+sessionCleanup.unref();
+app.addHook('onClose', async () => clearInterval(sessionCleanup));
 const statistics = scheduleAnalyze(database, (err) => app.log.error({ err }, 'analyze failed'));
 app.addHook('onClose', async () => statistics.stop());
 

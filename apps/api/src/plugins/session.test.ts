@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteExpiredSessions } from '../modules/session/session.service';
 import { sessions } from '../modules/session/session.tables';
 import { createTestApp, startBrowserSession, type TestApp } from '../test/app';
 
@@ -110,5 +111,21 @@ describe('CSRF protection', () => {
     const [row] = await app.db.select().from(sessions).where(eq(sessions.csrfToken, token));
     expect(row?.lastSeenAt.getTime()).toBeGreaterThan(stale.getTime());
     expect(row?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 119 * 60_000);
+  });
+});
+
+describe('deleteExpiredSessions', () => {
+  it('removes only the sessions idle past their lifetime', async () => {
+    const live = await startBrowserSession(app);
+    const stale = await startBrowserSession(app);
+    const staleToken = stale.jar['XSRF-TOKEN'] ?? '';
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.csrfToken, staleToken));
+    expect(await deleteExpiredSessions(app.db)).toBeGreaterThanOrEqual(1);
+    const left = await app.db.select({ token: sessions.csrfToken }).from(sessions);
+    expect(left.map((row) => row.token)).toContain(live.jar['XSRF-TOKEN']);
+    expect(left.map((row) => row.token)).not.toContain(staleToken);
   });
 });

@@ -6,7 +6,7 @@ import {
   type StaticPage,
   type StaticPageSummary,
 } from '@promptmarket/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -166,14 +166,6 @@ export async function subscribeToNewsletter(
     if (!isUniqueViolation(error)) throw error;
   }
   return subscribedMessage[input.locale] ?? subscribedMessage.en ?? '';
-}
-
-export async function isSubscribed(db: Db, email: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: newsletterSubscriptions.id })
-    .from(newsletterSubscriptions)
-    .where(sql`lower(${newsletterSubscriptions.email}) = ${email.trim().toLowerCase()}`);
-  return rows.length > 0;
 }
 
 const sentMessage: Record<string, string> = {
