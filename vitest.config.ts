@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'];
 const setupFiles = ['apps/api/src/test/setup.ts'];
+const globalSetup = ['apps/api/src/test/global-setup.ts'];
 
 export default defineConfig({
   test: {
@@ -11,6 +12,7 @@ export default defineConfig({
           name: 'api-pglite',
           include: apiTests,
           setupFiles,
+          globalSetup,
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -21,6 +23,7 @@ export default defineConfig({
           name: 'api-postgres',
           include: ['apps/api/src/**/*.test.ts'],
           setupFiles,
+          globalSetup,
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

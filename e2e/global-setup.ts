@@ -10,6 +10,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     mailDir: string;
+    demoProducts: number;
   }
 }
 
@@ -26,12 +27,19 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A catalogue this size fills every category and three pages of the list, and seeds in seconds. */
+const DEMO_PRODUCTS = 40;
+
 /** The production build on a fresh data directory, sending its mail to a real SMTP server of the tests. */
 export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-e2e-mail-'));
   const mailbox = await startMailbox(mailDir);
-  const server = await startProductionServer({ port: await freePort(), env: { SMTP_URL: mailbox.url } });
+  const server = await startProductionServer({
+    port: await freePort(),
+    env: { SMTP_URL: mailbox.url, SEED_DEMO_PRODUCTS: String(DEMO_PRODUCTS) },
+  });
   project.provide('baseURL', server.baseURL);
+  project.provide('demoProducts', DEMO_PRODUCTS);
   project.provide('mailDir', mailDir);
 
   return async () => {

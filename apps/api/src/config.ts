@@ -32,6 +32,8 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   /** Seed the demo shop's base data into an empty database at start-up. */
   SEED_ON_START: booleanFlag.default(true),
+  /** How many of the 120 demo products a fresh shop gets (fewer start faster, e.g. for tests). */
+  SEED_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(120),
   /** Secret for signed links; without it a random one is kept in DATA_DIR/app.key. */
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** smtp://user:pass@host:port or smtps://…; without it mail is written to DATA_DIR/mail as .eml files. */
@@ -54,6 +56,7 @@ export type Config = Readonly<{
   trustProxy: boolean;
   serveWeb: boolean;
   seedOnStart: boolean;
+  seedDemoProducts: number;
   /** Null until start-up resolves it (see `withAppKey`). */
   appKey: string | null;
   mail: { smtpUrl: string | null; from: string; dir: string };
@@ -95,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     serveWeb: values.SERVE_WEB,
     seedOnStart: values.SEED_ON_START,
+    seedDemoProducts: values.SEED_DEMO_PRODUCTS,
     appKey: values.APP_KEY ?? null,
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM, dir: path.join(dataDir, 'mail') },
   } satisfies Config);

@@ -29,7 +29,10 @@ await migrate(database);
 const storage = diskStorage(path.join(config.dataDir, 'storage'));
 if (config.seedOnStart) {
   await seedIfEmpty(database.db);
-  await seedDemoCatalogue(database.db, storage, (line) => console.log(line));
+  await seedDemoCatalogue(database.db, storage, {
+    log: (line) => console.log(line),
+    products: config.seedDemoProducts,
+  });
 }
 if (database.kind === 'pglite') await analyze(database);
 

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
 import * as schema from './schema';
+import { trackTransactions } from './transaction';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -20,12 +21,19 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** Opens the embedded PGlite database (a folder, or memory when dataDir is null). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens the embedded PGlite database (a folder, or memory when dataDir is null), optionally
+ * starting from a data directory tarball (tests start from a migrated template).
+ */
+export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm ships with PGlite; the migrations enable it for typo-tolerant search.
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = trackTransactions(drizzlePglite(client, { schema }) as unknown as Db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
@@ -39,7 +47,7 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   // Fail at start-up, not at the first request, when the server cannot be reached.
   const probe = await pool.connect();
   probe.release();
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = trackTransactions(drizzlePg(pool, { schema }) as unknown as Db);
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 

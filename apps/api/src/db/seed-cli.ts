@@ -18,7 +18,10 @@ const database = await openDatabase(config.database);
 try {
   await migrate(database);
   await seed(database.db);
-  await seedDemoCatalogue(database.db, diskStorage(path.join(config.dataDir, 'storage')), console.log);
+  await seedDemoCatalogue(database.db, diskStorage(path.join(config.dataDir, 'storage')), {
+    log: console.log,
+    products: config.seedDemoProducts,
+  });
   if (extra > 0) await seedLargeCatalogue(database.db, extra, console.log);
   await analyze(database);
   console.log(`Seeded the ${database.kind} database.`);

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../test/database';
 import { createTtlCache } from './ttl-cache';
 
 afterEach(() => {
@@ -48,5 +50,60 @@ describe('createTtlCache', () => {
       'down',
     );
     expect(await cache.get(owner, 'k', async () => 'up')).toBe('up');
+  });
+});
+
+describe('createTtlCache bounds', () => {
+  it('keeps at most maxEntries keys, forgetting the least recently used first', async () => {
+    const cache = createTtlCache<object, number>(60_000, { maxEntries: 100 });
+    const owner = {};
+    let loads = 0;
+    for (let index = 0; index < 10_000; index += 1) {
+      await cache.get(owner, `search ${index}`, async () => ++loads);
+      // The first key stays in use, so it is never the one evicted.
+      await cache.get(owner, 'search 0', async () => ++loads);
+    }
+    expect(cache.size(owner)).toBe(100);
+    expect(loads).toBe(10_000);
+    expect(await cache.get(owner, 'search 9999', async () => -1)).toBe(10_000);
+    expect(await cache.get(owner, 'search 1', async () => -1)).toBe(-1);
+  });
+});
+
+describe('createTtlCache on a database', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('keeps entries by the database, not by the transaction that read them', async () => {
+    const cache = createTtlCache<object, string>(60_000);
+    await database.db.transaction(async (tx) => {
+      await cache.get(tx, 'k', async () => 'read in a transaction');
+    });
+    expect(await cache.get(database.db, 'k', async () => 'read again')).toBe('read in a transaction');
+  });
+
+  it('clears only after the commit of the transaction that changed the data, never on rollback', async () => {
+    const cache = createTtlCache<object, string>(60_000);
+    await cache.get(database.db, 'k', async () => 'old');
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      cache.clear(tx);
+      // Another request reading now still sees the committed rows: the old entry is right.
+      expect(await cache.get(database.db, 'k', async () => 'reloaded too early')).toBe('old');
+      await tx.transaction(async (nested) => cache.clear(nested));
+      expect(cache.size(database.db)).toBe(1);
+    });
+    expect(await cache.get(database.db, 'k', async () => 'new')).toBe('new');
+
+    await expect(
+      database.db.transaction(async (tx) => {
+        cache.clear(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await cache.get(database.db, 'k', async () => 'newer')).toBe('new');
   });
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
-import { migrate } from '../db/migrate';
 
 export type TestDatabase = Database & { drop: () => Promise<void> };
 
@@ -16,25 +17,27 @@ function adminUrl(): string {
   return url;
 }
 
+let pgliteTemplate: Blob | undefined;
+
 /**
- * A migrated database of its own for one test file: an in-memory PGlite, or a fresh
- * database on the TEST_DATABASE_URL server that `drop()` removes again.
+ * A migrated database of its own for one test file: an in-memory PGlite loaded from the
+ * run's migrated template, or a copy of the template database on the TEST_DATABASE_URL server
+ * that `drop()` removes again (see test/global-setup.ts).
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const database = await openPglite(null);
-    await migrate(database);
+    pgliteTemplate ??= new Blob([readFileSync(inject('pgliteTemplate'))]);
+    const database = await openPglite(null, pgliteTemplate);
     return { ...database, drop: () => database.close().catch(() => undefined) };
   }
   const name = `pm_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('postgresTemplate')}`);
   await admin.end();
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), 5);
-  await migrate(database);
   return {
     ...database,
     drop: async () => {

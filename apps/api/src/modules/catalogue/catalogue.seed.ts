@@ -4,7 +4,13 @@ import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { renderDemoImage } from '../generation/local-engine';
 import { storeProductImage } from './catalogue.media';
-import { seedCategories, seedProducts, seedStyles, type Texts } from './catalogue.seed-data';
+import {
+  type SeedProduct,
+  seedCategories,
+  seedProducts,
+  seedStyles,
+  type Texts,
+} from './catalogue.seed-data';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
 import {
   categories,
@@ -40,92 +46,146 @@ export async function isCatalogueSeeded(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+export type DemoSeedOptions = {
+  log?: (line: string) => void;
+  /** How many of the demo products to add (all by default); fewer start faster, for tests. */
+  products?: number;
+};
+
+/**
+ * `count` demo products spread over the categories: the first of each category, then the
+ * second of each, and so on, so a small catalogue still fills every menu and filter.
+ */
+export function pickDemoProducts(count: number): SeedProduct[] {
+  const byCategory = new Map<string, SeedProduct[]>();
+  for (const product of seedProducts) {
+    byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), product]);
+  }
+  const picked: SeedProduct[] = [];
+  for (let round = 0; picked.length < Math.min(count, seedProducts.length); round += 1) {
+    for (const group of byCategory.values()) {
+      const product = group[round];
+      if (product && picked.length < count) picked.push(product);
+    }
+  }
+  return picked;
+}
+
 /**
  * The demo catalogue: 8 categories with subcategories, 10 styles with pictures, 120
  * products in six languages, each with a 1024x1024 original drawn by the demo engine and
  * its previews. Writes nothing when categories exist already.
+ *
+ * All or nothing: the pictures are stored first (writing one again is harmless), then every
+ * row goes in one transaction, so a crash half way leaves no rows that would stop the next
+ * start from seeding.
  */
-export async function seedDemoCatalogue(db: Db, storage: Storage, log: (line: string) => void = () => {}) {
+export async function seedDemoCatalogue(
+  db: Db,
+  storage: Storage,
+  { log = () => {}, products: productCount = seedProducts.length }: DemoSeedOptions = {},
+) {
   if (await isCatalogueSeeded(db)) return;
   const started = Date.now();
-  const categoryIds = new Map<string, number>();
-  for (const [position, top] of seedCategories.entries()) {
-    const [row] = await db
-      .insert(categories)
-      .values({ slug: top.slug, position })
-      .returning({ id: categories.id });
-    if (!row) throw new Error('category insert returned no row');
-    categoryIds.set(top.slug, row.id);
-    await db
-      .insert(categoryTranslations)
-      .values(translations(top.title).map((t) => ({ categoryId: row.id, ...t })));
-    for (const [subPosition, sub] of top.subcategories.entries()) {
-      const [subRow] = await db
-        .insert(categories)
-        .values({ slug: sub.slug, parentId: row.id, position: subPosition })
-        .returning({ id: categories.id });
-      if (!subRow) throw new Error('category insert returned no row');
-      categoryIds.set(sub.slug, subRow.id);
-      await db
-        .insert(categoryTranslations)
-        .values(translations(sub.title).map((t) => ({ categoryId: subRow.id, ...t })));
-    }
-  }
+  const demoProducts = pickDemoProducts(productCount);
 
-  const styleIds = new Map<string, number>();
-  for (const [position, style] of seedStyles.entries()) {
-    const imageKey = `styles/${style.slug}.webp`;
-    await storage.put('public', imageKey, await styleImage(style.palette, style.title.en));
-    const [row] = await db
-      .insert(styles)
-      .values({ slug: style.slug, imageKey, position })
-      .returning({ id: styles.id });
-    if (!row) throw new Error('style insert returned no row');
-    styleIds.set(style.slug, row.id);
-    await db
-      .insert(styleTranslations)
-      .values(translations(style.title).map((t) => ({ styleId: row.id, ...t })));
+  const styleImageKey = (slug: string) => `styles/${slug}.webp`;
+  const productImageKey = (slug: string) => `demo-${slug}`;
+  for (const style of seedStyles) {
+    await storage.put('public', styleImageKey(style.slug), await styleImage(style.palette, style.title.en));
   }
-
-  const now = Date.now();
-  await inBatches(seedProducts, 2, async (product, index) => {
-    const imageKey = `demo-${product.slug}`;
-    await storeProductImage(storage, imageKey, await renderDemoImage(product.prompt, product.palette));
-    const categoryId = categoryIds.get(product.category);
-    if (!categoryId) throw new Error(`unknown category ${product.category}`);
-    const [row] = await db
-      .insert(products)
-      .values({
-        slug: product.slug,
-        categoryId,
-        priceCents: product.priceCents,
-        prompt: product.prompt,
-        imageKey,
-        salesCount: demoNumber(index, 250),
-        isHero: index % 15 === 0,
-        isFeatured: index % 6 === 1,
-        createdAt: new Date(now - demoNumber(index, 120) * 86_400_000 - index * 60_000),
-      })
-      .returning({ id: products.id });
-    if (!row) throw new Error('product insert returned no row');
-    await db.insert(productTranslations).values(
-      Object.keys(product.title).map((locale) => ({
-        productId: row.id,
-        locale,
-        title: product.title[locale as keyof Texts],
-        description: product.description[locale as keyof Texts],
-      })),
+  await inBatches(demoProducts, 2, async (product) => {
+    await storeProductImage(
+      storage,
+      productImageKey(product.slug),
+      await renderDemoImage(product.prompt, product.palette),
     );
-    const linked = product.styles
-      .map((slug) => styleIds.get(slug))
-      .filter((id): id is number => id !== undefined);
-    if (linked.length > 0)
-      await db.insert(productStyles).values(linked.map((styleId) => ({ productId: row.id, styleId })));
+  });
+
+  await db.transaction(async (tx) => {
+    const categoryIds = new Map<string, number>();
+    for (const [position, top] of seedCategories.entries()) {
+      const [row] = await tx
+        .insert(categories)
+        .values({ slug: top.slug, position })
+        .returning({ id: categories.id });
+      if (!row) throw new Error('category insert returned no row');
+      categoryIds.set(top.slug, row.id);
+      const subRows = top.subcategories.length
+        ? await tx
+            .insert(categories)
+            .values(
+              top.subcategories.map((sub, index) => ({ slug: sub.slug, parentId: row.id, position: index })),
+            )
+            .returning({ id: categories.id, slug: categories.slug })
+        : [];
+      for (const sub of subRows) categoryIds.set(sub.slug, sub.id);
+      const texts = [
+        ...translations(top.title).map((t) => ({ categoryId: row.id, ...t })),
+        ...top.subcategories.flatMap((sub) =>
+          translations(sub.title).map((t) => ({ categoryId: categoryIds.get(sub.slug) as number, ...t })),
+        ),
+      ];
+      await tx.insert(categoryTranslations).values(texts);
+    }
+
+    const styleRows = await tx
+      .insert(styles)
+      .values(
+        seedStyles.map((style, position) => ({
+          slug: style.slug,
+          imageKey: styleImageKey(style.slug),
+          position,
+        })),
+      )
+      .returning({ id: styles.id, slug: styles.slug });
+    const styleIds = new Map(styleRows.map((row) => [row.slug, row.id]));
+    await tx
+      .insert(styleTranslations)
+      .values(
+        seedStyles.flatMap((style) =>
+          translations(style.title).map((t) => ({ styleId: styleIds.get(style.slug) as number, ...t })),
+        ),
+      );
+
+    const now = Date.now();
+    for (const [index, product] of demoProducts.entries()) {
+      const categoryId = categoryIds.get(product.category);
+      if (!categoryId) throw new Error(`unknown category ${product.category}`);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: product.slug,
+          categoryId,
+          priceCents: product.priceCents,
+          prompt: product.prompt,
+          imageKey: productImageKey(product.slug),
+          salesCount: demoNumber(index, 250),
+          isHero: index % 15 === 0,
+          isFeatured: index % 6 === 1,
+          createdAt: new Date(now - demoNumber(index, 120) * 86_400_000 - index * 60_000),
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error('product insert returned no row');
+      await tx.insert(productTranslations).values(
+        Object.keys(product.title).map((locale) => ({
+          productId: row.id,
+          locale,
+          title: product.title[locale as keyof Texts],
+          description: product.description[locale as keyof Texts],
+        })),
+      );
+      const linked = product.styles
+        .map((slug) => styleIds.get(slug))
+        .filter((id): id is number => id !== undefined);
+      if (linked.length > 0)
+        await tx.insert(productStyles).values(linked.map((styleId) => ({ productId: row.id, styleId })));
+    }
   });
   forgetCatalogueMenus(db);
   forgetCatalogueCounts(db);
   log(
-    `seeded the demo catalogue (${seedProducts.length} products) in ${Math.round((Date.now() - started) / 1000)} s`,
+    `seeded the demo catalogue (${demoProducts.length} products) in ${Math.round((Date.now() - started) / 1000)} s`,
   );
 }
 

@@ -205,7 +205,7 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
  * itself is always read fresh.
  */
 const COUNT_CACHE_MS = 5_000;
-const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS);
+const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS, { maxEntries: 1000 });
 
 function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): string {
   const { page: _page, per_page: _perPage, sort: _sort, ...filtersOnly } = query;

@@ -1,0 +1,60 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed } from '../../db/seed';
+import { memoryStorage, type Storage } from '../../lib/storage';
+import { openTestDatabase, type TestDatabase } from '../../test/database';
+import { pickDemoProducts, seedDemoCatalogue } from './catalogue.seed';
+import { seedProducts } from './catalogue.seed-data';
+import { categories, products, styles } from './catalogue.tables';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  await seed(database.db);
+});
+afterAll(() => database.drop());
+
+async function rowCounts() {
+  const [categoryRows] = await database.db.select({ n: count() }).from(categories);
+  const [styleRows] = await database.db.select({ n: count() }).from(styles);
+  const [productRows] = await database.db.select({ n: count() }).from(products);
+  return { categories: categoryRows?.n, styles: styleRows?.n, products: productRows?.n };
+}
+
+describe('the demo catalogue seed', () => {
+  it('spreads a small catalogue over every category', () => {
+    const picked = pickDemoProducts(16);
+    expect(picked).toHaveLength(16);
+    expect(new Set(picked.map((product) => product.category)).size).toBe(16);
+    expect(pickDemoProducts(10_000)).toHaveLength(seedProducts.length);
+  });
+
+  it('leaves nothing behind when it fails half way, so the next start seeds in full', async () => {
+    // A style already stored under a demo slug makes the insert fail after the categories went in.
+    await database.db
+      .insert(styles)
+      .values({ slug: 'watercolor', imageKey: 'styles/taken.webp', position: 0 });
+    const storage = memoryStorage();
+    await expect(seedDemoCatalogue(database.db, storage, { products: 1 })).rejects.toThrow();
+    expect(await rowCounts()).toEqual({ categories: 0, styles: 1, products: 0 });
+
+    await database.db.delete(styles);
+    await seedDemoCatalogue(database.db, storage, { products: 1 });
+    expect(await rowCounts()).toEqual({ categories: 24, styles: 10, products: 1 });
+  });
+
+  it('stores no rows when storing the pictures fails', async () => {
+    const other = await openTestDatabase();
+    await seed(other.db);
+    const broken: Storage = {
+      ...memoryStorage(),
+      put: async () => {
+        throw new Error('disk full');
+      },
+    };
+    await expect(seedDemoCatalogue(other.db, broken, { products: 1 })).rejects.toThrow('disk full');
+    const [row] = await other.db.select({ n: count() }).from(categories);
+    expect(row?.n).toBe(0);
+    await other.drop();
+  });
+});
