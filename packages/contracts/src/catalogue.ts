@@ -109,6 +109,10 @@ export const style = menuEntry.extend({ image_url: z.string().nullable() });
 export type Style = z.infer<typeof style>;
 export const stylesResponse = z.object({ data: z.array(style) });
 
+/** Ids are PostgreSQL integers: a larger number names no product. */
+export const INT4_MAX = 2_147_483_647;
+export const likeParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+
 export const likeResponse = z.object({
   status: z.literal('OK'),
   payload: z.object({ liked: z.boolean(), likes_count: z.number() }),
