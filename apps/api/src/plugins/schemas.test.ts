@@ -1,9 +1,9 @@
 import { okResponse } from '@promptmarket/contracts';
 import type { RouteOptions } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, startBrowserSession, type TestApp } from '../test/app';
 
 const routes: { method: string; url: string }[] = [];
 let app: TestApp;
@@ -11,7 +11,7 @@ let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp(
     {},
-    (instance) => {
+    async (instance) => {
       const typed = instance.withTypeProvider<ZodTypeProvider>();
       typed.get(
         '/api/test/leaky',
@@ -24,6 +24,17 @@ beforeAll(async () => {
         { schema: { querystring: z.object({ n: z.coerce.number('field.invalid').int('field.invalid') }) } },
         async (request) => ({ doubled: request.query.n * 2 }),
       );
+      // A scope validating with the type provider's own compiler answers in the same shape.
+      await instance.register(async (scope) => {
+        scope.setValidatorCompiler(validatorCompiler);
+        scope
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            '/api/test/provider-validated',
+            { schema: { body: z.object({ tags: z.array(z.string().max(3, 'field.too_long')) }) } },
+            async () => ({ status: 'OK' }),
+          );
+      });
     },
     (route: RouteOptions) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -115,6 +126,23 @@ describe('declared schemas', () => {
     expect(bad.json()).toEqual({
       message: 'Dieser Wert ist ungültig.',
       errors: { n: ['Dieser Wert ist ungültig.'] },
+    });
+  });
+});
+
+describe("the type provider's own validator", () => {
+  it('fails into the same translated Laravel 422, fields named the Laravel way', async () => {
+    const session = await startBrowserSession(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test/provider-validated',
+      headers: { ...session.headers(), 'frontend-language': 'fr' },
+      payload: { tags: ['ok', 'too long'] },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Ce champ est trop long.',
+      errors: { 'tags.1': ['Ce champ est trop long.'] },
     });
   });
 });

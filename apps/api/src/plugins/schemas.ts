@@ -30,7 +30,11 @@ export const schemasPlugin = fp(
         },
       },
       exposeHeadRoutes: true,
-      transform: jsonSchemaTransform,
+      // A route that declares no schema is not part of the API (the web pages' catch-all, the
+      // built assets): it stays out of the document. Every API route declares one, and a test
+      // checks that each is listed.
+      transform: (route) =>
+        route.schema ? jsonSchemaTransform(route) : { schema: { hide: true }, url: route.url },
       transformObject: jsonSchemaTransformObject,
     });
   },
