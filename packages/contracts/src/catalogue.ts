@@ -138,3 +138,7 @@ export const sitemapProductsResponse = z.object({
   data: z.array(z.object({ slug: z.string(), updated_at: z.string() })),
   meta: paginationMeta,
 });
+
+/** `/media/{key}`: a public image (preview, style picture) by its storage key. */
+export const mediaParams = z.object({ '*': z.string().max(500) });
+export const mediaImage = z.unknown().describe('The image file');

@@ -3,6 +3,8 @@ import {
   errorResponses,
   likeParams,
   likeResponse,
+  mediaImage,
+  mediaParams,
   productDetailResponse,
   productListOnlyResponse,
   productListQuery,
@@ -14,7 +16,6 @@ import {
 } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { isStorageKey } from '../../lib/storage';
 import { requireUser, signedInUser } from '../../plugins/auth';
@@ -135,9 +136,6 @@ export async function catalogueRoutes(parent: FastifyInstance) {
   );
 }
 
-const mediaParams = z.object({ '*': z.string().max(500) });
-const imageAnswer = z.unknown().describe('The image file');
-
 /** Public media (previews, style pictures) from the public bucket, cached for a year: keys never change content. */
 export async function mediaRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -151,7 +149,7 @@ export async function mediaRoutes(parent: FastifyInstance) {
           200: {
             description: 'The image',
             content: Object.fromEntries(
-              Object.values(mediaTypes).map((type) => [type, { schema: imageAnswer }]),
+              Object.values(mediaTypes).map((type) => [type, { schema: mediaImage }]),
             ),
           },
           ...errorResponses,
