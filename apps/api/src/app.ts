@@ -14,7 +14,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { schemasPlugin } from './plugins/schemas';
 import { sessionPlugin } from './plugins/session';
@@ -59,6 +59,7 @@ export async function buildApp({
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
 
   app.decorate('config', config);

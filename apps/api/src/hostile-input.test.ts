@@ -168,8 +168,22 @@ function bodyFor(random: Random, fields: string[]): Payload {
 
 const REQUESTS_PER_ROUTE = 5;
 
+/** `{message}`, and for a 422 also `{errors: {field: [text]}}`. */
+function laravelShaped(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown; errors?: unknown };
+    return (
+      typeof parsed.message === 'string' && (parsed.errors === undefined || typeof parsed.errors === 'object')
+    );
+  } catch {
+    return false;
+  }
+}
+
 describe('hostile input', () => {
-  it('never gets a 5xx from any route, signed in or not', { timeout: 120_000 }, async () => {
+  it('never gets a 5xx from any route, signed in or not, and every refusal is Laravel-shaped', {
+    timeout: 120_000,
+  }, async () => {
     expect(routes.length).toBeGreaterThan(25);
     const random = generator(20_261_122);
     const failures: string[] = [];
@@ -196,6 +210,11 @@ describe('hostile input', () => {
             ...(payload === undefined ? {} : { payload }),
           });
           sent += 1;
+          if (response.statusCode >= 400 && route.method !== 'HEAD' && !laravelShaped(response.body)) {
+            failures.push(
+              `${route.method} ${url.slice(0, 200)} -> ${response.statusCode} not Laravel-shaped`,
+            );
+          }
           if (response.statusCode >= 500) {
             failures.push(
               `${route.method} ${url.slice(0, 200)} -> ${response.statusCode} ${response.body.slice(0, 200)}`,
@@ -218,6 +237,15 @@ describe('input limits', () => {
     const response = await app.inject({ method: 'GET', url: '/api/products/99999999999' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('answers a broken URL escape 400 and an over-long path segment 404, echoing neither', async () => {
+    const broken = await app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ message: 'Bad Request' });
+    const long = await app.inject({ method: 'GET', url: `/api/static-pages/${'a'.repeat(300)}` });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ message: 'Not Found' });
   });
 
   it('answers 422 for a like of a product id past the integer range', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, errorMessages, validationText } from '@promptmarket/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
 
@@ -37,6 +37,18 @@ function fromFastifyError(error: FastifyError): AppError | null {
     return new AppError('TOO_MANY_REQUESTS', errorMessages.tooManyRequests);
   }
   return null;
+}
+
+/**
+ * Failures of the router, before any route or hook runs (Fastify's `frameworkErrors`), in the
+ * same shapes and without echoing the address: a path segment longer than any route takes
+ * matches nothing (404), a broken percent escape is a 400.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: errorMessages.notFound });
+  }
+  return reply.code(400).send({ message: 'Bad Request' });
 }
 
 /**
