@@ -123,11 +123,13 @@ function segment(random: Random): string {
 }
 
 function pathFor(random: Random, url: string): string {
-  return url
+  const path = url
     .replace(/:(\w+)/g, () => segment(random))
     .replace(/\*$/, () =>
       random.pick(['a.webp', '../secret.png', `${'d/'.repeat(60)}x.avif`, '%2e%2e/x.svg', 'x']),
     );
+  // Trailing slashes are ignored by the router: `/api/products/` is `/api/products`.
+  return random.int(6) === 0 ? `${path}/` : path;
 }
 
 function queryFor(random: Random, fields: string[]): string {

@@ -103,6 +103,9 @@ describe('the OpenAPI document', () => {
     expect(script.body).toContain("fetch('/api/docs/json'");
     const styles = await app.inject({ method: 'GET', url: '/api/docs/docs.css' });
     expect(styles.statusCode).toBe(200);
+    const slashed = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(slashed.statusCode).toBe(200);
+    expect(slashed.body).toBe(page.body);
   });
 });
 
