@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { diskStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
+import { schemasPlugin } from './plugins/schemas';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
 import { type WebOptions, webPlugin } from './plugins/web';
@@ -34,6 +36,8 @@ export type BuildOptions = {
   /** Defaults to the local disk under DATA_DIR/storage. */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
+  /** Told of every route as it is added (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Builds the whole server without listening, so tests can call `app.inject()`. */
@@ -44,6 +48,7 @@ export async function buildApp({
   web = false,
   logger,
   storage,
+  onRoute,
 }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -54,9 +59,12 @@ export async function buildApp({
     },
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
 
   app.decorate('config', config);
+  if (onRoute) app.addHook('onRoute', onRoute);
+  await app.register(schemasPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -88,6 +96,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

@@ -51,7 +51,9 @@ export const registerRequest = z
     email: emailField,
     phone: phoneField.optional().nullable(),
     password: passwordField,
-    password_confirmation: z.string(key('password.confirmed')),
+    password_confirmation: z
+      .string(key('password.confirmed'))
+      .max(PASSWORD_MAX * 4, key('password.confirmed')),
     terms: acceptedField,
   })
   .superRefine(confirmed);
@@ -60,12 +62,12 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 /** Original clients send `username` (the e-mail); newer ones `email`. */
 export const loginRequest = z
   .object({
-    email: z.string().optional(),
-    username: z.string().optional(),
+    email: z.string(key('email.invalid')).max(254, key('field.too_long')).optional(),
+    username: z.string(key('email.invalid')).max(254, key('field.too_long')).optional(),
     password: z
       .string(key('password.required'))
       .min(1, key('password.required'))
-      .max(PASSWORD_MAX * 4),
+      .max(PASSWORD_MAX * 4, key('field.too_long')),
   })
   .transform((value, context) => {
     const email = (value.email ?? value.username ?? '').trim();
@@ -89,14 +91,22 @@ export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
 
 export const changePasswordRequest = z
   .object({
-    current_password: z.string(key('current_password.required')).min(1, key('current_password.required')),
+    current_password: z
+      .string(key('current_password.required'))
+      .min(1, key('current_password.required'))
+      .max(PASSWORD_MAX * 4, key('field.too_long')),
     password: passwordField,
-    password_confirmation: z.string(key('password.confirmed')),
+    password_confirmation: z
+      .string(key('password.confirmed'))
+      .max(PASSWORD_MAX * 4, key('password.confirmed')),
   })
   .superRefine(confirmed);
 
 export const deleteAccountRequest = z.object({
-  password: z.string(key('password.required')).min(1, key('password.required')),
+  password: z
+    .string(key('password.required'))
+    .min(1, key('password.required'))
+    .max(PASSWORD_MAX * 4, key('field.too_long')),
 });
 
 export const forgotPasswordRequest = z.object({ email: emailField });
@@ -106,7 +116,9 @@ export const resetPasswordRequest = z
     email: emailField,
     token: z.string(key('reset.token_invalid')).min(1, key('reset.token_invalid')).max(200),
     password: passwordField,
-    password_confirmation: z.string(key('password.confirmed')),
+    password_confirmation: z
+      .string(key('password.confirmed'))
+      .max(PASSWORD_MAX * 4, key('password.confirmed')),
   })
   .superRefine(confirmed);
 

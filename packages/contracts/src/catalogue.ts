@@ -10,17 +10,25 @@ export const PREVIEW_WIDTHS = [320, 640] as const;
 export const productSorts = ['newest', 'price_asc', 'price_desc', 'popular', 'relevance'] as const;
 export type ProductSort = (typeof productSorts)[number];
 
-const slug = z.string().regex(/^[a-z0-9-]{1,80}$/);
-const slugList = z
+/** A product list filters by at most this many categories, and as many styles; each slug this long at most. */
+export const SLUG_FILTER_MAX = 20;
+export const SLUG_MAX_LENGTH = 100;
+
+const filterSlug = z
   .string()
-  .max(2000)
+  .max(SLUG_MAX_LENGTH, 'field.too_long')
+  .regex(/^[a-z0-9-]+$/, 'field.invalid');
+/** Comma-separated slugs (`a,b`). A repeated parameter (`?x=a&x=b`) is not a list here: 422. */
+const slugList = z
+  .string('field.invalid')
+  .max(SLUG_FILTER_MAX * (SLUG_MAX_LENGTH + 1), 'field.too_long')
   .transform((value) =>
     value
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean),
   )
-  .pipe(z.array(slug).max(50));
+  .pipe(z.array(filterSlug).max(SLUG_FILTER_MAX, 'field.too_many'));
 const euros = z.string().transform((value, context) => {
   const minor = parseMinorUnits(value);
   if (minor === null) {
@@ -31,17 +39,22 @@ const euros = z.string().transform((value, context) => {
 });
 
 export const productListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: z.coerce
+    .number('field.invalid')
+    .int('field.invalid')
+    .min(1, 'field.invalid')
+    .max(100_000, 'field.invalid')
+    .default(1),
   per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
+    .number('field.invalid')
+    .int('field.invalid')
+    .min(1, 'field.invalid')
     .default(PRODUCT_PAGE_SIZE)
     .transform((value) => Math.min(value, PRODUCT_PAGE_SIZE_MAX)),
-  search: z.string().trim().max(100).optional(),
+  search: z.string('field.invalid').trim().max(100, 'field.too_long').optional(),
   category_slugs: slugList.optional(),
   style_slugs: slugList.optional(),
-  sort: z.enum(productSorts).optional(),
+  sort: z.enum(productSorts, 'field.invalid').optional(),
   /** Price range in EUR, as decimals ("4.50"). */
   price_min: euros.optional(),
   price_max: euros.optional(),
@@ -109,6 +122,10 @@ export const style = menuEntry.extend({ image_url: z.string().nullable() });
 export type Style = z.infer<typeof style>;
 export const stylesResponse = z.object({ data: z.array(style) });
 
+/** Ids are PostgreSQL integers: a larger number names no product. */
+export const INT4_MAX = 2_147_483_647;
+export const likeParams = z.object({ id: z.coerce.number().int().positive().max(INT4_MAX) });
+
 export const likeResponse = z.object({
   status: z.literal('OK'),
   payload: z.object({ liked: z.boolean(), likes_count: z.number() }),
@@ -121,3 +138,7 @@ export const sitemapProductsResponse = z.object({
   data: z.array(z.object({ slug: z.string(), updated_at: z.string() })),
   meta: paginationMeta,
 });
+
+/** `/media/{key}`: a public image (preview, style picture) by its storage key. */
+export const mediaParams = z.object({ '*': z.string().max(500) });
+export const mediaImage = z.unknown().describe('The image file');

@@ -13,3 +13,12 @@ export const validationErrorBody = z.object({
 export const errorBody = z.object({ message: z.string() });
 
 export type ValidationErrorBody = z.infer<typeof validationErrorBody>;
+
+/**
+ * The error answers any route may give, declared with each route's own answers: 422 with the
+ * field errors, every other 4xx and 5xx as `{message}`.
+ */
+export const errorResponses = { 422: validationErrorBody, '4xx': errorBody, '5xx': errorBody } as const;
+
+/** A bodiless answer (204). */
+export const noContent = z.null().describe('No content');

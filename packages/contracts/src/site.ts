@@ -39,3 +39,4 @@ export type Words = z.infer<typeof wordsResponse>['payload'];
 export const localeParams = z.object({ locale: z.string().regex(/^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i) });
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+export const pingResponse = z.object({ status: z.literal('ok') });

@@ -27,6 +27,7 @@ export const validationMessages = {
     'reset.token_invalid': 'This password reset link is invalid or has expired.',
     'field.too_long': 'This field is too long.',
     'field.invalid': 'This value is invalid.',
+    'field.too_many': 'Too many values were given.',
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -52,6 +53,7 @@ export const validationMessages = {
     'reset.token_invalid': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
     'field.too_long': 'Dieses Feld ist zu lang.',
     'field.invalid': 'Dieser Wert ist ungültig.',
+    'field.too_many': 'Es wurden zu viele Werte angegeben.',
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -77,6 +79,7 @@ export const validationMessages = {
     'reset.token_invalid': 'Ce lien de réinitialisation du mot de passe est invalide ou a expiré.',
     'field.too_long': 'Ce champ est trop long.',
     'field.invalid': "Cette valeur n'est pas valide.",
+    'field.too_many': 'Trop de valeurs ont été fournies.',
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -102,6 +105,7 @@ export const validationMessages = {
     'reset.token_invalid': 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
     'field.too_long': 'Este campo es demasiado largo.',
     'field.invalid': 'Este valor no es válido.',
+    'field.too_many': 'Se han indicado demasiados valores.',
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -127,6 +131,7 @@ export const validationMessages = {
     'reset.token_invalid': 'Questo link per reimpostare la password non è valido o è scaduto.',
     'field.too_long': 'Questo campo è troppo lungo.',
     'field.invalid': 'Questo valore non è valido.',
+    'field.too_many': 'Sono stati indicati troppi valori.',
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -152,6 +157,7 @@ export const validationMessages = {
     'reset.token_invalid': 'Ten link do resetowania hasła jest nieprawidłowy lub wygasł.',
     'field.too_long': 'To pole jest za długie.',
     'field.invalid': 'Ta wartość jest nieprawidłowa.',
+    'field.too_many': 'Podano zbyt wiele wartości.',
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
 import { AppError, type FieldErrors } from '../errors';
 
@@ -24,3 +25,16 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   if (!result.success) throw AppError.validation(fieldErrorsOf(result.error));
   return result.data;
 }
+
+/**
+ * Validates a route's declared params, querystring and body with their zod schemas. A failure is
+ * the same VALIDATION_FAILED error `parseInput` throws, so the error handler renders the Laravel
+ * 422 body in the caller's language. A missing body counts as an empty object, as it does in Laravel.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data: unknown) => {
+    const result = schema.safeParse(data ?? {});
+    if (!result.success) return { error: AppError.validation(fieldErrorsOf(result.error)) };
+    return { value: result.data };
+  };

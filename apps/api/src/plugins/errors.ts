@@ -1,11 +1,26 @@
 import { DEFAULT_LOCALE, errorMessages, validationText } from '@promptmarket/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
+
+/**
+ * A schema validation failure from a validator other than ours (the type provider's own, or a JSON
+ * schema): the same Laravel 422, fields named from the JSON pointer (`/style_ids/0` -> `style_ids.0`).
+ */
+function fromValidation(error: FastifyError): AppError {
+  const fields: FieldErrors = {};
+  for (const issue of error.validation ?? []) {
+    const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    fields[name] = [...(fields[name] ?? []), issue.message ?? 'field.invalid'];
+  }
+  return AppError.validation(fields);
+}
 
 /** Errors Fastify itself raises before our code runs, mapped onto our codes. */
 function fromFastifyError(error: FastifyError): AppError | null {
   switch (error.code) {
+    case 'FST_ERR_VALIDATION':
+      return fromValidation(error);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', errorMessages.payloadTooLarge);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -22,6 +37,18 @@ function fromFastifyError(error: FastifyError): AppError | null {
     return new AppError('TOO_MANY_REQUESTS', errorMessages.tooManyRequests);
   }
   return null;
+}
+
+/**
+ * Failures of the router, before any route or hook runs (Fastify's `frameworkErrors`), in the
+ * same shapes and without echoing the address: a path segment longer than any route takes
+ * matches nothing (404), a broken percent escape is a 400.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: errorMessages.notFound });
+  }
+  return reply.code(400).send({ message: 'Bad Request' });
 }
 
 /**

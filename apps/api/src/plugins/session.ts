@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { errorMessages } from '@promptmarket/contracts';
+import { errorMessages, errorResponses, noContent } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
@@ -83,7 +83,8 @@ export const sessionPlugin = fp(
       return this;
     });
 
-    app.addHook('preHandler', async (request) => {
+    // Before the declared schemas validate the input: a forged request is refused whatever it sends.
+    app.addHook('preValidation', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
       if (!request.url.startsWith('/api/')) return;
       if (request.routeOptions.config.csrf === false) return;
@@ -95,13 +96,17 @@ export const sessionPlugin = fp(
     });
 
     /** Sanctum's handshake: gives the browser a session and the XSRF-TOKEN cookie to echo. */
-    app.get('/sanctum/csrf-cookie', async (request, reply) => {
-      const existing = await request.session();
-      const token = request.cookies[SESSION_COOKIE];
-      if (existing && token) setCookies(reply, token, existing.csrfToken);
-      else reply.issueSession(await createSession(app.db, idleMinutes));
-      return reply.code(204).send();
-    });
+    app.get(
+      '/sanctum/csrf-cookie',
+      { schema: { summary: 'Start a session', response: { 204: noContent, ...errorResponses } } },
+      async (request, reply) => {
+        const existing = await request.session();
+        const token = request.cookies[SESSION_COOKIE];
+        if (existing && token) setCookies(reply, token, existing.csrfToken);
+        else reply.issueSession(await createSession(app.db, idleMinutes));
+        return reply.code(204).send();
+      },
+    );
   },
   { name: 'session', dependencies: ['db'] },
 );

@@ -1,4 +1,4 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seed } from '../db/seed';
@@ -11,6 +11,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: Tes
 export async function createTestApp(
   env: Record<string, string> = {},
   extend?: (app: Awaited<ReturnType<typeof buildApp>>) => void | Promise<void>,
+  onRoute?: (route: RouteOptions) => void,
 ): Promise<TestApp> {
   const testDatabase = await openTestDatabase();
   await seed(testDatabase.db);
@@ -27,6 +28,7 @@ export async function createTestApp(
     database: testDatabase,
     closeDatabase: false,
     storage: memoryStorage(),
+    onRoute,
   });
   app.addHook('onClose', () => testDatabase.drop());
   await extend?.(app);

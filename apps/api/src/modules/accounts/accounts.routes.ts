@@ -4,6 +4,7 @@ import {
   emailVerificationParams,
   emailVerificationQuery,
   emailVerificationResponse,
+  errorResponses,
   forgotPasswordRequest,
   isAuthResponse,
   loginRequest,
@@ -14,9 +15,8 @@ import {
   resetPasswordRequest,
 } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { shape } from '../../lib/reply';
-import { parseInput } from '../../lib/validate';
-import { requireUser } from '../../plugins/auth';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser, signedInUser } from '../../plugins/auth';
 import { createSession, destroySession, rotateSession } from '../session/session.service';
 import { enforceLimit } from '../throttle/throttle.service';
 import {
@@ -34,7 +34,11 @@ import {
 } from './accounts.service';
 import type { User } from './accounts.tables';
 
-export async function accountRoutes(app: FastifyInstance) {
+const profileAnswers = { 200: profileResponse, ...errorResponses };
+const okAnswers = { 200: okResponse, ...errorResponses };
+
+export async function accountRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
   const { idleMinutes } = app.config.session;
 
   async function context(request: FastifyRequest): Promise<AccountContext> {
@@ -49,93 +53,145 @@ export async function accountRoutes(app: FastifyInstance) {
   /** A new session id for the signed-in user: a planted id never becomes an authenticated one. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
     reply.issueSession(await rotateSession(app.db, await request.session(), idleMinutes, user.id));
-    return shape(profileResponse, { status: 'OK', payload: toProfile(user) });
+    return { status: 'OK' as const, payload: toProfile(user) };
   }
 
-  app.post('/register', async (request, reply) => {
-    const input = parseInput(registerRequest, request.body);
-    await enforceLimit(app.db, `register:ip:${request.ip}`, { max: 10, windowSeconds: 60 * 60 });
-    const user = await register(await context(request), input);
-    return signIn(request, reply, user);
-  });
+  app.post(
+    '/register',
+    { schema: { summary: 'Create an account and sign in', body: registerRequest, response: profileAnswers } },
+    async (request, reply) => {
+      await enforceLimit(app.db, `register:ip:${request.ip}`, { max: 10, windowSeconds: 60 * 60 });
+      const user = await register(await context(request), request.body);
+      return signIn(request, reply, user);
+    },
+  );
 
-  app.post('/login', async (request, reply) => {
-    const credentials = parseInput(loginRequest, request.body);
-    const user = await authenticate(app.db, credentials, request.ip);
-    return signIn(request, reply, user);
-  });
+  app.post(
+    '/login',
+    { schema: { summary: 'Sign in', body: loginRequest, response: profileAnswers } },
+    async (request, reply) => {
+      const user = await authenticate(app.db, request.body, request.ip);
+      return signIn(request, reply, user);
+    },
+  );
 
-  app.post('/logout', async (request, reply) => {
+  app.post('/logout', { schema: { summary: 'Sign out', response: okAnswers } }, async (request, reply) => {
     const session = await request.session();
     if (session) await destroySession(app.db, session);
     // A fresh anonymous session keeps the XSRF handshake valid for what the page does next.
     reply.issueSession(await createSession(app.db, idleMinutes));
-    return shape(okResponse, { status: 'OK' });
+    return { status: 'OK' as const };
   });
 
-  app.get('/is-auth', async (request) => {
-    return shape(isAuthResponse, { authenticated: (await request.user()) !== null });
-  });
+  app.get(
+    '/is-auth',
+    {
+      schema: {
+        summary: 'Whether the session is signed in',
+        response: { 200: isAuthResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ authenticated: (await request.user()) !== null }),
+  );
 
-  app.get('/user/profile', async (request) => {
-    const user = await requireUser(app, request);
-    return shape(profileResponse, { status: 'OK', payload: toProfile(user) });
-  });
+  app.get(
+    '/email/verify/:id/:hash',
+    {
+      schema: {
+        summary: 'Confirm an e-mail address from the signed link',
+        params: emailVerificationParams,
+        querystring: emailVerificationQuery,
+        response: { 200: emailVerificationResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await verifyEmail(await context(request), { ...request.params, ...request.query });
+      return { status: 'OK' as const, payload: { result } };
+    },
+  );
 
-  app.put('/user/profile', async (request) => {
-    const user = await requireUser(app, request);
-    const input = parseInput(profileUpdateRequest, request.body);
-    const updated = await updateProfile(await context(request), user, input);
-    return shape(profileResponse, { status: 'OK', payload: toProfile(updated) });
-  });
+  app.post(
+    '/user/reset-password',
+    { schema: { summary: 'Mail a password reset link', body: forgotPasswordRequest, response: okAnswers } },
+    async (request) => {
+      await requestPasswordReset(await context(request), request.body.email, request.ip);
+      return {
+        status: 'OK' as const,
+        message: 'If an account exists for this e-mail address, a link to reset the password is on its way.',
+      };
+    },
+  );
 
-  app.post('/user/change-password', async (request) => {
-    const user = await requireUser(app, request);
-    const input = parseInput(changePasswordRequest, request.body);
-    const session = await request.session();
-    await changePassword(app.db, user, input, session?.idHash ?? '');
-    return shape(okResponse, { status: 'OK' });
-  });
+  app.post(
+    '/reset-password',
+    {
+      schema: {
+        summary: 'Set a new password with a reset token',
+        body: resetPasswordRequest,
+        response: okAnswers,
+      },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body);
+      return { status: 'OK' as const };
+    },
+  );
 
-  app.delete('/user/delete', async (request, reply) => {
-    const user = await requireUser(app, request);
-    const { password } = parseInput(deleteAccountRequest, request.body);
-    await deleteAccount(app.db, user, password);
-    reply.issueSession(await createSession(app.db, idleMinutes));
-    return shape(okResponse, { status: 'OK' });
-  });
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('preValidation', requireUser());
 
-  app.get('/email/verify/:id/:hash', async (request) => {
-    const params = parseInput(emailVerificationParams, request.params);
-    const query = parseInput(emailVerificationQuery, request.query);
-    const result = await verifyEmail(await context(request), { ...params, ...query });
-    return shape(emailVerificationResponse, { status: 'OK', payload: { result } });
-  });
+    signedIn.get(
+      '/user/profile',
+      { schema: { summary: 'The signed-in profile', response: profileAnswers } },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: toProfile(signedInUser(request)),
+      }),
+    );
 
-  app.post('/email/verify/resend', async (request) => {
-    const user = await requireUser(app, request);
-    const result = await resendVerification(await context(request), user);
-    return shape(okResponse, {
-      status: 'OK',
-      message:
-        result === 'sent'
-          ? 'A new verification link has been sent.'
-          : 'Your e-mail address is already verified.',
-    });
-  });
+    signedIn.put(
+      '/user/profile',
+      { schema: { summary: 'Change the profile', body: profileUpdateRequest, response: profileAnswers } },
+      async (request) => {
+        const updated = await updateProfile(await context(request), signedInUser(request), request.body);
+        return { status: 'OK' as const, payload: toProfile(updated) };
+      },
+    );
 
-  app.post('/user/reset-password', async (request) => {
-    const { email } = parseInput(forgotPasswordRequest, request.body);
-    await requestPasswordReset(await context(request), email, request.ip);
-    return shape(okResponse, {
-      status: 'OK',
-      message: 'If an account exists for this e-mail address, a link to reset the password is on its way.',
-    });
-  });
+    signedIn.post(
+      '/user/change-password',
+      { schema: { summary: 'Change the password', body: changePasswordRequest, response: okAnswers } },
+      async (request) => {
+        const session = await request.session();
+        await changePassword(app.db, signedInUser(request), request.body, session?.idHash ?? '');
+        return { status: 'OK' as const };
+      },
+    );
 
-  app.post('/reset-password', async (request) => {
-    const input = parseInput(resetPasswordRequest, request.body);
-    await resetPassword(app.db, input);
-    return shape(okResponse, { status: 'OK' });
+    signedIn.delete(
+      '/user/delete',
+      { schema: { summary: 'Delete the account', body: deleteAccountRequest, response: okAnswers } },
+      async (request, reply) => {
+        await deleteAccount(app.db, signedInUser(request), request.body.password);
+        reply.issueSession(await createSession(app.db, idleMinutes));
+        return { status: 'OK' as const };
+      },
+    );
+
+    signedIn.post(
+      '/email/verify/resend',
+      { schema: { summary: 'Send the verification mail again', response: okAnswers } },
+      async (request) => {
+        const result = await resendVerification(await context(request), signedInUser(request));
+        return {
+          status: 'OK' as const,
+          message:
+            result === 'sent'
+              ? 'A new verification link has been sent.'
+              : 'Your e-mail address is already verified.',
+        };
+      },
+    );
   });
 }

@@ -18,10 +18,10 @@ import { signVerification } from './signed-link';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({}, (instance) => {
-    instance.get('/api/test/verified-only', async (request) => {
-      await requireUser(instance, request, { verified: true });
-      return { status: 'OK' };
+  app = await createTestApp({}, async (instance) => {
+    await instance.register(async (scope) => {
+      scope.addHook('preValidation', requireUser({ verified: true }));
+      scope.get('/api/test/verified-only', async () => ({ status: 'OK' }));
     });
   });
 });

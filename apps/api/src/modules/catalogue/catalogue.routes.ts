@@ -1,6 +1,10 @@
 import {
   categoriesResponse,
+  errorResponses,
+  likeParams,
   likeResponse,
+  mediaImage,
+  mediaParams,
   productDetailResponse,
   productListOnlyResponse,
   productListQuery,
@@ -11,12 +15,10 @@ import {
   stylesResponse,
 } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { shape } from '../../lib/reply';
 import { isStorageKey } from '../../lib/storage';
-import { parseInput } from '../../lib/validate';
-import { requireUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../../plugins/auth';
 import { getSettings } from '../site/site.service';
 import {
   getProduct,
@@ -29,8 +31,6 @@ import {
   type Viewer,
 } from './catalogue.service';
 
-const likeParams = z.object({ id: z.coerce.number().int().positive() });
-
 const mediaTypes: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
@@ -39,70 +39,135 @@ const mediaTypes: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 
-export async function catalogueRoutes(app: FastifyInstance) {
+const listAnswers = { 200: productListOnlyResponse, ...errorResponses };
+
+export async function catalogueRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
   async function viewer(request: FastifyRequest): Promise<Viewer> {
     const locale = await request.locale();
     const [user, settings] = await Promise.all([request.user(), getSettings(app.db, locale)]);
     return { locale, userId: user?.id ?? null, rateEur: Number(settings.internal_currency_rate_eur) || 1 };
   }
 
-  app.get('/products', async (request) => {
-    const query = parseInput(productListQuery, request.query);
-    return shape(productListResponse, await listProducts(app.db, query, await viewer(request)));
-  });
+  app.get(
+    '/products',
+    {
+      schema: {
+        summary: 'Search and filter products',
+        querystring: productListQuery,
+        response: { 200: productListResponse, ...errorResponses },
+      },
+    },
+    async (request) => listProducts(app.db, request.query, await viewer(request)),
+  );
 
   for (const collection of ['hero', 'featured', 'new', 'top-sellers'] as const) {
-    app.get(`/products/${collection}`, async (request) => {
-      return shape(productListOnlyResponse, {
-        data: await listCollection(app.db, collection, await viewer(request)),
-      });
-    });
+    app.get(
+      `/products/${collection}`,
+      { schema: { summary: `Products of the ${collection} collection`, response: listAnswers } },
+      async (request) => ({ data: await listCollection(app.db, collection, await viewer(request)) }),
+    );
   }
 
-  app.get('/products/:idOrSlug', async (request) => {
-    const { idOrSlug } = parseInput(productParams, request.params);
-    return shape(productDetailResponse, { data: await getProduct(app.db, idOrSlug, await viewer(request)) });
+  app.get(
+    '/products/:idOrSlug',
+    {
+      schema: {
+        summary: 'One product by id or slug',
+        params: productParams,
+        response: { 200: productDetailResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await getProduct(app.db, request.params.idOrSlug, await viewer(request)) }),
+  );
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('preValidation', requireUser());
+    const like = { params: likeParams, response: { 200: likeResponse, ...errorResponses } };
+
+    signedIn.post(
+      '/products/:id/like',
+      { schema: { summary: 'Like a product', ...like } },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await setLike(app.db, request.params.id, signedInUser(request).id, true),
+      }),
+    );
+
+    signedIn.delete(
+      '/products/:id/like',
+      { schema: { summary: 'Take a like back', ...like } },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await setLike(app.db, request.params.id, signedInUser(request).id, false),
+      }),
+    );
   });
 
-  app.post('/products/:id/like', async (request) => {
-    const user = await requireUser(app, request);
-    const { id } = parseInput(likeParams, request.params);
-    return shape(likeResponse, { status: 'OK', payload: await setLike(app.db, id, user.id, true) });
-  });
+  app.get(
+    '/sitemap/products',
+    {
+      schema: {
+        summary: 'Product slugs for the sitemap',
+        querystring: sitemapProductsQuery,
+        response: { 200: sitemapProductsResponse, ...errorResponses },
+      },
+    },
+    async (request) => listSitemapProducts(app.db, request.query.page),
+  );
 
-  app.delete('/products/:id/like', async (request) => {
-    const user = await requireUser(app, request);
-    const { id } = parseInput(likeParams, request.params);
-    return shape(likeResponse, { status: 'OK', payload: await setLike(app.db, id, user.id, false) });
-  });
+  app.get(
+    '/categories',
+    {
+      schema: {
+        summary: 'Categories with their subcategories',
+        response: { 200: categoriesResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ data: await listCategories(app.db, await request.locale()) }),
+  );
 
-  app.get('/sitemap/products', async (request) => {
-    const { page } = parseInput(sitemapProductsQuery, request.query);
-    return shape(sitemapProductsResponse, await listSitemapProducts(app.db, page));
-  });
-
-  app.get('/categories', async (request) => {
-    return shape(categoriesResponse, { data: await listCategories(app.db, await request.locale()) });
-  });
-
-  app.get('/styles', async (request) => {
-    return shape(stylesResponse, { data: await listStyles(app.db, await request.locale()) });
-  });
+  app.get(
+    '/styles',
+    { schema: { summary: 'Image styles', response: { 200: stylesResponse, ...errorResponses } } },
+    async (request) => ({ data: await listStyles(app.db, await request.locale()) }),
+  );
 }
 
 /** Public media (previews, style pictures) from the public bucket, cached for a year: keys never change content. */
-export async function mediaRoutes(app: FastifyInstance) {
-  app.get('/media/*', async (request, reply) => {
-    const key = (request.params as { '*': string })['*'];
-    const extension = key.split('.').pop() ?? '';
-    const type = mediaTypes[extension];
-    if (!type || !isStorageKey(key)) throw AppError.notFound();
-    const file = await app.storage.get('public', key);
-    if (!file) throw AppError.notFound();
-    return reply
-      .header('content-type', type)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file);
-  });
+export async function mediaRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/media/*',
+    {
+      schema: {
+        summary: 'A public image',
+        params: mediaParams,
+        response: {
+          200: {
+            description: 'The image',
+            content: Object.fromEntries(
+              Object.values(mediaTypes).map((type) => [type, { schema: mediaImage }]),
+            ),
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      const extension = key.split('.').pop() ?? '';
+      const type = mediaTypes[extension];
+      if (!type || !isStorageKey(key)) throw AppError.notFound();
+      const file = await app.storage.get('public', key);
+      if (!file) throw AppError.notFound();
+      return reply
+        .header('content-type', type)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(file);
+    },
+  );
 }

@@ -1,6 +1,7 @@
 import {
   type Category,
   DEFAULT_LOCALE,
+  INT4_MAX,
   PRODUCT_PAGE_SIZE,
   type ProductDetail,
   type ProductListQuery,
@@ -296,7 +297,9 @@ export function promptPreview(prompt: string): string {
 
 /** One product by id or slug, with its styles and up to 8 similar products of its category. Throws NOT_FOUND. */
 export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Promise<ProductDetail> {
-  const match = /^\d+$/.test(idOrSlug) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
+  // A number past the integer range is no id: it is looked up as a slug, and is not found.
+  const isId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= INT4_MAX;
+  const match = isId ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
   const [row] = await rowsOf<SummaryRow & { description: string; prompt: string; created_at: string | Date }>(
     db,
     sql`select s.*, coalesce(tl.description, te.description) as description, p.prompt, p.created_at

@@ -1,32 +1,53 @@
 import {
   currenciesResponse,
+  errorResponses,
   languagesResponse,
   localeParams,
   settingsResponse,
   wordsResponse,
 } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
-import { shape } from '../../lib/reply';
-import { parseInput } from '../../lib/validate';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { getSettings, getWords, listCurrencies, listLanguages } from './site.service';
 
-export async function siteRoutes(app: FastifyInstance) {
-  app.get('/settings', async (request) => {
-    const payload = await getSettings(app.db, await request.locale());
-    return shape(settingsResponse, { status: 'OK', payload });
-  });
+export async function siteRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/languages', async () => {
-    return shape(languagesResponse, { status: 'OK', payload: await listLanguages(app.db) });
-  });
+  app.get(
+    '/settings',
+    { schema: { summary: 'Shop settings', response: { 200: settingsResponse, ...errorResponses } } },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await getSettings(app.db, await request.locale()),
+    }),
+  );
 
-  app.get('/currencies', async (request) => {
-    const payload = await listCurrencies(app.db, await request.locale());
-    return shape(currenciesResponse, { status: 'OK', payload });
-  });
+  app.get(
+    '/languages',
+    { schema: { summary: 'Languages', response: { 200: languagesResponse, ...errorResponses } } },
+    async () => ({ status: 'OK' as const, payload: await listLanguages(app.db) }),
+  );
 
-  app.get('/localization/:locale/words', async (request) => {
-    const { locale } = parseInput(localeParams, request.params);
-    return shape(wordsResponse, { status: 'OK', payload: await getWords(app.db, locale) });
-  });
+  app.get(
+    '/currencies',
+    {
+      schema: { summary: 'Currencies, EUR first', response: { 200: currenciesResponse, ...errorResponses } },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await listCurrencies(app.db, await request.locale()),
+    }),
+  );
+
+  app.get(
+    '/localization/:locale/words',
+    {
+      schema: {
+        summary: 'Interface texts changed for a language',
+        params: localeParams,
+        response: { 200: wordsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({ status: 'OK' as const, payload: await getWords(app.db, request.params.locale) }),
+  );
 }
