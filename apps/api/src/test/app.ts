@@ -1,11 +1,15 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { seed } from '../db/seed';
 import { memoryStorage } from '../lib/storage';
 import { openTestDatabase, type TestDatabase } from './database';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  testDatabase: TestDatabase;
+  /** Every route of the app, as it was added. */
+  routes: RouteOptions[];
+};
 
 /** The whole API on its own seeded database, for `app.inject()`. Close it in afterAll. */
 export async function createTestApp(
@@ -22,7 +26,9 @@ export async function createTestApp(
     APP_URL: 'http://shop.test',
     ...env,
   });
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
+    onRoute: (route) => routes.push(route),
     config,
     database: testDatabase,
     closeDatabase: false,
@@ -31,7 +37,7 @@ export async function createTestApp(
   app.addHook('onClose', () => testDatabase.drop());
   await extend?.(app);
   await app.ready();
-  return Object.assign(app, { testDatabase });
+  return Object.assign(app, { testDatabase, routes });
 }
 
 export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {

@@ -135,7 +135,7 @@ export async function accountRoutes(app: FastifyInstance) {
 
   app.post('/reset-password', async (request) => {
     const input = parseInput(resetPasswordRequest, request.body);
-    await resetPassword(app.db, input);
+    await resetPassword(app.db, input, request.ip);
     return shape(okResponse, { status: 'OK' });
   });
 }
