@@ -117,6 +117,40 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('asks for the current password before the e-mail address changes, and tells the old address', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    const email = uniqueEmail('moving');
+    const newEmail = uniqueEmail('moved');
+    await register(page, email, 'password of mine 1');
+    await page.waitForURL('**/en/email/verify');
+    const link = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/email\/verify\/\S+/);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, ''));
+    await page.waitForURL('**/en/email/verify/success');
+
+    await page.goto('/en/dashboard/profile');
+    // Typed before the page has started, a value would be replaced when the form takes over.
+    await page.waitForSelector('#edit-profile button[type="submit"]:not([disabled])');
+    const edit = page.locator('#edit-profile');
+    const password = edit.getByLabel('Current password');
+    expect(await password.count()).toBe(0);
+    await edit.getByLabel('Email').fill(newEmail);
+    await password.waitFor();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText('Current password is required').waitFor();
+
+    await password.fill('not my password');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText('The current password is incorrect.').waitFor();
+
+    await password.fill('password of mine 1');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('We sent a verification link to your new e-mail address.').waitFor();
+    const notice = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
+    expect(notice).toMatch(/\/en\/contact-us$/);
+    await waitForMailLink(mailDir(), newEmail, /http:\/\/\S+\/en\/email\/verify\/\S+/);
+    await context.close();
+  });
+
   it('deletes the account with its password', async () => {
     const { page, context } = await openPage(browser, viewports.desktop);
     const email = uniqueEmail('leaving');

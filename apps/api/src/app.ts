@@ -51,8 +51,9 @@ function requestLogSerializer(request: FastifyRequest) {
 }
 
 /**
- * TRUST_PROXY in the form Fastify's types take: a hop count becomes the function it stands for
- * (trust the nearest `hops` addresses of X-Forwarded-For).
+ * TRUST_PROXY in a form Fastify applies: a hop count becomes the function it stands for (trust
+ * the socket peer and the nearest addresses of X-Forwarded-For, `hops` in all); Fastify itself
+ * would trust no one for a bare number.
  */
 function trustedProxies(
   setting: Config['trustProxy'],

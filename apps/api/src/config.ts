@@ -26,10 +26,11 @@ const trustProxy = z
   .string()
   .trim()
   .transform((value, context): boolean | number | string[] => {
+    // A bare number is a hop count (`1`: the one proxy in front), not a flag; `0` trusts none.
     const lower = value.toLowerCase();
-    if (['true', '1', 'yes'].includes(lower)) return true;
-    if (['false', '0', 'no'].includes(lower)) return false;
-    if (/^\d+$/.test(value)) return Number(value);
+    if (['true', 'yes'].includes(lower)) return true;
+    if (['false', 'no'].includes(lower)) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
     const bad = entries.filter((entry) => !isAddressOrRange(entry));
     if (bad.length === 0) return entries;

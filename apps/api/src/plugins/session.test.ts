@@ -216,6 +216,24 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('TRUST_PROXY as a number of hops', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '1' }, testRoutes);
+  });
+  afterAll(() => proxied.close());
+
+  it('takes the address the nearest proxy saw, not what the client wrote before it', async () => {
+    const response = await proxied.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '192.0.2.1',
+      headers: { 'x-forwarded-for': '203.0.113.5, 198.51.100.7' },
+    });
+    expect(response.json()).toEqual({ ip: '198.51.100.7' });
+  });
+});
+
 describe('behind https, with a trusted proxy', () => {
   let secure: TestApp;
   beforeAll(async () => {
