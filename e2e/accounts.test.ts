@@ -23,6 +23,11 @@ async function register(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** Waits until a form has started (its button turns on): typed earlier, a value is lost when it takes over. */
+async function untilStarted(page: Page, button: string) {
+  await page.locator('button[type="submit"]:enabled', { hasText: button }).waitFor();
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -100,6 +105,7 @@ describe('accounts in the browser', () => {
     await page.goto('/en/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/en/forgot-password');
+    await untilStarted(page, 'Send reset link');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for this e-mail address').waitFor();
@@ -128,8 +134,7 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/en/email/verify/success');
 
     await page.goto('/en/dashboard/profile');
-    // Typed before the page has started, a value would be replaced when the form takes over.
-    await page.waitForSelector('#edit-profile button[type="submit"]:not([disabled])');
+    await untilStarted(page, 'Save changes');
     const edit = page.locator('#edit-profile');
     const password = edit.getByLabel('Current password');
     expect(await password.count()).toBe(0);

@@ -143,7 +143,10 @@ export async function authenticate(db: Db, credentials: LoginRequest, ip: string
   return user;
 }
 
-/** Throws VALIDATION_FAILED on `field` unless `password` is the user's (counted per user first). */
+/**
+ * Throws VALIDATION_FAILED on `field` unless `password` is the user's. Each check is counted per
+ * user and action first (TOO_MANY_REQUESTS past the limit); a missing password is not a check.
+ */
 async function checkOwnPassword(
   db: Db,
   user: User,
@@ -151,8 +154,8 @@ async function checkOwnPassword(
   password: string | undefined,
   field: 'current_password' | 'password',
 ): Promise<void> {
-  await enforceLimit(db, `${purpose}:user:${user.id}`, PASSWORD_CHECKS_PER_USER);
   if (!password) throw AppError.validation({ [field]: [`${field}.required`] });
+  await enforceLimit(db, `${purpose}:user:${user.id}`, PASSWORD_CHECKS_PER_USER);
   if (!(await verifyPassword(user.passwordHash, password))) {
     throw AppError.validation({ [field]: [`${field}.incorrect`] });
   }
