@@ -23,6 +23,11 @@ async function register(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
 }
 
+/** Waits until a form has started (its button turns on): typed earlier, a value is lost when it takes over. */
+async function untilStarted(page: Page, button: string) {
+  await page.locator('button[type="submit"]:enabled', { hasText: button }).waitFor();
+}
+
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -100,6 +105,7 @@ describe('accounts in the browser', () => {
     await page.goto('/en/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/en/forgot-password');
+    await untilStarted(page, 'Send reset link');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for this e-mail address').waitFor();
@@ -114,6 +120,39 @@ describe('accounts in the browser', () => {
     await page.getByRole('link', { name: 'Go to log in' }).click();
     await logIn(page, email, 'second password 2');
     await page.waitForURL('**/en/email/verify');
+    await context.close();
+  });
+
+  it('asks for the current password before the e-mail address changes, and tells the old address', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    const email = uniqueEmail('moving');
+    const newEmail = uniqueEmail('moved');
+    await register(page, email, 'password of mine 1');
+    await page.waitForURL('**/en/email/verify');
+    const link = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/email\/verify\/\S+/);
+    await page.goto(link.replace(/^http:\/\/[^/]+/, ''));
+    await page.waitForURL('**/en/email/verify/success');
+
+    await page.goto('/en/dashboard/profile');
+    await untilStarted(page, 'Save changes');
+    const edit = page.locator('#edit-profile');
+    const password = edit.getByLabel('Current password');
+    expect(await password.count()).toBe(0);
+    await edit.getByLabel('Email').fill(newEmail);
+    await password.waitFor();
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText('Current password is required').waitFor();
+
+    await password.fill('not my password');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText('The current password is incorrect.').waitFor();
+
+    await password.fill('password of mine 1');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('We sent a verification link to your new e-mail address.').waitFor();
+    const notice = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
+    expect(notice).toMatch(/\/en\/contact-us$/);
+    await waitForMailLink(mailDir(), newEmail, /http:\/\/\S+\/en\/email\/verify\/\S+/);
     await context.close();
   });
 

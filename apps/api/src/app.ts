@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { redactUrl } from './lib/log-redaction';
 import { diskStorage, type Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
@@ -40,6 +41,29 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+/** What a request line in the log holds: no cookies, no headers, and no secrets from the query. */
+function requestLogSerializer(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
+ * TRUST_PROXY in a form Fastify applies: a hop count becomes the function it stands for (trust
+ * the socket peer and the nearest addresses of X-Forwarded-For, `hops` in all); Fastify itself
+ * would trust no one for a bare number.
+ */
+function trustedProxies(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Builds the whole server without listening, so tests can call `app.inject()`. */
 export async function buildApp({
   config,
@@ -51,8 +75,15 @@ export async function buildApp({
   onRoute,
 }: BuildOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: requestLogSerializer },
+          },
+    trustProxy: trustedProxies(config.trustProxy),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

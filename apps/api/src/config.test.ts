@@ -12,8 +12,30 @@ describe('loadConfig', () => {
     expect(config.database.kind).toBe('pglite');
     expect(config.database).toMatchObject({ dataDir: expect.stringMatching(/data[/\\]db$/) });
     expect(config.appUrl).toBe('http://localhost:3000');
-    expect(config.session).toEqual({ idleMinutes: 120, secureCookies: false });
+    expect(config.session).toEqual({ idleMinutes: 120, maxDays: 7, secureCookies: false });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as a flag, a number of hops or a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['maybe', '10.0.0.0/33', '10.0.0.1,proxy.internal', '-1', '1.5', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('caps sessions at SESSION_MAX_DAYS, 7 by default', () => {
+    expect(loadConfig({ SESSION_MAX_DAYS: '30' }).session.maxDays).toBe(30);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {

@@ -1,11 +1,45 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** An IPv4/IPv6 address, or a CIDR range of one (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set X-Forwarded-For, in the forms Fastify's `trustProxy` takes: true/false,
+ * a number of hops, or a comma-separated list of addresses and CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): boolean | number | string[] => {
+    // A bare number is a hop count (`1`: the one proxy in front), not a flag; `0` trusts none.
+    const lower = value.toLowerCase();
+    if (['true', 'yes'].includes(lower)) return true;
+    if (['false', 'no'].includes(lower)) return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length === 0) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxy hops, or a comma-separated list of IP addresses/CIDR ranges (not ${bad.map((entry) => JSON.stringify(entry)).join(', ')})`,
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -27,7 +61,9 @@ const envSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(120),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** The longest a session lives, however busy: it then ends and the user signs in again. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  TRUST_PROXY: trustProxy.default(false),
   /** Serve the server-rendered web app from this process (off for an API-only deployment). */
   SERVE_WEB: booleanFlag.default(true),
   /** Seed the demo shop's base data into an empty database at start-up. */
@@ -52,8 +88,8 @@ export type Config = Readonly<{
   logLevel: string;
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
-  session: { idleMinutes: number; secureCookies: boolean };
-  trustProxy: boolean;
+  session: { idleMinutes: number; maxDays: number; secureCookies: boolean };
+  trustProxy: boolean | number | string[];
   serveWeb: boolean;
   seedOnStart: boolean;
   seedDemoProducts: number;
@@ -94,7 +130,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
-    session: { idleMinutes: values.SESSION_IDLE_MINUTES, secureCookies: appUrl.startsWith('https://') },
+    session: {
+      idleMinutes: values.SESSION_IDLE_MINUTES,
+      maxDays: values.SESSION_MAX_DAYS,
+      secureCookies: appUrl.startsWith('https://'),
+    },
     trustProxy: values.TRUST_PROXY,
     serveWeb: values.SERVE_WEB,
     seedOnStart: values.SEED_ON_START,

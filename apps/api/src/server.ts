@@ -10,6 +10,7 @@ import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
 import { diskStorage } from './lib/storage';
 import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
 import { deleteExpiredSessions } from './modules/session/session.service';
+import { pruneThrottles } from './modules/throttle/throttle.service';
 
 function readConfig() {
   try {
@@ -50,14 +51,22 @@ const app = await buildApp({
 
 const mailSender = config.mail.smtpUrl
   ? smtpSender(config.mail.smtpUrl, config.mail.from)
-  : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message));
+  : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message), {
+      logLinks: config.env === 'development',
+    });
 const mailWorker = startMailWorker(database.db, mailSender, (err) =>
   app.log.error({ err }, 'mail delivery failed'),
 );
 app.addHook('onClose', async () => mailWorker.stop());
-// Sessions idle past their lifetime are refused already; this removes their rows every hour.
+// Sessions past their lifetime and rate-limit counters past their window are refused or
+// ignored already; this removes their rows every hour.
 const sessionCleanup = setInterval(
-  () => deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session cleanup failed')),
+  () => {
+    deleteExpiredSessions(database.db, config.session.maxDays).catch((err) =>
+      app.log.error({ err }, 'session cleanup failed'),
+    );
+    pruneThrottles(database.db).catch((err) => app.log.error({ err }, 'throttle cleanup failed'));
+  },
   60 * 60 * 1000,
 );
 sessionCleanup.unref();

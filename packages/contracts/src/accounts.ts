@@ -85,6 +85,8 @@ export const profileUpdateRequest = z
     last_name: requiredText('last_name.required'),
     email: emailField,
     phone: phoneField.nullable(),
+    /** Required when `email` changes: the one thing a borrowed signed-in browser does not know. */
+    current_password: z.string().max(PASSWORD_MAX * 4),
   })
   .partial();
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;

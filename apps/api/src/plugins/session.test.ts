@@ -2,19 +2,25 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpiredSessions } from '../modules/session/session.service';
 import { sessions } from '../modules/session/session.tables';
+import { call, registerUser } from '../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../test/app';
+
+function testRoutes(instance: Parameters<NonNullable<Parameters<typeof createTestApp>[1]>>[0]) {
+  instance.post('/api/test/echo', async () => ({ status: 'OK', payload: 'changed' }));
+  instance.post('/api/test/webhook', { config: { csrf: false } }, async () => ({
+    status: 'OK',
+    payload: 'hook',
+  }));
+  instance.get('/api/test/ip', async (request) => ({ ip: request.ip }));
+}
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({}, (instance) => {
-    instance.post('/api/test/echo', async () => ({ status: 'OK', payload: 'changed' }));
-    instance.post('/api/test/webhook', { config: { csrf: false } }, async () => ({
-      status: 'OK',
-      payload: 'hook',
-    }));
-  });
+  app = await createTestApp({}, testRoutes);
 });
 afterAll(() => app.close());
+
+const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 describe('GET /sanctum/csrf-cookie', () => {
   it('sets an HttpOnly Lax session cookie and a readable XSRF-TOKEN, both for 2 hours', async () => {
@@ -27,6 +33,11 @@ describe('GET /sanctum/csrf-cookie', () => {
     expect(xsrf).toMatchObject({ sameSite: 'Lax', path: '/', maxAge: 7200 });
     expect(xsrf?.httpOnly).toBeFalsy();
     expect(session?.value).toMatch(/^[\w-]{22}$/);
+  });
+
+  it('is never stored by a cache: it hands out a session', async () => {
+    const response = await app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('stores only a hash of the session id', async () => {
@@ -56,6 +67,49 @@ describe('CSRF protection', () => {
     const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: withoutHeader });
     expect(response.statusCode).toBe(419);
     expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+  });
+
+  it('asks a path that reaches an /api route through percent-encoding (/%61pi/logout)', async () => {
+    const { session } = await registerUser(app);
+    const { 'x-xsrf-token': _omitted, ...withoutHeader } = session.headers();
+    const response = await app.inject({ method: 'POST', url: '/%61pi/logout', headers: withoutHeader });
+    expect(response.statusCode).toBe(419);
+    expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
+  });
+
+  it('answers 419 on every unsafe /api route of the app without the header, however the path is spelt', async () => {
+    const { session } = await registerUser(app);
+    const { 'x-xsrf-token': _omitted, ...withoutHeader } = session.headers();
+    const checked: string[] = [];
+    for (const route of app.routes) {
+      if (!route.url.startsWith('/api/') || route.config?.csrf === false) continue;
+      const methods = [route.method].flat().filter((method) => UNSAFE_METHODS.some((m) => m === method));
+      const path = route.url.replace(/:\w+/g, 'x').replace(/\*/g, 'x');
+      for (const method of methods) {
+        for (const url of [path, path.replace(/^\/api\//, '/%61pi/'), path.replace(/^\/api\//, '/ap%69/')]) {
+          const response = await app.inject({
+            method: method as (typeof UNSAFE_METHODS)[number],
+            url,
+            headers: withoutHeader,
+          });
+          expect(response.statusCode, `${method} ${url}`).toBe(419);
+        }
+        checked.push(`${method} ${route.url}`);
+      }
+    }
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'POST /api/logout',
+        'POST /api/login',
+        'PUT /api/user/profile',
+        'DELETE /api/user/delete',
+        'POST /api/user/change-password',
+        'POST /api/reset-password',
+      ]),
+    );
+    // Still signed in: none of them did anything.
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
   });
 
   it('answers 419 without any session, and with a token of another session', async () => {
@@ -98,6 +152,19 @@ describe('CSRF protection', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('ends a session older than SESSION_MAX_DAYS even while it is in use', async () => {
+    const { session } = await registerUser(app);
+    const token = session.jar['XSRF-TOKEN'] ?? '';
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
+    await app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 3600_000 - 60_000), lastSeenAt: new Date() })
+      .where(eq(sessions.csrfToken, token));
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: false });
+    const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: session.headers() });
+    expect(response.statusCode).toBe(419);
+  });
+
   it('extends an idle session that is used, refreshing its cookies', async () => {
     const session = await startBrowserSession(app);
     const token = session.jar['XSRF-TOKEN'] ?? '';
@@ -115,17 +182,105 @@ describe('CSRF protection', () => {
 });
 
 describe('deleteExpiredSessions', () => {
-  it('removes only the sessions idle past their lifetime', async () => {
+  it('removes only the sessions idle past their lifetime or older than the cap', async () => {
     const live = await startBrowserSession(app);
     const stale = await startBrowserSession(app);
+    const old = await startBrowserSession(app);
     const staleToken = stale.jar['XSRF-TOKEN'] ?? '';
+    const oldToken = old.jar['XSRF-TOKEN'] ?? '';
     await app.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.csrfToken, staleToken));
-    expect(await deleteExpiredSessions(app.db)).toBeGreaterThanOrEqual(1);
+    await app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(sessions.csrfToken, oldToken));
+    expect(await deleteExpiredSessions(app.db, 7)).toBeGreaterThanOrEqual(2);
     const left = await app.db.select({ token: sessions.csrfToken }).from(sessions);
     expect(left.map((row) => row.token)).toContain(live.jar['XSRF-TOKEN']);
     expect(left.map((row) => row.token)).not.toContain(staleToken);
+    expect(left.map((row) => row.token)).not.toContain(oldToken);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('ignores X-Forwarded-For by default', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(response.json()).toEqual({ ip: '127.0.0.1' });
+  });
+});
+
+describe('TRUST_PROXY as a number of hops', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ TRUST_PROXY: '1' }, testRoutes);
+  });
+  afterAll(() => proxied.close());
+
+  it('takes the address the nearest proxy saw, not what the client wrote before it', async () => {
+    const response = await proxied.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '192.0.2.1',
+      headers: { 'x-forwarded-for': '203.0.113.5, 198.51.100.7' },
+    });
+    expect(response.json()).toEqual({ ip: '198.51.100.7' });
+  });
+});
+
+describe('behind https, with a trusted proxy', () => {
+  let secure: TestApp;
+  beforeAll(async () => {
+    secure = await createTestApp(
+      { APP_URL: 'https://shop.test', TRUST_PROXY: '127.0.0.1,10.0.0.0/8' },
+      testRoutes,
+    );
+  });
+  afterAll(() => secure.close());
+
+  it('names the session cookie __Host-: Secure, Path=/, no Domain', async () => {
+    const response = await secure.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+    const session = response.cookies.find((cookie) => cookie.name === '__Host-promptmarket_session');
+    expect(session).toMatchObject({ secure: true, path: '/', httpOnly: true, sameSite: 'Lax' });
+    expect(session?.domain).toBeUndefined();
+    expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual([
+      'XSRF-TOKEN',
+      '__Host-promptmarket_session',
+    ]);
+  });
+
+  it('reads the session from the __Host- cookie only', async () => {
+    const { session } = await registerUser(secure);
+    expect((await call(secure, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
+    const value = session.jar['__Host-promptmarket_session'] ?? '';
+    const planted = await secure.inject({
+      method: 'GET',
+      url: '/api/is-auth',
+      headers: { cookie: `promptmarket_session=${value}` },
+    });
+    expect(planted.json()).toEqual({ authenticated: false });
+  });
+
+  it('takes the client address from X-Forwarded-For only when the proxy is trusted', async () => {
+    const viaProxy = await secure.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '10.1.2.3',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(viaProxy.json()).toEqual({ ip: '203.0.113.9' });
+    const direct = await secure.inject({
+      method: 'GET',
+      url: '/api/test/ip',
+      remoteAddress: '192.0.2.50',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(direct.json()).toEqual({ ip: '192.0.2.50' });
   });
 });

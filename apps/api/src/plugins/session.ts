@@ -13,10 +13,16 @@ import {
 import type { Session } from '../modules/session/session.tables';
 
 export const SESSION_COOKIE = 'promptmarket_session';
+/**
+ * The name over https: browsers accept a `__Host-` cookie only when it is Secure, for Path=/
+ * and without Domain, so a sibling subdomain or a plain-http page cannot plant or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PREFIX = '/api/';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,14 +49,15 @@ type WithState = FastifyRequest & { [state]: SessionState | null };
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
-    const { idleMinutes, secureCookies } = app.config.session;
+    const { idleMinutes, maxDays, secureCookies } = app.config.session;
     const maxAge = idleMinutes * 60;
+    const sessionCookie = secureCookies ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
     // Sliding idle expiry: a session in use stays alive, cookies included. Added before the
     // cookie plugin so that cookies set here are still written by its own onSend hook.
     app.addHook('onSend', async (request, reply, payload) => {
       const current = (request as WithState)[state];
-      const token = request.cookies?.[SESSION_COOKIE];
+      const token = request.cookies?.[sessionCookie];
       if (!current || current.issued || !token) return payload;
       const session = await current.promise;
       if (session && (await touchSession(app.db, session, idleMinutes))) {
@@ -65,15 +72,18 @@ export const sessionPlugin = fp(
     app.decorateRequest('session', function (this: FastifyRequest) {
       const self = this as WithState;
       if (!self[state]) {
-        const token = this.cookies[SESSION_COOKIE];
-        self[state] = { promise: token ? findSession(app.db, token) : Promise.resolve(null), issued: false };
+        const token = this.cookies[sessionCookie];
+        self[state] = {
+          promise: token ? findSession(app.db, token, maxDays) : Promise.resolve(null),
+          issued: false,
+        };
       }
       return self[state].promise;
     });
 
     function setCookies(reply: FastifyReply, token: string, csrfToken: string) {
       const common = { path: '/', sameSite: 'lax' as const, secure: secureCookies, maxAge };
-      reply.setCookie(SESSION_COOKIE, token, { ...common, httpOnly: true });
+      reply.setCookie(sessionCookie, token, { ...common, httpOnly: true });
       reply.setCookie(XSRF_COOKIE, csrfToken, { ...common, httpOnly: false });
     }
 
@@ -83,10 +93,12 @@ export const sessionPlugin = fp(
       return this;
     });
 
-    // Before the declared schemas validate the input: a forged request is refused whatever it sends.
-    app.addHook('preValidation', async (request) => {
+    // Decided on the route the router matched, not on the raw URL: `/%61pi/logout` reaches the
+    // same handler as `/api/logout` and must be asked the same. Checked on request, before the
+    // body is parsed or the declared schemas validate it, so a forged request learns nothing but 419.
+    app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;
-      if (!request.url.startsWith('/api/')) return;
+      if (!request.routeOptions.url?.startsWith(API_PREFIX)) return;
       if (request.routeOptions.config.csrf === false) return;
       const session = await request.session();
       const presented = request.headers[XSRF_HEADER];
@@ -101,10 +113,11 @@ export const sessionPlugin = fp(
       { schema: { summary: 'Start a session', response: { 204: noContent, ...errorResponses } } },
       async (request, reply) => {
         const existing = await request.session();
-        const token = request.cookies[SESSION_COOKIE];
+        const token = request.cookies[sessionCookie];
         if (existing && token) setCookies(reply, token, existing.csrfToken);
         else reply.issueSession(await createSession(app.db, idleMinutes));
-        return reply.code(204).send();
+        // The answer carries a session: no shared cache may keep it and hand it to someone else.
+        return reply.code(204).header('cache-control', 'no-store').send();
       },
     );
   },

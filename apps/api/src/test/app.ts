@@ -5,7 +5,11 @@ import { seed } from '../db/seed';
 import { memoryStorage } from '../lib/storage';
 import { openTestDatabase, type TestDatabase } from './database';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { testDatabase: TestDatabase };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  testDatabase: TestDatabase;
+  /** Every route of the app, as it was added. */
+  routes: RouteOptions[];
+};
 
 /** The whole API on its own seeded database, for `app.inject()`. Close it in afterAll. */
 export async function createTestApp(
@@ -23,17 +27,21 @@ export async function createTestApp(
     APP_URL: 'http://shop.test',
     ...env,
   });
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,
     database: testDatabase,
     closeDatabase: false,
     storage: memoryStorage(),
-    onRoute,
+    onRoute: (route) => {
+      routes.push(route);
+      onRoute?.(route);
+    },
   });
   app.addHook('onClose', () => testDatabase.drop());
   await extend?.(app);
   await app.ready();
-  return Object.assign(app, { testDatabase });
+  return Object.assign(app, { testDatabase, routes });
 }
 
 export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {

@@ -16,9 +16,23 @@ describe('safeRedirect', () => {
       'javascript:alert(1)',
       '',
       null,
+      '/.//evil.com',
+      '/%2e//evil.com',
+      '/%2E//evil.com/x?y=1',
+      '/\\evil.com',
+      '/./\\evil.com',
+      '/en/..//evil.com',
+      '/a/../..//evil.com',
+      '/%2e%2e//evil.com',
+      '/\t/evil.com',
     ]) {
-      expect(safeRedirect(value, '/en/dashboard')).toBe('/en/dashboard');
+      expect(safeRedirect(value, '/en/dashboard'), String(value)).toBe('/en/dashboard');
     }
+  });
+
+  it('keeps a path that only looks odd but stays on the site', () => {
+    expect(safeRedirect('/en/./cart', '/en')).toBe('/en/cart');
+    expect(safeRedirect('/en/products?next=//evil.com', '/en')).toBe('/en/products?next=//evil.com');
   });
 });
 

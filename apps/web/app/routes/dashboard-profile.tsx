@@ -7,7 +7,7 @@ import {
   profileResponse,
   profileUpdateRequest,
 } from '@promptmarket/contracts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
@@ -72,29 +72,49 @@ function ProfileInfo({ user }: { user: Profile }) {
 
 type EditForm = z.input<typeof profileUpdateRequest>;
 
+/** The server asks for the current password when the address changes; so does the form. */
+const emailDiffers = (entered: string | undefined, current: string) =>
+  entered !== undefined && entered.trim().toLowerCase() !== current.trim().toLowerCase();
+
 function EditProfile({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const api = useApi();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
-  const { register, handleSubmit, setError, formState } = useForm<EditForm>({
-    resolver: zodResolver(profileUpdateRequest),
+  const schema = useMemo(
+    () =>
+      profileUpdateRequest.superRefine((value, context) => {
+        if (emailDiffers(value.email, user.email) && !value.current_password) {
+          context.addIssue({
+            code: 'custom',
+            path: ['current_password'],
+            message: 'current_password.required',
+          });
+        }
+      }),
+    [user.email],
+  );
+  const { register, handleSubmit, setError, formState, watch } = useForm<EditForm>({
+    resolver: zodResolver(schema),
     defaultValues: {
       first_name: user.first_name,
       last_name: user.last_name,
       email: user.email,
       phone: user.phone ?? '',
+      current_password: '',
     },
   });
   const error = (name: keyof EditForm) => fieldError(formState.errors[name]?.message, locale);
+  const changingEmail = emailDiffers(watch('email'), user.email);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
     setNotice(null);
     try {
       const { payload } = await api.put('/user/profile', profileResponse, {
         ...values,
         phone: values.phone || null,
+        ...(emailDiffers(values.email, user.email) ? { current_password } : {}),
       });
       setNotice({
         kind: 'success',
@@ -102,7 +122,13 @@ function EditProfile({ user }: { user: Profile }) {
       });
       revalidator.revalidate();
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, ['first_name', 'last_name', 'email', 'phone']);
+      const { message } = applyServerErrors(caught, setError, [
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'current_password',
+      ]);
       if (message) setNotice({ kind: 'error', text: message });
     }
   });
@@ -140,6 +166,16 @@ function EditProfile({ user }: { user: Profile }) {
             {...register('phone')}
           />
         </div>
+        {changingEmail ? (
+          <PasswordField
+            label={t('profile.emailPassword')}
+            autoComplete="current-password"
+            hint={t('profile.emailPasswordHint')}
+            required
+            error={error('current_password')}
+            {...register('current_password')}
+          />
+        ) : null}
         <SubmitButton busy={formState.isSubmitting} busyLabel={t('profile.saving')}>
           {t('profile.save')}
         </SubmitButton>

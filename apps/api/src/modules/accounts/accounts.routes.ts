@@ -132,7 +132,7 @@ export async function accountRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body);
+      await resetPassword(app.db, request.body, request.ip);
       return { status: 'OK' as const };
     },
   );

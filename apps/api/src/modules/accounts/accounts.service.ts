@@ -8,7 +8,13 @@ import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { endUserSessions } from '../session/session.service';
 import { getSettings } from '../site/site.service';
-import { clearThrottle, enforceBackoff, enforceLimit, recordFailure } from '../throttle/throttle.service';
+import {
+  clearThrottle,
+  enforceLimit,
+  enforceNotExhausted,
+  type Limit,
+  recordHit,
+} from '../throttle/throttle.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
@@ -108,30 +114,58 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
   }
 }
 
-/** Wrong passwords allowed per address and per IP address before the backoff. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_IP = 5;
+/** Login attempts one address may make for one account before it waits (a success clears them). */
+export const LOGIN_ATTEMPTS_PER_ACCOUNT_AND_IP: Limit = { max: 5, windowSeconds: 15 * 60 };
+/** Wrong logins one address may make across all accounts. */
+export const LOGIN_FAILURES_PER_IP: Limit = { max: 100, windowSeconds: 15 * 60 };
+/** Password checks on a signed-in account (password change, e-mail change, deletion). */
+const PASSWORD_CHECKS_PER_USER: Limit = { max: 5, windowSeconds: 15 * 60 };
 
 /**
- * Checks credentials. Throws TOO_MANY_REQUESTS (with Retry-After) during a backoff and
- * VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike.
+ * Checks credentials. The attempt is counted for the pair of account and IP address before the
+ * password is, so parallel guesses cannot slip past the limit; an address alone is refused
+ * only after many failures across accounts, so nobody can lock another person out of their
+ * account by guessing from elsewhere. Throws TOO_MANY_REQUESTS (with Retry-After) when a limit
+ * is reached and VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike.
  */
 export async function authenticate(db: Db, credentials: LoginRequest, ip: string): Promise<User> {
-  const accountKey = `login:account:${normalizeEmail(credentials.email)}`;
+  const pairKey = `login:account-ip:${normalizeEmail(credentials.email)}|${ip}`;
   const ipKey = `login:ip:${ip}`;
-  await enforceBackoff(db, [accountKey, ipKey]);
+  await enforceNotExhausted(db, ipKey, LOGIN_FAILURES_PER_IP);
+  await enforceLimit(db, pairKey, LOGIN_ATTEMPTS_PER_ACCOUNT_AND_IP);
   const user = await findUserByEmail(db, credentials.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
   if (!user || !valid) {
-    await recordFailure(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT);
-    await recordFailure(db, ipKey, LOGIN_FAILURES_PER_IP);
+    await recordHit(db, ipKey, LOGIN_FAILURES_PER_IP.windowSeconds);
     throw AppError.validation({ email: ['credentials.invalid'] });
   }
-  await clearThrottle(db, accountKey);
+  await clearThrottle(db, pairKey);
   return user;
 }
 
-/** Applies the given fields. A new e-mail address must be verified again; a link is sent to it. */
+/**
+ * Throws VALIDATION_FAILED on `field` unless `password` is the user's. Each check is counted per
+ * user and action first (TOO_MANY_REQUESTS past the limit); a missing password is not a check.
+ */
+async function checkOwnPassword(
+  db: Db,
+  user: User,
+  purpose: string,
+  password: string | undefined,
+  field: 'current_password' | 'password',
+): Promise<void> {
+  if (!password) throw AppError.validation({ [field]: [`${field}.required`] });
+  await enforceLimit(db, `${purpose}:user:${user.id}`, PASSWORD_CHECKS_PER_USER);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw AppError.validation({ [field]: [`${field}.incorrect`] });
+  }
+}
+
+/**
+ * Applies the given fields. A new e-mail address needs the current password (VALIDATION_FAILED
+ * on current_password otherwise, TOO_MANY_REQUESTS after repeated tries) and must be verified
+ * again: a link goes to the new address and a notice to the old one.
+ */
 export async function updateProfile(
   ctx: AccountContext,
   user: User,
@@ -139,6 +173,9 @@ export async function updateProfile(
 ): Promise<User> {
   const emailChanged =
     input.email !== undefined && normalizeEmail(input.email) !== normalizeEmail(user.email);
+  if (emailChanged) {
+    await checkOwnPassword(ctx.db, user, 'email-change', input.current_password, 'current_password');
+  }
   if (emailChanged && input.email && (await findUserByEmail(ctx.db, input.email))) throw emailTaken();
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -155,7 +192,17 @@ export async function updateProfile(
         .where(eq(users.id, user.id))
         .returning();
       if (!updated) throw AppError.notFound();
-      if (emailChanged) await sendVerificationMail(ctx, tx, updated);
+      if (emailChanged) {
+        await sendVerificationMail(ctx, tx, updated);
+        // In the language the account had, not the caller's: whoever changed it may not be its owner.
+        await enqueueMail(tx, {
+          to: user.email,
+          ...renderMail('email-changed', user.locale, {
+            name: user.firstName,
+            url: `${ctx.appUrl}/${user.locale}/contact-us`,
+          }),
+        });
+      }
       return updated;
     });
   } catch (error) {
@@ -165,8 +212,9 @@ export async function updateProfile(
 }
 
 /**
- * Sets a new password after checking the current one (VALIDATION_FAILED otherwise) and
- * ends the user's other sessions.
+ * Sets a new password after checking the current one (VALIDATION_FAILED otherwise,
+ * TOO_MANY_REQUESTS after repeated tries), ends the user's other sessions and voids every
+ * outstanding reset link.
  */
 export async function changePassword(
   db: Db,
@@ -174,12 +222,11 @@ export async function changePassword(
   input: { current_password: string; password: string },
   currentSessionIdHash: string,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw AppError.validation({ current_password: ['current_password.incorrect'] });
-  }
+  await checkOwnPassword(db, user, 'change-password', input.current_password, 'current_password');
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await endUserSessions(tx, user.id, currentSessionIdHash);
   });
 }
@@ -189,9 +236,7 @@ export async function changePassword(
  * reset tokens go, and the row stays (anonymous) so orders and ledger entries keep their owner.
  */
 export async function deleteAccount(db: Db, user: User, password: string): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw AppError.validation({ password: ['password.incorrect'] });
-  }
+  await checkOwnPassword(db, user, 'delete-account', password, 'password');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (tx) => {
     await tx
@@ -242,57 +287,94 @@ export async function resendVerification(
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Limits of the two reset endpoints: per IP address, and per e-mail address. */
+const RESET_REQUESTS_PER_IP: Limit = { max: 10, windowSeconds: 15 * 60 };
+const RESET_REQUESTS_PER_EMAIL: Limit = { max: 3, windowSeconds: 60 * 60 };
+const RESET_SUBMISSIONS_PER_IP: Limit = { max: 10, windowSeconds: 15 * 60 };
+const RESET_SUBMISSIONS_PER_EMAIL: Limit = { max: 5, windowSeconds: 60 * 60 };
+
 /**
- * Mails a single-use reset link when the address has an account. Answers the same either
- * way; only the rate limits (per IP and per address) can refuse.
+ * How long a reset endpoint takes at least, whatever the address. Above the work of either
+ * path (one password hash and one transaction), so a known and an unknown address take the
+ * same time and the clock tells nothing about who has an account.
  */
-export async function requestPasswordReset(ctx: AccountContext, email: string, ip: string): Promise<void> {
-  await enforceLimit(ctx.db, `reset:ip:${ip}`, { max: 10, windowSeconds: 15 * 60 });
-  await enforceLimit(ctx.db, `reset:email:${normalizeEmail(email)}`, { max: 3, windowSeconds: 60 * 60 });
-  const user = await findUserByEmail(ctx.db, email);
-  if (!user) return;
-  const token = randomBytes(32).toString('base64url');
-  const url = `${ctx.appUrl}/${ctx.locale}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
-  await ctx.db.transaction(async (tx) => {
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + LINK_LIFETIME_MINUTES * 60_000),
-    });
-    await enqueueMail(tx, {
-      to: user.email,
-      ...renderMail('reset-password', ctx.locale, { name: user.firstName, url }),
+export const RESET_ANSWER_FLOOR_MS = 300;
+
+async function withTimeFloor<T>(floorMs: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    const left = floorMs - (performance.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+/**
+ * Mails a single-use reset link when the address has an account. Answers the same, in the
+ * same time, either way; only the rate limits (per IP and per address) can refuse.
+ */
+export function requestPasswordReset(ctx: AccountContext, email: string, ip: string): Promise<void> {
+  return withTimeFloor(RESET_ANSWER_FLOOR_MS, async () => {
+    await enforceLimit(ctx.db, `reset:ip:${ip}`, RESET_REQUESTS_PER_IP);
+    await enforceLimit(ctx.db, `reset:email:${normalizeEmail(email)}`, RESET_REQUESTS_PER_EMAIL);
+    const token = randomBytes(32).toString('base64url');
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return;
+    const url = `${ctx.appUrl}/${ctx.locale}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(passwordResetTokens).values({
+        tokenHash: hashToken(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + LINK_LIFETIME_MINUTES * 60_000),
+      });
+      await enqueueMail(tx, {
+        to: user.email,
+        ...renderMail('reset-password', ctx.locale, { name: user.firstName, url }),
+      });
     });
   });
 }
 
 /**
  * Sets a new password with a reset token: the token must belong to the address, be unused
- * and unexpired (VALIDATION_FAILED otherwise). Every session of the account ends.
+ * and unexpired (VALIDATION_FAILED otherwise). Every session of the account ends and every
+ * other reset link of it is voided. Limited per IP and per address (TOO_MANY_REQUESTS), and
+ * as slow for an unknown address as for a known one.
  */
-export async function resetPassword(
+export function resetPassword(
   db: Db,
   input: { email: string; token: string; password: string },
+  ip: string,
 ): Promise<void> {
-  const invalid = () => AppError.validation({ token: ['reset.token_invalid'] });
-  const user = await findUserByEmail(db, input.email);
-  if (!user) throw invalid();
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
-          eq(passwordResetTokens.userId, user.id),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ tokenHash: passwordResetTokens.tokenHash });
-    if (!claimed) throw invalid();
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await endUserSessions(tx, user.id);
+  return withTimeFloor(RESET_ANSWER_FLOOR_MS, async () => {
+    await enforceLimit(db, `reset-submit:ip:${ip}`, RESET_SUBMISSIONS_PER_IP);
+    await enforceLimit(db, `reset-submit:email:${normalizeEmail(input.email)}`, RESET_SUBMISSIONS_PER_EMAIL);
+    const invalid = () => AppError.validation({ token: ['reset.token_invalid'] });
+    // Hashed before the address is looked up, so both paths do the same expensive work.
+    const passwordHash = await hashPassword(input.password);
+    const user = await findUserByEmail(db, input.email);
+    if (!user) throw invalid();
+    await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+            eq(passwordResetTokens.userId, user.id),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ tokenHash: passwordResetTokens.tokenHash });
+      if (!claimed) throw invalid();
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+      await endUserSessions(tx, user.id);
+    });
   });
 }

@@ -13,6 +13,7 @@ import {
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { forgetSiteCache } from '../site/site.service';
 import { settings } from '../site/site.tables';
+import { RESET_ANSWER_FLOOR_MS } from './accounts.service';
 import { passwordResetTokens, users } from './accounts.tables';
 import { signVerification } from './signed-link';
 
@@ -220,105 +221,59 @@ describe('POST /api/login', () => {
     }
   });
 
-  it('backs off after 5 failures for an account: 429 with Retry-After, even for the right password', async () => {
-    const { email } = await registerUser(app);
-    // Each attempt from another address: the account's own counter is what blocks.
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const session = await startBrowserSession(app);
-      const response = await call(
-        app,
-        session,
-        'POST',
-        '/api/login',
-        { email, password: 'wrong-password' },
-        {},
-        randomAddress(),
-      );
-      expect(response.statusCode).toBe(422);
-    }
+  async function login(email: string, password: string, ip: string) {
     const session = await startBrowserSession(app);
-    const blocked = await call(
-      app,
-      session,
-      'POST',
-      '/api/login',
-      { email, password: strongPassword },
-      {},
-      randomAddress(),
-    );
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toEqual({ message: 'Too Many Attempts.' });
-  });
+    return call(app, session, 'POST', '/api/login', { email, password }, {}, ip);
+  }
 
-  it('backs off after 5 failures from one IP address, across accounts', async () => {
+  it('blocks an account from one address after 5 failures: 429 with Retry-After, even for the right password', async () => {
+    const { email } = await registerUser(app);
     const ip = randomAddress();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      const session = await startBrowserSession(app);
-      const response = await call(
-        app,
-        session,
-        'POST',
-        '/api/login',
-        { email: uniqueEmail(), password: 'wrong-pass' },
-        {},
-        ip,
-      );
-      expect(response.statusCode).toBe(422);
+      expect((await login(email, 'wrong-password', ip)).statusCode).toBe(422);
     }
-    const { email } = await registerUser(app);
-    const session = await startBrowserSession(app);
-    const blocked = await call(
-      app,
-      session,
-      'POST',
-      '/api/login',
-      { email, password: strongPassword },
-      {},
-      ip,
-    );
+    const blocked = await login(email, strongPassword, ip);
     expect(blocked.statusCode).toBe(429);
-    const elsewhere = await call(
-      app,
-      session,
-      'POST',
-      '/api/login',
-      { email, password: strongPassword },
-      {},
-      randomAddress(),
-    );
-    expect(elsewhere.statusCode).toBe(200);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json()).toEqual({ message: 'Too Many Attempts.' });
+    // Guesses from one address do not lock the owner out from theirs.
+    expect((await login(email, strongPassword, randomAddress())).statusCode).toBe(200);
   });
 
-  it('clears the account counter after a successful login', async () => {
+  it('still signs in a second account from an address whose first account is blocked', async () => {
+    const { email: first } = await registerUser(app);
+    const { email: second } = await registerUser(app);
+    const ip = randomAddress();
+    for (let attempt = 1; attempt <= 5; attempt += 1) await login(first, 'wrong-password', ip);
+    expect((await login(first, strongPassword, ip)).statusCode).toBe(429);
+    expect((await login(second, strongPassword, ip)).statusCode).toBe(200);
+  });
+
+  it('blocks an address only after 100 failures across accounts in 15 minutes', async () => {
+    const ip = randomAddress();
     const { email } = await registerUser(app);
-    const session = await startBrowserSession(app);
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      await call(app, session, 'POST', '/api/login', { email, password: 'wrong-pass' }, {}, randomAddress());
+    for (let attempt = 1; attempt <= 100; attempt += 1) {
+      const response = await login(uniqueEmail('guess'), 'wrong-pass', ip);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(422);
     }
-    expect(
-      (
-        await call(
-          app,
-          session,
-          'POST',
-          '/api/login',
-          { email, password: strongPassword },
-          {},
-          randomAddress(),
-        )
-      ).statusCode,
-    ).toBe(200);
-    const after = await call(
-      app,
-      session,
-      'POST',
-      '/api/login',
-      { email, password: 'wrong-pass' },
-      {},
-      randomAddress(),
-    );
-    expect(after.statusCode).toBe(422);
+    const blocked = await login(email, strongPassword, ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(email, strongPassword, randomAddress())).statusCode).toBe(200);
+  });
+
+  it('clears the counter of account and address after a successful login', async () => {
+    const { email } = await registerUser(app);
+    const ip = randomAddress();
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect((await login(email, 'wrong-pass', ip)).statusCode).toBe(422);
+    }
+    expect((await login(email, strongPassword, ip)).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await login(email, 'wrong-pass', ip)).statusCode).toBe(422);
+    }
+    expect((await login(email, 'wrong-pass', ip)).statusCode).toBe(429);
   });
 });
 
@@ -381,14 +336,101 @@ describe('session and profile', () => {
     });
 
     const newEmail = uniqueEmail('moved');
-    const moved = await call(app, session, 'PUT', '/api/user/profile', { email: newEmail });
+    const moved = await call(app, session, 'PUT', '/api/user/profile', {
+      email: newEmail,
+      current_password: strongPassword,
+    });
     expect(moved.json().payload).toMatchObject({ email: newEmail, is_email_verified: false });
     expect((await lastMailTo(app, newEmail)).subject).toBe('Verify your e-mail address');
 
     const { email: taken } = await registerUser(app);
-    const clash = await call(app, session, 'PUT', '/api/user/profile', { email: taken });
+    const clash = await call(app, session, 'PUT', '/api/user/profile', {
+      email: taken,
+      current_password: strongPassword,
+    });
     expect(clash.statusCode).toBe(422);
     expect(clash.json().errors.email).toEqual(['The email has already been taken.']);
+  });
+
+  it('asks for the current password to change the e-mail address, in the caller’s language', async () => {
+    const { session, email } = await registerUser(app);
+    const newEmail = uniqueEmail('taken-over');
+    const missing = await call(app, session, 'PUT', '/api/user/profile', { email: newEmail });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ current_password: ['Current password is required'] });
+    const wrong = await call(
+      app,
+      session,
+      'PUT',
+      '/api/user/profile',
+      { email: newEmail, current_password: 'not the password' },
+      { 'frontend-language': 'de' },
+    );
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors).toEqual({ current_password: ['Das aktuelle Passwort ist falsch.'] });
+    const profile = await call(app, session, 'GET', '/api/user/profile');
+    expect(profile.json().payload.email).toBe(email);
+    // Other fields need no password.
+    const renamed = await call(app, session, 'PUT', '/api/user/profile', { last_name: 'Byron', email });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('tells the old address, in the account’s language, that the e-mail address was changed', async () => {
+    const { session, email, profile } = await registerUser(app);
+    await app.db.update(users).set({ locale: 'pl' }).where(eq(users.id, profile.id));
+    const newEmail = uniqueEmail('new-home');
+    const moved = await call(
+      app,
+      session,
+      'PUT',
+      '/api/user/profile',
+      { email: newEmail, current_password: strongPassword },
+      { 'frontend-language': 'fr' },
+    );
+    expect(moved.statusCode).toBe(200);
+    const notice = await lastMailTo(app, email);
+    expect(notice.subject).toBe('Adres e-mail Twojego konta został zmieniony');
+    expect(notice.text).toContain('Cześć Ada');
+    expect(notice.text).not.toContain(newEmail);
+    expect((await lastMailTo(app, newEmail)).subject).toBe('Confirmez votre adresse e-mail');
+  });
+
+  it('limits e-mail changes, password changes and deletions to 5 password checks per user in 15 minutes', async () => {
+    const attempts: [
+      string,
+      (
+        session: Awaited<ReturnType<typeof registerUser>>['session'],
+        password: string,
+      ) => ReturnType<typeof call>,
+    ][] = [
+      [
+        'e-mail change',
+        (session, password) =>
+          call(app, session, 'PUT', '/api/user/profile', {
+            email: uniqueEmail('limited'),
+            current_password: password,
+          }),
+      ],
+      [
+        'password change',
+        (session, password) =>
+          call(app, session, 'POST', '/api/user/change-password', {
+            current_password: password,
+            password: 'a brand new secret',
+            password_confirmation: 'a brand new secret',
+          }),
+      ],
+      ['deletion', (session, password) => call(app, session, 'DELETE', '/api/user/delete', { password })],
+    ];
+    for (const [name, attempt] of attempts) {
+      const { session } = await registerUser(app);
+      for (let count = 1; count <= 5; count += 1) {
+        expect((await attempt(session, 'wrong password')).statusCode, `${name} ${count}`).toBe(422);
+      }
+      const blocked = await attempt(session, strongPassword);
+      expect(blocked.statusCode, name).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    }
   });
 
   it('changes the password after checking the current one, ending the other sessions', async () => {
@@ -515,17 +557,159 @@ describe('password reset', () => {
     message: 'If an account exists for this e-mail address, a link to reset the password is on its way.',
   };
 
-  it('answers the same for known and unknown addresses', async () => {
+  it('answers the same for known and unknown addresses, in the same time', async () => {
     const { email } = await registerUser(app);
     const session = await startBrowserSession(app);
-    const known = await call(app, session, 'POST', '/api/user/reset-password', { email });
-    const unknown = await call(app, session, 'POST', '/api/user/reset-password', {
-      email: uniqueEmail('nobody'),
+    const timed = async (body: Record<string, unknown>) => {
+      const started = performance.now();
+      const response = await call(
+        app,
+        session,
+        'POST',
+        '/api/user/reset-password',
+        body,
+        {},
+        randomAddress(),
+      );
+      return { response, ms: performance.now() - started };
+    };
+    const known = await timed({ email });
+    const unknown = await timed({ email: uniqueEmail('nobody') });
+    expect(known.response.statusCode).toBe(200);
+    expect(unknown.response.statusCode).toBe(200);
+    expect(known.response.json()).toEqual(answer);
+    expect(unknown.response.json()).toEqual(answer);
+    expect(known.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+    expect(unknown.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(250);
+  });
+
+  it('refuses a reset for a known and an unknown address in the same time', async () => {
+    const { email } = await registerUser(app);
+    const guest = await startBrowserSession(app);
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await call(
+        app,
+        guest,
+        'POST',
+        '/api/reset-password',
+        {
+          email: address,
+          token: 'x'.repeat(43),
+          password: 'fresh password 1',
+          password_confirmation: 'fresh password 1',
+        },
+        {},
+        randomAddress(),
+      );
+      return { response, ms: performance.now() - started };
+    };
+    const known = await timed(email);
+    const unknown = await timed(uniqueEmail('nobody'));
+    expect(known.response.json()).toEqual(unknown.response.json());
+    expect(known.response.statusCode).toBe(422);
+    expect(unknown.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+    expect(known.ms).toBeGreaterThanOrEqual(RESET_ANSWER_FLOOR_MS - 5);
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(250);
+  });
+
+  it('mails at most 3 links an hour per address and 10 per 15 minutes per IP address, known or not', async () => {
+    const guest = await startBrowserSession(app);
+    for (const email of [(await registerUser(app)).email, uniqueEmail('nobody')]) {
+      const statuses: number[] = [];
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        statuses.push(
+          (await call(app, guest, 'POST', '/api/user/reset-password', { email }, {}, randomAddress()))
+            .statusCode,
+        );
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    }
+    const ip = randomAddress();
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 11; attempt += 1) {
+      statuses.push(
+        (await call(app, guest, 'POST', '/api/user/reset-password', { email: uniqueEmail('ip') }, {}, ip))
+          .statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  it('accepts 5 reset attempts an hour per address and 10 per 15 minutes per IP address', async () => {
+    const guest = await startBrowserSession(app);
+    const attempt = (email: string, ip: string) =>
+      call(
+        app,
+        guest,
+        'POST',
+        '/api/reset-password',
+        {
+          email,
+          token: 'y'.repeat(43),
+          password: 'fresh password 1',
+          password_confirmation: 'fresh password 1',
+        },
+        {},
+        ip,
+      );
+    const { email } = await registerUser(app);
+    const perAddress: number[] = [];
+    for (let count = 1; count <= 6; count += 1)
+      perAddress.push((await attempt(email, randomAddress())).statusCode);
+    expect(perAddress).toEqual([422, 422, 422, 422, 422, 429]);
+    const ip = randomAddress();
+    const perIp: number[] = [];
+    for (let count = 1; count <= 11; count += 1)
+      perIp.push((await attempt(uniqueEmail('guess'), ip)).statusCode);
+    expect(perIp).toEqual([...Array(10).fill(422), 429]);
+  });
+
+  it('voids the other reset links of an account once one is used, or the password is changed', async () => {
+    const { email, session } = await registerUser(app);
+    const guest = await startBrowserSession(app);
+    const requestLink = async () => {
+      await call(app, guest, 'POST', '/api/user/reset-password', { email }, {}, randomAddress());
+      return linkIn((await lastMailTo(app, email)).text).searchParams.get('token');
+    };
+    const reset = (token: string | null, password: string) =>
+      call(
+        app,
+        guest,
+        'POST',
+        '/api/reset-password',
+        { email, token, password, password_confirmation: password },
+        {},
+        randomAddress(),
+      );
+
+    const first = await requestLink();
+    const second = await requestLink();
+    expect((await reset(second, 'fresh password 1')).statusCode).toBe(200);
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: false });
+    const stale = await reset(first, 'fresh password 2');
+    expect(stale.statusCode).toBe(422);
+    expect(stale.json().errors).toEqual({ token: ['This password reset link is invalid or has expired.'] });
+
+    const login = await startBrowserSession(app);
+    await call(
+      app,
+      login,
+      'POST',
+      '/api/login',
+      { email, password: 'fresh password 1' },
+      {},
+      randomAddress(),
+    );
+    const outstanding = await requestLink();
+    const changed = await call(app, login, 'POST', '/api/user/change-password', {
+      current_password: 'fresh password 1',
+      password: 'fresh password 3',
+      password_confirmation: 'fresh password 3',
     });
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(known.json()).toEqual(answer);
-    expect(unknown.json()).toEqual(answer);
+    expect(changed.statusCode).toBe(200);
+    expect((await reset(outstanding, 'fresh password 4')).statusCode).toBe(422);
   });
 
   it('sets a new password once with the mailed token, ending every session', async () => {

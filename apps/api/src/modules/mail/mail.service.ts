@@ -84,8 +84,16 @@ export function smtpSender(smtpUrl: string, from: string): MailSender {
   };
 }
 
-/** Without SMTP: each mail becomes an .eml file, and its links are logged so a developer can follow them. */
-export function fileSender(directory: string, from: string, log: (message: string) => void): MailSender {
+/**
+ * Without SMTP: each mail becomes an .eml file. With `logLinks` (development only) its links are
+ * logged so a developer can follow them; elsewhere they hold reset tokens and stay out of logs.
+ */
+export function fileSender(
+  directory: string,
+  from: string,
+  log: (message: string) => void,
+  { logLinks }: { logLinks: boolean },
+): MailSender {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -102,7 +110,7 @@ export function fileSender(directory: string, from: string, log: (message: strin
         `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
       );
       await writeFile(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : [];
       log(
         `mail to ${mail.recipient} "${mail.subject}" written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
       );

@@ -1,9 +1,71 @@
 /** The transactional mails, in each of the shop's languages; English for any other. */
 
 type Texts = { subject: string; greeting: string; lines: string[]; action: string; footer: string };
-type Kind = 'verify-email' | 'reset-password' | 'newsletter-welcome';
+type Kind = 'verify-email' | 'reset-password' | 'email-changed' | 'newsletter-welcome';
 
 const texts: Record<Kind, Record<string, Texts>> = {
+  'email-changed': {
+    en: {
+      subject: 'The e-mail address of your account was changed',
+      greeting: 'Hello {name},',
+      lines: [
+        'The e-mail address of your PromptMarket account was just changed, and this address no longer receives its mails.',
+        'If you made this change, there is nothing more to do. If you did not, contact us right away so we can secure your account.',
+      ],
+      action: 'Contact us',
+      footer: 'You receive this e-mail because this address belonged to a PromptMarket account.',
+    },
+    de: {
+      subject: 'Die E-Mail-Adresse deines Kontos wurde geändert',
+      greeting: 'Hallo {name},',
+      lines: [
+        'die E-Mail-Adresse deines PromptMarket-Kontos wurde soeben geändert; an diese Adresse gehen keine Mails des Kontos mehr.',
+        'Wenn du das warst, ist nichts weiter zu tun. Wenn nicht, melde dich sofort bei uns, damit wir dein Konto sichern können.',
+      ],
+      action: 'Kontakt aufnehmen',
+      footer: 'Du erhältst diese E-Mail, weil diese Adresse zu einem PromptMarket-Konto gehörte.',
+    },
+    fr: {
+      subject: 'L’adresse e-mail de votre compte a été modifiée',
+      greeting: 'Bonjour {name},',
+      lines: [
+        'L’adresse e-mail de votre compte PromptMarket vient d’être modifiée ; cette adresse ne recevra plus ses e-mails.',
+        'Si c’est vous, il n’y a rien d’autre à faire. Sinon, contactez-nous immédiatement pour que nous sécurisions votre compte.',
+      ],
+      action: 'Nous contacter',
+      footer: 'Vous recevez cet e-mail car cette adresse appartenait à un compte PromptMarket.',
+    },
+    es: {
+      subject: 'Se ha cambiado la dirección de correo de tu cuenta',
+      greeting: 'Hola, {name}:',
+      lines: [
+        'Se acaba de cambiar la dirección de correo de tu cuenta de PromptMarket; esta dirección ya no recibirá sus correos.',
+        'Si has sido tú, no tienes que hacer nada más. Si no, contáctanos de inmediato para que protejamos tu cuenta.',
+      ],
+      action: 'Contactar',
+      footer: 'Recibes este correo porque esta dirección pertenecía a una cuenta de PromptMarket.',
+    },
+    it: {
+      subject: 'L’indirizzo e-mail del tuo account è stato cambiato',
+      greeting: 'Ciao {name},',
+      lines: [
+        'l’indirizzo e-mail del tuo account PromptMarket è appena stato cambiato; questo indirizzo non riceverà più le sue e-mail.',
+        'Se sei stato tu, non devi fare altro. Altrimenti contattaci subito, così potremo mettere al sicuro il tuo account.',
+      ],
+      action: 'Contattaci',
+      footer: 'Ricevi questa e-mail perché questo indirizzo apparteneva a un account PromptMarket.',
+    },
+    pl: {
+      subject: 'Adres e-mail Twojego konta został zmieniony',
+      greeting: 'Cześć {name},',
+      lines: [
+        'adres e-mail Twojego konta PromptMarket został właśnie zmieniony; ten adres nie będzie już otrzymywać jego wiadomości.',
+        'Jeśli to Ty, nie musisz nic robić. Jeśli nie, skontaktuj się z nami natychmiast, abyśmy mogli zabezpieczyć Twoje konto.',
+      ],
+      action: 'Skontaktuj się z nami',
+      footer: 'Otrzymujesz tę wiadomość, ponieważ ten adres należał do konta PromptMarket.',
+    },
+  },
   'newsletter-welcome': {
     en: {
       subject: 'You are subscribed to the PromptMarket newsletter',

@@ -77,7 +77,7 @@ describe('the outbox', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
   });
 
-  it('writes mail to .eml files when no SMTP server is configured, logging its links', async () => {
+  async function writeResetMailToFile(logLinks: boolean) {
     const directory = mkdtempSync(path.join(tmpdir(), 'pm-mail-'));
     const logged: string[] = [];
     await enqueueMail(database.db, {
@@ -89,12 +89,27 @@ describe('the outbox', () => {
     });
     await deliverDueMail(
       database.db,
-      fileSender(directory, 'shop@example.test', (line) => logged.push(line)),
+      fileSender(directory, 'shop@example.test', (line) => logged.push(line), { logLinks }),
     );
     const files = readdirSync(directory);
-    expect(files).toHaveLength(1);
-    expect(readFileSync(path.join(directory, files[0] ?? ''), 'utf8')).toContain('To: eve@example.test');
-    expect(logged[0]).toContain('https://shop.example/en/reset-password?token=abc');
+    const written = files.map((file) => readFileSync(path.join(directory, file), 'utf8'));
     rmSync(directory, { recursive: true, force: true });
+    return { written, logged };
+  }
+
+  it('writes mail to .eml files when no SMTP server is configured, logging its links in development', async () => {
+    const { written, logged } = await writeResetMailToFile(true);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toContain('To: eve@example.test');
+    expect(logged[0]).toContain('https://shop.example/en/reset-password?token=abc');
+  });
+
+  it('keeps links, and the reset tokens in them, out of the log outside development', async () => {
+    const { written, logged } = await writeResetMailToFile(false);
+    expect(written).toHaveLength(1);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('eve@example.test');
+    expect(logged[0]).not.toContain('token=abc');
+    expect(logged[0]).not.toContain('https://shop.example');
   });
 });

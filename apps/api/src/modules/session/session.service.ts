@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type Session, sessions } from './session.tables';
 
@@ -33,13 +33,26 @@ export async function createSession(
   return { token, csrfToken, session };
 }
 
-/** The live session for a cookie value, or null when unknown or idle for too long. */
-export async function findSession(db: Db, token: string): Promise<Session | null> {
+function maxAgeCutoff(maxDays: number): Date {
+  return new Date(Date.now() - maxDays * 24 * 60 * 60_000);
+}
+
+/**
+ * The live session for a cookie value, or null when unknown, idle for too long, or older than
+ * `maxDays` however busy it was (a stolen cookie does not stay useful forever).
+ */
+export async function findSession(db: Db, token: string, maxDays: number): Promise<Session | null> {
   if (token.length < 16 || token.length > 64) return null;
   const [session] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashToken(token)), gt(sessions.expiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.idHash, hashToken(token)),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.createdAt, maxAgeCutoff(maxDays)),
+      ),
+    );
   return session ?? null;
 }
 
@@ -72,10 +85,11 @@ export async function destroySession(db: Db, session: Session): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, session.idHash));
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<number> {
+/** Removes the sessions idle past their lifetime, and those older than `maxDays`. */
+export async function deleteExpiredSessions(db: Db, maxDays: number): Promise<number> {
   const removed = await db
     .delete(sessions)
-    .where(lt(sessions.expiresAt, new Date()))
+    .where(or(lt(sessions.expiresAt, new Date()), lt(sessions.createdAt, maxAgeCutoff(maxDays))))
     .returning({ idHash: sessions.idHash });
   return removed.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { throttles } from './throttle.tables';
@@ -38,44 +38,43 @@ async function count(db: Db, key: string, windowSeconds: number) {
 }
 
 /**
- * Counts a request against a limit. Throws TOO_MANY_REQUESTS (429, with Retry-After)
- * once more than `max` arrived within the window.
+ * Counts a request against a limit before the work it guards is done. Throws TOO_MANY_REQUESTS
+ * (429, with Retry-After until the window ends) once more than `max` arrived within the window.
+ * The count is one atomic upsert, so of any number of parallel requests at most `max` pass.
  */
 export async function enforceLimit(db: Db, key: string, limit: Limit): Promise<void> {
   const row = await count(db, key, limit.windowSeconds);
   if (row.hits > limit.max) throw tooMany(secondsUntil(row.windowEndsAt));
 }
 
-/** Failures allowed before the backoff starts, and its longest wait. */
-export const BACKOFF_AFTER = 5;
-const BACKOFF_BASE_SECONDS = 30;
-const BACKOFF_MAX_SECONDS = 15 * 60;
-const FAILURE_WINDOW_SECONDS = 60 * 60;
-
-/** Throws TOO_MANY_REQUESTS while any of the keys is in a backoff. */
-export async function enforceBackoff(db: Db, keys: string[]): Promise<void> {
-  const rows = await db
-    .select({ blockedUntil: throttles.blockedUntil })
+/** Throws TOO_MANY_REQUESTS when `key` already holds `max` hits in its current window (adds none). */
+export async function enforceNotExhausted(db: Db, key: string, limit: Limit): Promise<void> {
+  const [row] = await db
+    .select({ hits: throttles.hits, windowEndsAt: throttles.windowEndsAt })
     .from(throttles)
-    .where(and(inArray(throttles.key, keys), gt(throttles.blockedUntil, sql`now()`)));
-  const until = rows.map((row) => row.blockedUntil?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
-  if (until > 0) throw tooMany(secondsUntil(new Date(until)));
+    .where(and(eq(throttles.key, key), gt(throttles.windowEndsAt, sql`now()`)));
+  if (row && row.hits >= limit.max) throw tooMany(secondsUntil(row.windowEndsAt));
 }
 
-/**
- * Records a failure (a wrong password). From the BACKOFF_AFTER-th failure on, the key is
- * blocked for 30 s, doubling with each further failure up to 15 minutes.
- */
-export async function recordFailure(db: Db, key: string, allowed = BACKOFF_AFTER): Promise<void> {
-  const row = await count(db, key, FAILURE_WINDOW_SECONDS);
-  if (row.hits < allowed) return;
-  const seconds = Math.min(BACKOFF_BASE_SECONDS * 2 ** (row.hits - allowed), BACKOFF_MAX_SECONDS);
-  await db
-    .update(throttles)
-    .set({ blockedUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(eq(throttles.key, key));
+/** Adds one hit to `key` (a failure to remember) without refusing anything. */
+export async function recordHit(db: Db, key: string, windowSeconds: number): Promise<void> {
+  await count(db, key, windowSeconds);
 }
 
 export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.delete(throttles).where(eq(throttles.key, key));
+}
+
+/** Removes the counters whose window and block have both ended; returns how many went. */
+export async function pruneThrottles(db: Db): Promise<number> {
+  const removed = await db
+    .delete(throttles)
+    .where(
+      and(
+        lte(throttles.windowEndsAt, sql`now()`),
+        or(isNull(throttles.blockedUntil), lte(throttles.blockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ key: throttles.key });
+  return removed.length;
 }

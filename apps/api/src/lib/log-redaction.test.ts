@@ -1,0 +1,60 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { openTestDatabase } from '../test/database';
+import { redactUrl } from './log-redaction';
+
+describe('redactUrl', () => {
+  it('replaces the values of secret query parameters and keeps the rest', () => {
+    expect(redactUrl('/en/reset-password?token=abc123&email=eve%40example.test')).toBe(
+      '/en/reset-password?token=[redacted]&email=[redacted]',
+    );
+    expect(redactUrl('/api/email/verify/1/2?expires=1700000000&signature=ff00')).toBe(
+      '/api/email/verify/1/2?expires=[redacted]&signature=[redacted]',
+    );
+    expect(redactUrl('/api/products?page=2&search=cat&%74oken=x')).toBe(
+      '/api/products?page=2&search=cat&%74oken=[redacted]',
+    );
+    expect(redactUrl('/en/products')).toBe('/en/products');
+  });
+});
+
+describe('request logs', () => {
+  const lines: string[] = [];
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'production', DATA_DIR: '/nonexistent', APP_URL: 'http://shop.test' }),
+      database,
+      closeDatabase: false,
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(String(chunk));
+            done();
+          },
+        }),
+      },
+    });
+    app.addHook('onClose', () => database.drop());
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('never hold the token of a reset link or the signature of a verification link', async () => {
+    await app.inject({ method: 'GET', url: '/api/ping?token=secret-reset-token&email=eve%40example.test' });
+    await app.inject({
+      method: 'GET',
+      url: '/api/email/verify/x/y?expires=1700000000&signature=abcdef0123456789',
+    });
+    const logged = lines.join('');
+    expect(logged).toContain('/api/ping?token=[redacted]&email=[redacted]');
+    expect(logged).toContain('signature=[redacted]');
+    expect(logged).not.toContain('secret-reset-token');
+    expect(logged).not.toContain('eve%40example.test');
+    expect(logged).not.toContain('abcdef0123456789');
+  });
+});
