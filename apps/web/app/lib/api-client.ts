@@ -1,4 +1,4 @@
-import { LANGUAGE_HEADER } from '@promptmarket/contracts';
+import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
 
 /** How a request reaches the API: in process on the server, fetch in the browser. */

@@ -1,4 +1,5 @@
-import { type Profile, profileResponse, settingsResponse } from '@promptmarket/contracts';
+import { type Profile, profileResponse } from '@promptmarket/contracts/accounts';
+import { settingsResponse } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from './api.server';
 import { ApiError } from './api-client';

@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 /**
  * The `redirect` query value when it is a path of this site, else the fallback: an
  * absolute URL, `//host` or `/\host` would send a freshly signed-in user elsewhere.
@@ -15,5 +17,5 @@ export function safeRedirect(value: string | null | undefined, fallback: string)
 
 /** The login page for a locale, with the page to come back to. */
 export function loginPath(locale: string, returnTo: string): string {
-  return `/${locale}/login?redirect=${encodeURIComponent(returnTo)}`;
+  return paths.login(locale, returnTo);
 }

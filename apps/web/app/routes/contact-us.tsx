@@ -4,7 +4,7 @@ import {
   contactRequest,
   countriesResponse,
   messageResponse,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/content';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,7 @@ import {
   type Profile,
   profileResponse,
   profileUpdateRequest,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

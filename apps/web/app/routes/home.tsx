@@ -1,4 +1,4 @@
-import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts';
+import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
@@ -7,6 +7,7 @@ import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
+import { centsFromDecimal, formatInternal } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/home';
@@ -196,8 +197,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <span className="min-w-0">
                       <span className="block font-semibold text-slate-900">{cutTitle(product.title)}</span>
                       <span className="block text-sm text-slate-600">
-                        {new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(product.price)}{' '}
-                        {settings.internal_currency_name}
+                        {formatInternal(
+                          centsFromDecimal(product.price),
+                          locale,
+                          settings.internal_currency_name,
+                        )}
                       </span>
                     </span>
                   </Link>

@@ -1,14 +1,12 @@
+import { categoriesResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
+import { socialLinksResponse, staticPagesResponse } from '@promptmarket/contracts/content';
+import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import {
-  categoriesResponse,
   currenciesResponse,
-  DEFAULT_LOCALE,
   languagesResponse,
   settingsResponse,
-  socialLinksResponse,
-  staticPagesResponse,
-  stylesResponse,
   wordsResponse,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/site';
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';

@@ -1,4 +1,4 @@
-import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts';
+import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { data, Link, useLocation } from 'react-router';
@@ -7,6 +7,7 @@ import { ProductImage } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { centsFromDecimal, formatAmount } from '../lib/money';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
 import { useApi, useCurrentUser } from '../lib/session-data';
@@ -148,12 +149,9 @@ function LikeButton({ product }: { product: ProductDetail }) {
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const { currency, format } = useDisplayCurrency();
+  const { currency, money } = useDisplayCurrency();
   const { product } = loaderData;
-  const internal = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(product.price);
+  const internal = formatAmount(centsFromDecimal(product.price), locale);
   const added = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(product.created_at));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -198,7 +196,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </p>
             {currency.code !== 'EUR' || settings.internal_currency_rate_eur !== '1.00' ? (
               <p className="pb-1 text-sm text-slate-500">
-                {t('product.approx', { amount: format(product.price_eur) })}
+                {t('product.approx', { amount: money.display(centsFromDecimal(product.price_eur)) })}
               </p>
             ) : null}
           </div>

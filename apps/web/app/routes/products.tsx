@@ -1,4 +1,4 @@
-import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts';
+import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';

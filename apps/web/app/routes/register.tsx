@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileResponse, registerRequest, settingsResponse } from '@promptmarket/contracts';
+import { profileResponse, registerRequest } from '@promptmarket/contracts/accounts';
+import { settingsResponse } from '@promptmarket/contracts/site';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

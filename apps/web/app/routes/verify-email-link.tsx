@@ -1,4 +1,4 @@
-import { emailVerificationResponse } from '@promptmarket/contracts';
+import { emailVerificationResponse } from '@promptmarket/contracts/accounts';
 import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';

@@ -1,4 +1,4 @@
-import { okResponse } from '@promptmarket/contracts';
+import { okResponse } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';

@@ -1,15 +1,13 @@
-import type { Profile } from '@promptmarket/contracts';
-import { okResponse } from '@promptmarket/contracts';
+import type { Profile } from '@promptmarket/contracts/accounts';
+import { okResponse } from '@promptmarket/contracts/accounts';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { paths } from '../../lib/paths';
 import { useApi } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useDismiss } from '../ui/use-dismiss';
-
-function formatBalance(amount: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-}
 
 /** The signed-in user's dropdown: e-mail, balance, account links and sign-out. */
 export function AccountMenu({ user }: { user: Profile }) {
@@ -32,7 +30,7 @@ export function AccountMenu({ user }: { user: Profile }) {
     } finally {
       setSigningOut(false);
       setOpen(false);
-      navigate(`/${locale}`);
+      navigate(paths.home(locale));
     }
   }
 
@@ -64,19 +62,19 @@ export function AccountMenu({ user }: { user: Profile }) {
             <p className="mt-1 text-sm text-slate-600">
               {t('account.balance')}:{' '}
               <span className="font-semibold text-slate-900" data-testid="header-balance">
-                {formatBalance(user.balance, locale)} {settings.internal_currency_name}
+                {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
               </span>
             </p>
           </div>
           <nav className="pt-2" aria-label={t('account.menu')}>
-            <Link to={`/${locale}/dashboard`} className={itemClass} onClick={() => setOpen(false)}>
+            <Link to={paths.dashboard(locale)} className={itemClass} onClick={() => setOpen(false)}>
               {t('account.dashboard')}
             </Link>
-            <Link to={`/${locale}/dashboard/profile`} className={itemClass} onClick={() => setOpen(false)}>
+            <Link to={paths.profile(locale)} className={itemClass} onClick={() => setOpen(false)}>
               {t('account.myProfile')}
             </Link>
             <Link
-              to={`/${locale}/dashboard/profile#edit-profile`}
+              to={paths.profile(locale, 'edit-profile')}
               className={itemClass}
               onClick={() => setOpen(false)}
             >

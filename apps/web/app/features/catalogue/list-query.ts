@@ -1,5 +1,5 @@
-import type { ProductSort } from '@promptmarket/contracts';
-import { productSorts } from '@promptmarket/contracts';
+import type { ProductSort } from '@promptmarket/contracts/catalogue';
+import { productSorts } from '@promptmarket/contracts/catalogue';
 
 /** The product list's state, as it lives in the URL so that it survives reloads and sharing. */
 export type ListState = {

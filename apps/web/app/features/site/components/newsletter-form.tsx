@@ -1,4 +1,4 @@
-import { messageResponse } from '@promptmarket/contracts';
+import { messageResponse } from '@promptmarket/contracts/content';
 import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../components/ui/use-hydrated';
