@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { requireUser } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/dashboard-layout';
 

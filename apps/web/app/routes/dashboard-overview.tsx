@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';

@@ -9,7 +9,6 @@ import {
 } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import {
   TextField,
 } from '../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';

@@ -1,5 +1,4 @@
 import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Carousel } from '../features/catalogue/components/carousel';
@@ -7,6 +6,7 @@ import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';

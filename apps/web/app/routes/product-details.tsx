@@ -1,12 +1,12 @@
 import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, useLocation } from 'react-router';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';

@@ -1,11 +1,11 @@
 import { emailVerificationResponse } from '@promptmarket/contracts/accounts';
-import { useTranslation } from 'react-i18next';
 import { data, Link, redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';

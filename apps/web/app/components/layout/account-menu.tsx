@@ -1,8 +1,7 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
-import { okResponse } from '@promptmarket/contracts/accounts';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useApi } from '../../lib/session-data';
@@ -26,6 +25,8 @@ export function AccountMenu({ user }: { user: Profile }) {
   async function signOut() {
     setSigningOut(true);
     try {
+      // The header is part of every first load: the schema (and zod with it) loads on sign-out.
+      const { okResponse } = await import('@promptmarket/contracts/accounts');
       await api.post('/logout', okResponse);
     } finally {
       setSigningOut(false);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../../features/site/consent';
+import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';

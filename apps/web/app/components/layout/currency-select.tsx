@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showCurrencySelector } from '../../features/catalogue/currency';
 import { useDisplayCurrency } from '../../features/catalogue/currency-context';
+import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 
 /** The display currency; only there when the shop offers more than one. */

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 

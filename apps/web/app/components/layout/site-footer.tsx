@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NewsletterForm } from '../../features/site/components/newsletter-form';
 import { PaymentLogos } from '../../features/site/components/payment-logos';
 import { SocialIcon } from '../../features/site/components/social-icon';
 import { FOOTER_CATEGORIES } from '../../features/site/rules';
 import { socialNetwork } from '../../features/site/social';
+import { useTranslation } from '../../lib/i18n';
 import { rememberLanguage } from '../../lib/language-choice';
 import { switchLocalePath } from '../../lib/locale-routing';
 import { paths } from '../../lib/paths';

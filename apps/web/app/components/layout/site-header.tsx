@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';

@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
