@@ -3,6 +3,7 @@ import { settingsResponse } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from './api.server';
 import { ApiError } from './api-client';
+import { paths } from './paths';
 import { loginPath } from './safe-redirect';
 
 type GuardArgs = { request: Request; context: unknown; params: { locale?: string } };
@@ -50,7 +51,7 @@ export async function requireUser(
         '/settings',
         settingsResponse,
       );
-      if (payload.is_email_verification_enabled) throw redirect(`/${locale}/email/verify`);
+      if (payload.is_email_verification_enabled) throw redirect(paths.verifyEmail(locale));
     } catch (error) {
       if (error instanceof Response) throw error;
       // An error in a guard lets the navigation proceed.

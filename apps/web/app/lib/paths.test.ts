@@ -11,6 +11,7 @@ describe('paths', () => {
       paths.products({ locale: 'en', category: ['pets', 'portraits'], style: 'watercolor', page: 3 }),
     ).toBe('/en/products?category=pets&category=portraits&style=watercolor&page=3');
     expect(paths.products({ locale: 'pl', category: 'pets', page: 1 })).toBe('/pl/products?category=pets');
+    expect(paths.products({ locale: 'en', sort: 'newest' })).toBe('/en/products?sort=newest');
     expect(paths.products({ locale: 'en', query: 'category=pets', page: 2 })).toBe(
       '/en/products?category=pets&page=2',
     );

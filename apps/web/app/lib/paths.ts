@@ -1,3 +1,5 @@
+import type { ProductSort } from '@promptmarket/contracts/product-sorts';
+
 /**
  * Every in-app link, built in one place so that a screen never hand-writes `/${locale}/…`.
  * Each function returns a path with its query, ready for `<Link to>` or a redirect.
@@ -11,6 +13,7 @@ type ProductsQuery = {
   style?: string | readonly string[];
   /** A query string as the menus of /api/categories and /api/styles send it ("category=pets"). */
   query?: string;
+  sort?: ProductSort;
   page?: number;
 };
 
@@ -26,11 +29,12 @@ const segment = encodeURIComponent;
 
 export const paths = {
   home: (locale: string) => `/${locale}`,
-  products: ({ locale, search, category, style, query, page }: ProductsQuery) => {
+  products: ({ locale, search, category, style, query, sort, page }: ProductsQuery) => {
     const params = new URLSearchParams(query);
     if (search) params.set('search', search);
     for (const slug of listOf(category)) params.append('category', slug);
     for (const slug of listOf(style)) params.append('style', slug);
+    if (sort) params.set('sort', sort);
     if (page !== undefined && page > 1) params.set('page', String(page));
     return withQuery(`/${locale}/products`, params);
   },

@@ -2,6 +2,7 @@ import { Link, useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/dashboard-overview';
@@ -37,7 +38,7 @@ export default function DashboardOverview() {
           {user.is_email_verified ? t('dashboard.verified') : t('dashboard.notVerified')}
         </p>
         <div className="mt-4">
-          <Link to={`/${locale}/dashboard/profile`} className={buttonStyles.secondary}>
+          <Link to={paths.profile(locale)} className={buttonStyles.secondary}>
             {t('dashboard.editProfile')}
           </Link>
         </div>

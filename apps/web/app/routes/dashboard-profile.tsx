@@ -20,6 +20,7 @@ import {
 } from '../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
@@ -225,7 +226,7 @@ function DeleteAccount() {
     setNotice(null);
     try {
       await api.delete('/user/delete', okResponse, { password });
-      navigate(`/${locale}`, { replace: true });
+      navigate(paths.home(locale), { replace: true });
     } catch (caught) {
       const { message } = applyServerErrors(caught, setError, ['password']);
       if (message) setNotice(message);

@@ -8,6 +8,7 @@ import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
+import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
 import { useApi, useCurrentUser } from '../lib/session-data';
@@ -158,13 +159,13 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to={`/${locale}`} className="hover:underline">
+            <Link to={paths.home(locale)} className="hover:underline">
               {t('product.breadcrumbHome')}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={`/${locale}/products`} className="hover:underline">
+            <Link to={paths.products({ locale })} className="hover:underline">
               {t('product.breadcrumbProducts')}
             </Link>
           </li>
@@ -180,7 +181,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <Link
-            to={`/${locale}/products?category=${product.category.slug}`}
+            to={paths.products({ locale, category: product.category.slug })}
             className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
           >
             {product.category.title}
@@ -207,7 +208,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                 {product.styles.map((style) => (
                   <li key={style.id}>
                     <Link
-                      to={`/${locale}/products?style=${style.slug}`}
+                      to={paths.products({ locale, style: style.slug })}
                       className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"
                     >
                       {style.title}
