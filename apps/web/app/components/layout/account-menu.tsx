@@ -67,11 +67,7 @@ export function AccountMenu({ user }: { user: Profile }) {
             <kit.DropdownMenuItem asChild>
               <Link to={paths.profile(locale, 'edit-profile')}>{t('account.editProfile')}</Link>
             </kit.DropdownMenuItem>
-            <kit.DropdownMenuItem
-              disabled={signingOut}
-              onSelect={() => void signOut()}
-              className="text-red-700 data-[highlighted]:text-red-800"
-            >
+            <kit.DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()} tone="danger">
               {t('account.signOut')}
             </kit.DropdownMenuItem>
           </div>

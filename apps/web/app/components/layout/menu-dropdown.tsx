@@ -48,16 +48,16 @@ export function MenuDropdown({
       content={(kit) =>
         groups.map((group) => (
           <kit.DropdownMenuGroup key={group.id} className="mb-2 break-inside-avoid">
-            <kit.DropdownMenuItem asChild className="px-2 py-1.5 font-semibold text-slate-900">
+            <kit.DropdownMenuItem asChild tone="strong" inset="compact">
               <Link to={group.href}>{group.title}</Link>
             </kit.DropdownMenuItem>
             {group.children.map((child) => (
-              <kit.DropdownMenuItem key={child.id} asChild className="px-2 py-1 pl-4 text-slate-600">
+              <kit.DropdownMenuItem key={child.id} asChild tone="muted" inset="nested">
                 <Link to={child.href}>{child.title}</Link>
               </kit.DropdownMenuItem>
             ))}
             {allLabel && group.children.length > 0 ? (
-              <kit.DropdownMenuItem asChild className="px-2 py-1 pl-4 text-xs font-medium text-brand-700">
+              <kit.DropdownMenuItem asChild tone="accent" inset="nested">
                 <Link to={group.href}>{allLabel(group.title)}</Link>
               </kit.DropdownMenuItem>
             ) : null}

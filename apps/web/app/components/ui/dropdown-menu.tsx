@@ -29,11 +29,27 @@ export function DropdownMenuContent({
   );
 }
 
-const itemClass =
-  'block cursor-pointer select-none rounded-md px-3 py-2 text-sm text-slate-700 outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900 data-[disabled]:opacity-50';
+const itemBase =
+  'cursor-pointer select-none rounded-md text-sm outline-none data-[disabled]:pointer-events-none data-[highlighted]:bg-slate-100 data-[disabled]:opacity-50';
+const tones = {
+  default: 'text-slate-700 data-[highlighted]:text-slate-900',
+  strong: 'font-semibold text-slate-900',
+  muted: 'text-slate-600 data-[highlighted]:text-slate-900',
+  accent: 'text-xs font-medium text-brand-700',
+  danger: 'text-red-700 data-[highlighted]:text-red-800',
+};
+const insets = { default: 'px-3 py-2', compact: 'px-2 py-1.5', nested: 'py-1 pl-4 pr-2' };
 
-export function DropdownMenuItem({ className = '', ...props }: ComponentProps<typeof Primitive.Item>) {
-  return <Primitive.Item className={`${itemClass} ${className}`} {...props} />;
+/** A menu entry; `tone` and `inset` instead of colour and padding classes, which would clash with these. */
+export function DropdownMenuItem({
+  className = '',
+  tone = 'default',
+  inset = 'default',
+  ...props
+}: ComponentProps<typeof Primitive.Item> & { tone?: keyof typeof tones; inset?: keyof typeof insets }) {
+  return (
+    <Primitive.Item className={`block ${itemBase} ${tones[tone]} ${insets[inset]} ${className}`} {...props} />
+  );
 }
 
 export function DropdownMenuRadioItem({
@@ -43,7 +59,7 @@ export function DropdownMenuRadioItem({
 }: ComponentProps<typeof Primitive.RadioItem>) {
   return (
     <Primitive.RadioItem
-      className={`${itemClass} flex items-center gap-2 pl-8 relative ${className}`}
+      className={`relative flex items-center gap-2 py-2 pl-8 pr-3 ${itemBase} ${tones.default} ${className}`}
       {...props}
     >
       <span className="absolute left-3 inline-flex w-3 justify-center" aria-hidden="true">
