@@ -79,7 +79,8 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText(email).first().waitFor();
     expect(await page.getByTestId('header-balance').textContent()).toBe('0.00 Credits');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await screenshot(page, 'header-menu-account-1280');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/en');
     await page.getByRole('link', { name: 'Log in' }).waitFor();
 

@@ -17,8 +17,39 @@ describe('the shop window', () => {
     await page.getByRole('heading', { name: 'Browse by style' }).waitFor();
     await screenshot(page, 'home-full-1280');
 
+    // The header menus work from the keyboard: Enter opens, arrows move, Escape closes and
+    // gives the focus back to the button.
+    const styles = page.getByRole('button', { name: 'Styles' });
+    await styles.focus();
+    await page.keyboard.press('Enter');
+    const stylesMenu = page.getByRole('menu');
+    await stylesMenu.waitFor();
+    const focusedItem = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[role="menuitem"]')].indexOf(document.activeElement as Element),
+      );
+    await expect.poll(focusedItem).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedItem).toBe(1);
+    await page.keyboard.press('Escape');
+    await stylesMenu.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Styles');
+    expect(await styles.getAttribute('aria-expanded')).toBe('false');
+
     await page.getByRole('button', { name: 'Categories' }).click();
-    await page.getByRole('link', { name: 'Seascapes' }).first().click();
+    await page.getByRole('menuitem', { name: 'Seascapes' }).waitFor();
+    // The open menu is modal: the rest of the page is out of the accessibility tree meanwhile.
+    expect(
+      await page
+        .locator('header button[aria-haspopup="menu"]', { hasText: 'Categories' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    await screenshot(page, 'header-menu-categories-1280');
+    // A press outside closes it.
+    await page.mouse.click(1200, 700);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Categories' }).click();
+    await page.getByRole('menuitem', { name: 'Seascapes' }).first().click();
     await page.waitForURL('**/en/products?category=seascapes');
     await page.getByRole('heading', { level: 1, name: 'Browse prompts' }).waitFor();
     await expect.poll(() => page.getByLabel('Seascapes').isChecked()).toBe(true);
@@ -54,7 +85,11 @@ describe('the shop window', () => {
     await page.waitForURL(/\/en\/products\/[a-z0-9-]+$/);
     await page.getByRole('heading', { name: 'Prompt preview' }).waitFor();
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
-    await page.locator('header select:visible').selectOption('USD');
+    await page.getByRole('button', { name: 'Currency: EUR €' }).click();
+    await page.getByRole('menuitemradio', { name: 'USD $' }).waitFor();
+    await screenshot(page, 'header-menu-currency-1280');
+    await page.getByRole('menuitemradio', { name: 'USD $' }).click();
+    await page.getByRole('button', { name: 'Currency: USD $' }).waitFor();
     await page.getByText(/about \$\d/).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('selected-currency'))).toBe('USD');
     await screenshot(page, 'product-1280');
@@ -129,6 +164,12 @@ describe('the shop window', () => {
     await screenshot(page, 'home-full-360');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('header nav').last().getByRole('button', { name: 'Categories' }).click();
+    await page.locator('header nav').last().getByRole('button', { name: 'Currency: EUR €' }).click();
+    await page.getByRole('menuitemradio', { name: 'USD $' }).waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'header-menu-currency-360');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await page.locator('header nav').last().getByRole('link', { name: 'Pets' }).click();
     await page.waitForURL('**/en/products?category=pets');
     await page.getByRole('heading', { level: 1, name: 'Browse prompts' }).waitFor();

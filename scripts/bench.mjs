@@ -2,7 +2,7 @@
 // products on a fresh database (embedded, or a new database on the PostgreSQL server of
 // BENCH_DATABASE_URL), starts the production server, and measures in one run each route
 // against the bare JSON route of the same server (autocannon), then the key pages with
-// Lighthouse (mobile, simulated throttling) in Debian's Chromium.
+// Lighthouse (mobile, simulated throttling) in Debian's Chromium; and the shop's initial JavaScript.
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { root } from './build-state.mjs';
+import { printInitialJavaScript } from './initial-javascript.mjs';
 import { buildIfStale, startProductionServer } from './production-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);
@@ -141,6 +142,10 @@ try {
       `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${(result.rps / baseline.rps).toFixed(3)} |`,
     );
   }
+  console.log(
+    '\nInitial JavaScript (every script the server-rendered HTML makes the browser load, gzip -9)\n',
+  );
+  await printInitialJavaScript(base, ['/en', '/en/products']);
   console.log('\nLighthouse (mobile, simulated throttling)\n');
   console.log('| page | performance | accessibility | best practices | SEO | LCP |');
   console.log('|---|---:|---:|---:|---:|---:|');

@@ -8,9 +8,12 @@ import { root, staleBuilds } from './build-state.mjs';
 
 export function buildIfStale() {
   for (const workspace of staleBuilds()) {
+    // Always a production build: the test runner sets NODE_ENV=test, which would bundle React's
+    // development build into the client.
     const result = spawnSync('npm', ['run', 'build', '-w', `@promptmarket/${workspace}`], {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     if (result.status !== 0) throw new Error(`building ${workspace} failed`);
   }

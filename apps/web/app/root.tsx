@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import type { ReactNode } from 'react';
 import {
   isRouteErrorResponse,

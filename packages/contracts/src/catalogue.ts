@@ -7,8 +7,9 @@ export const PRODUCT_PAGE_SIZE_MAX = 60;
 /** Widths of the public preview images, each as webp and avif; the original (1024x1024) is private. */
 export const PREVIEW_WIDTHS = [320, 640] as const;
 
-export const productSorts = ['newest', 'price_asc', 'price_desc', 'popular', 'relevance'] as const;
-export type ProductSort = (typeof productSorts)[number];
+import { productSorts } from './product-sorts';
+
+export { type ProductSort, productSorts } from './product-sorts';
 
 /** A product list filters by at most this many categories, and as many styles; each slug this long at most. */
 export const SLUG_FILTER_MAX = 20;

@@ -1,4 +1,4 @@
-import { LANGUAGE_HEADER } from '@promptmarket/contracts';
+import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
 
 /** How a request reaches the API: in process on the server, fetch in the browser. */
@@ -33,17 +33,28 @@ type ClientOptions = {
   onError?: (error: ApiError) => void;
 };
 
-async function readError(response: Response): Promise<ApiError> {
+/** The error for a failed answer, from its status and its (Laravel-shaped, when JSON) body text. */
+export function apiErrorFrom(status: number, statusText: string, bodyText: string): ApiError {
   let body: { message?: unknown; errors?: unknown } = {};
   try {
-    body = (await response.json()) as typeof body;
+    body = (JSON.parse(bodyText) ?? {}) as typeof body;
   } catch {
     // A body that is not JSON (a proxy's HTML page) still yields an error with the status.
   }
-  const message = typeof body.message === 'string' ? body.message : response.statusText || 'Request failed';
+  const message = typeof body.message === 'string' ? body.message : statusText || 'Request failed';
   const errors =
     body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : null;
-  return new ApiError(response.status, message, errors);
+  return new ApiError(status, message, errors);
+}
+
+async function readError(response: Response): Promise<ApiError> {
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    // An interrupted body still yields an error with the status.
+  }
+  return apiErrorFrom(response.status, response.statusText, text);
 }
 
 /** One typed API client for loaders and components; every response is checked against its contract. */

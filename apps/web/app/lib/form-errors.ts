@@ -1,4 +1,4 @@
-import { validationText } from '@promptmarket/contracts';
+import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 

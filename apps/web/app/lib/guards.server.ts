@@ -1,7 +1,9 @@
-import { type Profile, profileResponse, settingsResponse } from '@promptmarket/contracts';
+import { type Profile, profileResponse } from '@promptmarket/contracts/accounts';
+import { settingsResponse } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from './api.server';
 import { ApiError } from './api-client';
+import { paths } from './paths';
 import { loginPath } from './safe-redirect';
 
 type GuardArgs = { request: Request; context: unknown; params: { locale?: string } };
@@ -49,7 +51,7 @@ export async function requireUser(
         '/settings',
         settingsResponse,
       );
-      if (payload.is_email_verification_enabled) throw redirect(`/${locale}/email/verify`);
+      if (payload.is_email_verification_enabled) throw redirect(paths.verifyEmail(locale));
     } catch (error) {
       if (error instanceof Response) throw error;
       // An error in a guard lets the navigation proceed.

@@ -1,4 +1,4 @@
-import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts';
+import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocaleShaped, LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, isLocaleShaped, LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
 
 /** The visitor's stored language choice from a Cookie header, when it is still offered. */
 export function preferredLocale(cookieHeader: string | null, supported: readonly string[]): string {

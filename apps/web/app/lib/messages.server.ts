@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
 import deShop from '../locales/de/shop.json';

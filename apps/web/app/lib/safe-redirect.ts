@@ -1,3 +1,5 @@
+import { paths } from './paths';
+
 const ORIGIN = 'http://same.site';
 
 /** A path the browser would read as the start of another address: `//host`, `/\host`. */
@@ -24,5 +26,5 @@ export function safeRedirect(value: string | null | undefined, fallback: string)
 
 /** The login page for a locale, with the page to come back to. */
 export function loginPath(locale: string, returnTo: string): string {
-  return `/${locale}/login?redirect=${encodeURIComponent(returnTo)}`;
+  return paths.login(locale, returnTo);
 }

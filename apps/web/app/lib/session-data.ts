@@ -1,4 +1,4 @@
-import type { Profile } from '@promptmarket/contracts';
+import type { Profile } from '@promptmarket/contracts/accounts';
 import { useMemo } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { browserApi } from './api-browser';

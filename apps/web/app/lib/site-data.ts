@@ -1,12 +1,6 @@
-import type {
-  Category,
-  Currency,
-  Language,
-  Settings,
-  SocialLink,
-  StaticPageSummary,
-  Style,
-} from '@promptmarket/contracts';
+import type { Category, Style } from '@promptmarket/contracts/catalogue';
+import type { SocialLink, StaticPageSummary } from '@promptmarket/contracts/content';
+import type { Currency, Language, Settings } from '@promptmarket/contracts/site';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
 

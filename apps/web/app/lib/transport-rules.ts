@@ -1,4 +1,5 @@
-import { errorMessages } from '@promptmarket/contracts';
+import { errorMessages } from '@promptmarket/contracts/errors';
+import { paths } from './paths';
 
 /** What the app does about a failed API call before the caller sees the error (spec section 8). */
 export type TransportAction =
@@ -29,11 +30,11 @@ export function transportActionPath(
 ): string | null {
   switch (action.kind) {
     case 'login':
-      return `/${locale}/login?redirect=${encodeURIComponent(currentPath)}`;
+      return paths.login(locale, currentPath);
     case 'verify-email':
-      return `/${locale}/email/verify`;
+      return paths.verifyEmail(locale);
     case 'forbidden':
-      return `/${locale}/forbidden`;
+      return paths.forbidden(locale);
     default:
       return null;
   }

@@ -1,4 +1,4 @@
-import { staticPageResponse } from '@promptmarket/contracts';
+import { staticPageResponse } from '@promptmarket/contracts/content';
 import { StaticPageBody } from '../features/site/components/static-page-body';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';

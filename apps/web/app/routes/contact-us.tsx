@@ -4,15 +4,15 @@ import {
   contactRequest,
   countriesResponse,
   messageResponse,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/content';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { firstContactError } from '../features/site/contact';
 import { serverApi } from '../lib/api.server';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { requireUser } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/dashboard-layout';
 
@@ -27,10 +28,10 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         aria-label={t('dashboard.title')}
         className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
       >
-        <NavLink to={`/${locale}/dashboard`} end className={tabClass}>
+        <NavLink to={paths.dashboard(locale)} end className={tabClass}>
           {t('dashboard.overview')}
         </NavLink>
-        <NavLink to={`/${locale}/dashboard/profile`} className={tabClass}>
+        <NavLink to={paths.profile(locale)} className={tabClass}>
           {t('dashboard.profile')}
         </NavLink>
       </nav>

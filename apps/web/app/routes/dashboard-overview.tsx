@@ -1,6 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { useTranslation } from '../lib/i18n';
+import { centsFromDecimal, formatAmount } from '../lib/money';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/dashboard-overview';
@@ -17,10 +19,7 @@ export default function DashboardOverview() {
   const data = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard-layout');
   if (!data) return null;
   const { user } = data;
-  const balance = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(user.balance);
+  const balance = formatAmount(centsFromDecimal(user.balance), locale);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -39,7 +38,7 @@ export default function DashboardOverview() {
           {user.is_email_verified ? t('dashboard.verified') : t('dashboard.notVerified')}
         </p>
         <div className="mt-4">
-          <Link to={`/${locale}/dashboard/profile`} className={buttonStyles.secondary}>
+          <Link to={paths.profile(locale)} className={buttonStyles.secondary}>
             {t('dashboard.editProfile')}
           </Link>
         </div>

@@ -6,10 +6,9 @@ import {
   type Profile,
   profileResponse,
   profileUpdateRequest,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/accounts';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useRevalidator, useRouteLoaderData } from 'react-router';
 import { z } from 'zod';
 import {
@@ -20,6 +19,8 @@ import {
   TextField,
 } from '../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
+import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
@@ -261,7 +262,7 @@ function DeleteAccount() {
     setNotice(null);
     try {
       await api.delete('/user/delete', okResponse, { password });
-      navigate(`/${locale}`, { replace: true });
+      navigate(paths.home(locale), { replace: true });
     } catch (caught) {
       const { message } = applyServerErrors(caught, setError, ['password']);
       if (message) setNotice(message);

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordRequest, okResponse } from '@promptmarket/contracts';
+import { forgotPasswordRequest, okResponse } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';

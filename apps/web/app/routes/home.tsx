@@ -1,5 +1,4 @@
-import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts';
-import { useTranslation } from 'react-i18next';
+import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
 import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Carousel } from '../features/catalogue/components/carousel';
@@ -7,6 +6,9 @@ import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
+import { centsFromDecimal, formatInternal } from '../lib/money';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/home';
@@ -98,7 +100,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="mt-6 text-lg text-slate-300 sm:text-xl">{t('home.heroDescription')}</p>
             <div className="mt-8">
-              <Link to={`/${locale}/products`} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
+              <Link to={paths.products({ locale })} className={`${buttonStyles.primary} px-6 py-3 text-base`}>
                 {t('home.explore')}
               </Link>
             </div>
@@ -113,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   key: product.id,
                   node: (
                     <Link
-                      to={`/${locale}/products/${product.slug}`}
+                      to={paths.product(locale, product.slug)}
                       className="block overflow-hidden rounded-2xl ring-1 ring-white/10"
                     >
                       <ProductImage
@@ -153,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t('home.newPrompts')}
             </h2>
             <Link
-              to={`/${locale}/products?sort=newest`}
+              to={paths.products({ locale, sort: 'newest' })}
               className="text-sm font-semibold text-brand-700 hover:underline"
             >
               {t('home.viewAll')}
@@ -180,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {topSellers.map((product, index) => (
                 <li key={product.id}>
                   <Link
-                    to={`/${locale}/products/${product.slug}`}
+                    to={paths.product(locale, product.slug)}
                     className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:shadow-md"
                     title={product.title}
                   >
@@ -196,8 +198,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     <span className="min-w-0">
                       <span className="block font-semibold text-slate-900">{cutTitle(product.title)}</span>
                       <span className="block text-sm text-slate-600">
-                        {new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(product.price)}{' '}
-                        {settings.internal_currency_name}
+                        {formatInternal(
+                          centsFromDecimal(product.price),
+                          locale,
+                          settings.internal_currency_name,
+                        )}
                       </span>
                     </span>
                   </Link>
@@ -217,7 +222,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {styledOnly.map((style) => (
               <li key={style.id}>
                 <Link
-                  to={`/${locale}/products?${style.query}`}
+                  to={paths.products({ locale, query: style.query })}
                   className="group relative block overflow-hidden rounded-2xl"
                 >
                   <img

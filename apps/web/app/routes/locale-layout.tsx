@@ -1,19 +1,16 @@
+import { categoriesResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
+import { socialLinksResponse, staticPagesResponse } from '@promptmarket/contracts/content';
+import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import {
-  categoriesResponse,
   currenciesResponse,
-  DEFAULT_LOCALE,
   languagesResponse,
   settingsResponse,
-  socialLinksResponse,
-  staticPagesResponse,
-  stylesResponse,
   wordsResponse,
-} from '@promptmarket/contracts';
+} from '@promptmarket/contracts/site';
 import { useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { serverApi } from '../lib/api.server';
-import { createI18n } from '../lib/i18n';
+import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
 import { messagesFor } from '../lib/messages.server';
 import { pageMeta } from '../lib/seo';
@@ -71,11 +68,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matc
 
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
   const { locale, messages } = loaderData;
-  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
+  const translator = useMemo(() => createTranslator(locale, messages), [locale, messages]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <TranslationProvider translator={translator}>
       <Outlet />
-    </I18nextProvider>
+    </TranslationProvider>
   );
 }
 

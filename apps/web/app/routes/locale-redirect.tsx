@@ -1,4 +1,4 @@
-import { languagesResponse } from '@promptmarket/contracts';
+import { languagesResponse } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from '../lib/api.server';
 import { preferredLocale } from '../lib/locale-routing';

@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailField, profileResponse } from '@promptmarket/contracts';
+import { emailField, profileResponse } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
 import { safeRedirect } from '../lib/safe-redirect';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';

@@ -1,12 +1,14 @@
-import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts';
+import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { data, Link, useLocation } from 'react-router';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
+import { centsFromDecimal, formatAmount } from '../lib/money';
+import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
 import { useApi, useCurrentUser } from '../lib/session-data';
@@ -148,25 +150,22 @@ function LikeButton({ product }: { product: ProductDetail }) {
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const { currency, format } = useDisplayCurrency();
+  const { currency, money } = useDisplayCurrency();
   const { product } = loaderData;
-  const internal = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(product.price);
+  const internal = formatAmount(centsFromDecimal(product.price), locale);
   const added = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(product.created_at));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to={`/${locale}`} className="hover:underline">
+            <Link to={paths.home(locale)} className="hover:underline">
               {t('product.breadcrumbHome')}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
-            <Link to={`/${locale}/products`} className="hover:underline">
+            <Link to={paths.products({ locale })} className="hover:underline">
               {t('product.breadcrumbProducts')}
             </Link>
           </li>
@@ -182,7 +181,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <Link
-            to={`/${locale}/products?category=${product.category.slug}`}
+            to={paths.products({ locale, category: product.category.slug })}
             className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline"
           >
             {product.category.title}
@@ -198,7 +197,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </p>
             {currency.code !== 'EUR' || settings.internal_currency_rate_eur !== '1.00' ? (
               <p className="pb-1 text-sm text-slate-500">
-                {t('product.approx', { amount: format(product.price_eur) })}
+                {t('product.approx', { amount: money.display(centsFromDecimal(product.price_eur)) })}
               </p>
             ) : null}
           </div>
@@ -209,7 +208,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                 {product.styles.map((style) => (
                   <li key={style.id}>
                     <Link
-                      to={`/${locale}/products?style=${style.slug}`}
+                      to={paths.products({ locale, style: style.slug })}
                       className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 hover:bg-brand-100"
                     >
                       {style.title}

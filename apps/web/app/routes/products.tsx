@@ -1,6 +1,5 @@
-import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts';
+import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { ProductCard } from '../features/catalogue/components/product-card';
@@ -15,6 +14,7 @@ import {
 } from '../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileResponse, registerRequest, settingsResponse } from '@promptmarket/contracts';
+import { profileResponse, registerRequest } from '@promptmarket/contracts/accounts';
+import { settingsResponse } from '@promptmarket/contracts/site';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link, redirect, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
@@ -17,6 +17,7 @@ import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';

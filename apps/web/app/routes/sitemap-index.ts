@@ -1,4 +1,4 @@
-import { sitemapProductsResponse } from '@promptmarket/contracts';
+import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
 import { sitemapIndex, xmlResponse } from '../features/site/sitemap';
 import { serverApi } from '../lib/api.server';
 import type { Route } from './+types/sitemap-index';

@@ -1,4 +1,6 @@
-import { categoriesResponse, languagesResponse, staticPagesResponse } from '@promptmarket/contracts';
+import { categoriesResponse } from '@promptmarket/contracts/catalogue';
+import { staticPagesResponse } from '@promptmarket/contracts/content';
+import { languagesResponse } from '@promptmarket/contracts/site';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi } from '../lib/api.server';
 import type { Route } from './+types/sitemap-pages';

@@ -1,4 +1,5 @@
-import { languagesResponse, sitemapProductsResponse } from '@promptmarket/contracts';
+import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
+import { languagesResponse } from '@promptmarket/contracts/site';
 import { data } from 'react-router';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi } from '../lib/api.server';

@@ -1,4 +1,4 @@
-import { staticPageResponse } from '@promptmarket/contracts';
+import { staticPageResponse } from '@promptmarket/contracts/content';
 import { data } from 'react-router';
 import { StaticPageBody } from '../features/site/components/static-page-body';
 import { serverApi } from '../lib/api.server';

@@ -1,11 +1,12 @@
-import { emailVerificationResponse } from '@promptmarket/contracts';
-import { useTranslation } from 'react-i18next';
+import { emailVerificationResponse } from '@promptmarket/contracts/accounts';
 import { data, Link, redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
@@ -43,7 +44,7 @@ export default function VerifyEmailLink() {
     <AuthCard title={t('verifyEmail.title')}>
       <FormAlert kind="error">{t('verifyEmail.invalid')}</FormAlert>
       <Link
-        to={user ? `/${locale}/email/verify` : `/${locale}/login`}
+        to={user ? paths.verifyEmail(locale) : paths.login(locale)}
         className={`${buttonStyles.primary} mt-6 w-full`}
       >
         {user ? t('verifyEmail.resend') : t('login.submit')}

@@ -1,12 +1,12 @@
-import { okResponse } from '@promptmarket/contracts';
+import { okResponse } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
 import { ApiError } from '../lib/api-client';
 import { requireUser } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/session-data';
 import type { Route } from './+types/verify-email';

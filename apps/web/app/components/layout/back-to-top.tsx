@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BACK_TO_TOP_THRESHOLD } from '../../features/site/rules';
+import { useTranslation } from '../../lib/i18n';
 
 export function BackToTop() {
   const { t } = useTranslation();

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../../features/site/consent';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 
@@ -35,7 +36,10 @@ export function CookieBanner() {
       <p className="mt-2 text-sm text-slate-600">
         {t('cookies.intro')}{' '}
         {cookiePage ? (
-          <Link to={`/${locale}/page/${cookiePage.slug}`} className="font-medium text-brand-700 underline">
+          <Link
+            to={paths.staticPage(locale, cookiePage.slug)}
+            className="font-medium text-brand-700 underline"
+          >
             {t('cookies.policy')}
           </Link>
         ) : null}

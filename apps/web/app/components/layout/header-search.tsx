@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 
 /** Enter searches the product list; the clear button empties the box and the search. */
@@ -15,11 +16,11 @@ export function HeaderSearch({ id }: { id: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const search = value.trim();
-    navigate(search ? `/${locale}/products?search=${encodeURIComponent(search)}` : `/${locale}/products`);
+    navigate(paths.products({ locale, search }));
   };
   const clear = () => {
     setValue('');
-    if (params.get('search')) navigate(`/${locale}/products`);
+    if (params.get('search')) navigate(paths.products({ locale }));
   };
 
   return (

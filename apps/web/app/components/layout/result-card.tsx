@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 import { AuthCard } from './auth-card';
@@ -19,7 +20,7 @@ export function ResultCard({ namespace }: { namespace: 'verifySuccess' | 'verify
         </span>
         <p className="text-sm text-slate-700">{t(`${namespace}.text`)}</p>
       </div>
-      <Link to={`/${locale}/dashboard`} className={`${buttonStyles.primary} mt-6 w-full`}>
+      <Link to={paths.dashboard(locale)} className={`${buttonStyles.primary} mt-6 w-full`}>
         {t(`${namespace}.cta`)}
       </Link>
     </AuthCard>

@@ -1,12 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NewsletterForm } from '../../features/site/components/newsletter-form';
 import { PaymentLogos } from '../../features/site/components/payment-logos';
 import { SocialIcon } from '../../features/site/components/social-icon';
 import { FOOTER_CATEGORIES } from '../../features/site/rules';
 import { socialNetwork } from '../../features/site/social';
+import { useTranslation } from '../../lib/i18n';
 import { rememberLanguage } from '../../lib/language-choice';
 import { switchLocalePath } from '../../lib/locale-routing';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { BrandMark } from './brand-mark';
 import { Mail, Phone } from './icons';
@@ -24,7 +25,7 @@ export function SiteFooter() {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <Link
-            to={`/${locale}`}
+            to={paths.home(locale)}
             className="inline-flex items-center gap-2.5 rounded-lg text-lg font-bold text-white"
           >
             <BrandMark />
@@ -84,7 +85,7 @@ export function SiteFooter() {
           <ul className="mt-4 space-y-2 text-sm">
             {categories.slice(0, FOOTER_CATEGORIES).map((category) => (
               <li key={category.id}>
-                <Link to={`/${locale}/products?${category.query}`} className={linkClass}>
+                <Link to={paths.products({ locale, query: category.query })} className={linkClass}>
                   {category.title}
                 </Link>
               </li>
@@ -98,12 +99,12 @@ export function SiteFooter() {
           </h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <Link to={`/${locale}/about-us`} className={linkClass}>
+              <Link to={paths.aboutUs(locale)} className={linkClass}>
                 {t('footer.aboutUs')}
               </Link>
             </li>
             <li>
-              <Link to={`/${locale}/contact-us`} className={linkClass}>
+              <Link to={paths.contactUs(locale)} className={linkClass}>
                 {t('footer.contactUs')}
               </Link>
             </li>
@@ -111,7 +112,7 @@ export function SiteFooter() {
               .filter((page) => page.slug !== 'about-us')
               .map((page) => (
                 <li key={page.id}>
-                  <Link to={`/${locale}/page/${page.slug}`} className={linkClass}>
+                  <Link to={paths.staticPage(locale, page.slug)} className={linkClass}>
                     {page.title}
                   </Link>
                 </li>

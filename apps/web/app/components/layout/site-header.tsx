@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
@@ -18,22 +19,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 function useMenus(): { categories: MenuGroup[]; styles: MenuGroup[] } {
   const { locale, categories, styles } = useSite();
-  const products = `/${locale}/products`;
   return {
     categories: categories.map((category) => ({
       id: category.id,
       title: category.title,
-      href: `${products}?${category.query}`,
+      href: paths.products({ locale, query: category.query }),
       children: category.subcategories.map((sub) => ({
         id: sub.id,
         title: sub.title,
-        href: `${products}?${sub.query}`,
+        href: paths.products({ locale, query: sub.query }),
       })),
     })),
     styles: styles.map((style) => ({
       id: style.id,
       title: style.title,
-      href: `${products}?${style.query}`,
+      href: paths.products({ locale, query: style.query }),
       children: [],
     })),
   };
@@ -68,7 +68,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
       </a>
       <div className="mx-auto flex h-[90px] max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link
-          to={`/${locale}`}
+          to={paths.home(locale)}
           className="flex shrink-0 items-center gap-2.5 rounded-lg text-lg font-bold tracking-tight"
         >
           <BrandMark />
@@ -77,7 +77,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
         {compact ? null : (
           <>
             <nav aria-label={t('header.mainNavigation')} className="hidden items-center gap-1 lg:flex">
-              <NavLink to={`/${locale}`} end className={navLinkClass}>
+              <NavLink to={paths.home(locale)} end className={navLinkClass}>
                 {t('header.home')}
               </NavLink>
               <MenuDropdown
@@ -98,10 +98,10 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 <AccountMenu user={user} />
               ) : (
                 <>
-                  <Link to={`/${locale}/login`} className={`${buttonStyles.ghostOnDark} max-sm:hidden`}>
+                  <Link to={paths.login(locale)} className={`${buttonStyles.ghostOnDark} max-sm:hidden`}>
                     {t('account.login')}
                   </Link>
-                  <Link to={`/${locale}/register`} className={`${buttonStyles.primary} max-sm:hidden`}>
+                  <Link to={paths.register(locale)} className={`${buttonStyles.primary} max-sm:hidden`}>
                     {t('account.register')}
                   </Link>
                 </>
@@ -132,17 +132,17 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
             <div className="mx-auto flex max-h-[calc(100vh-90px)] max-w-7xl flex-col gap-1 overflow-y-auto px-4 py-4 sm:px-6">
               <HeaderSearch id="mobile-search" />
               <div className="mt-3 flex flex-col gap-1">
-                <NavLink to={`/${locale}`} end className={navLinkClass}>
+                <NavLink to={paths.home(locale)} end className={navLinkClass}>
                   {t('header.home')}
                 </NavLink>
                 <MobileGroup label={t('nav.categories')} groups={menus.categories} />
                 <MobileGroup label={t('nav.styles')} groups={menus.styles} />
                 {user ? null : (
                   <>
-                    <NavLink to={`/${locale}/login`} className={navLinkClass}>
+                    <NavLink to={paths.login(locale)} className={navLinkClass}>
                       {t('account.login')}
                     </NavLink>
-                    <NavLink to={`/${locale}/register`} className={navLinkClass}>
+                    <NavLink to={paths.register(locale)} className={navLinkClass}>
                       {t('account.register')}
                     </NavLink>
                   </>

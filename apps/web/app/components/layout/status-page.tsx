@@ -1,5 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 
@@ -29,7 +30,7 @@ export function StatusPage({
           {t('error.retry')}
         </button>
       ) : (
-        <Link to={`/${locale}`} className={`${buttonStyles.primary} mt-8`}>
+        <Link to={paths.home(locale)} className={`${buttonStyles.primary} mt-8`}>
           {t(`${namespace}.home`)}
         </Link>
       )}

@@ -1,5 +1,5 @@
 import { type ComponentProps, forwardRef, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { buttonStyles } from './button-styles';
 import { useHydrated } from './use-hydrated';
 

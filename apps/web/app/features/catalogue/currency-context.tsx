@@ -1,13 +1,14 @@
-import type { Currency } from '@promptmarket/contracts';
+import type { Currency } from '@promptmarket/contracts/site';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type MoneyFormatter, moneyFormatter } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
-import { convertFromEur, EURO, formatMoney, pickCurrency, SELECTED_CURRENCY_KEY } from './currency';
+import { EURO, pickCurrency, SELECTED_CURRENCY_KEY } from './currency';
 
 type DisplayCurrency = {
   currency: Currency;
   choose: (code: string) => void;
-  /** A EUR amount in the chosen currency, formatted for the page's language. */
-  format: (amountEur: number) => string;
+  /** Amounts for the page's language: EUR cents in the chosen currency, internal-currency cents by name. */
+  money: MoneyFormatter;
 };
 
 const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
@@ -17,7 +18,7 @@ const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
  * right after the page starts in the browser.
  */
 export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
-  const { currencies, locale } = useSite();
+  const { currencies, locale, settings } = useSite();
   const [code, setCode] = useState('EUR');
   useEffect(() => {
     try {
@@ -39,9 +40,9 @@ export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
     return {
       currency,
       choose,
-      format: (amountEur: number) => formatMoney(convertFromEur(amountEur, currency), currency, locale),
+      money: moneyFormatter(locale, currency, settings.internal_currency_name),
     };
-  }, [currencies, code, choose, locale]);
+  }, [currencies, code, choose, locale, settings.internal_currency_name]);
   return <DisplayCurrencyContext.Provider value={value}>{children}</DisplayCurrencyContext.Provider>;
 }
 
@@ -50,7 +51,7 @@ export function useDisplayCurrency(): DisplayCurrency {
     useContext(DisplayCurrencyContext) ?? {
       currency: EURO,
       choose: () => {},
-      format: (amount: number) => formatMoney(amount, EURO, 'en'),
+      money: moneyFormatter('en', EURO, ''),
     }
   );
 }

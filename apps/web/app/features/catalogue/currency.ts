@@ -1,4 +1,4 @@
-import type { Currency } from '@promptmarket/contracts';
+import type { Currency } from '@promptmarket/contracts/site';
 
 /** Where the visitor's display currency is remembered (spec section 9). */
 export const SELECTED_CURRENCY_KEY = 'selected-currency';
@@ -8,18 +8,6 @@ export const EURO: Currency = { code: 'EUR', value: 1, symbol: '€', name: 'Eur
 /** The selector only makes sense with a choice to make. */
 export function showCurrencySelector(currencies: readonly Currency[]): boolean {
   return currencies.length > 1;
-}
-
-/** A EUR amount in another currency, rounded to cents. */
-export function convertFromEur(amountEur: number, currency: Currency): number {
-  return Math.round(amountEur * currency.value * 100) / 100;
-}
-
-export function formatMoney(amount: number, currency: Currency, locale: string): string {
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    amount,
-  );
-  return currency.symbol.length === 1 ? `${currency.symbol}${number}` : `${number} ${currency.symbol}`;
 }
 
 /** The remembered choice when it is still offered, else EUR, else the first currency. */

@@ -1,5 +1,4 @@
-import type { ProductSort } from '@promptmarket/contracts';
-import { productSorts } from '@promptmarket/contracts';
+import { type ProductSort, productSorts } from '@promptmarket/contracts/product-sorts';
 
 /** The product list's state, as it lives in the URL so that it survives reloads and sharing. */
 export type ListState = {

@@ -1,4 +1,5 @@
-import { contactRequest, validationText } from '@promptmarket/contracts';
+import { contactRequest } from '@promptmarket/contracts/content';
+import { validationText } from '@promptmarket/contracts/validation-messages';
 import { describe, expect, it } from 'vitest';
 import { firstContactError } from './contact';
 

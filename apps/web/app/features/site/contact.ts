@@ -1,4 +1,4 @@
-import { contactFieldOrder } from '@promptmarket/contracts';
+import { contactFieldOrder } from '@promptmarket/contracts/content';
 
 export type ContactField = (typeof contactFieldOrder)[number];
 

@@ -1,6 +1,8 @@
-import type { ProductSummary } from '@promptmarket/contracts';
-import { useTranslation } from 'react-i18next';
+import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n';
+import { centsFromDecimal, formatInternal } from '../../../lib/money';
+import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
 import { ProductImage } from './product-image';
 
@@ -29,10 +31,8 @@ export function ProductCard({
 }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const price = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    product.price,
-  );
-  const href = `/${locale}/products/${product.slug}`;
+  const price = formatInternal(centsFromDecimal(product.price), locale, settings.internal_currency_name);
+  const href = paths.product(locale, product.slug);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} className="block overflow-hidden" tabIndex={-1} aria-hidden="true">
@@ -51,9 +51,7 @@ export function ProductCard({
           </Link>
         </h3>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
-          <span className="font-semibold text-slate-900">
-            {price} {settings.internal_currency_name}
-          </span>
+          <span className="font-semibold text-slate-900">{price}</span>
           <span
             className="inline-flex items-center gap-1 text-slate-500"
             title={t('product.likes', { count: product.likes_count ?? 0 })}

@@ -1,4 +1,4 @@
-import type { ProductSummary } from '@promptmarket/contracts';
+import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 
 /**
  * A product preview: avif where the browser has it, webp otherwise, the width chosen by

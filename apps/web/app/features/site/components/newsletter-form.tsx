@@ -1,8 +1,7 @@
-import { messageResponse } from '@promptmarket/contracts';
 import { type FormEvent, useEffect, useId, useReducer } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../../components/ui/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/session-data';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
 import { NEWSLETTER_MESSAGE_MS } from '../rules';
@@ -28,6 +27,8 @@ export function NewsletterForm() {
     event.preventDefault();
     dispatch({ type: 'submit' });
     try {
+      // The footer is part of every first load: its schema (and zod with it) loads on the first subscription.
+      const { messageResponse } = await import('@promptmarket/contracts/content');
       const { message } = await api.post('/newsletter/subscribe', messageResponse, { email: state.email });
       dispatch({ type: 'succeeded', message });
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { StaticPage } from '@promptmarket/contracts';
+import type { StaticPage } from '@promptmarket/contracts/content';
 
 /** A static page's text: paragraphs, "## " lines as subheadings. Plain text only, never HTML. */
 export function StaticPageBody({ page }: { page: Pick<StaticPage, 'title' | 'body'> }) {

@@ -1,0 +1,56 @@
+import * as Primitive from '@radix-ui/react-dialog';
+import type { ComponentProps, ReactNode } from 'react';
+
+/**
+ * Modal dialogs of the design system on Radix: focus stays inside while open, Escape and a press
+ * on the backdrop close, focus goes back to what opened it, the page behind does not scroll.
+ */
+export const Dialog = Primitive.Root;
+export const DialogTrigger = Primitive.Trigger;
+export const DialogClose = Primitive.Close;
+
+export function DialogContent({
+  className = '',
+  children,
+  closeLabel,
+  ...props
+}: ComponentProps<typeof Primitive.Content> & {
+  /** The accessible name of the × button, in the page's language. */
+  closeLabel: string;
+}) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-ink-900/60 backdrop-blur-sm" />
+      <Primitive.Content
+        className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl outline-none ${className}`}
+        {...props}
+      >
+        {children}
+        <Primitive.Close
+          aria-label={closeLabel}
+          className="absolute right-3 top-3 inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true" focusable="false">
+            <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          </svg>
+        </Primitive.Close>
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function DialogTitle({ className = '', ...props }: ComponentProps<typeof Primitive.Title>) {
+  return <Primitive.Title className={`pr-10 text-xl font-bold tracking-tight ${className}`} {...props} />;
+}
+
+export function DialogDescription({
+  className = '',
+  ...props
+}: ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={`mt-2 text-sm text-slate-600 ${className}`} {...props} />;
+}
+
+/** The row of buttons at the bottom of a dialog. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}

@@ -1,0 +1,182 @@
+import { okResponse } from '@promptmarket/contracts/accounts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserApi } from './api-browser';
+import { ApiError } from './api-client';
+
+/** A stand-in for the browser's XMLHttpRequest: records what is sent, answers when told. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  withCredentials = false;
+  body: unknown = null;
+  aborted = false;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: {
+    onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number, lengthComputable = true) {
+    this.upload.onprogress?.({ loaded, total, lengthComputable });
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.statusText = status === 200 ? 'OK' : 'Error';
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+let cookie = '';
+const cookieWrites: string[] = [];
+const location = {
+  pathname: '/de/dashboard/offers',
+  search: '?tab=new',
+  assign: vi.fn(),
+  reload: vi.fn(),
+};
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  cookie = 'theme=dark; XSRF-TOKEN=token%3D42';
+  cookieWrites.length = 0;
+  location.assign.mockReset();
+  location.reload.mockReset();
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal('document', {
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      cookieWrites.push(value);
+    },
+  });
+  vi.stubGlobal('window', { location });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function sentRequest(): Promise<FakeXhr> {
+  await vi.waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+  return FakeXhr.sent[0] as FakeXhr;
+}
+
+function form(): FormData {
+  const body = new FormData();
+  body.set('title', 'Sky whale');
+  body.set('image', new Blob([new Uint8Array(2048)], { type: 'image/png' }), 'whale.png');
+  return body;
+}
+
+describe('uploading a form with progress', () => {
+  it('sends the form with the language, the XSRF token and cookies, and reports progress', async () => {
+    const progress: unknown[] = [];
+    const body = form();
+    const result = browserApi('de', () => true).upload('/offers', okResponse, body, {
+      onProgress: (value) => progress.push(value),
+    });
+    const request = await sentRequest();
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/offers');
+    expect(request.withCredentials).toBe(true);
+    expect(request.body).toBe(body);
+    expect(request.headers).toEqual({
+      accept: 'application/json',
+      'frontend-language': 'de',
+      'x-xsrf-token': 'token=42',
+    });
+    // The browser sets the multipart boundary itself.
+    expect(request.headers['content-type']).toBeUndefined();
+    request.progress(1024, 2048);
+    request.progress(2048, 2048);
+    request.progress(10, 0, false);
+    request.respond(200, { status: 'OK', message: 'Offer created' });
+    await expect(result).resolves.toEqual({ status: 'OK', message: 'Offer created' });
+    expect(progress).toEqual([
+      { loaded: 1024, total: 2048 },
+      { loaded: 2048, total: 2048 },
+      { loaded: 10, total: null },
+    ]);
+  });
+
+  it('gives validation errors to the form, with their fields', async () => {
+    const result = browserApi('en').upload('/offers', okResponse, form(), { method: 'PUT' });
+    const request = await sentRequest();
+    expect(request.method).toBe('PUT');
+    request.respond(422, {
+      message: 'The image is too large.',
+      errors: { image: ['The image is too large.'] },
+    });
+    const error = await result.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).firstFieldError()).toBe('The image is too large.');
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('sends a signed-in user whose session ended to login, back to the same page afterwards', async () => {
+    const result = browserApi('de', () => true).upload('/offers', okResponse, form());
+    (await sentRequest()).respond(401, { message: 'Unauthenticated.' });
+    await expect(result).rejects.toMatchObject({ status: 401 });
+    expect(location.assign).toHaveBeenCalledWith('/de/login?redirect=%2Fde%2Fdashboard%2Foffers%3Ftab%3Dnew');
+  });
+
+  it('forgets the token and reloads on 419, and sends an unverified user to verify the e-mail', async () => {
+    const expired = browserApi('en', () => true).upload('/offers', okResponse, form());
+    (await sentRequest()).respond(419, { message: 'CSRF token mismatch.' });
+    await expect(expired).rejects.toMatchObject({ status: 419 });
+    expect(cookieWrites).toEqual(['XSRF-TOKEN=; path=/; max-age=0']);
+    expect(location.reload).toHaveBeenCalledOnce();
+
+    FakeXhr.sent = [];
+    const unverified = browserApi('fr', () => true).upload('/offers', okResponse, form());
+    (await sentRequest()).respond(403, { message: 'Your email address is not verified.' });
+    await expect(unverified).rejects.toMatchObject({ status: 403 });
+    expect(location.assign).toHaveBeenCalledWith('/fr/email/verify');
+  });
+
+  it('fails with status 0 when the network fails, and rejects an answer outside the contract', async () => {
+    const offline = browserApi('en').upload('/offers', okResponse, form());
+    (await sentRequest()).onerror?.();
+    await expect(offline).rejects.toMatchObject({ status: 0 });
+
+    FakeXhr.sent = [];
+    const odd = browserApi('en').upload('/offers', okResponse, form());
+    (await sentRequest()).respond(200, '<html>proxy page</html>');
+    await expect(odd).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('stops the upload when its signal aborts', async () => {
+    const controller = new AbortController();
+    const result = browserApi('en').upload('/offers', okResponse, form(), { signal: controller.signal });
+    const request = await sentRequest();
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    expect(request.aborted).toBe(true);
+  });
+});

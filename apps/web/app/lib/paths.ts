@@ -1,0 +1,66 @@
+import type { ProductSort } from '@promptmarket/contracts/product-sorts';
+
+/**
+ * Every in-app link, built in one place so that a screen never hand-writes `/${locale}/…`.
+ * Each function returns a path with its query, ready for `<Link to>` or a redirect.
+ */
+
+type ProductsQuery = {
+  locale: string;
+  search?: string;
+  /** One category slug or several. */
+  category?: string | readonly string[];
+  style?: string | readonly string[];
+  /** A query string as the menus of /api/categories and /api/styles send it ("category=pets"). */
+  query?: string;
+  sort?: ProductSort;
+  page?: number;
+};
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const listOf = (value: string | readonly string[] | undefined): readonly string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
+
+const segment = encodeURIComponent;
+
+export const paths = {
+  home: (locale: string) => `/${locale}`,
+  products: ({ locale, search, category, style, query, sort, page }: ProductsQuery) => {
+    const params = new URLSearchParams(query);
+    if (search) params.set('search', search);
+    for (const slug of listOf(category)) params.append('category', slug);
+    for (const slug of listOf(style)) params.append('style', slug);
+    if (sort) params.set('sort', sort);
+    if (page !== undefined && page > 1) params.set('page', String(page));
+    return withQuery(`/${locale}/products`, params);
+  },
+  product: (locale: string, slug: string) => `/${locale}/products/${segment(slug)}`,
+  /** The login page, with the in-app page to come back to. */
+  login: (locale: string, redirect?: string) =>
+    withQuery(`/${locale}/login`, new URLSearchParams(redirect ? { redirect } : {})),
+  register: (locale: string) => `/${locale}/register`,
+  forgotPassword: (locale: string) => `/${locale}/forgot-password`,
+  resetPassword: (locale: string) => `/${locale}/reset-password`,
+  verifyEmail: (locale: string) => `/${locale}/email/verify`,
+  forbidden: (locale: string) => `/${locale}/forbidden`,
+  dashboard: (locale: string) => `/${locale}/dashboard`,
+  profile: (locale: string, section?: 'edit-profile') =>
+    `/${locale}/dashboard/profile${section ? `#${section}` : ''}`,
+  cart: (locale: string) => `/${locale}/cart`,
+  generate: (locale: string) => `/${locale}/products/generate`,
+  deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
+  depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
+  verification: (locale: string) => `/${locale}/dashboard/verification`,
+  processingPayment: (locale: string, orderId: string) =>
+    withQuery(`/${locale}/processing-payment`, new URLSearchParams({ order_id: orderId })),
+  successPayment: (locale: string) => `/${locale}/success-payment`,
+  failPayment: (locale: string, error?: string) =>
+    withQuery(`/${locale}/fail-payment`, new URLSearchParams(error ? { error } : {})),
+  aboutUs: (locale: string) => `/${locale}/about-us`,
+  contactUs: (locale: string) => `/${locale}/contact-us`,
+  staticPage: (locale: string, slug: string) => `/${locale}/page/${segment(slug)}`,
+};
