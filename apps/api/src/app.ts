@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -72,6 +73,11 @@ export async function buildApp({
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, {
     storage: storage ?? diskStorage(path.join(config.dataDir, 'storage')),
+  });
+  // Multipart bodies are read only by routes that ask for them (see lib/uploads.ts), each with
+  // its own limits; these are the ceilings.
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 64 * 1024, parts: 60 },
   });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);

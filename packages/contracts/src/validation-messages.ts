@@ -27,6 +27,8 @@ export const validationMessages = {
     'reset.token_invalid': 'This password reset link is invalid or has expired.',
     'field.too_long': 'This field is too long.',
     'field.invalid': 'This value is invalid.',
+    'file.type': 'This file type is not allowed.',
+    'file.required': 'Please choose a file.',
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -52,6 +54,8 @@ export const validationMessages = {
     'reset.token_invalid': 'Dieser Link zum Zurücksetzen des Passworts ist ungültig oder abgelaufen.',
     'field.too_long': 'Dieses Feld ist zu lang.',
     'field.invalid': 'Dieser Wert ist ungültig.',
+    'file.type': 'Dieser Dateityp ist nicht erlaubt.',
+    'file.required': 'Bitte wähle eine Datei aus.',
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -77,6 +81,8 @@ export const validationMessages = {
     'reset.token_invalid': 'Ce lien de réinitialisation du mot de passe est invalide ou a expiré.',
     'field.too_long': 'Ce champ est trop long.',
     'field.invalid': "Cette valeur n'est pas valide.",
+    'file.type': 'Ce type de fichier n’est pas autorisé.',
+    'file.required': 'Veuillez choisir un fichier.',
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -102,6 +108,8 @@ export const validationMessages = {
     'reset.token_invalid': 'Este enlace para restablecer la contraseña no es válido o ha caducado.',
     'field.too_long': 'Este campo es demasiado largo.',
     'field.invalid': 'Este valor no es válido.',
+    'file.type': 'Este tipo de archivo no está permitido.',
+    'file.required': 'Elige un archivo.',
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -127,6 +135,8 @@ export const validationMessages = {
     'reset.token_invalid': 'Questo link per reimpostare la password non è valido o è scaduto.',
     'field.too_long': 'Questo campo è troppo lungo.',
     'field.invalid': 'Questo valore non è valido.',
+    'file.type': 'Questo tipo di file non è consentito.',
+    'file.required': 'Scegli un file.',
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -152,6 +162,8 @@ export const validationMessages = {
     'reset.token_invalid': 'Ten link do resetowania hasła jest nieprawidłowy lub wygasł.',
     'field.too_long': 'To pole jest za długie.',
     'field.invalid': 'Ta wartość jest nieprawidłowa.',
+    'file.type': 'Ten typ pliku jest niedozwolony.',
+    'file.required': 'Wybierz plik.',
   },
 } as const;
 
