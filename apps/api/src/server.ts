@@ -7,7 +7,7 @@ import { analyze, scheduleAnalyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
-import { diskStorage } from './lib/storage';
+import { openStorage } from './lib/open-storage';
 import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
 import { deleteExpiredSessions } from './modules/session/session.service';
 
@@ -26,7 +26,7 @@ function readConfig() {
 const config = readConfig();
 const database = await openDatabase(config.database);
 await migrate(database);
-const storage = diskStorage(path.join(config.dataDir, 'storage'));
+const storage = openStorage(config);
 if (config.seedOnStart) {
   await seedIfEmpty(database.db);
   await seedDemoCatalogue(database.db, storage, (line) => console.log(line));
