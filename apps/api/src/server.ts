@@ -1,15 +1,15 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { startBackground } from './background';
 import { ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
-import { analyze, scheduleAnalyze } from './db/maintenance';
+import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
 import { openStorage } from './lib/open-storage';
-import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
-import { deleteExpiredSessions } from './modules/session/session.service';
+import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 
 function readConfig() {
   try {
@@ -48,19 +48,8 @@ const app = await buildApp({
 const mailSender = config.mail.smtpUrl
   ? smtpSender(config.mail.smtpUrl, config.mail.from)
   : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message));
-const mailWorker = startMailWorker(database.db, mailSender, (err) =>
-  app.log.error({ err }, 'mail delivery failed'),
-);
-app.addHook('onClose', async () => mailWorker.stop());
-// Sessions idle past their lifetime are refused already; this removes their rows every hour.
-const sessionCleanup = setInterval(
-  () => deleteExpiredSessions(database.db).catch((err) => app.log.error({ err }, 'session cleanup failed')),
-  60 * 60 * 1000,
-);
-sessionCleanup.unref();
-app.addHook('onClose', async () => clearInterval(sessionCleanup));
-const statistics = scheduleAnalyze(database, (err) => app.log.error({ err }, 'analyze failed'));
-app.addHook('onClose', async () => statistics.stop());
+// Jobs, the expired-session cleanup and the other loops (background.ts); each queue's handler is named here.
+startBackground(app, database, { [MAIL_QUEUE]: mailJob(database.db, mailSender) });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
