@@ -1,7 +1,7 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { analyze } from './db/maintenance';
-import { type JobHandlers, runDueJobs } from './modules/jobs/jobs.service';
+import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
 import { deleteExpiredSessions } from './modules/session/session.service';
 
 /** Work repeated on a timer: its failures are logged, and a slow run is never overlapped by the next. */
@@ -13,11 +13,7 @@ const HOUR = 60 * 60 * SECOND;
 /**
  * Every background loop of the server. To add one, add a line here.
  */
-export function periodicTasks(
-  database: Database,
-  handlers: JobHandlers,
-  log: FastifyBaseLogger,
-): PeriodicTask[] {
+export function periodicTasks(database: Database, handlers: JobHandlers, log: JobLog): PeriodicTask[] {
   return [
     { name: 'jobs', everyMs: SECOND, run: () => runDueJobs(database.db, handlers, log) },
     // Sessions idle past their lifetime are refused already; this removes their rows.
@@ -30,7 +26,7 @@ export function periodicTasks(
 }
 
 /** Runs each task every `everyMs` until stopped; `stop()` waits for runs under way to end. */
-export function runPeriodically(tasks: PeriodicTask[], log: Pick<FastifyBaseLogger, 'error'>) {
+export function runPeriodically(tasks: PeriodicTask[], log: Pick<JobLog, 'error'>) {
   const underWay = new Set<Promise<void>>();
   const timers = tasks.map((task) => {
     let running = false;
