@@ -75,7 +75,9 @@ export async function seedDemoCatalogue(db: Db, storage: Storage, log: (line: st
   const styleIds = new Map<string, number>();
   for (const [position, style] of seedStyles.entries()) {
     const imageKey = `styles/${style.slug}.webp`;
-    await storage.put('public', imageKey, await styleImage(style.palette, style.title.en));
+    await storage.put('public', imageKey, await styleImage(style.palette, style.title.en), {
+      contentType: 'image/webp',
+    });
     const [row] = await db
       .insert(styles)
       .values({ slug: style.slug, imageKey, position })
