@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { openStorage } from './open-storage';
 import { diskStorage, memoryStorage, readAll, type Storage } from './storage';
-import { s3Storage } from './storage-s3';
 
 /** The behaviour every driver shares; each driver below runs it. */
 function storageSuite(name: string, create: () => Promise<Storage>) {
@@ -105,6 +107,7 @@ describe('disk storage files', () => {
 // A real S3 protocol server on loopback, so the official SDK is exercised end to end.
 const s3Directory = mkdtempSync(path.join(tmpdir(), 'pm-s3-'));
 let s3Server: S3rver | null = null;
+let s3Endpoint = '';
 afterAll(async () => {
   await s3Server?.close();
   rmSync(s3Directory, { recursive: true, force: true });
@@ -118,12 +121,31 @@ storageSuite('S3', async () => {
     configureBuckets: [{ name: 'promptmarket', configs: [] }],
   });
   const address = (await s3Server.run()) as AddressInfo;
-  return s3Storage({
-    bucket: 'promptmarket',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${address.port}`,
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
+  s3Endpoint = `http://127.0.0.1:${address.port}`;
+  // Through the configuration, as the server builds it when S3_BUCKET is set.
+  return openStorage(
+    loadConfig({
+      S3_BUCKET: 'promptmarket',
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    }),
+  );
+});
+
+describe('S3 storage layout', () => {
+  it('keeps the public and private areas as two prefixes of one bucket', async () => {
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'promptmarket' }));
+    const keys = (listed.Contents ?? []).map((object) => object.Key);
+    expect(keys).toContain('public/media/a.png');
+    expect(keys).toContain('private/docs/secret.pdf');
+    expect(keys.every((key) => key?.startsWith('public/') || key?.startsWith('private/'))).toBe(true);
   });
 });
