@@ -162,6 +162,19 @@ describe('uploads', () => {
     });
   });
 
+  it('refuses a file in a field the route does not take, reading the rest of the form', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/upload',
+      ...multipart([
+        { name: 'avatar', filename: 'a.png', type: 'image/png', data: png },
+        { name: 'document', filename: 'b.png', type: 'image/png', data: png },
+      ]),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ avatar: ['This value is invalid.'] });
+  });
+
   it('answers 422 when the required file is missing, naming the field', async () => {
     const response = await app.inject({
       method: 'POST',
