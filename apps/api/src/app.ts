@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { redactUrl } from './lib/log-redaction';
-import { diskStorage, type Storage } from './lib/storage';
+import { openStorage } from './lib/open-storage';
+import type { Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
@@ -34,7 +35,7 @@ export type BuildOptions = {
   database: Database;
   closeDatabase?: boolean;
   web?: WebOptions | false;
-  /** Defaults to the local disk under DATA_DIR/storage. */
+  /** Defaults to the configured storage: S3 when S3_BUCKET is set, else DATA_DIR/storage. */
   storage?: Storage;
   logger?: FastifyServerOptions['logger'];
   /** Told of every route as it is added (tests walk the route table with it). */
@@ -110,7 +111,12 @@ export async function buildApp({
   });
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(storagePlugin, {
-    storage: storage ?? diskStorage(path.join(config.dataDir, 'storage')),
+    storage: storage ?? openStorage(config),
+  });
+  // Multipart bodies are read only by routes that ask for them (see lib/uploads.ts), each with
+  // its own limits; these are the ceilings.
+  await app.register(multipart, {
+    limits: { fileSize: 20 * 1024 * 1024, files: 10, fields: 50, fieldSize: 64 * 1024, parts: 60 },
   });
   await app.register(languagePlugin);
   await app.register(errorsPlugin);

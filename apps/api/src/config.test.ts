@@ -43,6 +43,34 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop@db.internal:5432/shop' });
   });
 
+  it('keeps files on disk under DATA_DIR/storage unless an S3 bucket is named', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/shop' }).storage).toEqual({
+      kind: 'disk',
+      dir: path.resolve('/srv/shop/storage'),
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'shop-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'shop-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'set both or neither',
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'shop-files', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT');
+  });
+
   it('sends Secure cookies when the shop is reached over https', () => {
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).session.secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).appUrl).toBe('https://shop.example');

@@ -78,6 +78,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('PromptMarket <no-reply@promptmarket.example>'),
+  /** Files go to this S3 bucket when set, else to DATA_DIR/storage. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** An S3-compatible server (MinIO, R2, …); empty for AWS itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address the bucket as a path (`host/bucket/key`), which most S3-compatible servers need. */
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 });
 
 export type Config = Readonly<{
@@ -96,6 +105,17 @@ export type Config = Readonly<{
   /** Null until start-up resolves it (see `withAppKey`). */
   appKey: string | null;
   mail: { smtpUrl: string | null; from: string; dir: string };
+  storage:
+    | { kind: 'disk'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
 }>;
 
 export class ConfigError extends Error {
@@ -118,6 +138,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
@@ -141,6 +164,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemoProducts: values.SEED_DEMO_PRODUCTS,
     appKey: values.APP_KEY ?? null,
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM, dir: path.join(dataDir, 'mail') },
+    storage: values.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT ?? null,
+          accessKeyId: values.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: values.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'disk', dir: path.join(dataDir, 'storage') },
   } satisfies Config);
 }
 

@@ -1,16 +1,15 @@
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { startBackground } from './background';
 import { ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
-import { analyze, scheduleAnalyze } from './db/maintenance';
+import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
-import { diskStorage } from './lib/storage';
-import { fileSender, smtpSender, startMailWorker } from './modules/mail/mail.service';
-import { deleteExpiredSessions } from './modules/session/session.service';
-import { pruneThrottles } from './modules/throttle/throttle.service';
+import { openStorage } from './lib/open-storage';
+import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 
 function readConfig() {
   try {
@@ -27,7 +26,7 @@ function readConfig() {
 const config = readConfig();
 const database = await openDatabase(config.database);
 await migrate(database);
-const storage = diskStorage(path.join(config.dataDir, 'storage'));
+const storage = openStorage(config);
 if (config.seedOnStart) {
   await seedIfEmpty(database.db);
   await seedDemoCatalogue(database.db, storage, {
@@ -54,25 +53,8 @@ const mailSender = config.mail.smtpUrl
   : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message), {
       logLinks: config.env === 'development',
     });
-const mailWorker = startMailWorker(database.db, mailSender, (err) =>
-  app.log.error({ err }, 'mail delivery failed'),
-);
-app.addHook('onClose', async () => mailWorker.stop());
-// Sessions past their lifetime and rate-limit counters past their window are refused or
-// ignored already; this removes their rows every hour.
-const sessionCleanup = setInterval(
-  () => {
-    deleteExpiredSessions(database.db, config.session.maxDays).catch((err) =>
-      app.log.error({ err }, 'session cleanup failed'),
-    );
-    pruneThrottles(database.db).catch((err) => app.log.error({ err }, 'throttle cleanup failed'));
-  },
-  60 * 60 * 1000,
-);
-sessionCleanup.unref();
-app.addHook('onClose', async () => clearInterval(sessionCleanup));
-const statistics = scheduleAnalyze(database, (err) => app.log.error({ err }, 'analyze failed'));
-app.addHook('onClose', async () => statistics.stop());
+// Jobs, the expired-session cleanup and the other loops (background.ts); each queue's handler is named here.
+startBackground(app, database, { [MAIL_QUEUE]: mailJob(database.db, mailSender) });
 
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');

@@ -28,6 +28,8 @@ export const validationMessages = {
     'field.too_long': 'This field is too long.',
     'field.invalid': 'This value is invalid.',
     'field.too_many': 'Too many values were given.',
+    'file.type': 'This file type is not allowed.',
+    'file.required': 'Please choose a file.',
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -54,6 +56,8 @@ export const validationMessages = {
     'field.too_long': 'Dieses Feld ist zu lang.',
     'field.invalid': 'Dieser Wert ist ungültig.',
     'field.too_many': 'Es wurden zu viele Werte angegeben.',
+    'file.type': 'Dieser Dateityp ist nicht erlaubt.',
+    'file.required': 'Bitte wähle eine Datei aus.',
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -80,6 +84,8 @@ export const validationMessages = {
     'field.too_long': 'Ce champ est trop long.',
     'field.invalid': "Cette valeur n'est pas valide.",
     'field.too_many': 'Trop de valeurs ont été fournies.',
+    'file.type': 'Ce type de fichier n’est pas autorisé.',
+    'file.required': 'Veuillez choisir un fichier.',
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -106,6 +112,8 @@ export const validationMessages = {
     'field.too_long': 'Este campo es demasiado largo.',
     'field.invalid': 'Este valor no es válido.',
     'field.too_many': 'Se han indicado demasiados valores.',
+    'file.type': 'Este tipo de archivo no está permitido.',
+    'file.required': 'Elige un archivo.',
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -132,6 +140,8 @@ export const validationMessages = {
     'field.too_long': 'Questo campo è troppo lungo.',
     'field.invalid': 'Questo valore non è valido.',
     'field.too_many': 'Sono stati indicati troppi valori.',
+    'file.type': 'Questo tipo di file non è consentito.',
+    'file.required': 'Scegli un file.',
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -158,6 +168,8 @@ export const validationMessages = {
     'field.too_long': 'To pole jest za długie.',
     'field.invalid': 'Ta wartość jest nieprawidłowa.',
     'field.too_many': 'Podano zbyt wiele wartości.',
+    'file.type': 'Ten typ pliku jest niedozwolony.',
+    'file.required': 'Wybierz plik.',
   },
 } as const;
 

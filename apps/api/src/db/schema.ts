@@ -2,6 +2,7 @@
 export * from '../modules/accounts/accounts.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/content/content.tables';
+export * from '../modules/jobs/jobs.tables';
 export * from '../modules/mail/mail.tables';
 export * from '../modules/session/session.tables';
 export * from '../modules/site/site.tables';

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { diskStorage } from '../lib/storage';
+import { openStorage } from '../lib/open-storage';
 import { openDatabase } from './client';
 import { analyze } from './maintenance';
 import { migrate } from './migrate';
@@ -18,7 +17,7 @@ const database = await openDatabase(config.database);
 try {
   await migrate(database);
   await seed(database.db);
-  await seedDemoCatalogue(database.db, diskStorage(path.join(config.dataDir, 'storage')), {
+  await seedDemoCatalogue(database.db, openStorage(config), {
     log: console.log,
     products: config.seedDemoProducts,
   });

@@ -31,18 +31,20 @@ export function previewUrls(imageKey: string) {
  */
 export async function storeProductImage(storage: Storage, imageKey: string, original: Buffer): Promise<void> {
   const png = await sharp(original).resize(1024, 1024, { fit: 'cover' }).png().toBuffer();
-  await storage.put('private', originalKey(imageKey), png);
+  await storage.put('private', originalKey(imageKey), png, { contentType: 'image/png' });
   for (const width of PREVIEW_WIDTHS) {
     const resized = sharp(png).resize(width, width);
     await storage.put(
       'public',
       previewKey(imageKey, width, 'webp'),
       await resized.clone().webp({ quality: 78 }).toBuffer(),
+      { contentType: 'image/webp' },
     );
     await storage.put(
       'public',
       previewKey(imageKey, width, 'avif'),
       await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
+      { contentType: 'image/avif' },
     );
   }
 }

@@ -161,13 +161,14 @@ export async function mediaRoutes(parent: FastifyInstance) {
       const extension = key.split('.').pop() ?? '';
       const type = mediaTypes[extension];
       if (!type || !isStorageKey(key)) throw AppError.notFound();
-      const file = await app.storage.get('public', key);
+      const file = await app.storage.createReadStream('public', key);
       if (!file) throw AppError.notFound();
       return reply
         .header('content-type', type)
+        .header('content-length', file.size)
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('x-content-type-options', 'nosniff')
-        .send(file);
+        .send(file.body);
     },
   );
 }

@@ -92,7 +92,9 @@ export async function seedDemoCatalogue(
   const styleImageKey = (slug: string) => `styles/${slug}.webp`;
   const productImageKey = (slug: string) => `demo-${slug}`;
   for (const style of seedStyles) {
-    await storage.put('public', styleImageKey(style.slug), await styleImage(style.palette, style.title.en));
+    await storage.put('public', styleImageKey(style.slug), await styleImage(style.palette, style.title.en), {
+      contentType: 'image/webp',
+    });
   }
   await inBatches(demoProducts, 2, async (product) => {
     await storeProductImage(

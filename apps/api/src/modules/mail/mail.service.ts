@@ -1,8 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
+import { enqueueJob, type JobHandler, type JobLog, runDueJobs } from '../jobs/jobs.service';
 import { mailOutbox, type OutboxMail } from './mail.tables';
 import type { RenderedMail } from './mail.templates';
 
@@ -11,62 +12,42 @@ export type OutgoingMail = RenderedMail & { to: string };
 /** Where mail goes: an SMTP server, or files when none is configured. */
 export type MailSender = { send(mail: OutboxMail): Promise<void> };
 
-/** Puts a mail in the outbox. Pass the transaction of the change that causes it. */
+/** Puts a mail in the outbox with the job that delivers it. Pass the transaction of the change that causes it. */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db
+  const [row] = await db
     .insert(mailOutbox)
-    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .returning({ id: mailOutbox.id });
+  await enqueueJob(db, MAIL_QUEUE, { mailId: row?.id }, { maxAttempts: MAX_ATTEMPTS });
 }
 
+export const MAIL_QUEUE = 'mail';
 export const MAX_ATTEMPTS = 8;
-const LEASE = sql`now() + interval '5 minutes'`;
-
-function retryDelaySeconds(attempts: number): number {
-  return Math.min(30 * 2 ** attempts, 6 * 60 * 60);
-}
 
 /**
- * Sends the mails that are due. Each batch is first leased (moved 5 minutes ahead) with
- * SKIP LOCKED, so several processes never send the same mail; a failure is retried with
- * a growing delay and given up after MAX_ATTEMPTS.
+ * The mail queue's handler: sends the mail and marks it sent. A failure is retried by the job
+ * worker with a growing delay; after MAX_ATTEMPTS the mail is marked failed.
  */
-export async function deliverDueMail(db: Db, sender: MailSender, batchSize = 20): Promise<number> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
-  const leased = await db
-    .update(mailOutbox)
-    .set({ nextAttemptAt: LEASE })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-
-  let sent = 0;
-  for (const mail of leased) {
-    try {
+export function mailJob(db: Db, sender: MailSender): JobHandler<{ mailId: string }> {
+  return {
+    async run({ mailId }) {
+      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
+      if (!mail || mail.status === 'sent') return;
       await sender.send(mail);
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
-        .where(eq(mailOutbox.id, mail.id));
-      sent += 1;
-    } catch (error) {
-      const attempts = mail.attempts + 1;
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          lastError: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-          nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(attempts)})`,
-        })
-        .where(eq(mailOutbox.id, mail.id));
-    }
-  }
-  return sent;
+        .set({ status: 'sent', sentAt: new Date() })
+        .where(eq(mailOutbox.id, mailId));
+    },
+    async onDead({ mailId }) {
+      await db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, mailId));
+    },
+  };
+}
+
+/** Runs the mail queue's due jobs once; returns how many mails were sent. */
+export function deliverDueMail(db: Db, sender: MailSender, log: JobLog): Promise<number> {
+  return runDueJobs(db, { [MAIL_QUEUE]: mailJob(db, sender) }, log);
 }
 
 export function smtpSender(smtpUrl: string, from: string): MailSender {
@@ -116,27 +97,4 @@ export function fileSender(
       );
     },
   };
-}
-
-/** Delivers due mail every `intervalMs` until stopped. */
-export function startMailWorker(
-  db: Db,
-  sender: MailSender,
-  onError: (error: unknown) => void,
-  intervalMs = 1000,
-) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await deliverDueMail(db, sender);
-    } catch (error) {
-      onError(error);
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

@@ -4,12 +4,15 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
+import { recordingLog } from '../../test/log';
 import { startSmtpServer } from '../../test/smtp';
+import { jobs } from '../jobs/jobs.tables';
 import { deliverDueMail, enqueueMail, fileSender, MAX_ATTEMPTS, smtpSender } from './mail.service';
 import { mailOutbox } from './mail.tables';
 import { renderMail } from './mail.templates';
 
 let database: TestDatabase;
+const log = recordingLog();
 beforeAll(async () => {
   database = await openTestDatabase();
 });
@@ -40,7 +43,7 @@ describe('the outbox', () => {
       url: 'https://shop.example/en/email/verify/1',
     });
     await enqueueMail(database.db, { to: 'ada@example.test', ...mail });
-    const sent = await deliverDueMail(database.db, smtpSender(smtp.url, 'Shop <shop@example.test>'));
+    const sent = await deliverDueMail(database.db, smtpSender(smtp.url, 'Shop <shop@example.test>'), log);
     expect(sent).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['ada@example.test']);
@@ -51,30 +54,57 @@ describe('the outbox', () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, 'ada@example.test'));
     expect(row?.status).toBe('sent');
-    expect(await deliverDueMail(database.db, smtpSender(smtp.url, 'shop@example.test'))).toBe(0);
+    expect(await deliverDueMail(database.db, smtpSender(smtp.url, 'shop@example.test'), log)).toBe(0);
     await smtp.close();
   });
 
-  it('retries a failed delivery later and gives up after the last attempt', async () => {
+  it('retries a failed delivery later, logging each failure, and gives up after the last attempt', async () => {
     await enqueueMail(database.db, { to: 'bob@example.test', subject: 's', text: 't', html: '<p>t</p>' });
-    const failing = { send: async () => Promise.reject(new Error('connection refused')) };
-    await deliverDueMail(database.db, failing);
-    let [row] = await database.db
+    const [mail] = await database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, 'bob@example.test'));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
-    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    const jobOf = async () =>
+      (await database.db.select().from(jobs)).find((job) => job.payload.mailId === mail?.id);
+    const failing = { send: async () => Promise.reject(new Error('connection refused')) };
+    expect(await deliverDueMail(database.db, failing, log)).toBe(0);
+    let job = await jobOf();
+    expect(job).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
+    expect(log.entries.at(-1)).toMatchObject({ level: 'warn', details: { queue: 'mail', attempts: 1 } });
     // Not due yet: nothing is tried.
-    expect(await deliverDueMail(database.db, failing)).toBe(0);
+    const logged = log.entries.length;
+    expect(await deliverDueMail(database.db, failing, log)).toBe(0);
+    expect(log.entries).toHaveLength(logged);
 
     await database.db
-      .update(mailOutbox)
-      .set({ attempts: MAX_ATTEMPTS - 1, nextAttemptAt: new Date(0) })
-      .where(eq(mailOutbox.id, row?.id ?? ''));
-    await deliverDueMail(database.db, failing);
-    [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'bob@example.test'));
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+      .update(jobs)
+      .set({ attempts: MAX_ATTEMPTS - 1, runAt: new Date(0) })
+      .where(eq(jobs.id, job?.id ?? ''));
+    await deliverDueMail(database.db, failing, log);
+    job = await jobOf();
+    expect(job).toMatchObject({ status: 'dead', attempts: MAX_ATTEMPTS });
+    expect(log.entries.at(-1)).toMatchObject({ level: 'error', details: { queue: 'mail' } });
+    const [row] = await database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, mail?.id ?? ''));
+    expect(row?.status).toBe('failed');
+  });
+
+  it('writes the mail and its delivery job in the transaction of the change, or neither', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueMail(tx, { to: 'rollback@example.test', subject: 's', text: 't', html: 't' });
+        throw new Error('the change failed');
+      })
+      .catch(() => undefined);
+    expect(
+      await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'rollback@example.test')),
+    ).toEqual([]);
+    const pending = await database.db.select().from(jobs).where(eq(jobs.status, 'pending'));
+    const mails = await database.db.select({ id: mailOutbox.id }).from(mailOutbox);
+    for (const job of pending) expect(mails.map((mail) => mail.id)).toContain(job.payload.mailId);
   });
 
   async function writeResetMailToFile(logLinks: boolean) {
@@ -90,6 +120,7 @@ describe('the outbox', () => {
     await deliverDueMail(
       database.db,
       fileSender(directory, 'shop@example.test', (line) => logged.push(line), { logLinks }),
+      log,
     );
     const files = readdirSync(directory);
     const written = files.map((file) => readFileSync(path.join(directory, file), 'utf8'));

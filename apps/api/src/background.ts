@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from './db/client';
+import { analyze } from './db/maintenance';
+import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
+import { deleteExpiredSessions } from './modules/session/session.service';
+import { pruneThrottles } from './modules/throttle/throttle.service';
+
+/** Work repeated on a timer: its failures are logged, and a slow run is never overlapped by the next. */
+export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+const SECOND = 1000;
+const HOUR = 60 * 60 * SECOND;
+
+/**
+ * Every background loop of the server. To add one, add a line here.
+ */
+export function periodicTasks(
+  database: Database,
+  handlers: JobHandlers,
+  log: JobLog,
+  { maxSessionDays }: { maxSessionDays: number },
+): PeriodicTask[] {
+  return [
+    { name: 'jobs', everyMs: SECOND, run: () => runDueJobs(database.db, handlers, log) },
+    // Sessions past their lifetime and rate-limit counters past their window are refused or
+    // ignored already; these remove their rows.
+    {
+      name: 'expired session cleanup',
+      everyMs: HOUR,
+      run: () => deleteExpiredSessions(database.db, maxSessionDays),
+    },
+    { name: 'throttle cleanup', everyMs: HOUR, run: () => pruneThrottles(database.db) },
+    // The embedded database has no autovacuum to keep the planner's statistics fresh.
+    ...(database.kind === 'pglite'
+      ? [{ name: 'planner statistics', everyMs: 6 * HOUR, run: () => analyze(database) }]
+      : []),
+  ];
+}
+
+/** Runs each task every `everyMs` until stopped; `stop()` waits for runs under way to end. */
+export function runPeriodically(tasks: PeriodicTask[], log: Pick<JobLog, 'error'>) {
+  const underWay = new Set<Promise<void>>();
+  const timers = tasks.map((task) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      const run = task
+        .run()
+        .then(
+          () => undefined,
+          (err: unknown) => log.error({ err, task: task.name }, `${task.name} failed`),
+        )
+        .finally(() => {
+          running = false;
+          underWay.delete(run);
+        });
+      underWay.add(run);
+    }, task.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await Promise.all([...underWay]);
+    },
+  };
+}
+
+/** Starts the server's background work; it stops when the app closes. */
+export function startBackground(app: FastifyInstance, database: Database, handlers: JobHandlers) {
+  const loops = runPeriodically(
+    periodicTasks(database, handlers, app.log, { maxSessionDays: app.config.session.maxDays }),
+    app.log,
+  );
+  app.addHook('onClose', async () => loops.stop());
+  return loops;
+}

@@ -1,0 +1,151 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { openStorage } from './open-storage';
+import { diskStorage, memoryStorage, readAll, type Storage } from './storage';
+
+/** The behaviour every driver shares; each driver below runs it. */
+function storageSuite(name: string, create: () => Promise<Storage>) {
+  describe(`${name} storage`, () => {
+    let storage: Storage;
+    beforeAll(async () => {
+      storage = await create();
+    });
+
+    it('stores a buffer and reads it back whole, as a stream, and by its size and type', async () => {
+      const info = await storage.put('public', 'media/a.png', Buffer.from('hello'), {
+        contentType: 'image/png',
+      });
+      expect(info.size).toBe(5);
+      expect(await storage.get('public', 'media/a.png')).toEqual(Buffer.from('hello'));
+      const file = await storage.createReadStream('public', 'media/a.png');
+      expect(file).toMatchObject({ size: 5, contentType: 'image/png' });
+      expect((await readAll(file?.body as Readable)).toString()).toBe('hello');
+      expect(await storage.stat('public', 'media/a.png')).toEqual({ size: 5, contentType: 'image/png' });
+      expect(await storage.exists('public', 'media/a.png')).toBe(true);
+    });
+
+    it('stores a stream of many chunks', async () => {
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      const source = Readable.from(
+        (function* () {
+          for (let index = 0; index < 100; index += 1) yield chunk;
+        })(),
+      );
+      const info = await storage.put('private', 'uploads/big.bin', source, {
+        contentType: 'application/pdf',
+      });
+      expect(info.size).toBe(100 * chunk.length);
+      const file = await storage.createReadStream('private', 'uploads/big.bin');
+      expect(file?.size).toBe(100 * chunk.length);
+      const bytes = await readAll(file?.body as Readable);
+      expect(bytes.length).toBe(100 * chunk.length);
+      expect(bytes.every((byte) => byte === 7)).toBe(true);
+    });
+
+    it('keeps the public and private areas apart', async () => {
+      await storage.put('private', 'docs/secret.pdf', Buffer.from('private'));
+      expect(await storage.exists('public', 'docs/secret.pdf')).toBe(false);
+      expect(await storage.createReadStream('public', 'docs/secret.pdf')).toBeNull();
+      expect(await storage.get('private', 'docs/secret.pdf')).toEqual(Buffer.from('private'));
+    });
+
+    it('answers null for a missing file and deletes files, twice without error', async () => {
+      expect(await storage.get('public', 'nothing/here.png')).toBeNull();
+      expect(await storage.stat('public', 'nothing/here.png')).toBeNull();
+      expect(await storage.createReadStream('public', 'nothing/here.png')).toBeNull();
+      await storage.put('public', 'gone/x.txt', Buffer.from('x'));
+      await storage.delete('public', 'gone/x.txt');
+      await storage.delete('public', 'gone/x.txt');
+      expect(await storage.exists('public', 'gone/x.txt')).toBe(false);
+    });
+
+    it('leaves nothing, and keeps the earlier file, when a stream fails midway', async () => {
+      await storage.put('private', 'keep/file.bin', Buffer.from('old'));
+      const failing = new Readable({ read() {} });
+      failing.push(Buffer.alloc(1024, 1));
+      setTimeout(() => failing.destroy(new Error('client went away')), 5);
+      await expect(storage.put('private', 'keep/file.bin', failing)).rejects.toThrow();
+      expect(await storage.get('private', 'keep/file.bin')).toEqual(Buffer.from('old'));
+      const broken = new Readable({ read() {} });
+      setTimeout(() => broken.destroy(new Error('client went away')), 5);
+      await expect(storage.put('private', 'keep/new.bin', broken)).rejects.toThrow();
+      expect(await storage.exists('private', 'keep/new.bin')).toBe(false);
+    });
+
+    it('refuses keys that could climb out of the folder', async () => {
+      for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'A/b', 'a/.hidden', 'a\\b']) {
+        await expect(storage.put('public', key, Buffer.from('x'))).rejects.toThrow('invalid storage key');
+        await expect(storage.get('public', key)).rejects.toThrow('invalid storage key');
+      }
+    });
+  });
+}
+
+storageSuite('memory', async () => memoryStorage());
+
+const diskRoot = mkdtempSync(path.join(tmpdir(), 'pm-storage-'));
+afterAll(() => rmSync(diskRoot, { recursive: true, force: true }));
+storageSuite('disk', async () => diskStorage(diskRoot));
+
+describe('disk storage files', () => {
+  it('leaves no partial file behind after a failed stream', () => {
+    const walk = (folder: string): string[] =>
+      readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? walk(path.join(folder, entry.name)) : [entry.name],
+      );
+    expect(walk(diskRoot).filter((file) => file.endsWith('.partial'))).toEqual([]);
+  });
+});
+
+// A real S3 protocol server on loopback, so the official SDK is exercised end to end.
+const s3Directory = mkdtempSync(path.join(tmpdir(), 'pm-s3-'));
+let s3Server: S3rver | null = null;
+let s3Endpoint = '';
+afterAll(async () => {
+  await s3Server?.close();
+  rmSync(s3Directory, { recursive: true, force: true });
+});
+storageSuite('S3', async () => {
+  s3Server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3Directory,
+    configureBuckets: [{ name: 'promptmarket', configs: [] }],
+  });
+  const address = (await s3Server.run()) as AddressInfo;
+  s3Endpoint = `http://127.0.0.1:${address.port}`;
+  // Through the configuration, as the server builds it when S3_BUCKET is set.
+  return openStorage(
+    loadConfig({
+      S3_BUCKET: 'promptmarket',
+      S3_ENDPOINT: s3Endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: 'true',
+    }),
+  );
+});
+
+describe('S3 storage layout', () => {
+  it('keeps the public and private areas as two prefixes of one bucket', async () => {
+    const client = new S3Client({
+      region: 'us-east-1',
+      endpoint: s3Endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    });
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: 'promptmarket' }));
+    const keys = (listed.Contents ?? []).map((object) => object.Key);
+    expect(keys).toContain('public/media/a.png');
+    expect(keys).toContain('private/docs/secret.pdf');
+    expect(keys.every((key) => key?.startsWith('public/') || key?.startsWith('private/'))).toBe(true);
+  });
+});

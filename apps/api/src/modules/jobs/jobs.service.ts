@@ -1,0 +1,146 @@
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type Job, jobs } from './jobs.tables';
+
+/** What a queue does with its jobs. */
+export type JobHandler<Payload = Record<string, unknown>> = {
+  /** Throwing fails the attempt; the job is retried later, or dies after its last attempt. */
+  run(payload: Payload, job: Job): Promise<void>;
+  /** Called once when the job has used its last attempt. */
+  onDead?(payload: Payload, job: Job, error: unknown): Promise<void>;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: each queue has its own payload type
+export type JobHandlers = Record<string, JobHandler<any>>;
+
+/** The part of a pino logger the worker writes to. */
+export type JobLog = {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+export type EnqueueOptions = {
+  runAt?: Date;
+  maxAttempts?: number;
+  /** A job with this key already queued (in any state) makes this call add nothing. */
+  idempotencyKey?: string;
+};
+
+/** Queues a job. Pass the transaction of the change that causes it, so both happen or neither. */
+export async function enqueueJob(
+  db: Db,
+  queue: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      queue,
+      payload,
+      runAt: options.runAt,
+      maxAttempts: options.maxAttempts,
+      idempotencyKey: options.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: jobs.idempotencyKey });
+}
+
+/** The wait before the next attempt: 30 s, 1 min, 2 min, … at most 6 hours. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
+}
+
+const LEASE_SECONDS = 5 * 60;
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+}
+
+/**
+ * Runs the jobs that are due on the queues `handlers` knows. A batch is first leased in one
+ * statement that skips rows other workers hold (FOR UPDATE SKIP LOCKED) and marks them running
+ * for a few minutes, so no two workers ever run the same job; a job whose worker died is taken
+ * over when its lease ends. Returns how many jobs succeeded.
+ */
+export async function runDueJobs(
+  db: Db,
+  handlers: JobHandlers,
+  log: JobLog,
+  batchSize = 10,
+): Promise<number> {
+  const queues = Object.keys(handlers);
+  if (queues.length === 0) return 0;
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.queue, queues),
+        or(
+          and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
+          and(eq(jobs.status, 'running'), lte(jobs.lockedUntil, sql`now()`)),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  const leased = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+
+  let done = 0;
+  for (const job of leased) {
+    const handler = handlers[job.queue];
+    try {
+      if (!handler) throw new Error(`no handler for queue ${job.queue}`);
+      await handler.run(job.payload, job);
+      await db
+        .update(jobs)
+        .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
+        .where(eq(jobs.id, job.id));
+      done += 1;
+    } catch (error) {
+      await fail(db, handler, job, error, log);
+    }
+  }
+  return done;
+}
+
+async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: unknown, log: JobLog) {
+  const dead = job.attempts >= job.maxAttempts;
+  const details = { err: error, jobId: job.id, queue: job.queue, attempts: job.attempts };
+  if (dead) {
+    await db
+      .update(jobs)
+      .set({ status: 'dead', lastError: describe(error), lockedUntil: null, finishedAt: new Date() })
+      .where(eq(jobs.id, job.id));
+    log.error(details, `job ${job.queue} failed for the last time and is dead`);
+    try {
+      await handler?.onDead?.(job.payload, job, error);
+    } catch (deadError) {
+      log.error(
+        { err: deadError, jobId: job.id, queue: job.queue },
+        `job ${job.queue}: its dead handler failed`,
+      );
+    }
+    return;
+  }
+  const delay = retryDelaySeconds(job.attempts);
+  await db
+    .update(jobs)
+    .set({
+      status: 'pending',
+      lastError: describe(error),
+      lockedUntil: null,
+      runAt: sql`now() + make_interval(secs => ${delay})`,
+    })
+    .where(eq(jobs.id, job.id));
+  log.warn({ ...details, retryInSeconds: delay }, `job ${job.queue} failed; it is retried later`);
+}
