@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
 import { type WebOptions, webPlugin } from './plugins/web';
@@ -59,6 +60,11 @@ export async function buildApp({
   app.decorate('config', config);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  await app.register(securityHeadersPlugin, {
+    appUrl: config.appUrl,
+    development: web !== false && web.mode === 'development',
   });
 
   // Brotli at a quality that costs little CPU per response; gzip for older clients. Images are

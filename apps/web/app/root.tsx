@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ScrollToHash } from './components/layout/scroll-to-hash';
+import { useCspNonce } from './lib/csp-nonce';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -20,6 +21,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<{ locale: string }>('routes/locale-layout');
+  const nonce = useCspNonce();
   return (
     <html lang={site?.locale ?? DEFAULT_LOCALE}>
       <head>
@@ -31,9 +33,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         <ScrollToHash />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

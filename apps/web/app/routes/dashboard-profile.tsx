@@ -102,8 +102,14 @@ function EditProfile({ user }: { user: Profile }) {
       });
       revalidator.revalidate();
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, ['first_name', 'last_name', 'email', 'phone']);
-      if (message) setNotice({ kind: 'error', text: message });
+      const { message, textKey } = applyServerErrors(caught, setError, [
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+      ]);
+      if (textKey) setNotice({ kind: 'error', text: t(textKey) });
+      else if (message) setNotice({ kind: 'error', text: message });
     }
   });
 
@@ -227,8 +233,9 @@ function DeleteAccount() {
       await api.delete('/user/delete', okResponse, { password });
       navigate(`/${locale}`, { replace: true });
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, ['password']);
-      if (message) setNotice(message);
+      const { message, textKey } = applyServerErrors(caught, setError, ['password']);
+      if (textKey) setNotice(t(textKey));
+      else if (message) setNotice(message);
     }
   });
 
