@@ -1,3 +1,5 @@
+// First: zod's settings must be in place before any schema is built.
+import './lib/zod-config';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts';
 import type { ReactNode } from 'react';
 import {
