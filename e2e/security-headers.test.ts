@@ -65,9 +65,7 @@ function shopUrls(body: string): string[] {
     : [body];
   return sources
     .flatMap((source) => source.match(/https?:\/\/[^"'<\s]+/g) ?? [])
-    .filter(
-      (url) => !/^https?:\/\/(www\.w3\.org|schema\.org|www\.sitemaps\.org)(\/|$)/.test(url),
-    );
+    .filter((url) => !/^https?:\/\/(www\.w3\.org|schema\.org|www\.sitemaps\.org)(\/|$)/.test(url));
 }
 
 const uniqueEmail = () => `csp.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
