@@ -1,5 +1,3 @@
-// First: zod's settings must be in place before any schema is built.
-import './lib/zod-config';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts';
 import type { ReactNode } from 'react';
 import {
@@ -21,6 +19,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** Zod reads its settings from this global; set before its first schema is built. */
+const ZOD_WITHOUT_EVAL =
+  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<{ locale: string }>('routes/locale-layout');
   const nonce = useCspNonce();
@@ -30,6 +32,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0d1a" />
+        {/* Before any module runs: zod must not probe for eval, which the Content-Security-Policy
+            forbids (the probe alone is reported as a violation). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own, run under the nonce
+          dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }}
+        />
         <Meta />
         <Links />
       </head>
