@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
 
 /**
- * The response's CSP nonce during the server render; undefined in the browser, which hides
- * nonces from the page anyway.
+ * The response's CSP nonce during the server render. In the browser it is empty, as the
+ * browser shows every nonce attribute as empty: hydration then finds what it expects.
  */
-export const CspNonceContext = createContext<string | undefined>(undefined);
+export const CspNonceContext = createContext<string | undefined>('');
 
 export function useCspNonce(): string | undefined {
   return useContext(CspNonceContext);
