@@ -41,7 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
           dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }}
         />
         <Meta />
-        <Links nonce={nonce} />
+        {/* Stylesheets need no nonce; an empty one keeps React Router from adding the page's. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen">
         {children}
