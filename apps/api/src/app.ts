@@ -19,6 +19,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { languagePlugin } from './plugins/language';
 import { schemasPlugin } from './plugins/schemas';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { storagePlugin } from './plugins/storage';
 import { type WebOptions, webPlugin } from './plugins/web';
@@ -99,6 +100,11 @@ export async function buildApp({
   await app.register(schemasPlugin);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  await app.register(securityHeadersPlugin, {
+    appUrl: config.appUrl,
+    development: web !== false && web.mode === 'development',
   });
 
   // Brotli at a quality that costs little CPU per response; gzip for older clients. Images are

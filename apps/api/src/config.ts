@@ -45,7 +45,10 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** The address people use to reach the shop; links in mails and the Secure cookie flag follow it. */
+  /**
+   * The address people use to reach the shop; links in mails, canonical and sitemap URLs, the
+   * Secure cookie flag and HSTS follow it.
+   */
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the embedded database and local files live. */

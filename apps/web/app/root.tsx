@@ -12,28 +12,43 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ScrollToHash } from './components/layout/scroll-to-hash';
+import { useCspNonce } from './lib/csp-nonce';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/** Zod reads its settings from this global; set before its first schema is built. */
+const ZOD_WITHOUT_EVAL =
+  'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
+
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<{ locale: string }>('routes/locale-layout');
+  const nonce = useCspNonce();
   return (
     <html lang={site?.locale ?? DEFAULT_LOCALE}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f0d1a" />
+        {/* Before any module runs: zod must not probe for eval, which the Content-Security-Policy
+            forbids (the probe alone is reported as a violation). */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own, run under the nonce
+          dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }}
+        />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce; an empty one keeps React Router from adding the page's. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         <ScrollToHash />
-        <Scripts />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

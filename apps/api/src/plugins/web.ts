@@ -13,8 +13,14 @@ export type WebOptions = {
   root: string;
 };
 
-/** What server-side loaders receive: the API, called in process without a network hop. */
+/**
+ * What server-side loaders receive: the API, called in process without a network hop, the
+ * configured public address (absolute links never come from the Host header) and this
+ * response's CSP nonce for the inline scripts the page renders.
+ */
 export type WebLoadContext = {
+  appUrl: string;
+  cspNonce: string;
   apiFetch: (
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string },
@@ -114,13 +120,15 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const handle = createRequestHandler(() => getBuild(), options.mode);
-  const context: WebLoadContext = { apiFetch: injectTransport(app) };
+  const apiFetch = injectTransport(app);
+  const appUrl = app.config.appUrl;
 
   app.route({
     method: [...methods],
     url: '/*',
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') throw AppError.notFound();
+      const context: WebLoadContext = { apiFetch, appUrl, cspNonce: request.cspNonce };
       const response = await handle(toWebRequest(request), context as never);
       return sendWebResponse(reply, response);
     },

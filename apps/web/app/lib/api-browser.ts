@@ -10,11 +10,16 @@ function readCookie(name: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Sanctum's handshake, done once before the first unsafe call of a visit. */
+/** Sanctum's handshake: sets the session and XSRF-TOKEN cookies. */
+export async function fetchCsrfCookie(): Promise<void> {
+  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+}
+
+/** The XSRF token, shaking hands once before the first unsafe call of a visit. */
 async function xsrfToken(): Promise<string> {
   const existing = readCookie('XSRF-TOKEN');
   if (existing) return existing;
-  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+  await fetchCsrfCookie();
   return readCookie('XSRF-TOKEN') ?? '';
 }
 

@@ -3,7 +3,22 @@ import { type ApiTransport, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 /** Provided by the API server when it renders the app in process (apps/api/src/plugins/web.ts). */
-export type ServerContext = { apiFetch?: ApiTransport };
+export type ServerContext = { apiFetch?: ApiTransport; appUrl?: string; cspNonce?: string };
+
+/**
+ * The shop's public address for absolute links (canonical, hreflang, Open Graph, sitemaps):
+ * APP_URL from the server's configuration, never the Host header a visitor sent.
+ */
+export function siteOrigin(context: unknown): string {
+  const configured = (context as ServerContext | undefined)?.appUrl ?? process.env.APP_URL;
+  return (configured ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+/** The nonce the response's Content-Security-Policy allows inline scripts with. */
+export function cspNonceOf(context: unknown): string | undefined {
+  const nonce = (context as ServerContext | undefined)?.cspNonce;
+  return nonce ? nonce : undefined;
+}
 
 /** Where the API is when the web app runs as a process of its own. */
 const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');

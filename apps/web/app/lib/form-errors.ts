@@ -1,6 +1,7 @@
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { type FailureTextKey, failureTextKey } from './transport-rules';
 
 /** A validation key from a schema, in the page's language. */
 export function fieldError(message: string | undefined, locale: string): string | undefined {
@@ -9,14 +10,17 @@ export function fieldError(message: string | undefined, locale: string): string 
 
 /**
  * Puts a failed call's field errors on the form's fields (the API already wrote them in the
- * page's language). Returns the message for the whole form when none of them fits a field.
+ * page's language). Returns the message for the whole form when none of them fits a field,
+ * and the key of the catalogue text to show instead when the failure has one. A 401 that
+ * reaches a form came from a guest: a signed-in user is sent to login by the transport rules.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly string[],
-): { message: string | null; status: number | null; retryAfter?: number } {
-  if (!(error instanceof ApiError)) return { message: null, status: null };
+): { message: string | null; status: number | null; textKey: FailureTextKey | null } {
+  if (!(error instanceof ApiError)) return { message: null, status: null, textKey: null };
+  const textKey = failureTextKey(error.status, Object.keys(error.errors ?? {}).length > 0, false);
   let placed = false;
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
     if (fields.includes(field) && messages[0]) {
@@ -24,5 +28,5 @@ export function applyServerErrors<T extends FieldValues>(
       placed = true;
     }
   }
-  return { message: placed ? null : error.message, status: error.status };
+  return { message: placed ? null : error.message, status: error.status, textKey };
 }

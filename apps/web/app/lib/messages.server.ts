@@ -41,3 +41,6 @@ export function messagesFor(locale: string, overrides: Record<string, string> = 
   const own = locale === DEFAULT_LOCALE ? {} : (builtIn[locale] ?? {});
   return mergeMessages(mergeMessages(english, own), overrides);
 }
+
+/** The languages the app has built-in texts for. */
+export const builtInLocales: readonly string[] = Object.keys(builtIn);

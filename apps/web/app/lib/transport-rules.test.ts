@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transportAction, transportActionPath } from './transport-rules';
+import { failureTextKey, transportAction, transportActionPath } from './transport-rules';
 
 describe('transportAction', () => {
   it('logs out and goes to login on 401 only while authenticated', () => {
@@ -32,5 +32,39 @@ describe('transportActionPath', () => {
     expect(transportActionPath({ kind: 'forbidden' }, 'en', '/en/x')).toBe('/en/forbidden');
     expect(transportActionPath({ kind: 'verify-email' }, 'fr', '/fr/x')).toBe('/fr/email/verify');
     expect(transportActionPath({ kind: 'reload' }, 'en', '/en')).toBeNull();
+  });
+});
+
+describe('failureTextKey', () => {
+  it('reads "Validation error" for a 422 without field errors only', () => {
+    expect(failureTextKey(422, false, false)).toBe('form.validationError');
+    expect(failureTextKey(422, false, true)).toBe('form.validationError');
+    expect(failureTextKey(422, true, false)).toBeNull();
+  });
+
+  it('tells a guest refused with 401 that login is needed', () => {
+    expect(failureTextKey(401, false, false)).toBe('form.needLogin');
+    // A signed-in user's 401 leads to login instead (transportAction).
+    expect(failureTextKey(401, false, true)).toBeNull();
+  });
+
+  it('leaves other failures to their own message', () => {
+    expect(failureTextKey(500, false, false)).toBeNull();
+    expect(failureTextKey(429, false, false)).toBeNull();
+  });
+
+  it('has both texts in all six languages', async () => {
+    const { messagesFor } = await import('./messages.server');
+    const { messageAt } = await import('./seo');
+    const english = messagesFor('en');
+    for (const locale of ['de', 'fr', 'es', 'it', 'pl']) {
+      for (const key of ['form.validationError', 'form.needLogin']) {
+        const text = messageAt(messagesFor(locale), key);
+        expect(text).not.toBe(key);
+        expect(text).not.toBe(messageAt(english, key));
+      }
+    }
+    expect(messageAt(english, 'form.validationError')).toBe('Validation error');
+    expect(messageAt(english, 'form.needLogin')).toBe('You need to be logged in');
   });
 });

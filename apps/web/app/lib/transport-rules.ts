@@ -39,3 +39,20 @@ export function transportActionPath(
       return null;
   }
 }
+
+/** The translated text a form shows for a failure that has no message of its own (spec section 8). */
+export type FailureTextKey = 'form.validationError' | 'form.needLogin';
+
+/**
+ * A 422 without field errors reads "Validation error"; a guest refused by an action that
+ * needs login reads "You need to be logged in". Anything else keeps its own message.
+ */
+export function failureTextKey(
+  status: number,
+  hasFieldErrors: boolean,
+  authenticated: boolean,
+): FailureTextKey | null {
+  if (status === 422 && !hasFieldErrors) return 'form.validationError';
+  if (status === 401 && !authenticated) return 'form.needLogin';
+  return null;
+}

@@ -123,14 +123,15 @@ function EditProfile({ user }: { user: Profile }) {
       });
       revalidator.revalidate();
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, [
+      const { message, textKey } = applyServerErrors(caught, setError, [
         'first_name',
         'last_name',
         'email',
         'phone',
         'current_password',
       ]);
-      if (message) setNotice({ kind: 'error', text: message });
+      if (textKey) setNotice({ kind: 'error', text: t(textKey) });
+      else if (message) setNotice({ kind: 'error', text: message });
     }
   });
 
@@ -264,8 +265,9 @@ function DeleteAccount() {
       await api.delete('/user/delete', okResponse, { password });
       navigate(paths.home(locale), { replace: true });
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, ['password']);
-      if (message) setNotice(message);
+      const { message, textKey } = applyServerErrors(caught, setError, ['password']);
+      if (textKey) setNotice(t(textKey));
+      else if (message) setNotice(message);
     }
   });
 

@@ -43,8 +43,8 @@ export default function ForgotPassword() {
       await api.post('/user/reset-password', okResponse, values);
       setSent(true);
     } catch (error) {
-      const { message } = applyServerErrors(error, setError, ['email']);
-      setFailure(message ?? t('form.unexpected'));
+      const { message, textKey } = applyServerErrors(error, setError, ['email']);
+      setFailure(textKey ? t(textKey) : (message ?? t('form.unexpected')));
     }
   });
 

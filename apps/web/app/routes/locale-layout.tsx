@@ -9,47 +9,56 @@ import {
 } from '@promptmarket/contracts/site';
 import { useMemo } from 'react';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
-import { serverApi } from '../lib/api.server';
+import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
-import { messagesFor } from '../lib/messages.server';
+import { builtInLocales, messagesFor } from '../lib/messages.server';
 import { pageMeta } from '../lib/seo';
 import type { SiteData } from '../lib/site-data';
+import { DEFAULT_CURRENCIES, DEFAULT_SETTINGS } from '../lib/site-defaults';
 import type { Route } from './+types/locale-layout';
 
 export async function loader({ request, params, context }: Route.LoaderArgs): Promise<SiteData> {
   const url = new URL(request.url);
-  const languages = (await serverApi(request, context, DEFAULT_LOCALE).get('/languages', languagesResponse))
-    .payload;
-  const codes = languages.map((language) => language.code);
+  // A failed language list is only logged (spec section 8); the built-in languages stand in
+  // to decide whether the path's language exists.
+  let languages: SiteData['languages'] = [];
+  try {
+    languages = (await serverApi(request, context, DEFAULT_LOCALE).get('/languages', languagesResponse))
+      .payload;
+  } catch (error) {
+    console.warn('The language list could not be loaded', error);
+  }
+  const codes = languages.length > 0 ? languages.map((language) => language.code) : [...builtInLocales];
   if (!codes.includes(params.locale)) {
     const current = preferredLocale(request.headers.get('cookie'), codes);
     throw redirect(localeRedirectTarget(url.pathname, url.search, codes, current));
   }
   const api = serverApi(request, context, params.locale);
-  const [settings, currencies, words] = await Promise.all([
-    api.get('/settings', settingsResponse),
-    api.get('/currencies', currenciesResponse),
-    api.get(`/localization/${params.locale}/words`, wordsResponse),
-  ]);
-  // Menus and footer lists: a failure leaves them empty rather than failing the page (spec section 8).
-  const [categories, styles, staticPages, socialLinks] = await Promise.allSettled([
-    api.get('/categories', categoriesResponse),
-    api.get('/styles', stylesResponse),
-    api.get('/static-pages', staticPagesResponse),
-    api.get('/social-links', socialLinksResponse),
-  ]);
+  // Texts, settings and currencies fall back to the built-in ones, and menus and footer lists
+  // stay empty, rather than failing the page (spec section 8).
+  const [settings, currencies, words, categories, styles, staticPages, socialLinks] =
+    await Promise.allSettled([
+      api.get('/settings', settingsResponse),
+      api.get('/currencies', currenciesResponse),
+      api.get(`/localization/${params.locale}/words`, wordsResponse),
+      api.get('/categories', categoriesResponse),
+      api.get('/styles', stylesResponse),
+      api.get('/static-pages', staticPagesResponse),
+      api.get('/social-links', socialLinksResponse),
+    ]);
+  const currencyList = currencies.status === 'fulfilled' ? currencies.value.payload : [];
   return {
     locale: params.locale,
-    origin: url.origin,
-    settings: settings.payload,
+    origin: siteOrigin(context),
+    settings: settings.status === 'fulfilled' ? settings.value.payload : DEFAULT_SETTINGS,
     languages,
-    currencies: currencies.payload,
+    currencies: currencyList.length > 0 ? currencyList : DEFAULT_CURRENCIES,
     categories: categories.status === 'fulfilled' ? categories.value.data : [],
     styles: styles.status === 'fulfilled' ? styles.value.data : [],
     staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
     socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
-    messages: messagesFor(params.locale, words.payload),
+    messages: messagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
   };
 }
 

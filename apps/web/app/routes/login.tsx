@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
+import { fetchCsrfCookie } from '../lib/api-browser';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -42,6 +43,8 @@ export default function Login() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
+      // A fresh handshake before signing in (spec section 7).
+      await fetchCsrfCookie();
       await api.post('/login', profileResponse, values);
       navigate(safeRedirect(searchParams.get('redirect'), `/${locale}/dashboard`), { replace: true });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { ProductCard } from '../features/catalogue/components/product-card';
@@ -73,7 +73,18 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const [priceMin, setPriceMin] = useState(state.priceMin);
   const [priceMax, setPriceMax] = useState(state.priceMax);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const listRef = useRef<HTMLElement>(null);
+  const pagedByLink = useRef(false);
   const loading = navigation.state === 'loading' && navigation.location.pathname === `/${locale}/products`;
+
+  // A page link leads to the top of the list, not of the whole page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown page changes
+  useEffect(() => {
+    if (!pagedByLink.current) return;
+    pagedByLink.current = false;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    listRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [state.page]);
 
   // Keep the inputs in step when the URL changes from elsewhere (header search, back button).
   useEffect(() => {
@@ -247,9 +258,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           {filters}
         </aside>
         <section
+          ref={listRef}
+          id="product-list"
           aria-live="polite"
           aria-busy={loading}
-          className={loading ? 'opacity-60 transition-opacity' : ''}
+          className={`scroll-mt-24 ${loading ? 'opacity-60 transition-opacity' : ''}`}
         >
           {failed ? (
             <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
@@ -283,7 +296,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               {meta && meta.last_page > 1 ? (
-                <Pagination page={meta.current_page} last={meta.last_page} state={state} />
+                <Pagination
+                  page={meta.current_page}
+                  last={meta.last_page}
+                  state={state}
+                  onPage={() => {
+                    pagedByLink.current = true;
+                  }}
+                />
               ) : null}
             </>
           )}
@@ -293,7 +313,17 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Pagination({ page, last, state }: { page: number; last: number; state: ListState }) {
+function Pagination({
+  page,
+  last,
+  state,
+  onPage,
+}: {
+  page: number;
+  last: number;
+  state: ListState;
+  onPage: () => void;
+}) {
   const { t } = useTranslation();
   const href = (target: number) => {
     const query = writeListState({ ...state, page: target }).toString();
@@ -309,7 +339,13 @@ function Pagination({ page, last, state }: { page: number; last: number; state: 
       className="mt-10 flex flex-wrap items-center justify-center gap-2"
     >
       {page > 1 ? (
-        <Link to={href(page - 1)} className={`${linkClass} border-slate-300`} rel="prev">
+        <Link
+          to={href(page - 1)}
+          preventScrollReset
+          onClick={onPage}
+          className={`${linkClass} border-slate-300`}
+          rel="prev"
+        >
           {t('products.previousPage')}
         </Link>
       ) : null}
@@ -317,6 +353,8 @@ function Pagination({ page, last, state }: { page: number; last: number; state: 
         <Link
           key={n}
           to={href(n)}
+          preventScrollReset
+          onClick={onPage}
           aria-current={n === page ? 'page' : undefined}
           aria-label={t('products.page', { page: n })}
           className={`${linkClass} ${n === page ? 'border-brand-600 bg-brand-600 font-semibold text-white' : 'border-slate-300'}`}
@@ -325,7 +363,13 @@ function Pagination({ page, last, state }: { page: number; last: number; state: 
         </Link>
       ))}
       {page < last ? (
-        <Link to={href(page + 1)} className={`${linkClass} border-slate-300`} rel="next">
+        <Link
+          to={href(page + 1)}
+          preventScrollReset
+          onClick={onPage}
+          className={`${linkClass} border-slate-300`}
+          rel="next"
+        >
           {t('products.nextPage')}
         </Link>
       ) : null}

@@ -49,8 +49,12 @@ export default function ResetPassword() {
       await api.post('/reset-password', okResponse, values);
       setDone(true);
     } catch (caught) {
-      const { message } = applyServerErrors(caught, setError, ['email', 'password', 'password_confirmation']);
-      setFailure(message ?? null);
+      const { message, textKey } = applyServerErrors(caught, setError, [
+        'email',
+        'password',
+        'password_confirmation',
+      ]);
+      setFailure(textKey ? t(textKey) : (message ?? null));
     }
   });
 

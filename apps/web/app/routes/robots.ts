@@ -1,8 +1,9 @@
+import { siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/robots';
 
-/** robots.txt, pointing crawlers at the sitemap on this host. */
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+/** robots.txt, pointing crawlers at the sitemap at the shop's configured address. */
+export function loader({ context }: Route.LoaderArgs) {
+  const origin = siteOrigin(context);
   const body = [
     'User-agent: *',
     'Allow: /',

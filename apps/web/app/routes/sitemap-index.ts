@@ -1,11 +1,11 @@
 import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
 import { sitemapIndex, xmlResponse } from '../features/site/sitemap';
-import { serverApi } from '../lib/api.server';
+import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-index';
 
 /** /sitemap.xml: the pages sitemap and one products sitemap per 5,000 products. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(context);
   const { meta } = await serverApi(request, context, 'en').get(
     '/sitemap/products?page=1',
     sitemapProductsResponse,

@@ -2,12 +2,12 @@ import { categoriesResponse } from '@promptmarket/contracts/catalogue';
 import { staticPagesResponse } from '@promptmarket/contracts/content';
 import { languagesResponse } from '@promptmarket/contracts/site';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
-import { serverApi } from '../lib/api.server';
+import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-pages';
 
 /** Home, product list, category lists, about, contact and static pages, in every language. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(context);
   const api = serverApi(request, context, 'en');
   const [languages, categories, pages] = await Promise.all([
     api.get('/languages', languagesResponse),

@@ -2,14 +2,14 @@ import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
 import { languagesResponse } from '@promptmarket/contracts/site';
 import { data } from 'react-router';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
-import { serverApi } from '../lib/api.server';
+import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-products';
 
 /** /sitemaps/products/<n>: up to 5,000 products, each in every language. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = Number(params.page);
   if (!Number.isSafeInteger(page) || page < 1) throw data(null, { status: 404 });
-  const origin = new URL(request.url).origin;
+  const origin = siteOrigin(context);
   const api = serverApi(request, context, 'en');
   const [languages, products] = await Promise.all([
     api.get('/languages', languagesResponse),

@@ -1,0 +1,64 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { type EntryContext, ServerRouter } from 'react-router';
+import { cspNonceOf } from './lib/api.server';
+import { CspNonceContext } from './lib/csp-nonce';
+
+export const streamTimeout = 5_000;
+
+/**
+ * Renders a page as a stream. Every inline script React and React Router write carries the
+ * response's CSP nonce, which the API server hands over in the load context.
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: unknown,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = cspNonceOf(loadContext);
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const userAgent = request.headers.get('user-agent');
+    const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+
+    const onReady = () => {
+      shellRendered = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeout);
+          callback();
+        },
+      });
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      pipe(body);
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+    };
+
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </CspNonceContext.Provider>,
+      {
+        nonce,
+        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    timeout = setTimeout(abort, streamTimeout + 1000);
+  });
+}
