@@ -97,7 +97,8 @@ describe('security headers in the browser', () => {
 
     await page.goto('/en');
     // Hydrated: choosing a currency is remembered only by the page's own scripts.
-    await page.locator('header select:visible').selectOption('USD');
+    await page.getByRole('button', { name: 'Currency: EUR €' }).click();
+    await page.getByRole('menuitemradio', { name: 'USD $' }).click();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('selected-currency'))).toBe('USD');
     await screenshot(page, 'csp-home-1280');
 
@@ -145,7 +146,7 @@ describe('security headers in the browser', () => {
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await page.waitForURL('**/en/dashboard');
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/en');
 
     calls.length = 0;

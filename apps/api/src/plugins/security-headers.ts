@@ -23,9 +23,11 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     'script-src': development
       ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
       : ["'self'", `'nonce-${nonce}'`],
-    // Stylesheets come from our own origin; no page renders a <style> element. Style attributes
-    // stay allowed because UI components may position elements with them.
-    'style-src': development ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    // Stylesheets come from our own origin. The only <style> elements are the ones dialogs and
+    // menus add while they lock page scroll, and they carry the page's nonce
+    // (apps/web/app/components/ui/style-nonce.ts). Style attributes stay allowed because UI
+    // components position elements with them.
+    'style-src': development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],

@@ -1,4 +1,5 @@
 import * as Primitive from '@radix-ui/react-dialog';
+import './style-nonce';
 import type { ComponentProps, ReactNode } from 'react';
 
 /**

@@ -1,4 +1,5 @@
 import * as Primitive from '@radix-ui/react-dropdown-menu';
+import './style-nonce';
 import type { ComponentProps } from 'react';
 
 /**

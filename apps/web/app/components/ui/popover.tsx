@@ -1,4 +1,5 @@
 import * as Primitive from '@radix-ui/react-popover';
+import './style-nonce';
 import type { ComponentProps } from 'react';
 
 /** A panel attached to its trigger (filters, pickers) on Radix: Escape and a press outside close it. */
