@@ -8,9 +8,8 @@ import { defineConfig } from 'vite';
  * Only modules that every page loads anyway belong here; anything else would grow the first load.
  */
 const shell = [
-  'app/lib/api-browser.ts',
-  'app/lib/api-client.ts',
   'app/lib/i18n.ts',
+  'app/lib/csp-nonce.ts',
   'app/lib/language-choice.ts',
   'app/lib/locale-routing.ts',
   'app/lib/money.ts',
@@ -18,7 +17,9 @@ const shell = [
   'app/lib/seo.ts',
   'app/lib/session-data.ts',
   'app/lib/site-data.ts',
-  'app/lib/transport-rules.ts',
+  'app/components/layout/brand-mark.tsx',
+  'app/components/layout/icons.tsx',
+  'app/components/layout/scroll-to-hash.tsx',
   'app/components/layout/status-page.tsx',
   'app/components/ui/button-styles.ts',
   'app/components/ui/use-hydrated.ts',
@@ -30,6 +31,8 @@ const shell = [
   'contracts/src/errors.ts',
   'contracts/src/locale.ts',
   'contracts/src/product-sorts.ts',
+  'node_modules/react-dom/index.js',
+  'node_modules/react-dom/cjs/react-dom.production.js',
 ];
 
 export default defineConfig({
@@ -40,7 +43,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         advancedChunks: {
-          groups: [{ name: 'shell', test: (id: string) => shell.some((path) => id.endsWith(path)) }],
+          groups: [
+            {
+              name: 'shell',
+              test: (id: string) =>
+                shell.some((path) => id.endsWith(path)) || id.includes('vite/preload-helper'),
+            },
+          ],
         },
       },
     },

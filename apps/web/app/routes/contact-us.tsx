@@ -14,8 +14,8 @@ import { serverApi } from '../lib/api.server';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
-import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/contact-us';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

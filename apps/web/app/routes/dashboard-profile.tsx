@@ -22,8 +22,8 @@ import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { useTranslation } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
-import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/dashboard-profile';
 import type { loader as dashboardLoader } from './dashboard-layout';
 

@@ -12,8 +12,8 @@ import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
 import { safeRedirect } from '../lib/safe-redirect';
 import { pageMeta } from '../lib/seo';
-import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/login';
 
 export const handle = { authScreen: true };

@@ -11,8 +11,9 @@ import { centsFromDecimal, formatAmount } from '../lib/money';
 import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
-import { useApi, useCurrentUser } from '../lib/session-data';
+import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/product-details';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

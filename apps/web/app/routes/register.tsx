@@ -20,8 +20,8 @@ import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
-import { useApi } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/register';
 
 export const handle = { authScreen: true };

@@ -1,7 +1,5 @@
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
-import { BackToTop } from '../components/layout/back-to-top';
-import { CookieBanner } from '../components/layout/cookie-banner';
-import { SiteFooter } from '../components/layout/site-footer';
+import { DeferredFooter, DeferredOverlays } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
 import { StatusPage } from '../components/layout/status-page';
 import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
@@ -27,10 +25,9 @@ function Frame({ compact, children }: { compact: boolean; children: React.ReactN
         <main id="main" className="flex-1" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <DeferredFooter />
       </div>
-      <BackToTop />
-      <CookieBanner />
+      <DeferredOverlays />
     </DisplayCurrencyProvider>
   );
 }

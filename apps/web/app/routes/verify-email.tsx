@@ -8,7 +8,7 @@ import { ApiError } from '../lib/api-client';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
-import { useApi } from '../lib/session-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/verify-email';
 
 export const handle = { authScreen: true };

@@ -4,7 +4,6 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { useApi } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
 
@@ -12,7 +11,6 @@ import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
 export function AccountMenu({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const api = useApi();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
@@ -20,9 +18,12 @@ export function AccountMenu({ user }: { user: Profile }) {
   async function signOut() {
     setSigningOut(true);
     try {
-      // The header is part of every first load: the schema (and zod with it) loads on sign-out.
-      const { okResponse } = await import('@promptmarket/contracts/accounts');
-      await api.post('/logout', okResponse);
+      // The header is part of every first load: the API client and the schema (with zod) load on sign-out.
+      const [{ okResponse }, { browserApi }] = await Promise.all([
+        import('@promptmarket/contracts/accounts'),
+        import('../../lib/api-browser'),
+      ]);
+      await browserApi(locale, () => true).post('/logout', okResponse);
     } finally {
       setSigningOut(false);
       navigate(paths.home(locale));

@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { useApi } from '../../../lib/session-data';
+import { useApi } from '../../../lib/use-api';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
 import { NEWSLETTER_MESSAGE_MS } from '../rules';
 
