@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { initialJavaScript } from '../scripts/initial-javascript.mjs';
 import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
 
 let browser: Browser;
@@ -20,6 +21,15 @@ describe('server-rendered shell', () => {
     expect(html).toMatch(/<header[^>]*>/);
     expect(html).toMatch(/<footer[^>]*>/);
     expect(html).toContain('support@promptmarket.example');
+  });
+
+  it('keeps the first load of the home page and the product list within 120 KB of gzip JavaScript', async () => {
+    for (const page of ['/en', '/en/products']) {
+      const { gzip, files } = await initialJavaScript(baseURL(), page);
+      // Sizes of built files, not timings: the budget of issue #7 and decision 0014.
+      expect(files.length).toBeGreaterThan(2);
+      expect(gzip, `${page}: ${(gzip / 1024).toFixed(1)} KB`).toBeLessThanOrEqual(120 * 1024);
+    }
   });
 
   it('renders /de in German', async () => {
