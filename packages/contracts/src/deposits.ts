@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { emailField } from './accounts';
+import { okEnvelope } from './envelope';
+import { parseMinorUnits } from './money';
+import type { ValidationKey } from './validation-messages';
+
+const key = (name: ValidationKey) => name;
+
+/** How often the processing screens ask for a deposit's status (spec section 9). */
+export const DEPOSIT_POLL_INTERVAL_MS = 5000;
+/** After this long the processing screens stop asking and point to the deposits tab. */
+export const DEPOSIT_POLL_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * An amount of money as people type it: "25", "25.5", "25.50" or the number 25.5, at most
+ * two decimals. Parsed into integer minor units at once; a float never reaches a sum.
+ */
+export const amountField = z
+  .union([z.string(key('amount.required')), z.number(key('amount.required'))], key('amount.required'))
+  .transform((value, context) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+    if (text === '') {
+      context.addIssue({ code: 'custom', message: key('amount.required') });
+      return z.NEVER;
+    }
+    const minor = /e/i.test(text) ? null : parseMinorUnits(text);
+    if (minor === null || minor <= 0 || minor > 100_000_000) {
+      context.addIssue({ code: 'custom', message: key('amount.invalid') });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+export const currencyCodeField = z
+  .string(key('currency.invalid'))
+  .trim()
+  .regex(/^[A-Za-z]{3}$/, key('currency.invalid'))
+  .transform((value) => value.toUpperCase());
+
+/** `POST /deposit/validate-amount`: is this amount, in this display currency, enough? */
+export const validateAmountRequest = z.object({
+  amount: amountField,
+  currency: currencyCodeField.optional().default('EUR'),
+});
+export type ValidateAmountRequest = z.input<typeof validateAmountRequest>;
+
+const text = (name: ValidationKey, max: number) =>
+  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+
+const phone = z
+  .string(key('phone.required'))
+  .trim()
+  .min(1, key('phone.required'))
+  .max(32, key('field.too_long'))
+  .regex(/^\+?[\d\s().-]{6,}$/, key('phone.invalid'));
+
+/**
+ * The deposit form of spec section 3. The web sends `first_name`, `last_name`, `post_code`; the
+ * original clients send `name`, `surname`, `postCode`. Either is accepted and the answer is the
+ * first form.
+ */
+export const depositFormRequest = z
+  .object({
+    amount: amountField,
+    currency: currencyCodeField.optional().default('EUR'),
+    first_name: z.unknown().optional(),
+    name: z.unknown().optional(),
+    last_name: z.unknown().optional(),
+    surname: z.unknown().optional(),
+    email: z.unknown().optional(),
+    phone: z.unknown().optional(),
+    country: z.unknown().optional(),
+    city: z.unknown().optional(),
+    address: z.unknown().optional(),
+    post_code: z.unknown().optional(),
+    postCode: z.unknown().optional(),
+    terms: z.unknown().optional(),
+  })
+  .transform((value, context) => {
+    const fields = {
+      first_name: [text('first_name.required', 100), value.first_name ?? value.name],
+      last_name: [text('last_name.required', 100), value.last_name ?? value.surname],
+      email: [emailField, value.email],
+      phone: [phone, value.phone],
+      country: [text('country.required', 2).regex(/^[A-Za-z]{2}$/, key('country.required')), value.country],
+      city: [text('city.required', 100), value.city],
+      address: [text('address.required', 200), value.address],
+      post_code: [text('post_code.required', 20), value.post_code ?? value.postCode],
+    } as const;
+    const out: Record<string, string> = {};
+    for (const [name, [schema, input]] of Object.entries(fields)) {
+      const parsed = (schema as z.ZodType<string>).safeParse(input ?? '');
+      if (parsed.success) out[name] = parsed.data;
+      else for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: [name] });
+    }
+    // Original clients agree to the terms on an earlier screen and do not send the field.
+    if (value.terms !== undefined) {
+      const terms = depositTermsField.safeParse(value.terms);
+      if (!terms.success)
+        context.addIssue({ code: 'custom', path: ['terms'], message: key('deposit.terms') });
+    }
+    return {
+      amount: value.amount,
+      currency: value.currency,
+      first_name: out.first_name ?? '',
+      last_name: out.last_name ?? '',
+      email: out.email ?? '',
+      phone: out.phone ?? '',
+      country: (out.country ?? '').toUpperCase(),
+      city: out.city ?? '',
+      address: out.address ?? '',
+      post_code: out.post_code ?? '',
+    };
+  });
+export type DepositFormRequest = z.input<typeof depositFormRequest>;
+export type DepositForm = z.output<typeof depositFormRequest>;
+
+/** Laravel's `accepted`, with the deposit form's own text: "You must agree to the terms and conditions." */
+export const depositTermsField = z
+  .union([z.boolean(), z.literal(1), z.enum(['1', 'yes', 'on', 'true'])], key('deposit.terms'))
+  .refine((value) => value !== false, key('deposit.terms'));
+
+/** One way to pay that the active provider offers. */
+export const paymentMethod = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+export const validateDepositResponse = okEnvelope(z.array(paymentMethod));
+
+/** `POST /deposit/checkout`: the form again, with the chosen method. */
+export const depositCheckoutRequest = z.intersection(
+  depositFormRequest,
+  z.object({
+    paymentType: z.string(key('payment_method.invalid')).trim().min(1).max(40).optional(),
+    payment_method_id: z
+      .union([z.string(), z.number()], key('payment_method.invalid'))
+      .transform(String)
+      .pipe(z.string().trim().min(1, key('payment_method.invalid')).max(40, key('payment_method.invalid'))),
+  }),
+);
+export type DepositCheckoutRequest = z.input<typeof depositCheckoutRequest>;
+
+export const depositCheckoutResponse = z.object({
+  status: z.literal('OK'),
+  /** The provider's payment page; null when the deposit needs no page (then poll `order_id`). */
+  redirect_url: z.string().nullable(),
+  order_id: z.number(),
+  message: z.string(),
+});
+export type DepositCheckoutResponse = z.infer<typeof depositCheckoutResponse>;
+
+export const depositStatuses = ['processing', 'success', 'error', 'failed'] as const;
+export type DepositStatus = (typeof depositStatuses)[number];
+
+export const depositStatusQuery = z.object({
+  order_id: z.coerce
+    .number(key('field.invalid'))
+    .int(key('field.invalid'))
+    .positive(key('field.invalid'))
+    .max(2 ** 53 - 1, key('field.invalid')),
+});
+
+export const depositStatusResponse = z.object({
+  status: z.literal('OK'),
+  order: z.object({
+    id: z.number(),
+    status: z.enum(depositStatuses),
+    error_message: z.string().nullable(),
+    redirect_url: z.string().nullable(),
+  }),
+  message: z.string(),
+});
+export type DepositStatusResponse = z.infer<typeof depositStatusResponse>;
+
+/** The Deposit entity of spec section 3. Sums are decimals for display; the ledger keeps integers. */
+export const deposit = z.object({
+  id: z.number(),
+  /** What was paid, in `currency`. */
+  sum: z.number(),
+  currency: z.string(),
+  internal_currency_name: z.string(),
+  /** What the wallet was (or will be) credited, in the internal currency. */
+  internal_amount: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  countryIso: z.string(),
+  city: z.string(),
+  address: z.string(),
+  zip: z.string(),
+  created_at: z.string(),
+  status: z.enum(depositStatuses),
+});
+export type Deposit = z.infer<typeof deposit>;
+export const depositHistoryResponse = okEnvelope(z.array(deposit));
+
+/** The minimum answer of `validate-amount`, for the form's hint. */
+export const validateAmountResponse = z.object({
+  status: z.literal('OK'),
+  payload: z.object({
+    /** The amount as a decimal in `currency`, and what it is worth in the internal currency. */
+    amount: z.number(),
+    currency: z.string(),
+    minimum: z.number(),
+    internal_amount: z.number(),
+  }),
+  errors: z.array(z.string()),
+});
