@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * What must hold for the ledger at any moment. Returns a line per problem; none means healthy.
+ * The tests run it after every money test, and the back office can show it.
+ */
+export async function ledgerProblems(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await db.execute<{ id: string; total: string; entries: string }>(sql`
+    select t.id, coalesce(sum(e.amount), 0) as total, count(e.id) as entries
+    from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+    group by t.id
+    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`);
+  for (const row of rowsOf(unbalanced)) {
+    problems.push(`transaction ${row.id} sums to ${row.total} over ${row.entries} entries`);
+  }
+  const drifted = await db.execute<{ code: string; balance: string; total: string }>(sql`
+    select a.code, a.balance, coalesce(sum(e.amount), 0) as total
+    from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id
+    having a.balance <> coalesce(sum(e.amount), 0)`);
+  for (const row of rowsOf(drifted)) {
+    problems.push(`account ${row.code} shows ${row.balance} but its entries sum to ${row.total}`);
+  }
+  const negative = await db.execute<{ code: string; balance: string }>(sql`
+    select code, balance from ledger_accounts where kind = 'wallet' and balance < 0`);
+  for (const row of rowsOf(negative)) problems.push(`wallet ${row.code} is negative: ${row.balance}`);
+  const [totals] = rowsOf(
+    await db.execute<{ debits: string; credits: string }>(sql`
+      select coalesce(sum(amount) filter (where amount < 0), 0) as debits,
+             coalesce(sum(amount) filter (where amount > 0), 0) as credits
+      from ledger_entries`),
+  );
+  if (totals && BigInt(totals.debits) + BigInt(totals.credits) !== 0n) {
+    problems.push(`debits ${totals.debits} do not equal credits ${totals.credits}`);
+  }
+  return problems;
+}
+
+/** Both drivers' results as plain rows. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+}

@@ -1,0 +1,282 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isCheckViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import {
+  type LedgerAccountKind,
+  type LedgerTransaction,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+} from './wallet.tables';
+
+/**
+ * The only code that moves money (decision 0015). Every move is one ledger transaction: its
+ * entries sum to zero, each account's balance changes in the same database transaction under
+ * the account's row lock, and a wallet that would go below zero makes the whole move fail.
+ * Every move carries an idempotency key: a retry finds the first transaction and moves nothing.
+ */
+
+/** An account by what it is for: a user's wallet, or one of the shop's own accounts. */
+export type AccountRef =
+  | { wallet: string }
+  | { system: 'revenue' | 'payouts_payable' | 'payouts_paid' | 'purchases' }
+  | { clearing: string };
+
+export type Posting = { account: AccountRef; amount: number };
+
+export type MoveKind =
+  | 'deposit'
+  | 'purchase'
+  | 'generation'
+  | 'refund'
+  | 'payout_reserve'
+  | 'payout'
+  | 'payout_release'
+  | 'offer';
+
+export type Move = {
+  key: string;
+  kind: MoveKind;
+  postings: Posting[];
+  reference?: string;
+  metadata?: Record<string, unknown>;
+};
+
+export type MoveResult = {
+  transaction: LedgerTransaction;
+  /** True when the key was used before: nothing moved this time. */
+  replayed: boolean;
+};
+
+function accountSpec(ref: AccountRef): {
+  code: string;
+  kind: LedgerAccountKind;
+  userId: string | null;
+  mayGoNegative: boolean;
+} {
+  if ('wallet' in ref) return { code: `wallet:${ref.wallet}`, kind: 'wallet', userId: ref.wallet, mayGoNegative: false };
+  if ('clearing' in ref) {
+    if (!/^[a-z][a-z0-9_-]{0,39}$/.test(ref.clearing)) throw new RangeError(`bad provider: ${ref.clearing}`);
+    return { code: `clearing:${ref.clearing}`, kind: 'clearing', userId: null, mayGoNegative: true };
+  }
+  const mayGoNegative = ref.system !== 'revenue' && ref.system !== 'payouts_payable';
+  return { code: ref.system, kind: ref.system, userId: null, mayGoNegative };
+}
+
+/** The ids of the accounts, created on first use. */
+async function accountIds(db: Db, refs: AccountRef[]): Promise<Map<string, number>> {
+  const specs = refs.map(accountSpec);
+  const codes = [...new Set(specs.map((spec) => spec.code))];
+  await db
+    .insert(ledgerAccounts)
+    .values(specs.filter((spec, index) => specs.findIndex((other) => other.code === spec.code) === index))
+    .onConflictDoNothing({ target: ledgerAccounts.code });
+  const rows = await db
+    .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.code, codes));
+  return new Map(rows.map((row) => [row.code, row.id]));
+}
+
+/** The error a move answers when a wallet would go below zero: 422 with the text in the caller's language. */
+export function insufficientFunds(): AppError {
+  return AppError.validation({ balance: ['funds.insufficient'] });
+}
+
+function checkMove(move: Move): void {
+  if (!/^[\w:.-]{1,200}$/.test(move.key)) throw new RangeError(`bad idempotency key: ${move.key}`);
+  if (move.postings.length < 2) throw new RangeError('a move needs at least two postings');
+  let sum = 0;
+  for (const posting of move.postings) {
+    if (!Number.isSafeInteger(posting.amount) || posting.amount === 0) {
+      throw new RangeError(`a posting must be a non-zero integer: ${posting.amount}`);
+    }
+    sum += posting.amount;
+  }
+  if (sum !== 0) throw new RangeError(`postings must sum to zero, not ${sum}`);
+}
+
+/**
+ * Records a move, or finds it when its key was used before. A key reused for a different move
+ * (another kind or size) is a programming error and answers 409 rather than moving anything.
+ */
+export async function postMove(db: Db, move: Move): Promise<MoveResult> {
+  checkMove(move);
+  const amount = move.postings.reduce((total, posting) => total + Math.max(0, posting.amount), 0);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ledgerTransactions)
+        .values({
+          idempotencyKey: move.key,
+          kind: move.kind,
+          amount,
+          reference: move.reference ?? null,
+          metadata: move.metadata ?? null,
+        })
+        .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+        .returning();
+      if (!created) {
+        const [existing] = await tx
+          .select()
+          .from(ledgerTransactions)
+          .where(eq(ledgerTransactions.idempotencyKey, move.key));
+        if (!existing || existing.kind !== move.kind || existing.amount !== amount) {
+          throw new AppError('CONFLICT', 'This request was already made with other details.');
+        }
+        return { transaction: existing, replayed: true };
+      }
+
+      const ids = await accountIds(
+        tx,
+        move.postings.map((posting) => posting.account),
+      );
+      // One change per account, taken in id order: two moves on the same accounts lock them in the
+      // same order and never deadlock.
+      const changes = new Map<number, number>();
+      for (const posting of move.postings) {
+        const id = ids.get(accountSpec(posting.account).code);
+        if (id === undefined) throw new Error('ledger account missing');
+        changes.set(id, (changes.get(id) ?? 0) + posting.amount);
+      }
+      for (const [accountId, change] of [...changes].sort(([a], [b]) => a - b)) {
+        if (change === 0) continue;
+        await tx
+          .update(ledgerAccounts)
+          .set({ balance: sql`${ledgerAccounts.balance} + ${change}` })
+          .where(eq(ledgerAccounts.id, accountId));
+      }
+      await tx.insert(ledgerEntries).values(
+        move.postings.map((posting) => ({
+          transactionId: created.id,
+          accountId: ids.get(accountSpec(posting.account).code) as number,
+          amount: posting.amount,
+        })),
+      );
+      return { transaction: created, replayed: false };
+    });
+  } catch (error) {
+    if (isCheckViolation(error, 'ledger_accounts_balance_not_negative')) throw insufficientFunds();
+    throw error;
+  }
+}
+
+/** A user's balance in internal-currency minor units (0 before their first move). */
+export async function walletBalance(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, `wallet:${userId}`), eq(ledgerAccounts.kind, 'wallet')));
+  return row?.balance ?? 0;
+}
+
+/** The transaction recorded under a key, if any. */
+export async function findMove(db: Db, key: string): Promise<LedgerTransaction | null> {
+  const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key));
+  return row ?? null;
+}
+
+// The product's money moves, each a named pair of postings.
+
+/** A confirmed deposit: the provider's clearing account pays the user's wallet. */
+export function creditDeposit(
+  db: Db,
+  input: { userId: string; provider: string; depositId: number; amount: number },
+) {
+  return postMove(db, {
+    key: `deposit:${input.depositId}`,
+    kind: 'deposit',
+    reference: `deposit:${input.depositId}`,
+    postings: [
+      { account: { clearing: input.provider }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}
+
+/** A purchase or a paid generation: the wallet pays the shop. Fails with 422 when the balance is short. */
+export function debitWallet(
+  db: Db,
+  input: { userId: string; amount: number; key: string; kind: 'purchase' | 'generation'; reference: string },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: input.kind,
+    reference: input.reference,
+    postings: [
+      { account: { wallet: input.userId }, amount: -input.amount },
+      { account: { system: 'revenue' }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * Gives back what an earlier debit took, as a compensating transaction (the ledger is never
+ * edited). At most the original amount, and once per key.
+ */
+export async function refund(db: Db, input: { originalKey: string; key: string; amount?: number }) {
+  const original = await findMove(db, input.originalKey);
+  if (!original || (original.kind !== 'purchase' && original.kind !== 'generation')) {
+    throw AppError.notFound();
+  }
+  const amount = input.amount ?? original.amount;
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > original.amount) {
+    throw new RangeError(`refund of ${amount} for a debit of ${original.amount}`);
+  }
+  const [payer] = await db
+    .select({ userId: ledgerAccounts.userId })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(and(eq(ledgerEntries.transactionId, original.id), eq(ledgerAccounts.kind, 'wallet')));
+  if (!payer?.userId) throw AppError.notFound();
+  return postMove(db, {
+    key: input.key,
+    kind: 'refund',
+    reference: original.reference ?? undefined,
+    metadata: { refunds: original.idempotencyKey },
+    postings: [
+      { account: { system: 'revenue' }, amount: -amount },
+      { account: { wallet: payer.userId }, amount },
+    ],
+  });
+}
+
+/** Sets money aside for a withdrawal: it leaves the wallet at once and waits as payable. */
+export function reservePayout(db: Db, input: { userId: string; amount: number; payoutId: number }) {
+  return postMove(db, {
+    key: `payout:${input.payoutId}:reserve`,
+    kind: 'payout_reserve',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { wallet: input.userId }, amount: -input.amount },
+      { account: { system: 'payouts_payable' }, amount: input.amount },
+    ],
+  });
+}
+
+/** A reserved withdrawal has been paid out. */
+export function completePayout(db: Db, input: { amount: number; payoutId: number }) {
+  return postMove(db, {
+    key: `payout:${input.payoutId}:paid`,
+    kind: 'payout',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { system: 'payouts_payable' }, amount: -input.amount },
+      { account: { system: 'payouts_paid' }, amount: input.amount },
+    ],
+  });
+}
+
+/** A reserved withdrawal that will not be paid goes back to the wallet. */
+export function releasePayout(db: Db, input: { userId: string; amount: number; payoutId: number }) {
+  return postMove(db, {
+    key: `payout:${input.payoutId}:release`,
+    kind: 'payout_release',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { system: 'payouts_payable' }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}

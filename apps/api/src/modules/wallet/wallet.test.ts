@@ -1,0 +1,372 @@
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
+import { users } from '../accounts/accounts.tables';
+import { ledgerProblems } from './wallet.invariants';
+import {
+  completePayout,
+  creditDeposit,
+  debitWallet,
+  postMove,
+  refund,
+  releasePayout,
+  reservePayout,
+  walletBalance,
+} from './wallet.service';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables';
+
+let database: TestDatabase;
+let db: Db;
+let counter = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  db = database.db;
+});
+afterAll(() => database?.drop());
+
+// The invariants hold after every money test, whatever it did.
+afterEach(async () => {
+  expect(await ledgerProblems(db)).toEqual([]);
+});
+
+async function newUser(): Promise<string> {
+  counter += 1;
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `wallet.${Date.now()}.${counter}@example.test`,
+      passwordHash: 'x',
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('no user');
+  return user.id;
+}
+
+let depositCounter = 1_000_000;
+async function fund(userId: string, amount: number) {
+  depositCounter += 1;
+  return creditDeposit(db, { userId, provider: 'sandbox', depositId: depositCounter, amount });
+}
+
+async function expectInsufficient(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('VALIDATION_FAILED');
+  expect((error as AppError).fields).toEqual({ balance: ['funds.insufficient'] });
+}
+
+describe('the ledger', () => {
+  it('credits a deposit to the wallet against the provider clearing account', async () => {
+    const userId = await newUser();
+    expect(await walletBalance(db, userId)).toBe(0);
+    const result = await fund(userId, 2500);
+    expect(result.replayed).toBe(false);
+    expect(result.transaction.amount).toBe(2500);
+    expect(await walletBalance(db, userId)).toBe(2500);
+    const entries = await db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.transactionId} = ${result.transaction.id}`);
+    expect(entries.map((entry) => entry.amount).sort((a, b) => a - b)).toEqual([-2500, 2500]);
+  });
+
+  it('moves nothing again for a retried key, and returns the first result', async () => {
+    const userId = await newUser();
+    const first = await creditDeposit(db, { userId, provider: 'sandbox', depositId: 424242, amount: 1000 });
+    const again = await creditDeposit(db, { userId, provider: 'sandbox', depositId: 424242, amount: 1000 });
+    expect(again.replayed).toBe(true);
+    expect(again.transaction.id).toBe(first.transaction.id);
+    expect(await walletBalance(db, userId)).toBe(1000);
+  });
+
+  it('refuses a key reused for a different move with 409', async () => {
+    const userId = await newUser();
+    await creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 1000 });
+    await expect(
+      creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 999 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await walletBalance(db, userId)).toBe(1000);
+  });
+
+  it('refuses a debit below zero with 422 and changes nothing', async () => {
+    const userId = await newUser();
+    await fund(userId, 500);
+    await expectInsufficient(
+      debitWallet(db, { userId, amount: 501, key: `t:${userId}:1`, kind: 'purchase', reference: 'order:1' }),
+    );
+    expect(await walletBalance(db, userId)).toBe(500);
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.idempotencyKey} = ${`t:${userId}:1`}`);
+    expect(row?.count).toBe(0);
+    // The same key can be used again once the balance allows it.
+    await fund(userId, 1);
+    await debitWallet(db, { userId, amount: 501, key: `t:${userId}:1`, kind: 'purchase', reference: 'order:1' });
+    expect(await walletBalance(db, userId)).toBe(0);
+  });
+
+  it('refunds a debit once, by a compensating transaction, never more than was taken', async () => {
+    const userId = await newUser();
+    await fund(userId, 1000);
+    await debitWallet(db, { userId, amount: 300, key: `g:${userId}`, kind: 'generation', reference: 'gen:1' });
+    expect(await walletBalance(db, userId)).toBe(700);
+    const first = await refund(db, { originalKey: `g:${userId}`, key: `g:${userId}:refund` });
+    const again = await refund(db, { originalKey: `g:${userId}`, key: `g:${userId}:refund` });
+    expect(first.replayed).toBe(false);
+    expect(again.replayed).toBe(true);
+    expect(await walletBalance(db, userId)).toBe(1000);
+    await expect(refund(db, { originalKey: `g:${userId}`, key: 'other', amount: 301 })).rejects.toThrow(
+      RangeError,
+    );
+    await expect(refund(db, { originalKey: 'no-such-key', key: 'x' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+
+  it('reserves a payout from the wallet, then pays it or gives it back', async () => {
+    const userId = await newUser();
+    await fund(userId, 5000);
+    await reservePayout(db, { userId, amount: 2000, payoutId: 9001 });
+    expect(await walletBalance(db, userId)).toBe(3000);
+    await completePayout(db, { amount: 2000, payoutId: 9001 });
+    await reservePayout(db, { userId, amount: 3000, payoutId: 9002 });
+    expect(await walletBalance(db, userId)).toBe(0);
+    await expectInsufficient(reservePayout(db, { userId, amount: 1, payoutId: 9003 }));
+    await releasePayout(db, { userId, amount: 3000, payoutId: 9002 });
+    expect(await walletBalance(db, userId)).toBe(3000);
+  });
+
+  it('refuses moves that do not balance, amounts that are not integers, and bad keys', async () => {
+    const userId = await newUser();
+    await expect(
+      postMove(db, {
+        key: 'unbalanced',
+        kind: 'deposit',
+        postings: [
+          { account: { clearing: 'sandbox' }, amount: -100 },
+          { account: { wallet: userId }, amount: 99 },
+        ],
+      }),
+    ).rejects.toThrow(/sum to zero/);
+    await expect(
+      postMove(db, {
+        key: 'fraction',
+        kind: 'deposit',
+        postings: [
+          { account: { clearing: 'sandbox' }, amount: -1.5 },
+          { account: { wallet: userId }, amount: 1.5 },
+        ],
+      }),
+    ).rejects.toThrow(/integer/);
+    await expect(
+      postMove(db, {
+        key: 'bad key with spaces',
+        kind: 'deposit',
+        postings: [
+          { account: { clearing: 'sandbox' }, amount: -1 },
+          { account: { wallet: userId }, amount: 1 },
+        ],
+      }),
+    ).rejects.toThrow(/key/);
+  });
+
+  it('is append-only in the database itself: entries and transactions cannot be changed or deleted', async () => {
+    const userId = await newUser();
+    const { transaction } = await fund(userId, 100);
+    await expect(db.execute(sql`update ledger_entries set amount = amount * 2`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_entries where transaction_id = ${transaction.id}`)).rejects.toThrow();
+    await expect(db.execute(sql`update ledger_transactions set amount = 1`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
+  });
+
+  it('refuses, at commit, entries written around the service that do not sum to zero', async () => {
+    const userId = await newUser();
+    await fund(userId, 100);
+    await expect(
+      db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(ledgerTransactions)
+          .values({ idempotencyKey: 'raw-unbalanced', kind: 'deposit', amount: 5 })
+          .returning();
+        const [account] = await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(eq(ledgerAccounts.code, `wallet:${userId}`));
+        await tx.insert(ledgerEntries).values({
+          transactionId: created?.id as number,
+          accountId: account?.id as number,
+          amount: 5,
+        });
+      }),
+    ).rejects.toThrow();
+    expect(await walletBalance(db, userId)).toBe(100);
+  });
+
+  it('refuses a wallet balance below zero in the database itself', async () => {
+    const userId = await newUser();
+    await fund(userId, 10);
+    await expect(
+      db.execute(sql`update ledger_accounts set balance = -1 where code = ${`wallet:${userId}`}`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('the ledger against a simple model', () => {
+  type Op =
+    | { type: 'deposit'; user: number; amount: number }
+    | { type: 'debit'; user: number; amount: number }
+    | { type: 'refund'; debit: number }
+    | { type: 'payout'; user: number; amount: number; outcome: 'paid' | 'released' }
+    | { type: 'retry'; index: number };
+
+  const amount = fc.integer({ min: 1, max: 5000 });
+  const user = fc.integer({ min: 0, max: 2 });
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ type: fc.constant('deposit' as const), user, amount }),
+    fc.record({ type: fc.constant('debit' as const), user, amount }),
+    fc.record({ type: fc.constant('refund' as const), debit: fc.nat({ max: 20 }) }),
+    fc.record({
+      type: fc.constant('payout' as const),
+      user,
+      amount,
+      outcome: fc.constantFrom('paid' as const, 'released' as const),
+    }),
+    fc.record({ type: fc.constant('retry' as const), index: fc.nat({ max: 30 }) }),
+  );
+
+  it('keeps every balance equal to the model after random deposits, debits, refunds and payouts', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        run += 1;
+        const people = [await newUser(), await newUser(), await newUser()];
+        const model = [0, 0, 0];
+        const debits: { key: string; user: number; amount: number; refunded: boolean }[] = [];
+        // Every operation that was carried out, to be retried later with the same key.
+        const done: (() => Promise<unknown>)[] = [];
+        for (const [index, step] of ops.entries()) {
+          const key = `model:${run}:${index}`;
+          if (step.type === 'deposit') {
+            const userId = people[step.user] as string;
+            const call = () =>
+              creditDeposit(db, { userId, provider: 'sandbox', depositId: run * 1000 + index, amount: step.amount });
+            await call();
+            model[step.user] = (model[step.user] ?? 0) + step.amount;
+            done.push(call);
+          } else if (step.type === 'debit') {
+            const userId = people[step.user] as string;
+            const call = () => debitWallet(db, { userId, amount: step.amount, key, kind: 'purchase', reference: key });
+            if ((model[step.user] ?? 0) >= step.amount) {
+              await call();
+              model[step.user] = (model[step.user] ?? 0) - step.amount;
+              debits.push({ key, user: step.user, amount: step.amount, refunded: false });
+              done.push(call);
+            } else {
+              await expectInsufficient(call());
+            }
+          } else if (step.type === 'refund') {
+            const debit = debits[step.debit];
+            if (!debit) continue;
+            const call = () => refund(db, { originalKey: debit.key, key: `${debit.key}:refund` });
+            await call();
+            if (!debit.refunded) model[debit.user] = (model[debit.user] ?? 0) + debit.amount;
+            debit.refunded = true;
+            done.push(call);
+          } else if (step.type === 'payout') {
+            const userId = people[step.user] as string;
+            const payoutId = run * 1000 + index;
+            if ((model[step.user] ?? 0) >= step.amount) {
+              await reservePayout(db, { userId, amount: step.amount, payoutId });
+              model[step.user] = (model[step.user] ?? 0) - step.amount;
+              if (step.outcome === 'paid') await completePayout(db, { amount: step.amount, payoutId });
+              else {
+                await releasePayout(db, { userId, amount: step.amount, payoutId });
+                model[step.user] = (model[step.user] ?? 0) + step.amount;
+              }
+            } else {
+              await expectInsufficient(reservePayout(db, { userId, amount: step.amount, payoutId }));
+            }
+          } else {
+            const retry = done[step.index];
+            if (retry) expect(((await retry()) as { replayed: boolean }).replayed).toBe(true);
+          }
+          for (const [person, userId] of people.entries()) {
+            expect(await walletBalance(db, userId)).toBe(model[person]);
+          }
+        }
+        expect(await ledgerProblems(db)).toEqual([]);
+      }),
+      { numRuns: testDatabaseKind() === 'postgres' ? 15 : 25, seed: 20261122 },
+    );
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('the ledger under concurrency (PostgreSQL)', () => {
+  it('lets exactly 37 of 200 concurrent debits through a wallet funded for 37', async () => {
+    const userId = await newUser();
+    await fund(userId, 37 * 150);
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, index) =>
+        debitWallet(db, {
+          userId,
+          amount: 150,
+          key: `race:${userId}:${index}`,
+          kind: 'purchase',
+          reference: `race:${index}`,
+        }),
+      ),
+    );
+    const succeeded = results.filter((result) => result.status === 'fulfilled');
+    const failed = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(succeeded).toHaveLength(37);
+    expect(failed).toHaveLength(163);
+    for (const failure of failed) {
+      expect(failure.reason).toBeInstanceOf(AppError);
+      expect((failure.reason as AppError).fields).toEqual({ balance: ['funds.insufficient'] });
+    }
+    expect(await walletBalance(db, userId)).toBe(0);
+  });
+
+  it('moves money once for ten concurrent calls with one key', async () => {
+    const userId = await newUser();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        creditDeposit(db, { userId, provider: 'sandbox', depositId: 777_777, amount: 1234 }),
+      ),
+    );
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.transaction.id)).size).toBe(1);
+    expect(await walletBalance(db, userId)).toBe(1234);
+  });
+
+  it('never deadlocks when transfers between the same accounts run in both directions', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    await fund(a, 10_000);
+    await fund(b, 10_000);
+    await Promise.all(
+      Array.from({ length: 60 }, (_, index) => {
+        const [from, to] = index % 2 === 0 ? [a, b] : [b, a];
+        return postMove(db, {
+          key: `swap:${a}:${index}`,
+          kind: 'offer',
+          postings: [
+            { account: { wallet: from }, amount: -10 },
+            { account: { wallet: to }, amount: 10 },
+          ],
+        });
+      }),
+    );
+    expect((await walletBalance(db, a)) + (await walletBalance(db, b))).toBe(20_000);
+  });
+});
