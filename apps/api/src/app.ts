@@ -11,8 +11,10 @@ import type { Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { depositRoutes } from './modules/deposits/deposits.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -128,6 +130,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(authPlugin);
+  await app.register(paymentsPlugin);
 
   await app.register(
     async (api) => {
@@ -139,6 +142,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(depositRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodicTasks, runPeriodically } from './background';
 import { enqueueJob } from './modules/jobs/jobs.service';
 import { jobs } from './modules/jobs/jobs.tables';
+import { sandboxProvider } from './modules/payments/sandbox';
 import { openTestDatabase, type TestDatabase } from './test/database';
 import { recordingLog } from './test/log';
 
@@ -56,11 +57,17 @@ describe('background loops', () => {
   it('runs due jobs, cleans up expired sessions and throttle counters, and keeps statistics on the embedded database', async () => {
     const log = recordingLog();
     const ran: unknown[] = [];
+    const payments = sandboxProvider(database.db, {
+      secret: 'x'.repeat(32),
+      webhookUrl: () => 'http://127.0.0.1:9/',
+    });
     const tasks = periodicTasks(database, { demo: { run: async (payload) => void ran.push(payload) } }, log, {
       maxSessionDays: 7,
+      payments,
     });
     expect(tasks.map((task) => task.name)).toEqual([
       'jobs',
+      'deposit reconciliation',
       'expired session cleanup',
       'throttle cleanup',
       ...(database.kind === 'pglite' ? ['planner statistics'] : []),

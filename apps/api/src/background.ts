@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { analyze } from './db/maintenance';
+import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
+import type { PaymentProvider } from './modules/payments/provider';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
 
@@ -9,7 +11,8 @@ import { pruneThrottles } from './modules/throttle/throttle.service';
 export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
 
 const SECOND = 1000;
-const HOUR = 60 * 60 * SECOND;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
 
 /**
  * Every background loop of the server. To add one, add a line here.
@@ -17,11 +20,21 @@ const HOUR = 60 * 60 * SECOND;
 export function periodicTasks(
   database: Database,
   handlers: JobHandlers,
-  log: JobLog,
-  { maxSessionDays }: { maxSessionDays: number },
+  log: JobLog & { info(details: object, message: string): void },
+  { maxSessionDays, payments }: { maxSessionDays: number; payments?: PaymentProvider },
 ): PeriodicTask[] {
   return [
     { name: 'jobs', everyMs: SECOND, run: () => runDueJobs(database.db, handlers, log) },
+    // Deposits the provider has not told us about are asked about, so none stays processing.
+    ...(payments
+      ? [
+          {
+            name: 'deposit reconciliation',
+            everyMs: MINUTE,
+            run: () => reconcileDeposits(database.db, payments, log),
+          },
+        ]
+      : []),
     // Sessions past their lifetime and rate-limit counters past their window are refused or
     // ignored already; these remove their rows.
     {
@@ -71,7 +84,10 @@ export function runPeriodically(tasks: PeriodicTask[], log: Pick<JobLog, 'error'
 /** Starts the server's background work; it stops when the app closes. */
 export function startBackground(app: FastifyInstance, database: Database, handlers: JobHandlers) {
   const loops = runPeriodically(
-    periodicTasks(database, handlers, app.log, { maxSessionDays: app.config.session.maxDays }),
+    periodicTasks(database, { ...app.paymentJobs, ...handlers }, app.log, {
+      maxSessionDays: app.config.session.maxDays,
+      payments: app.payments,
+    }),
     app.log,
   );
   app.addHook('onClose', async () => loops.stop());

@@ -90,6 +90,22 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Address the bucket as a path (`host/bucket/key`), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** Deposits go through Stripe Checkout when set; otherwise through the built-in sandbox. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')
+    .optional(),
+  /** The signing secret of the Stripe webhook endpoint (`whsec_…`); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)')
+    .optional(),
+  /** Another Stripe API host, e.g. a local mock: http://127.0.0.1:12111 */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the sandbox sends its webhooks; by default this server's own /api/webhooks/sandbox. */
+  SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The sandbox's webhook signing secret; by default derived from APP_KEY. */
+  SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Config = Readonly<{
@@ -119,6 +135,9 @@ export type Config = Readonly<{
         secretAccessKey: string | null;
         forcePathStyle: boolean;
       };
+  payments:
+    | { provider: 'sandbox'; webhookUrl: string | null; webhookSecret: string | null }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
 }>;
 
 export class ConfigError extends Error {
@@ -143,6 +162,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const values = parsed.data;
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither']);
+  }
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
   }
   const dataDir = path.resolve(values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
@@ -178,6 +200,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: values.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk', dir: path.join(dataDir, 'storage') },
+    payments:
+      values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            provider: 'stripe',
+            secretKey: values.STRIPE_SECRET_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+            apiUrl: values.STRIPE_API_URL ?? null,
+          }
+        : {
+            provider: 'sandbox',
+            webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
+            webhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
+          },
   } satisfies Config);
 }
 

@@ -24,11 +24,11 @@ import {
   authenticate,
   changePassword,
   deleteAccount,
+  profileOf,
   register,
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  toProfile,
   updateProfile,
   verifyEmail,
 } from './accounts.service';
@@ -53,7 +53,7 @@ export async function accountRoutes(parent: FastifyInstance) {
   /** A new session id for the signed-in user: a planted id never becomes an authenticated one. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
     reply.issueSession(await rotateSession(app.db, await request.session(), idleMinutes, user.id));
-    return { status: 'OK' as const, payload: toProfile(user) };
+    return { status: 'OK' as const, payload: await profileOf(app.db, user) };
   }
 
   app.post(
@@ -146,7 +146,7 @@ export async function accountRoutes(parent: FastifyInstance) {
       { schema: { summary: 'The signed-in profile', response: profileAnswers } },
       async (request) => ({
         status: 'OK' as const,
-        payload: toProfile(signedInUser(request)),
+        payload: await profileOf(app.db, signedInUser(request)),
       }),
     );
 
@@ -155,7 +155,7 @@ export async function accountRoutes(parent: FastifyInstance) {
       { schema: { summary: 'Change the profile', body: profileUpdateRequest, response: profileAnswers } },
       async (request) => {
         const updated = await updateProfile(await context(request), signedInUser(request), request.body);
-        return { status: 'OK' as const, payload: toProfile(updated) };
+        return { status: 'OK' as const, payload: await profileOf(app.db, updated) };
       },
     );
 

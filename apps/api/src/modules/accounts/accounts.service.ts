@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { LoginRequest, Profile, ProfileUpdateRequest, RegisterRequest } from '@promptmarket/contracts';
+import {
+  type LoginRequest,
+  minorUnitsToNumber,
+  type Profile,
+  type ProfileUpdateRequest,
+  type RegisterRequest,
+} from '@promptmarket/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -7,7 +13,7 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { endUserSessions } from '../session/session.service';
-import { getSettings } from '../site/site.service';
+import { getSettings, getStoredSettings } from '../site/site.service';
 import {
   clearThrottle,
   enforceLimit,
@@ -15,6 +21,8 @@ import {
   type Limit,
   recordHit,
 } from '../throttle/throttle.service';
+import { eurCentsFromInternal } from '../wallet/rates';
+import { walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
@@ -46,10 +54,18 @@ async function findUserByEmail(db: Db, email: string): Promise<User | null> {
 }
 
 /**
- * The profile of spec section 3. The balance is the wallet's: there is no wallet before the
- * ledger exists, so it is 0 until then.
+ * The profile of spec section 3. The balance is the wallet's in the ledger, in the internal
+ * currency and in EUR, as display decimals.
  */
-export function toProfile(user: User): Profile {
+export async function profileOf(db: Db, user: User): Promise<Profile> {
+  const [balance, settings] = await Promise.all([walletBalance(db, user.id), getStoredSettings(db)]);
+  return toProfile(user, {
+    balance: minorUnitsToNumber(balance),
+    balance_eur: minorUnitsToNumber(eurCentsFromInternal(balance, settings.internal_currency_rate_eur)),
+  });
+}
+
+function toProfile(user: User, wallet: { balance: number; balance_eur: number }): Profile {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -58,8 +74,8 @@ export function toProfile(user: User): Profile {
     phone: user.phone,
     is_email_verified: user.emailVerifiedAt !== null,
     verification_data: { status: null },
-    balance: 0,
-    balance_eur: 0,
+    balance: wallet.balance,
+    balance_eur: wallet.balance_eur,
     role: user.role,
     locale: user.locale,
   };

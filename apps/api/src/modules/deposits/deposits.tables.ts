@@ -64,9 +64,7 @@ export const deposits = pgTable(
     unique('deposits_provider_ref_unique').on(table.provider, table.providerRef),
     unique('deposits_idempotency_unique').on(table.userId, table.idempotencyKey),
     index('deposits_user_idx').on(table.userId, table.id),
-    index('deposits_processing_idx')
-      .on(table.createdAt)
-      .where(sql`${table.status} = 'processing'`),
+    index('deposits_processing_idx').on(table.createdAt).where(sql`${table.status} = 'processing'`),
     check('deposits_amount_positive', sql`${table.amountMinor} > 0 and ${table.internalAmount} >= 0`),
   ],
 );

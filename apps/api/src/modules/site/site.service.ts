@@ -10,7 +10,12 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { defaultSettings, storedSettingsSchema, translatableSettingKeys } from './site.defaults';
+import {
+  defaultSettings,
+  type StoredSettings,
+  storedSettingsSchema,
+  translatableSettingKeys,
+} from './site.defaults';
 import { currencies, languages, settings, settingTranslations, translationOverrides } from './site.tables';
 
 /** Site data is read on every page and changes rarely: it is kept for a few seconds. */
@@ -47,7 +52,8 @@ export async function resolveRequestLocale(db: Db, requested: string | undefined
 }
 
 /** Settings in the shape of spec section 3, translated texts in `locale` with English fallback. */
-export async function getSettings(db: Db, locale: string): Promise<Settings> {
+/** The settings as stored (money in integer cents), with the language's own texts. */
+export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE): Promise<StoredSettings> {
   const [rows, translations] = await Promise.all([
     cached(db, 'settings', () => db.select({ key: settings.key, value: settings.value }).from(settings)),
     cached(db, `settings:${locale}`, () =>
@@ -62,11 +68,15 @@ export async function getSettings(db: Db, locale: string): Promise<Settings> {
         ),
     ),
   ]);
-  const stored = storedSettingsSchema.parse({
+  return storedSettingsSchema.parse({
     ...defaultSettings,
     ...Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown])),
     ...Object.fromEntries(translations.map((row) => [row.key, row.value])),
   });
+}
+
+export async function getSettings(db: Db, locale: string): Promise<Settings> {
+  const stored = await getStoredSettings(db, locale);
   return {
     is_reg_enabled: stored.is_reg_enabled,
     is_email_verification_enabled: stored.is_email_verification_enabled,
@@ -93,14 +103,26 @@ function currencyName(code: string, locale: string): string {
   return names.of(code) ?? code;
 }
 
-export async function listCurrencies(db: Db, locale: string): Promise<Currency[]> {
-  const rows = await cached(db, 'currencies', () =>
+function activeCurrencies(db: Db) {
+  return cached(db, 'currencies', () =>
     db
       .select({ code: currencies.code, symbol: currencies.symbol, rate: currencies.rate })
       .from(currencies)
       .where(eq(currencies.isActive, true))
       .orderBy(asc(currencies.position), asc(currencies.code)),
   );
+}
+
+/** An active currency with its exact rate (units per EUR, a decimal string), or null. */
+export async function findCurrency(
+  db: Db,
+  code: string,
+): Promise<{ code: string; symbol: string; rate: string } | null> {
+  return (await activeCurrencies(db)).find((row) => row.code === code) ?? null;
+}
+
+export async function listCurrencies(db: Db, locale: string): Promise<Currency[]> {
+  const rows = await activeCurrencies(db);
   return rows.map((row) => ({
     code: row.code,
     symbol: row.symbol,

@@ -7,27 +7,33 @@ import type { Db } from '../../db/client';
  */
 export async function ledgerProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  const unbalanced = await db.execute<{ id: string; total: string; entries: string }>(sql`
+  const unbalanced = rowsOf<{ id: string; total: string; entries: string }>(
+    await db.execute(sql`
     select t.id, coalesce(sum(e.amount), 0) as total, count(e.id) as entries
     from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id
-    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`);
-  for (const row of rowsOf(unbalanced)) {
+    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`),
+  );
+  for (const row of unbalanced) {
     problems.push(`transaction ${row.id} sums to ${row.total} over ${row.entries} entries`);
   }
-  const drifted = await db.execute<{ code: string; balance: string; total: string }>(sql`
+  const drifted = rowsOf<{ code: string; balance: string; total: string }>(
+    await db.execute(sql`
     select a.code, a.balance, coalesce(sum(e.amount), 0) as total
     from ledger_accounts a left join ledger_entries e on e.account_id = a.id
     group by a.id
-    having a.balance <> coalesce(sum(e.amount), 0)`);
-  for (const row of rowsOf(drifted)) {
+    having a.balance <> coalesce(sum(e.amount), 0)`),
+  );
+  for (const row of drifted) {
     problems.push(`account ${row.code} shows ${row.balance} but its entries sum to ${row.total}`);
   }
-  const negative = await db.execute<{ code: string; balance: string }>(sql`
-    select code, balance from ledger_accounts where kind = 'wallet' and balance < 0`);
-  for (const row of rowsOf(negative)) problems.push(`wallet ${row.code} is negative: ${row.balance}`);
-  const [totals] = rowsOf(
-    await db.execute<{ debits: string; credits: string }>(sql`
+  const negative = rowsOf<{ code: string; balance: string }>(
+    await db.execute(sql`
+    select code, balance from ledger_accounts where kind = 'wallet' and balance < 0`),
+  );
+  for (const row of negative) problems.push(`wallet ${row.code} is negative: ${row.balance}`);
+  const [totals] = rowsOf<{ debits: string; credits: string }>(
+    await db.execute(sql`
       select coalesce(sum(amount) filter (where amount < 0), 0) as debits,
              coalesce(sum(amount) filter (where amount > 0), 0) as credits
       from ledger_entries`),

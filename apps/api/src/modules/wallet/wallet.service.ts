@@ -55,7 +55,8 @@ function accountSpec(ref: AccountRef): {
   userId: string | null;
   mayGoNegative: boolean;
 } {
-  if ('wallet' in ref) return { code: `wallet:${ref.wallet}`, kind: 'wallet', userId: ref.wallet, mayGoNegative: false };
+  if ('wallet' in ref)
+    return { code: `wallet:${ref.wallet}`, kind: 'wallet', userId: ref.wallet, mayGoNegative: false };
   if ('clearing' in ref) {
     if (!/^[a-z][a-z0-9_-]{0,39}$/.test(ref.clearing)) throw new RangeError(`bad provider: ${ref.clearing}`);
     return { code: `clearing:${ref.clearing}`, kind: 'clearing', userId: null, mayGoNegative: true };

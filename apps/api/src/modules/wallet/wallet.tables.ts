@@ -53,10 +53,7 @@ export const ledgerAccounts = pgTable(
   },
   (table) => [
     check('ledger_accounts_balance_not_negative', sql`${table.mayGoNegative} or ${table.balance} >= 0`),
-    check(
-      'ledger_accounts_wallet_has_user',
-      sql`(${table.kind} = 'wallet') = (${table.userId} is not null)`,
-    ),
+    check('ledger_accounts_wallet_has_user', sql`(${table.kind} = 'wallet') = (${table.userId} is not null)`),
   ],
 );
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;

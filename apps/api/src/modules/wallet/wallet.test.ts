@@ -111,14 +111,26 @@ describe('the ledger', () => {
     expect(row?.count).toBe(0);
     // The same key can be used again once the balance allows it.
     await fund(userId, 1);
-    await debitWallet(db, { userId, amount: 501, key: `t:${userId}:1`, kind: 'purchase', reference: 'order:1' });
+    await debitWallet(db, {
+      userId,
+      amount: 501,
+      key: `t:${userId}:1`,
+      kind: 'purchase',
+      reference: 'order:1',
+    });
     expect(await walletBalance(db, userId)).toBe(0);
   });
 
   it('refunds a debit once, by a compensating transaction, never more than was taken', async () => {
     const userId = await newUser();
     await fund(userId, 1000);
-    await debitWallet(db, { userId, amount: 300, key: `g:${userId}`, kind: 'generation', reference: 'gen:1' });
+    await debitWallet(db, {
+      userId,
+      amount: 300,
+      key: `g:${userId}`,
+      kind: 'generation',
+      reference: 'gen:1',
+    });
     expect(await walletBalance(db, userId)).toBe(700);
     const first = await refund(db, { originalKey: `g:${userId}`, key: `g:${userId}:refund` });
     const again = await refund(db, { originalKey: `g:${userId}`, key: `g:${userId}:refund` });
@@ -184,7 +196,9 @@ describe('the ledger', () => {
     const userId = await newUser();
     const { transaction } = await fund(userId, 100);
     await expect(db.execute(sql`update ledger_entries set amount = amount * 2`)).rejects.toThrow();
-    await expect(db.execute(sql`delete from ledger_entries where transaction_id = ${transaction.id}`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`delete from ledger_entries where transaction_id = ${transaction.id}`),
+    ).rejects.toThrow();
     await expect(db.execute(sql`update ledger_transactions set amount = 1`)).rejects.toThrow();
     await expect(db.execute(sql`delete from ledger_transactions`)).rejects.toThrow();
     await expect(db.execute(sql`truncate ledger_entries cascade`)).rejects.toThrow();
@@ -260,13 +274,19 @@ describe('the ledger against a simple model', () => {
           if (step.type === 'deposit') {
             const userId = people[step.user] as string;
             const call = () =>
-              creditDeposit(db, { userId, provider: 'sandbox', depositId: run * 1000 + index, amount: step.amount });
+              creditDeposit(db, {
+                userId,
+                provider: 'sandbox',
+                depositId: run * 1000 + index,
+                amount: step.amount,
+              });
             await call();
             model[step.user] = (model[step.user] ?? 0) + step.amount;
             done.push(call);
           } else if (step.type === 'debit') {
             const userId = people[step.user] as string;
-            const call = () => debitWallet(db, { userId, amount: step.amount, key, kind: 'purchase', reference: key });
+            const call = () =>
+              debitWallet(db, { userId, amount: step.amount, key, kind: 'purchase', reference: key });
             if ((model[step.user] ?? 0) >= step.amount) {
               await call();
               model[step.user] = (model[step.user] ?? 0) - step.amount;

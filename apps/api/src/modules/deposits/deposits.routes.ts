@@ -1,0 +1,190 @@
+import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
+import {
+  depositCheckoutRequest,
+  depositCheckoutResponse,
+  depositFormRequest,
+  depositHistoryResponse,
+  depositStatusQuery,
+  depositStatusResponse,
+  validateAmountRequest,
+  validateAmountResponse,
+  validateDepositResponse,
+} from '@promptmarket/contracts/deposits';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { requireUser, signedInUser } from '../../plugins/auth';
+import { WebhookRejected } from '../payments/provider';
+import { enforceLimit } from '../throttle/throttle.service';
+import {
+  applyPaymentEvent,
+  depositHistory,
+  depositStatusOf,
+  ownDeposit,
+  quote,
+  startCheckout,
+  validateDeposit,
+} from './deposits.service';
+
+/** A client's retry key: the same key from the same user is the same deposit. */
+const checkoutHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'field.invalid')
+    .optional(),
+});
+
+export async function depositRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  await app.register(async (scope) => {
+    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
+    signedIn.addHook('preValidation', requireUser({ verified: true }));
+
+    signedIn.post(
+      '/deposit/validate-amount',
+      {
+        schema: {
+          summary: 'Check a deposit amount against the minimum in its currency',
+          body: validateAmountRequest,
+          response: { 200: validateAmountResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const priced = await quote(
+          app.db,
+          request.body.amount,
+          request.body.currency,
+          await request.locale(),
+        );
+        return {
+          status: 'OK' as const,
+          payload: {
+            amount: minorUnitsToNumber(priced.amountMinor),
+            currency: priced.currency,
+            minimum: minorUnitsToNumber(priced.minimumMinor),
+            internal_amount: minorUnitsToNumber(priced.internalAmount),
+          },
+          errors: [],
+        };
+      },
+    );
+
+    signedIn.post(
+      '/deposit/validate',
+      {
+        schema: {
+          summary: 'Check the deposit form; answers the payment methods',
+          body: depositFormRequest,
+          response: { 200: validateDepositResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await validateDeposit(app.db, app.payments, request.body, await request.locale()),
+      }),
+    );
+
+    signedIn.post(
+      '/deposit/checkout',
+      {
+        schema: {
+          summary: "Create a deposit and the provider's checkout",
+          body: depositCheckoutRequest,
+          headers: checkoutHeaders,
+          response: { 200: depositCheckoutResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = signedInUser(request);
+        await enforceLimit(app.db, `deposit-checkout:user:${user.id}`, { max: 20, windowSeconds: 60 * 60 });
+        const { payment_method_id: paymentMethodId, paymentType: _paymentType, ...form } = request.body;
+        const deposit = await startCheckout(
+          app.db,
+          app.payments,
+          {
+            userId: user.id,
+            form,
+            paymentMethodId,
+            locale: await request.locale(),
+            idempotencyKey: request.headers['idempotency-key'] ?? null,
+          },
+          request.log,
+        );
+        if (deposit.status === 'error') throw new AppError('SERVICE_UNAVAILABLE', deposit.errorMessage ?? '');
+        return {
+          status: 'OK' as const,
+          redirect_url: deposit.redirectUrl,
+          order_id: deposit.id,
+          message: 'Checkout created',
+        };
+      },
+    );
+
+    signedIn.get(
+      '/deposit/status',
+      {
+        schema: {
+          summary: "A deposit's status (the user's own only)",
+          querystring: depositStatusQuery,
+          response: { 200: depositStatusResponse, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const deposit = await ownDeposit(app.db, signedInUser(request).id, request.query.order_id);
+        return { status: 'OK' as const, order: depositStatusOf(deposit), message: deposit.status };
+      },
+    );
+
+    signedIn.get(
+      '/deposit/history',
+      {
+        schema: {
+          summary: "The user's deposits, newest first",
+          response: { 200: depositHistoryResponse, ...errorResponses },
+        },
+      },
+      async (request) => ({
+        status: 'OK' as const,
+        payload: await depositHistory(app.db, signedInUser(request).id, await request.locale()),
+      }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    // Signatures cover the exact bytes sent: the body is kept raw and parsed by the provider.
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+      (_r, body, done) => done(null, body),
+    );
+    scope.post(
+      '/webhooks/:provider',
+      {
+        config: { csrf: false },
+        schema: {
+          summary: 'Payment provider webhooks (sandbox, stripe)',
+          params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
+          response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const provider = app.payments;
+        if ((request.params as { provider: string }).provider !== provider.name) throw AppError.notFound();
+        if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'Bad Request');
+        let event: ReturnType<typeof provider.parseWebhook>;
+        try {
+          event = provider.parseWebhook(request.body, request.headers);
+        } catch (error) {
+          if (!(error instanceof WebhookRejected)) throw error;
+          request.log.warn({ reason: error.message }, 'webhook rejected');
+          throw new AppError('BAD_REQUEST', 'Invalid signature.');
+        }
+        const outcome = await applyPaymentEvent(app.db, provider.name, event, request.log);
+        request.log.info({ eventId: event.id, outcome }, 'webhook handled');
+        return { received: true as const };
+      },
+    );
+  });
+}

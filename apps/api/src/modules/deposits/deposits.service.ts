@@ -1,0 +1,404 @@
+import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
+import { findCurrency, getStoredSettings } from '../site/site.service';
+import { internalAmountOf, minimumInCurrency } from '../wallet/rates';
+import { creditDeposit } from '../wallet/wallet.service';
+import { type DepositRow, deposits, paymentEvents } from './deposits.tables';
+
+/**
+ * Deposits (decision 0015): the amount is checked against the minimum in the payer's currency,
+ * the provider's checkout is created, and the wallet is credited only when the provider
+ * confirms the payment: by a verified webhook, or by asking the provider (reconciliation).
+ */
+
+export const EXPIRED_MESSAGE = 'The payment was not completed in time.';
+export const REVIEW_MESSAGE = 'The payment needs a review by our team. Please contact support.';
+export const GATEWAY_MESSAGE =
+  'Payment gateway error. Please try again later or use a different payment method.';
+
+/** EUR is always accepted, even when the shop does not list it for display. */
+const EURO = { code: 'EUR', symbol: '€', rate: '1' };
+
+export type Quote = {
+  currency: string;
+  rate: string;
+  internalRateEur: string;
+  amountMinor: number;
+  minimumMinor: number;
+  internalAmount: number;
+};
+
+/**
+ * What an amount in a currency is worth, and the minimum there: the euro minimum times the
+ * currency's units per euro, rounded up to the cent (decision 0015). Below it: 422 on `amount`.
+ */
+export async function quote(
+  db: Db,
+  amountMinor: number,
+  currencyCode: string,
+  locale: string,
+): Promise<Quote> {
+  const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === 'EUR' ? EURO : null);
+  if (!currency) throw AppError.validation({ currency: ['currency.invalid'] });
+  const settings = await getStoredSettings(db);
+  const minimumMinor = minimumInCurrency(settings.min_deposit_cents, currency.rate);
+  if (amountMinor < minimumMinor) {
+    const text = validationText('amount.min', locale).replace(
+      '{{min}}',
+      `${formatMinorUnits(minimumMinor)} ${currency.code}`,
+    );
+    throw AppError.validation({ amount: [text] });
+  }
+  return {
+    currency: currency.code,
+    rate: currency.rate,
+    internalRateEur: settings.internal_currency_rate_eur,
+    amountMinor,
+    minimumMinor,
+    internalAmount: internalAmountOf(amountMinor, currency.rate, settings.internal_currency_rate_eur),
+  };
+}
+
+/** The methods to choose from, once the form holds. */
+export async function validateDeposit(
+  db: Db,
+  provider: PaymentProvider,
+  form: DepositForm,
+  locale: string,
+): Promise<PaymentMethod[]> {
+  await quote(db, form.amount, form.currency, locale);
+  return provider.methods();
+}
+
+export type CheckoutInput = {
+  userId: string;
+  form: DepositForm;
+  paymentMethodId: string;
+  locale: string;
+  idempotencyKey: string | null;
+};
+
+/** Where the provider sends the browser back: the page that waits for the outcome. */
+export function returnPath(deposit: Pick<DepositRow, 'id' | 'locale'>): string {
+  return `/${deposit.locale}/processing-payment?order_id=${deposit.id}`;
+}
+
+/**
+ * Creates the deposit and the provider's checkout. The same Idempotency-Key from the same user
+ * answers with the deposit it created the first time.
+ */
+export async function startCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  input: CheckoutInput,
+  log: { error(details: object, message: string): void },
+): Promise<DepositRow> {
+  if (!provider.methods().some((method) => method.id === input.paymentMethodId)) {
+    throw AppError.validation({ payment_method_id: ['payment_method.invalid'] });
+  }
+  const priced = await quote(db, input.form.amount, input.form.currency, input.locale);
+  if (input.idempotencyKey) {
+    const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
+    if (earlier) return earlier;
+  }
+  let created: DepositRow | undefined;
+  try {
+    [created] = await db
+      .insert(deposits)
+      .values({
+        userId: input.userId,
+        provider: provider.name,
+        currency: priced.currency,
+        amountMinor: priced.amountMinor,
+        rate: priced.rate,
+        internalRateEur: priced.internalRateEur,
+        internalAmount: priced.internalAmount,
+        firstName: input.form.first_name,
+        lastName: input.form.last_name,
+        email: input.form.email,
+        phone: input.form.phone,
+        countryIso: input.form.country,
+        city: input.form.city,
+        address: input.form.address,
+        zip: input.form.post_code,
+        locale: input.locale,
+        idempotencyKey: input.idempotencyKey,
+      })
+      .returning();
+  } catch (error) {
+    // The same key at the same moment: the other request created it.
+    if (input.idempotencyKey && isUniqueViolation(error)) {
+      const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+  if (!created) throw new Error('deposit not created');
+
+  try {
+    const checkout = await provider.createCheckout({
+      reference: String(created.id),
+      amountMinor: created.amountMinor,
+      currency: created.currency,
+      description: `Deposit #${created.id}`,
+      customerEmail: created.email,
+      locale: created.locale,
+      returnUrl: returnPath(created),
+    });
+    const [updated] = await db
+      .update(deposits)
+      .set({ providerRef: checkout.ref, redirectUrl: checkout.redirectUrl })
+      .where(eq(deposits.id, created.id))
+      .returning();
+    return updated ?? created;
+  } catch (error) {
+    log.error({ err: error, depositId: created.id }, 'the payment provider refused the checkout');
+    await db
+      .update(deposits)
+      .set({ status: 'error', errorMessage: GATEWAY_MESSAGE })
+      .where(eq(deposits.id, created.id));
+    throw new AppError('SERVICE_UNAVAILABLE', GATEWAY_MESSAGE);
+  }
+}
+
+async function findByIdempotencyKey(db: Db, userId: string, key: string): Promise<DepositRow | null> {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** One of the user's own deposits; anyone else's is 404, as one that does not exist. */
+export async function ownDeposit(db: Db, userId: string, id: number): Promise<DepositRow> {
+  const [row] = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.id, id), eq(deposits.userId, userId)));
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export function depositStatusOf(row: DepositRow) {
+  return {
+    id: row.id,
+    status: row.status as DepositStatus,
+    error_message: row.status === 'failed' || row.status === 'error' ? row.errorMessage : null,
+    // While the payment is open, the page to pay on; a settled deposit sends nobody anywhere.
+    redirect_url: null,
+  };
+}
+
+/** The Deposit entity of spec section 3. */
+export function toDeposit(row: DepositRow, internalCurrencyName: string): Deposit {
+  return {
+    id: row.id,
+    sum: minorUnitsToNumber(row.paidAmountMinor ?? row.amountMinor),
+    currency: row.currency,
+    internal_currency_name: internalCurrencyName,
+    internal_amount: minorUnitsToNumber(row.internalAmount),
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    countryIso: row.countryIso,
+    city: row.city,
+    address: row.address,
+    zip: row.zip,
+    created_at: row.createdAt.toISOString(),
+    status: row.status as DepositStatus,
+  };
+}
+
+/** The user's deposits, newest first (at most the last 200). */
+export async function depositHistory(db: Db, userId: string, locale: string): Promise<Deposit[]> {
+  const [rows, settings] = await Promise.all([
+    db.select().from(deposits).where(eq(deposits.userId, userId)).orderBy(desc(deposits.id)).limit(200),
+    getStoredSettings(db, locale),
+  ]);
+  return rows.map((row) => toDeposit(row, settings.internal_currency_name));
+}
+
+type Log = {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+/**
+ * Settles a locked deposit as paid: credits what was actually paid, converted at the rates of
+ * checkout. Paying after a failure still credits: the money has arrived.
+ */
+async function settlePaid(
+  tx: Db,
+  deposit: DepositRow,
+  paid: { amountMinor: number; currency: string },
+  log: Log,
+): Promise<void> {
+  if (deposit.status === 'success') return;
+  if (paid.currency !== deposit.currency || paid.amountMinor <= 0) {
+    log.error(
+      {
+        depositId: deposit.id,
+        paid,
+        expected: { amountMinor: deposit.amountMinor, currency: deposit.currency },
+      },
+      'a payment arrived in another currency; it needs a review',
+    );
+    await tx
+      .update(deposits)
+      .set({ status: 'error', errorMessage: REVIEW_MESSAGE, paidAmountMinor: paid.amountMinor })
+      .where(eq(deposits.id, deposit.id));
+    return;
+  }
+  const internalAmount = internalAmountOf(paid.amountMinor, deposit.rate, deposit.internalRateEur);
+  if (paid.amountMinor !== deposit.amountMinor) {
+    log.warn(
+      { depositId: deposit.id, paid: paid.amountMinor, expected: deposit.amountMinor },
+      'paid amount differs',
+    );
+  }
+  if (internalAmount > 0) {
+    await creditDeposit(tx, {
+      userId: deposit.userId,
+      provider: deposit.provider,
+      depositId: deposit.id,
+      amount: internalAmount,
+    });
+  }
+  await tx
+    .update(deposits)
+    .set({
+      status: 'success',
+      errorMessage: null,
+      paidAmountMinor: paid.amountMinor,
+      internalAmount,
+      settledAt: sql`now()`,
+    })
+    .where(eq(deposits.id, deposit.id));
+}
+
+/** Marks a locked deposit as failed, unless it has already succeeded (a late failure changes nothing). */
+async function settleFailed(tx: Db, deposit: DepositRow, message: string): Promise<void> {
+  if (deposit.status !== 'processing') return;
+  await tx
+    .update(deposits)
+    .set({ status: 'failed', errorMessage: message, settledAt: sql`now()` })
+    .where(eq(deposits.id, deposit.id));
+}
+
+export type EventOutcome = 'applied' | 'duplicate' | 'unknown' | 'ignored';
+
+/**
+ * Applies a verified provider event exactly once. The deposit row is locked first, so copies of
+ * an event (or events of one payment) are applied one after the other; the event id is then
+ * recorded, and a copy finds it and stops. Events may come in any order.
+ */
+export async function applyPaymentEvent(
+  db: Db,
+  provider: string,
+  event: PaymentEvent,
+  log: Log,
+): Promise<EventOutcome> {
+  return db.transaction(async (tx) => {
+    const [deposit] = event.ref
+      ? await tx
+          .select()
+          .from(deposits)
+          .where(and(eq(deposits.provider, provider), eq(deposits.providerRef, event.ref)))
+          .for('update')
+      : [];
+    const [recorded] = await tx
+      .insert(paymentEvents)
+      .values({ provider, eventId: event.id, type: event.type, depositId: deposit?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId });
+    if (!recorded) return 'duplicate';
+    if (event.type === 'ignored') return 'ignored';
+    if (!deposit) {
+      log.warn({ provider, eventId: event.id, ref: event.ref }, 'a payment event for an unknown deposit');
+      return 'unknown';
+    }
+    if (event.type === 'paid') {
+      await settlePaid(
+        tx,
+        deposit,
+        {
+          amountMinor: event.amountMinor ?? deposit.amountMinor,
+          currency: event.currency ?? deposit.currency,
+        },
+        log,
+      );
+    } else if (event.type === 'failed') {
+      await settleFailed(tx, deposit, event.message ?? 'Payment failed');
+    } else {
+      await settleFailed(tx, deposit, EXPIRED_MESSAGE);
+    }
+    log.info({ depositId: deposit.id, event: event.type, eventId: event.id }, 'payment event applied');
+    return 'applied';
+  });
+}
+
+/** Applies what the provider says about a deposit, under the deposit's row lock. */
+async function applyState(db: Db, depositId: number, state: PaymentState, log: Log): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
+    if (deposit?.status !== 'processing') return;
+    if (state.state === 'paid') await settlePaid(tx, deposit, state, log);
+    else if (state.state === 'failed') await settleFailed(tx, deposit, state.message);
+    else if (state.state === 'expired') await settleFailed(tx, deposit, EXPIRED_MESSAGE);
+    else await tx.update(deposits).set({ updatedAt: sql`now()` }).where(eq(deposits.id, deposit.id));
+  });
+}
+
+/** Deposits processing longer than this are asked about at the provider. */
+export const RECONCILE_AFTER_MINUTES = 15;
+/** An unpaid checkout older than this is ended at the provider and the deposit fails. */
+export const EXPIRE_AFTER_HOURS = 24;
+
+/**
+ * Asks the provider about deposits still processing after a while and settles them; a checkout
+ * left open past its lifetime is expired at the provider, so no deposit stays processing for
+ * ever. The least recently checked go first. Returns how many were looked at.
+ */
+export async function reconcileDeposits(
+  db: Db,
+  provider: PaymentProvider,
+  log: Log,
+  { batchSize = 20, now = new Date() }: { batchSize?: number; now?: Date } = {},
+): Promise<number> {
+  const stale = await db
+    .select({ id: deposits.id, providerRef: deposits.providerRef, createdAt: deposits.createdAt })
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.status, 'processing'),
+        eq(deposits.provider, provider.name),
+        lte(deposits.createdAt, new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)),
+        lte(deposits.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MINUTES * 60_000)),
+      ),
+    )
+    .orderBy(asc(deposits.updatedAt))
+    .limit(batchSize);
+  for (const deposit of stale) {
+    try {
+      if (!deposit.providerRef) {
+        // The checkout was never created (the process stopped in between): nothing can be paid.
+        await applyState(db, deposit.id, { state: 'expired' }, log);
+        continue;
+      }
+      let state = await provider.fetchState(deposit.providerRef);
+      const tooOld = now.getTime() - deposit.createdAt.getTime() > EXPIRE_AFTER_HOURS * 3_600_000;
+      if (state.state === 'open' && tooOld) state = await provider.expire(deposit.providerRef);
+      await applyState(db, deposit.id, state, log);
+    } catch (error) {
+      log.error({ err: error, depositId: deposit.id }, 'could not reconcile a deposit');
+    }
+  }
+  return stale.length;
+}

@@ -1,0 +1,66 @@
+import type { PaymentMethod } from '@promptmarket/contracts/deposits';
+
+/** What the shop asks a provider to collect. Amounts are minor units of `currency`. */
+export type CheckoutRequest = {
+  /** The shop's reference (the deposit id), returned with every event. */
+  reference: string;
+  amountMinor: number;
+  currency: string;
+  description: string;
+  customerEmail: string;
+  locale: string;
+  /** Where the browser goes after paying, declining or waiting. */
+  returnUrl: string;
+};
+
+export type Checkout = {
+  /** The provider's id of the payment (a checkout session id). */
+  ref: string;
+  /** The page where the user pays. */
+  redirectUrl: string;
+};
+
+/**
+ * A webhook, verified and read. `paid` carries what was actually paid; `failed` a reason to
+ * show; `expired` means the payment can no longer happen; `ignored` is any other event.
+ */
+export type PaymentEvent = {
+  id: string;
+  type: 'paid' | 'failed' | 'expired' | 'ignored';
+  ref: string | null;
+  amountMinor?: number;
+  currency?: string;
+  message?: string;
+};
+
+/** What the provider says about a payment when asked (reconciliation). */
+export type PaymentState =
+  | { state: 'paid'; amountMinor: number; currency: string }
+  | { state: 'failed'; message: string }
+  | { state: 'expired' }
+  | { state: 'open' };
+
+/** The one interface every payment provider sits behind (DESIGN section 3). */
+export type PaymentProvider = {
+  name: string;
+  methods(): PaymentMethod[];
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Verifies the signature on the raw body; throws WebhookRejected when it does not hold. */
+  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+  fetchState(ref: string): Promise<PaymentState>;
+  /** Ends a payment that was never completed, so it cannot be paid later. */
+  expire(ref: string): Promise<PaymentState>;
+};
+
+/** A webhook whose signature or body does not hold: answered with 400, nothing changes. */
+export class WebhookRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'WebhookRejected';
+  }
+}
+
+export function headerValue(headers: Record<string, string | string[] | undefined>, name: string) {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,313 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentMethod } from '@promptmarket/contracts/deposits';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { enqueueJob, type JobHandler } from '../jobs/jobs.service';
+import {
+  type Checkout,
+  type CheckoutRequest,
+  headerValue,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+  WebhookRejected,
+} from './provider';
+import { type SandboxSession, sandboxSessions } from './sandbox.tables';
+import { signatureHeader, verifySignature } from './signature';
+
+/**
+ * The default payment provider: a test checkout served by this server. It behaves like a real
+ * hosted checkout (decision 0015): it keeps its own sessions, shows a payment page with "Pay",
+ * "Decline" and "Keep pending", and reports the outcome with a signed webhook in Stripe's scheme
+ * (`Sandbox-Signature: t=…,v1=HMAC-SHA256(secret, "t.rawBody")`), retried by the jobs module
+ * until the shop acknowledges it. No money moves anywhere outside the shop's ledger.
+ */
+
+export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook';
+export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
+export const SANDBOX_DECLINE_MESSAGE = 'Your card was declined.';
+/** An unpaid session can be paid for a day, as Stripe's checkout sessions. */
+const SESSION_HOURS = 24;
+
+type SandboxEvent = {
+  id: string;
+  type: 'checkout.session.completed' | 'checkout.session.payment_failed' | 'checkout.session.expired';
+  created: number;
+  data: {
+    object: {
+      id: string;
+      reference: string;
+      amount_total: number;
+      currency: string;
+      status: SandboxSession['status'];
+      failure_message: string | null;
+    };
+  };
+};
+
+export type SandboxOptions = {
+  secret: string;
+  /** Where the webhooks go; resolved when sent, so it may depend on the port the server got. */
+  webhookUrl: () => string;
+};
+
+function eventOf(session: SandboxSession, type: SandboxEvent['type']): SandboxEvent {
+  return {
+    id: `evt_sandbox_${randomBytes(16).toString('hex')}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: session.id,
+        reference: session.reference,
+        amount_total: session.amountMinor,
+        currency: session.currency,
+        status: session.status,
+        failure_message: session.failureMessage,
+      },
+    },
+  };
+}
+
+const methods: PaymentMethod[] = [{ id: 'card', name: 'Card', type: 'card' }];
+
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().max(100),
+  data: z.object({
+    object: z.object({
+      id: z.string().max(200),
+      amount_total: z.number().int().nonnegative(),
+      currency: z.string().regex(/^[A-Z]{3}$/),
+      failure_message: z.string().max(500).nullable(),
+    }),
+  }),
+});
+
+function stateOf(session: SandboxSession): PaymentState {
+  if (session.status === 'paid') {
+    return { state: 'paid', amountMinor: session.amountMinor, currency: session.currency };
+  }
+  if (session.status === 'declined') {
+    return { state: 'failed', message: session.failureMessage ?? SANDBOX_DECLINE_MESSAGE };
+  }
+  if (session.status === 'expired' || session.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
+  return { state: 'open' };
+}
+
+export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvider {
+  async function find(ref: string): Promise<SandboxSession> {
+    const [session] = await db.select().from(sandboxSessions).where(eq(sandboxSessions.id, ref));
+    if (!session) throw new Error(`no sandbox session ${ref}`);
+    return session;
+  }
+
+  return {
+    name: 'sandbox',
+    methods: () => methods,
+
+    async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+      const id = `cs_sandbox_${randomBytes(24).toString('base64url')}`;
+      await db.insert(sandboxSessions).values({
+        id,
+        amountMinor: request.amountMinor,
+        currency: request.currency,
+        description: request.description,
+        reference: request.reference,
+        returnUrl: request.returnUrl,
+        expiresAt: new Date(Date.now() + SESSION_HOURS * 60 * 60 * 1000),
+      });
+      return { ref: id, redirectUrl: `/sandbox/checkout/${id}` };
+    },
+
+    parseWebhook(rawBody, headers): PaymentEvent {
+      if (!verifySignature(options.secret, rawBody, headerValue(headers, SANDBOX_SIGNATURE_HEADER))) {
+        throw new WebhookRejected('bad or stale signature');
+      }
+      let parsed: z.infer<typeof eventSchema>;
+      try {
+        parsed = eventSchema.parse(JSON.parse(rawBody.toString('utf8')));
+      } catch {
+        throw new WebhookRejected('unreadable event');
+      }
+      const session = parsed.data.object;
+      const base = {
+        id: parsed.id,
+        ref: session.id,
+        amountMinor: session.amount_total,
+        currency: session.currency,
+      };
+      if (parsed.type === 'checkout.session.completed') return { ...base, type: 'paid' };
+      if (parsed.type === 'checkout.session.payment_failed') {
+        return { ...base, type: 'failed', message: session.failure_message ?? SANDBOX_DECLINE_MESSAGE };
+      }
+      if (parsed.type === 'checkout.session.expired') return { ...base, type: 'expired' };
+      return { ...base, type: 'ignored' };
+    },
+
+    async fetchState(ref) {
+      return stateOf(await find(ref));
+    },
+
+    async expire(ref) {
+      await db
+        .update(sandboxSessions)
+        .set({ status: 'expired', completedAt: new Date() })
+        .where(and(eq(sandboxSessions.id, ref), eq(sandboxSessions.status, 'open')));
+      return stateOf(await find(ref));
+    },
+  };
+}
+
+/** Sends one webhook; a refused or failed delivery throws, and the job is tried again later. */
+export function sandboxWebhookJob(options: SandboxOptions): JobHandler<{ event: string }> {
+  return {
+    async run({ event }) {
+      const response = await fetch(options.webhookUrl(), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [SANDBOX_SIGNATURE_HEADER]: signatureHeader(options.secret, event),
+        },
+        body: event,
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (!response.ok) throw new Error(`the shop answered the webhook with ${response.status}`);
+    },
+  };
+}
+
+/** The sandbox's own answer to a button: what happened to the session. */
+async function act(db: Db, id: string, action: 'pay' | 'decline' | 'pending'): Promise<SandboxSession> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(sandboxSessions).where(eq(sandboxSessions.id, id)).for('update');
+    if (!session) throw AppError.notFound();
+    if (action === 'pending' || session.status !== 'open') return session;
+    if (session.expiresAt.getTime() <= Date.now()) {
+      const [expired] = await tx
+        .update(sandboxSessions)
+        .set({ status: 'expired', completedAt: sql`now()` })
+        .where(eq(sandboxSessions.id, id))
+        .returning();
+      return expired ?? session;
+    }
+    const [done] = await tx
+      .update(sandboxSessions)
+      .set(
+        action === 'pay'
+          ? { status: 'paid', completedAt: sql`now()` }
+          : { status: 'declined', failureMessage: SANDBOX_DECLINE_MESSAGE, completedAt: sql`now()` },
+      )
+      .where(eq(sandboxSessions.id, id))
+      .returning();
+    if (!done) throw new Error('sandbox session vanished');
+    const event = eventOf(
+      done,
+      action === 'pay' ? 'checkout.session.completed' : 'checkout.session.payment_failed',
+    );
+    await enqueueJob(tx, SANDBOX_WEBHOOK_QUEUE, { event: JSON.stringify(event) }, { maxAttempts: 12 });
+    return done;
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Every currency the shop offers has cents: minor units are hundredths. */
+function formatAmount(session: SandboxSession): string {
+  const whole = Math.trunc(session.amountMinor / 100);
+  const cents = String(session.amountMinor % 100).padStart(2, '0');
+  return `${whole.toLocaleString('en')}.${cents} ${session.currency}`;
+}
+
+function page(session: SandboxSession, nonce: string): string {
+  const open = session.status === 'open' && session.expiresAt.getTime() > Date.now();
+  const statusText: Record<SandboxSession['status'], string> = {
+    open: 'This payment has expired.',
+    paid: 'This payment is complete.',
+    declined: 'This payment was declined.',
+    expired: 'This payment has expired.',
+  };
+  const action = `/sandbox/checkout/${encodeURIComponent(session.id)}`;
+  const controls = open
+    ? `<form method="post" action="${action}">
+        <button name="action" value="pay" class="pay">Pay</button>
+        <button name="action" value="decline">Decline</button>
+        <button name="action" value="pending">Keep pending</button>
+      </form>`
+    : `<p class="status">${statusText[session.status]}</p>
+       <a href="${escapeHtml(session.returnUrl)}">Back to the shop</a>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Sandbox checkout</title>
+<style nonce="${nonce}">
+  body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; margin: 0; padding: 24px 16px; }
+  main { max-width: 420px; margin: 40px auto; background: #fff; border-radius: 16px; padding: 28px; box-shadow: 0 10px 30px rgba(15,23,42,.08); }
+  .badge { display: inline-block; font-size: 12px; font-weight: 600; letter-spacing: .05em; text-transform: uppercase; color: #92400e; background: #fef3c7; border-radius: 999px; padding: 4px 10px; }
+  h1 { font-size: 20px; margin: 16px 0 4px; }
+  .amount { font-size: 36px; font-weight: 700; margin: 8px 0 4px; }
+  .muted { color: #475569; font-size: 14px; }
+  form { display: grid; gap: 10px; margin-top: 24px; }
+  button { font: inherit; font-weight: 600; padding: 12px; border-radius: 10px; border: 1px solid #cbd5e1; background: #fff; cursor: pointer; }
+  button.pay { background: #4f46e5; border-color: #4f46e5; color: #fff; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
+  .status { font-weight: 600; margin-top: 24px; }
+</style>
+</head>
+<body>
+<main>
+  <span class="badge">Sandbox · test payments only</span>
+  <h1>${escapeHtml(session.description)}</h1>
+  <p class="amount">${escapeHtml(formatAmount(session))}</p>
+  <p class="muted">No real money moves here. Choose how this test payment ends.</p>
+  ${controls}
+</main>
+</body>
+</html>`;
+}
+
+const sessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[\w-]{16,64}$/) });
+const actionBody = z.object({ action: z.enum(['pay', 'decline', 'pending']) });
+
+/** The sandbox's payment page and its buttons, at `/sandbox/checkout/:id`. */
+export async function sandboxPageRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  // The page's form posts url-encoded fields; nothing else of the server reads that type.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get(
+    '/sandbox/checkout/:id',
+    { schema: { hide: true, params: sessionParams } },
+    async (request, reply) => {
+      const [session] = await app.db
+        .select()
+        .from(sandboxSessions)
+        .where(eq(sandboxSessions.id, request.params.id));
+      if (!session) throw AppError.notFound();
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(page(session, request.cspNonce));
+    },
+  );
+
+  app.post(
+    '/sandbox/checkout/:id',
+    { schema: { hide: true, params: sessionParams, body: actionBody } },
+    async (request, reply) => {
+      const session = await act(app.db, request.params.id, request.body.action);
+      return reply.header('cache-control', 'no-store').redirect(session.returnUrl, 303);
+    },
+  );
+}

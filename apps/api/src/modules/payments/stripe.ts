@@ -1,0 +1,141 @@
+import type { PaymentMethod } from '@promptmarket/contracts/deposits';
+import Stripe from 'stripe';
+import {
+  type Checkout,
+  type CheckoutRequest,
+  headerValue,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+  WebhookRejected,
+} from './provider';
+import { SIGNATURE_TOLERANCE_SECONDS } from './signature';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** The shop's public address: Stripe sends the browser back to absolute URLs. */
+  appUrl: string;
+  /** Another API host (a local server that speaks Stripe's API, in tests). */
+  apiUrl?: string | null;
+};
+
+type Session = Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
+
+/** Stripe's hosted-checkout languages that the shop also speaks. */
+const checkoutLocales = new Set(['en', 'de', 'fr', 'es', 'it', 'pl']);
+
+const methods: PaymentMethod[] = [{ id: 'card', name: 'Card', type: 'card' }];
+
+function stateOf(session: Session): PaymentState {
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {
+    return {
+      state: 'paid',
+      amountMinor: session.amount_total ?? 0,
+      currency: (session.currency ?? '').toUpperCase(),
+    };
+  }
+  if (session.status === 'expired') return { state: 'expired' };
+  return { state: 'open' };
+}
+
+/**
+ * Stripe Checkout Sessions through the official SDK (decision 0015). The session's
+ * `client_reference_id` is the shop's reference; webhooks are verified by the SDK on the raw body.
+ */
+export function stripeProvider(options: StripeOptions): PaymentProvider {
+  const api = options.apiUrl ? new URL(options.apiUrl) : null;
+  const stripe = new Stripe(options.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: api.port || (api.protocol === 'https:' ? 443 : 80),
+          protocol: api.protocol === 'https:' ? 'https' : 'http',
+        }
+      : {}),
+  });
+
+  return {
+    name: 'stripe',
+    methods: () => methods,
+
+    async createCheckout(request: CheckoutRequest): Promise<Checkout> {
+      const returnUrl = new URL(request.returnUrl, options.appUrl).toString();
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          client_reference_id: request.reference,
+          customer_email: request.customerEmail,
+          ...(checkoutLocales.has(request.locale)
+            ? { locale: request.locale as 'en' | 'de' | 'fr' | 'es' | 'it' | 'pl' }
+            : {}),
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: request.currency.toLowerCase(),
+                unit_amount: request.amountMinor,
+                product_data: { name: request.description },
+              },
+            },
+          ],
+          metadata: { reference: request.reference },
+          success_url: returnUrl,
+          cancel_url: returnUrl,
+        },
+        // A retried call for the same deposit gets the same session back.
+        { idempotencyKey: `checkout-${request.reference}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { ref: session.id, redirectUrl: session.url };
+    },
+
+    parseWebhook(rawBody, headers): PaymentEvent {
+      let event: ReturnType<typeof stripe.webhooks.constructEvent>;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          headerValue(headers, 'stripe-signature') ?? '',
+          options.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+        );
+      } catch {
+        throw new WebhookRejected('bad or stale signature');
+      }
+      if (!event.type.startsWith('checkout.session.')) return { id: event.id, type: 'ignored', ref: null };
+      const session = event.data.object as Session;
+      const base = {
+        id: event.id,
+        ref: session.id,
+        amountMinor: session.amount_total ?? undefined,
+        currency: session.currency?.toUpperCase(),
+      };
+      switch (event.type) {
+        case 'checkout.session.completed':
+          // Card payments are paid at completion; delayed methods report later.
+          return { ...base, type: session.payment_status === 'unpaid' ? 'ignored' : 'paid' };
+        case 'checkout.session.async_payment_succeeded':
+          return { ...base, type: 'paid' };
+        case 'checkout.session.async_payment_failed':
+          return { ...base, type: 'failed', message: 'The payment failed.' };
+        case 'checkout.session.expired':
+          return { ...base, type: 'expired' };
+        default:
+          return { ...base, type: 'ignored' };
+      }
+    },
+
+    async fetchState(ref) {
+      return stateOf(await stripe.checkout.sessions.retrieve(ref));
+    },
+
+    async expire(ref) {
+      const session = await stripe.checkout.sessions.retrieve(ref);
+      if (session.status !== 'open') return stateOf(session);
+      return stateOf(await stripe.checkout.sessions.expire(ref));
+    },
+  };
+}
