@@ -91,7 +91,11 @@ export const depositFormRequest = z
     for (const [name, [schema, input]] of Object.entries(fields)) {
       const parsed = (schema as z.ZodType<string>).safeParse(input ?? '');
       if (parsed.success) out[name] = parsed.data;
-      else for (const issue of parsed.error.issues) context.addIssue({ ...issue, path: [name] });
+      else {
+        // One text per field, the first rule it breaks, as the form shows it.
+        const [first] = parsed.error.issues;
+        context.addIssue({ code: 'custom', path: [name], message: first?.message ?? key('field.invalid') });
+      }
     }
     // Original clients agree to the terms on an earlier screen and do not send the field.
     if (value.terms !== undefined) {

@@ -1,4 +1,5 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { users } from '../modules/accounts/accounts.tables';
 import { mailOutbox } from '../modules/mail/mail.tables';
 import { cookiesOf, startBrowserSession, type TestApp } from './app';
 
@@ -78,4 +79,11 @@ export function linkIn(text: string): URL {
   const match = text.match(/https?:\/\/\S+/);
   if (!match) throw new Error('no link in mail');
   return new URL(match[0]);
+}
+
+/** A fresh account whose e-mail address is already verified, signed in. */
+export async function registerVerifiedUser(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const registered = await registerUser(app, overrides);
+  await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.profile.id));
+  return registered;
 }

@@ -1,0 +1,535 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, call, registerUser, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { testDatabaseKind } from '../../test/database';
+import { recordingLog } from '../../test/log';
+import { runDueJobs } from '../jobs/jobs.service';
+import { jobs } from '../jobs/jobs.tables';
+import { SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox';
+import { sandboxSessions } from '../payments/sandbox.tables';
+import { signatureHeader } from '../payments/signature';
+import { seedCurrencies } from '../site/site.defaults';
+import { eurCentsOf, minimumInCurrency } from '../wallet/rates';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { EXPIRED_MESSAGE, reconcileDeposits } from './deposits.service';
+import { deposits } from './deposits.tables';
+
+let app: TestApp;
+const secret = 'sandbox-secret-for-the-tests-0123456789';
+
+beforeAll(async () => {
+  app = await createTestApp({ SANDBOX_WEBHOOK_SECRET: secret });
+  // The sandbox delivers its webhooks over HTTP to this server, as a real provider would.
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+const form = {
+  amount: '25.00',
+  currency: 'EUR',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.test',
+  phone: '+44 20 7946 0000',
+  country: 'GB',
+  city: 'London',
+  address: '12 St James Square',
+  post_code: 'SW1Y 4JH',
+  terms: true,
+};
+
+async function signedIn(): Promise<BrowserSession> {
+  const { session } = await registerVerifiedUser(app);
+  return session;
+}
+
+async function checkout(session: BrowserSession, body: Record<string, unknown> = {}, headers = {}) {
+  return call(
+    app,
+    session,
+    'POST',
+    '/api/deposit/checkout',
+    { ...form, payment_method_id: 'card', ...body },
+    headers,
+  );
+}
+
+async function balance(session: BrowserSession): Promise<number> {
+  return (await call(app, session, 'GET', '/api/user/profile')).json().payload.balance;
+}
+
+async function status(session: BrowserSession, orderId: number) {
+  return (await call(app, session, 'GET', `/api/deposit/status?order_id=${orderId}`)).json().order;
+}
+
+/** Presses a button on the sandbox's page, as the browser does. */
+async function press(redirectUrl: string, action: 'pay' | 'decline' | 'pending') {
+  return app.inject({
+    method: 'POST',
+    url: redirectUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `action=${action}`,
+  });
+}
+
+async function deliverWebhooks() {
+  return runDueJobs(app.db, app.paymentJobs, recordingLog());
+}
+
+function sandboxEvent(
+  id: string,
+  type: string,
+  ref: string,
+  amount: number,
+  currency = 'EUR',
+  failure: string | null = null,
+) {
+  return JSON.stringify({
+    id,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: ref,
+        reference: '0',
+        amount_total: amount,
+        currency,
+        status: 'paid',
+        failure_message: failure,
+      },
+    },
+  });
+}
+
+function postWebhook(body: string, signature = signatureHeader(secret, body)) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/sandbox',
+    headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: signature },
+    payload: body,
+  });
+}
+
+async function refOf(orderId: number): Promise<string> {
+  const [row] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+  return row?.providerRef ?? '';
+}
+
+describe('POST /deposit/validate-amount', () => {
+  it('needs a signed-in user', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/deposit/validate-amount', payload: {} });
+    expect([401, 419]).toContain(response.statusCode);
+  });
+
+  it('needs a verified e-mail address', async () => {
+    const { session } = await registerUser(app);
+    const response = await call(app, session, 'POST', '/api/deposit/validate-amount', { amount: '10' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Your email address is not verified.');
+  });
+
+  it('accepts the minimum of 10.00 EUR and refuses a cent less, with the minimum in the text', async () => {
+    const session = await signedIn();
+    const ok = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+      amount: '10',
+      currency: 'EUR',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      status: 'OK',
+      payload: { amount: 10, currency: 'EUR', minimum: 10, internal_amount: 10 },
+      errors: [],
+    });
+    const low = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+      amount: 9.99,
+      currency: 'EUR',
+    });
+    expect(low.statusCode).toBe(422);
+    expect(low.json().errors.amount).toEqual(['The minimum amount is 10.00 EUR.']);
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/deposit/validate-amount',
+      { amount: '5', currency: 'EUR' },
+      { 'frontend-language': 'de' },
+    );
+    expect(german.json().errors.amount).toEqual(['Der Mindestbetrag ist 10.00 EUR.']);
+  });
+
+  it.each(seedCurrencies.map((currency) => [currency.code, currency.rate] as const))(
+    'sets a minimum in %s that is never worth less than 10.00 EUR, rounded up to the cent',
+    async (code, rate) => {
+      const session = await signedIn();
+      const minimum = minimumInCurrency(1000, rate);
+      // Rounded up: a cent less is below the euro minimum.
+      expect(eurCentsOf(minimum, rate)).toBeGreaterThanOrEqual(1000);
+      expect(((minimum - 1) * 100_000_000) / (Number(rate) * 100_000_000)).toBeLessThan(1000);
+      const at = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+        amount: (minimum / 100).toFixed(2),
+        currency: code,
+      });
+      expect(at.statusCode).toBe(200);
+      expect(at.json().payload.minimum).toBe(minimum / 100);
+      expect(at.json().payload.internal_amount).toBeGreaterThanOrEqual(10);
+      const below = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+        amount: ((minimum - 1) / 100).toFixed(2),
+        currency: code,
+      });
+      expect(below.statusCode).toBe(422);
+      expect(below.json().errors.amount).toEqual([
+        `The minimum amount is ${(minimum / 100).toFixed(2)} ${code}.`,
+      ]);
+    },
+  );
+
+  it('knows the minimums of the seeded currencies', () => {
+    expect(minimumInCurrency(1000, '1.08')).toBe(1080);
+    expect(minimumInCurrency(1000, '0.85')).toBe(850);
+    expect(minimumInCurrency(1000, '4.30')).toBe(4300);
+    expect(minimumInCurrency(1000, '0.95')).toBe(950);
+    // A rate with more digits rounds up, never down.
+    expect(minimumInCurrency(1000, '1.23456789')).toBe(1235);
+  });
+
+  it('refuses amounts that are not money and currencies the shop does not have', async () => {
+    const session = await signedIn();
+    for (const amount of ['abc', '1.234', '-5', '1e3', '', 0, Number.NaN, '99999999999']) {
+      const response = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+        amount,
+        currency: 'EUR',
+      });
+      expect(response.statusCode, String(amount)).toBe(422);
+      expect(Object.keys(response.json().errors)).toEqual(['amount']);
+    }
+    const unknown = await call(app, session, 'POST', '/api/deposit/validate-amount', {
+      amount: '50',
+      currency: 'XYZ',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.currency).toEqual(['This currency is not available.']);
+  });
+});
+
+describe('POST /deposit/validate', () => {
+  it('answers the payment methods for the form, in either shape', async () => {
+    const session = await signedIn();
+    const web = await call(app, session, 'POST', '/api/deposit/validate', form);
+    expect(web.statusCode).toBe(200);
+    expect(web.json()).toEqual({ status: 'OK', payload: [{ id: 'card', name: 'Card', type: 'card' }] });
+    const original = await call(app, session, 'POST', '/api/deposit/validate', {
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      country: 'GB',
+      currency: 'USD',
+      city: 'London',
+      address: '12 St James Square',
+      postCode: 'SW1Y 4JH',
+      amount: 20,
+    });
+    expect(original.statusCode).toBe(200);
+  });
+
+  it('names every missing field, and needs the terms agreed when the form sends them', async () => {
+    const session = await signedIn();
+    const empty = await call(app, session, 'POST', '/api/deposit/validate', { amount: '20', terms: false });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toMatchObject({
+      first_name: ['First name is required'],
+      last_name: ['Last name is required'],
+      email: ['Email is required'],
+      phone: ['Phone number is required'],
+      country: ['Country is required'],
+      city: ['City is required'],
+      address: ['Address is required'],
+      post_code: ['Post code is required'],
+      terms: ['You must agree to the terms and conditions.'],
+    });
+  });
+});
+
+describe('checkout through the sandbox', () => {
+  it('creates a deposit and a sandbox checkout, and only its owner sees it', async () => {
+    const session = await signedIn();
+    const response = await checkout(session);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'OK', order_id: expect.any(Number), message: expect.any(String) });
+    expect(body.redirect_url).toMatch(/^\/sandbox\/checkout\/cs_sandbox_[\w-]+$/);
+    expect(await status(session, body.order_id)).toEqual({
+      id: body.order_id,
+      status: 'processing',
+      error_message: null,
+      redirect_url: null,
+    });
+    const stranger = await signedIn();
+    const foreign = await call(app, stranger, 'GET', `/api/deposit/status?order_id=${body.order_id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(app, stranger, 'GET', '/api/deposit/history')).json().payload).toEqual([]);
+    const page = await app.inject({ method: 'GET', url: body.redirect_url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('25.00 EUR');
+    for (const label of ['>Pay<', '>Decline<', '>Keep pending<']) expect(page.body).toContain(label);
+  });
+
+  it('answers the same deposit for a repeated Idempotency-Key', async () => {
+    const session = await signedIn();
+    const key = { 'idempotency-key': `key-${Date.now()}-abc` };
+    const first = (await checkout(session, {}, key)).json();
+    const second = (await checkout(session, {}, key)).json();
+    expect(second.order_id).toBe(first.order_id);
+    expect(second.redirect_url).toBe(first.redirect_url);
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
+  });
+
+  it('refuses an unknown payment method and a low amount, and creates nothing', async () => {
+    const session = await signedIn();
+    const method = await checkout(session, { payment_method_id: 'bitcoin' });
+    expect(method.statusCode).toBe(422);
+    expect(method.json().errors.payment_method_id).toEqual(['Please choose a payment method.']);
+    const low = await checkout(session, { amount: '9.99' });
+    expect(low.statusCode).toBe(422);
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toEqual([]);
+  });
+
+  it('credits the wallet once the sandbox reports the payment, from the amount paid and the server rates', async () => {
+    const session = await signedIn();
+    // 27.00 USD at 1.08 per EUR is 25.00 EUR: 25 credits; whatever the client claims.
+    const order = (
+      await checkout(session, { amount: '27.00', currency: 'USD', internal_amount: 9999 })
+    ).json();
+    const pressed = await press(order.redirect_url, 'pay');
+    expect(pressed.statusCode).toBe(303);
+    expect(pressed.headers.location).toBe(`/en/processing-payment?order_id=${order.order_id}`);
+    expect(await balance(session)).toBe(0);
+    expect(await deliverWebhooks()).toBe(1);
+    expect(await status(session, order.order_id)).toMatchObject({ status: 'success', error_message: null });
+    expect(await balance(session)).toBe(25);
+    const profile = (await call(app, session, 'GET', '/api/user/profile')).json().payload;
+    expect(profile.balance_eur).toBe(25);
+    const [deposit] = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
+    expect(deposit).toEqual({
+      id: order.order_id,
+      sum: 27,
+      currency: 'USD',
+      internal_currency_name: 'Credits',
+      internal_amount: 25,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      countryIso: 'GB',
+      city: 'London',
+      address: '12 St James Square',
+      zip: 'SW1Y 4JH',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      status: 'success',
+    });
+    // The page now says the payment is complete and offers no buttons.
+    const page = await app.inject({ method: 'GET', url: order.redirect_url });
+    expect(page.body).toContain('This payment is complete.');
+    expect(page.body).not.toContain('>Pay<');
+  });
+
+  it('fails the deposit with the decline message and credits nothing', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    await press(order.redirect_url, 'decline');
+    await deliverWebhooks();
+    expect(await status(session, order.order_id)).toMatchObject({
+      status: 'failed',
+      error_message: 'Your card was declined.',
+    });
+    expect(await balance(session)).toBe(0);
+  });
+
+  it('keeps a pending payment processing, and credits it when it is paid later', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    const pending = await press(order.redirect_url, 'pending');
+    expect(pending.statusCode).toBe(303);
+    expect(await deliverWebhooks()).toBe(0);
+    expect((await status(session, order.order_id)).status).toBe('processing');
+    await press(order.redirect_url, 'pay');
+    await deliverWebhooks();
+    expect((await status(session, order.order_id)).status).toBe('success');
+    expect(await balance(session)).toBe(25);
+  });
+
+  it('retries a webhook the shop did not take, until it does', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    await press(order.redirect_url, 'pay');
+    const [job] = await app.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.queue, 'sandbox-webhook'), eq(jobs.status, 'pending')));
+    if (!job) throw new Error('no webhook queued');
+    // A delivery that fails (the shop is down) leaves the job waiting for its next attempt.
+    await runDueJobs(
+      app.db,
+      { 'sandbox-webhook': { run: async () => Promise.reject(new Error('connection refused')) } },
+      recordingLog(),
+    );
+    const [waiting] = await app.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
+    expect((await status(session, order.order_id)).status).toBe('processing');
+    await app.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job.id));
+    await deliverWebhooks();
+    expect((await status(session, order.order_id)).status).toBe('success');
+  });
+});
+
+describe('POST /webhooks/sandbox', () => {
+  it('refuses a forged or stale signature with 400 and changes nothing', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    const body = sandboxEvent(
+      'evt_forged_1',
+      'checkout.session.completed',
+      await refOf(order.order_id),
+      2500,
+    );
+    const forged = await postWebhook(body, signatureHeader('not-the-secret-0123456789', body));
+    expect(forged.statusCode).toBe(400);
+    const stale = await postWebhook(body, signatureHeader(secret, body, Math.floor(Date.now() / 1000) - 301));
+    expect(stale.statusCode).toBe(400);
+    const missing = await postWebhook(body, '');
+    expect(missing.statusCode).toBe(400);
+    const tampered = await postWebhook(body.replace('2500', '250000'), signatureHeader(secret, body));
+    expect(tampered.statusCode).toBe(400);
+    expect((await status(session, order.order_id)).status).toBe('processing');
+    expect(await balance(session)).toBe(0);
+  });
+
+  it('credits once for ten concurrent copies of one event', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    const body = sandboxEvent(
+      `evt_copy_${order.order_id}`,
+      'checkout.session.completed',
+      await refOf(order.order_id),
+      2500,
+    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => postWebhook(body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(await balance(session)).toBe(25);
+    // Another event id for the same payment does not credit twice either.
+    await postWebhook(
+      sandboxEvent(
+        `evt_other_${order.order_id}`,
+        'checkout.session.completed',
+        await refOf(order.order_id),
+        2500,
+      ),
+    );
+    expect(await balance(session)).toBe(25);
+  });
+
+  it('does not undo a credit for a late failure, and credits a payment that comes after a failure', async () => {
+    const session = await signedIn();
+    const paid = (await checkout(session)).json();
+    const ref = await refOf(paid.order_id);
+    await postWebhook(sandboxEvent(`evt_paid_${paid.order_id}`, 'checkout.session.completed', ref, 2500));
+    await postWebhook(
+      sandboxEvent(
+        `evt_fail_${paid.order_id}`,
+        'checkout.session.payment_failed',
+        ref,
+        2500,
+        'EUR',
+        'Declined',
+      ),
+    );
+    expect((await status(session, paid.order_id)).status).toBe('success');
+    expect(await balance(session)).toBe(25);
+
+    const later = (await checkout(session)).json();
+    const laterRef = await refOf(later.order_id);
+    await postWebhook(
+      sandboxEvent(
+        `evt_fail_${later.order_id}`,
+        'checkout.session.payment_failed',
+        laterRef,
+        2500,
+        'EUR',
+        'Declined',
+      ),
+    );
+    expect((await status(session, later.order_id)).status).toBe('failed');
+    await postWebhook(
+      sandboxEvent(`evt_paid_${later.order_id}`, 'checkout.session.completed', laterRef, 2500),
+    );
+    expect((await status(session, later.order_id)).status).toBe('success');
+    expect(await balance(session)).toBe(50);
+  });
+
+  it('acknowledges an event for an unknown order and logs it', async () => {
+    const response = await postWebhook(
+      sandboxEvent('evt_unknown_1', 'checkout.session.completed', 'cs_sandbox_unknown', 2500),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ received: true });
+  });
+
+  it('refuses a webhook for the provider that is not in use', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('reconciliation', () => {
+  it('settles a deposit whose webhook never came, and expires one left open', async () => {
+    const session = await signedIn();
+    const paid = (await checkout(session)).json();
+    await press(paid.redirect_url, 'pay');
+    // The webhook is lost: the job is removed before it runs.
+    await app.db.delete(jobs).where(eq(jobs.queue, 'sandbox-webhook'));
+    const open = (await checkout(session)).json();
+    const log = recordingLog();
+    // Too early: nothing is asked yet.
+    expect(await reconcileDeposits(app.db, app.payments, log)).toBe(0);
+    const later = new Date(Date.now() + 16 * 60_000);
+    await reconcileDeposits(app.db, app.payments, log, { now: later });
+    expect((await status(session, paid.order_id)).status).toBe('success');
+    expect((await status(session, open.order_id)).status).toBe('processing');
+    expect(await balance(session)).toBe(25);
+
+    await reconcileDeposits(app.db, app.payments, log, { now: new Date(Date.now() + 25 * 3_600_000) });
+    expect(await status(session, open.order_id)).toMatchObject({
+      status: 'failed',
+      error_message: EXPIRED_MESSAGE,
+    });
+    const [sandbox] = await app.db
+      .select()
+      .from(sandboxSessions)
+      .where(eq(sandboxSessions.id, await refOf(open.order_id)));
+    expect(sandbox?.status).toBe('expired');
+    // The expired checkout can no longer be paid.
+    await press(open.redirect_url, 'pay');
+    expect(await deliverWebhooks()).toBe(0);
+    expect(await balance(session)).toBe(25);
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (PostgreSQL)', () => {
+  it('creates one deposit for concurrent checkouts with one Idempotency-Key', async () => {
+    const session = await signedIn();
+    const key = { 'idempotency-key': `race-${Date.now()}-key` };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => checkout(session, {}, key)));
+    expect(new Set(answers.map((answer) => answer.json().order_id)).size).toBe(1);
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+  });
+});
