@@ -288,7 +288,7 @@ export async function sandboxPageRoutes(parent: FastifyInstance) {
 
   app.get(
     '/sandbox/checkout/:id',
-    { schema: { hide: true, params: sessionParams } },
+    { schema: { summary: 'Sandbox provider: the test payment page', params: sessionParams } },
     async (request, reply) => {
       const [session] = await app.db
         .select()
@@ -304,7 +304,13 @@ export async function sandboxPageRoutes(parent: FastifyInstance) {
 
   app.post(
     '/sandbox/checkout/:id',
-    { schema: { hide: true, params: sessionParams, body: actionBody } },
+    {
+      schema: {
+        summary: 'Sandbox provider: pay, decline or keep pending, then back to the shop',
+        params: sessionParams,
+        body: actionBody,
+      },
+    },
     async (request, reply) => {
       const session = await act(app.db, request.params.id, request.body.action);
       return reply.header('cache-control', 'no-store').redirect(session.returnUrl, 303);

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A checkout session as Stripe's API answers it (the fields the shop reads). */
+export type FakeSession = {
+  id: string;
+  object: 'checkout.session';
+  url: string | null;
+  mode: string;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  locale: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  payment_status: 'paid' | 'unpaid';
+  status: 'open' | 'complete' | 'expired';
+};
+
+/** Stripe's form encoding (`line_items[0][price_data][unit_amount]=2500`) as a flat map. */
+function formOf(body: string): Map<string, string> {
+  return new Map(new URLSearchParams(body));
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'request-id': `req_${randomBytes(6).toString('hex')}`,
+  });
+  response.end(JSON.stringify(body));
+}
+
+function stripeError(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  type = 'invalid_request_error',
+) {
+  send(response, status, { error: { type, message } });
+}
+
+/**
+ * A local HTTP server that speaks the part of Stripe's API the shop uses: creating, reading and
+ * expiring checkout sessions, with API-key authentication and idempotency keys. Tests point the
+ * official SDK at it (STRIPE_API_URL) and drive the payments' outcomes themselves.
+ */
+export async function startStripeApi(secretKey: string) {
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, FakeSession>();
+  const requests: { method: string; path: string; form: Map<string, string>; idempotencyKey?: string }[] = [];
+  let failing = false;
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = formOf(Buffer.concat(chunks).toString('utf8'));
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
+    requests.push({ method: request.method ?? '', path, form, idempotencyKey });
+    if (request.headers.authorization !== `Bearer ${secretKey}`) {
+      return stripeError(response, 401, 'Invalid API Key provided', 'authentication_error');
+    }
+    if (failing) return stripeError(response, 500, 'An unknown error occurred', 'api_error');
+
+    if (request.method === 'POST' && path === '/v1/checkout/sessions') {
+      const earlier = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(response, 200, earlier);
+      const amount = Number(form.get('line_items[0][price_data][unit_amount]'));
+      const currency = form.get('line_items[0][price_data][currency]');
+      if (form.get('mode') !== 'payment' || !Number.isInteger(amount) || amount <= 0 || !currency) {
+        return stripeError(response, 400, 'Missing required param: line_items.');
+      }
+      const id = `cs_test_${randomBytes(12).toString('hex')}`;
+      const session: FakeSession = {
+        id,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.test/c/pay/${id}`,
+        mode: 'payment',
+        amount_total: amount * Number(form.get('line_items[0][quantity]') ?? 1),
+        currency,
+        client_reference_id: form.get('client_reference_id') ?? null,
+        customer_email: form.get('customer_email') ?? null,
+        locale: form.get('locale') ?? null,
+        metadata: { reference: form.get('metadata[reference]') ?? '' },
+        success_url: form.get('success_url') ?? '',
+        cancel_url: form.get('cancel_url') ?? '',
+        payment_status: 'unpaid',
+        status: 'open',
+      };
+      sessions.set(id, session);
+      if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
+      return send(response, 200, session);
+    }
+    const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
+    const session = match ? sessions.get(match[1] ?? '') : undefined;
+    if (match && !session) return stripeError(response, 404, `No such checkout.session: '${match[1]}'`);
+    if (session && request.method === 'GET' && !match?.[2]) return send(response, 200, session);
+    if (session && request.method === 'POST' && match?.[2]) {
+      if (session.status !== 'open') {
+        return stripeError(response, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      }
+      session.status = 'expired';
+      session.url = null;
+      return send(response, 200, session);
+    }
+    return stripeError(response, 404, `Unrecognized request URL (${request.method}: ${path}).`);
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) =>
+      stripeError(response, 500, String(error), 'api_error'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sessions,
+    requests,
+    /** The customer pays on Stripe's page. */
+    pay(id: string) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no session ${id}`);
+      session.payment_status = 'paid';
+      session.status = 'complete';
+      return session;
+    },
+    /** Every call answers 500 until switched back. */
+    fail(on: boolean) {
+      failing = on;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
