@@ -71,6 +71,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ S3_BUCKET: 'shop-files', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT');
   });
 
+  it('takes deposits through the sandbox unless Stripe is configured, with its webhook secret', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', webhookUrl: null, webhookSecret: null });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+  });
+
   it('sends Secure cookies when the shop is reached over https', () => {
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).session.secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).appUrl).toBe('https://shop.example');
