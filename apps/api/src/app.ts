@@ -14,6 +14,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { depositRoutes } from './modules/deposits/deposits.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { siteRoutes } from './modules/site/site.routes';
 import { authPlugin } from './plugins/auth';
@@ -143,6 +144,7 @@ export async function buildApp({
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
       await api.register(depositRoutes);
+      await api.register(orderRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

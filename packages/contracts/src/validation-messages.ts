@@ -37,6 +37,10 @@ export const validationMessages = {
     'currency.invalid': 'This currency is not available.',
     'payment_method.invalid': 'Please choose a payment method.',
     'funds.insufficient': 'Insufficient funds. Please top up your balance.',
+    'purchase.owned': 'You already own this prompt.',
+    'purchase.unavailable': 'This prompt is no longer available.',
+    'purchase.insufficient': 'Insufficient funds: you need {{amount}} more.',
+    'cart.empty': 'Your cart is empty.',
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -72,6 +76,10 @@ export const validationMessages = {
     'currency.invalid': 'Diese Währung ist nicht verfügbar.',
     'payment_method.invalid': 'Bitte wähle eine Zahlungsart.',
     'funds.insufficient': 'Guthaben reicht nicht aus. Bitte lade dein Guthaben auf.',
+    'purchase.owned': 'Dieser Prompt gehört dir bereits.',
+    'purchase.unavailable': 'Dieser Prompt ist nicht mehr verfügbar.',
+    'purchase.insufficient': 'Guthaben reicht nicht aus: Es fehlen {{amount}}.',
+    'cart.empty': 'Dein Warenkorb ist leer.',
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -107,6 +115,10 @@ export const validationMessages = {
     'currency.invalid': 'Cette devise n’est pas disponible.',
     'payment_method.invalid': 'Veuillez choisir un moyen de paiement.',
     'funds.insufficient': 'Solde insuffisant. Veuillez recharger votre solde.',
+    'purchase.owned': 'Vous possédez déjà ce prompt.',
+    'purchase.unavailable': 'Ce prompt n’est plus disponible.',
+    'purchase.insufficient': 'Solde insuffisant : il vous manque {{amount}}.',
+    'cart.empty': 'Votre panier est vide.',
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -142,6 +154,10 @@ export const validationMessages = {
     'currency.invalid': 'Esta moneda no está disponible.',
     'payment_method.invalid': 'Elige un método de pago.',
     'funds.insufficient': 'Saldo insuficiente. Recarga tu saldo.',
+    'purchase.owned': 'Ya tienes este prompt.',
+    'purchase.unavailable': 'Este prompt ya no está disponible.',
+    'purchase.insufficient': 'Saldo insuficiente: te faltan {{amount}}.',
+    'cart.empty': 'Tu carrito está vacío.',
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -177,6 +193,10 @@ export const validationMessages = {
     'currency.invalid': 'Questa valuta non è disponibile.',
     'payment_method.invalid': 'Scegli un metodo di pagamento.',
     'funds.insufficient': 'Saldo insufficiente. Ricarica il tuo saldo.',
+    'purchase.owned': 'Possiedi già questo prompt.',
+    'purchase.unavailable': 'Questo prompt non è più disponibile.',
+    'purchase.insufficient': 'Saldo insufficiente: ti mancano {{amount}}.',
+    'cart.empty': 'Il tuo carrello è vuoto.',
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -212,6 +232,10 @@ export const validationMessages = {
     'currency.invalid': 'Ta waluta jest niedostępna.',
     'payment_method.invalid': 'Wybierz metodę płatności.',
     'funds.insufficient': 'Niewystarczające środki. Doładuj saldo.',
+    'purchase.owned': 'Ten prompt już należy do ciebie.',
+    'purchase.unavailable': 'Ten prompt nie jest już dostępny.',
+    'purchase.insufficient': 'Niewystarczające środki: brakuje {{amount}}.',
+    'cart.empty': 'Twój koszyk jest pusty.',
   },
 } as const;
 

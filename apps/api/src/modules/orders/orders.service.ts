@@ -1,0 +1,299 @@
+import {
+  DEFAULT_LOCALE,
+  formatMinorUnits,
+  minorUnitsToNumber,
+  validationText,
+} from '@promptmarket/contracts';
+import type { Cart, Order } from '@promptmarket/contracts/orders';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors';
+import { previewUrls } from '../catalogue/catalogue.media';
+import { products, productTranslations } from '../catalogue/catalogue.tables';
+import { getStoredSettings } from '../site/site.service';
+import { internalFromEurCents } from '../wallet/rates';
+import { debitWallet, walletBalance } from '../wallet/wallet.service';
+import { cartItems, orderItems, orders } from './orders.tables';
+
+/**
+ * Buying prompts (decision 0015 for the money): an order and its items are written, and the wallet
+ * is debited by one ledger move `order:<id>`, in one database transaction: all or nothing. The
+ * database refuses a second purchase of a prompt by the same user.
+ */
+
+/** A purchase the shop refuses: answered as `{status: "ERROR", message}` with 422. */
+export class PurchaseRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PurchaseRefused';
+  }
+}
+
+/** Cart fees: none today, kept in the totals the clients read. */
+const FEE = 0;
+
+const english = alias(productTranslations, 'english');
+const local = alias(productTranslations, 'local');
+
+/** Title and description in the language, English behind it. */
+function titled() {
+  return {
+    title: sql<string>`coalesce(${local.title}, ${english.title})`,
+    description: sql<string | null>`coalesce(${local.description}, ${english.description})`,
+  };
+}
+
+async function money(db: Db, locale: string) {
+  const settings = await getStoredSettings(db, locale);
+  return {
+    currency: settings.internal_currency_name,
+    internal: (eurCents: number) => internalFromEurCents(eurCents, settings.internal_currency_rate_eur),
+  };
+}
+
+export async function getCart(db: Db, userId: string, locale: string): Promise<Cart> {
+  const [{ currency, internal }, rows] = await Promise.all([
+    money(db, locale),
+    db
+      .select({
+        id: cartItems.id,
+        productId: products.id,
+        slug: products.slug,
+        imageKey: products.imageKey,
+        priceCents: products.priceCents,
+        ...titled(),
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
+      .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
+      .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
+      .orderBy(cartItems.id),
+  ]);
+  const items = rows.map((row) => ({
+    id: row.id,
+    product_id: row.productId,
+    slug: row.slug,
+    title: row.title,
+    price: minorUnitsToNumber(internal(row.priceCents)),
+    currency,
+    thumb_url: previewUrls(row.imageKey).webp['320'] ?? '',
+  }));
+  const subtotal = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
+  return {
+    items,
+    currency,
+    totals: {
+      subtotal: minorUnitsToNumber(subtotal),
+      fee: minorUnitsToNumber(FEE),
+      total: minorUnitsToNumber(subtotal + FEE),
+    },
+  };
+}
+
+async function owns(db: Db, userId: string, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.userId, userId), eq(orderItems.productId, productId)));
+  return Boolean(row);
+}
+
+/** Adds a prompt once; a prompt the user owns is refused with a message. */
+export async function addToCart(db: Db, userId: string, productId: number, locale: string): Promise<void> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  if (!product) throw AppError.notFound();
+  if (await owns(db, userId, productId)) {
+    throw AppError.validation({ product_id: [validationText('purchase.owned', locale)] });
+  }
+  await db.insert(cartItems).values({ userId, productId }).onConflictDoNothing();
+}
+
+/** Removes one of the user's own cart rows; anyone else's is 404. */
+export async function removeFromCart(db: Db, userId: string, id: number): Promise<void> {
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+    .returning({ id: cartItems.id });
+  if (removed.length === 0) throw AppError.notFound();
+}
+
+export type PurchaseInput = {
+  userId: string;
+  productIds: number[];
+  idempotencyKey: string | null;
+  locale: string;
+};
+
+async function orderByKey(db: Db, userId: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * Buys the prompts in one transaction and answers the order id. The same Idempotency-Key answers
+ * the first order again; a prompt already owned, an unavailable prompt or too little money
+ * refuses the whole purchase and changes nothing.
+ */
+export async function purchase(
+  db: Db,
+  input: PurchaseInput,
+): Promise<{ orderId: number; replayed: boolean }> {
+  const ids = [...new Set(input.productIds)];
+  const text = (key: Parameters<typeof validationText>[0]) => validationText(key, input.locale);
+  if (ids.length === 0) throw new PurchaseRefused(text('cart.empty'));
+  if (input.idempotencyKey) {
+    const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
+    if (earlier) return { orderId: earlier.id, replayed: true };
+  }
+  const { currency, internal } = await money(db, input.locale);
+  let total = 0;
+  try {
+    const orderId = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ id: products.id, priceCents: products.priceCents })
+        .from(products)
+        .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+      if (rows.length !== ids.length) throw new PurchaseRefused(text('purchase.unavailable'));
+      total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
+      const [created] = await tx
+        .insert(orders)
+        .values({ userId: input.userId, total, idempotencyKey: input.idempotencyKey })
+        .returning({ id: orders.id });
+      if (!created) throw new Error('order not created');
+      await tx.insert(orderItems).values(
+        rows.map((row) => ({
+          orderId: created.id,
+          userId: input.userId,
+          productId: row.id,
+          price: internal(row.priceCents),
+        })),
+      );
+      if (total > 0) {
+        await debitWallet(tx, {
+          userId: input.userId,
+          amount: total,
+          key: `order:${created.id}`,
+          kind: 'purchase',
+          reference: `order:${created.id}`,
+        });
+      }
+      await tx
+        .update(products)
+        .set({ salesCount: sql`${products.salesCount} + 1` })
+        .where(inArray(products.id, ids));
+      await tx
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, input.userId), inArray(cartItems.productId, ids)));
+      return created.id;
+    });
+    return { orderId, replayed: false };
+  } catch (error) {
+    if (error instanceof AppError && error.fields?.balance) {
+      const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
+      throw new PurchaseRefused(
+        text('purchase.insufficient').replace('{{amount}}', `${formatMinorUnits(missing)} ${currency}`),
+      );
+    }
+    if (isUniqueViolation(error)) {
+      const earlier = input.idempotencyKey ? await orderByKey(db, input.userId, input.idempotencyKey) : null;
+      if (earlier) return { orderId: earlier.id, replayed: true };
+      throw new PurchaseRefused(text('purchase.owned'));
+    }
+    throw error;
+  }
+}
+
+/** The cart's prompts, bought at once. */
+export async function purchaseCart(db: Db, input: Omit<PurchaseInput, 'productIds'>) {
+  const rows = await db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(eq(cartItems.userId, input.userId));
+  return purchase(db, { ...input, productIds: rows.map((row) => row.productId) });
+}
+
+/** The prompts bought, newest first; `orderId` narrows to one order. */
+export async function orderHistory(
+  db: Db,
+  userId: string,
+  locale: string,
+  orderId?: number,
+): Promise<Order[]> {
+  const [{ currency }, rows] = await Promise.all([
+    money(db, locale),
+    db
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        productId: products.id,
+        slug: products.slug,
+        imageKey: products.imageKey,
+        price: orderItems.price,
+        createdAt: orderItems.createdAt,
+        ...titled(),
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
+      .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
+      .where(
+        orderId === undefined
+          ? eq(orderItems.userId, userId)
+          : and(eq(orderItems.userId, userId), eq(orderItems.orderId, orderId)),
+      )
+      .orderBy(desc(orderItems.id))
+      .limit(500),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    order_id: row.orderId,
+    product_id: row.productId,
+    slug: row.slug,
+    title: row.title,
+    description: row.description || null,
+    price: minorUnitsToNumber(row.price),
+    currency,
+    created_at: row.createdAt.toISOString(),
+    date: row.createdAt.toISOString(),
+    image: previewUrls(row.imageKey).webp['640'] ?? '',
+    format: null,
+    size: null,
+  }));
+}
+
+/** The prompts the user owns, with the prompt text. */
+export async function ownedPrompts(db: Db, userId: string, locale: string) {
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      prompt: products.prompt,
+      imageKey: products.imageKey,
+      purchasedAt: orderItems.createdAt,
+      ...titled(),
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
+    .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
+    .where(eq(orderItems.userId, userId))
+    .orderBy(desc(orderItems.id))
+    .limit(500);
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    prompt: row.prompt,
+    image: previewUrls(row.imageKey).webp['640'] ?? '',
+    purchased_at: row.purchasedAt.toISOString(),
+  }));
+}

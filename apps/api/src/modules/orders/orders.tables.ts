@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.tables';
+import { products } from '../catalogue/catalogue.tables';
+
+/** What a user means to buy: one row per prompt. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('cart_items_user_product_unique').on(table.userId, table.productId)],
+);
+
+/** One purchase: a prompt, or everything in the cart at once. Paid by ledger move `order:<id>`. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** Internal-currency minor units paid. */
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** The client's Idempotency-Key: the same key from the same user is the same order. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey),
+    check('orders_total_not_negative', sql`${table.total} >= 0`),
+  ],
+);
+
+/** The prompts bought. A user owns a prompt once: the second purchase is refused by the database. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    /** Internal-currency minor units paid for this prompt. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('order_items_user_product_unique').on(table.userId, table.productId),
+    index('order_items_user_idx').on(table.userId, table.id),
+    index('order_items_order_idx').on(table.orderId),
+    check('order_items_price_not_negative', sql`${table.price} >= 0`),
+  ],
+);

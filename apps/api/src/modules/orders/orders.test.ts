@@ -1,0 +1,269 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { testDatabaseKind } from '../../test/database';
+import { products } from '../catalogue/catalogue.tables';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { orderItems, orders } from './orders.tables';
+
+let app: TestApp;
+let ids: number[];
+let deposits = 5_000_000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const created = await createCatalogue(
+    app.db,
+    Array.from({ length: 230 }, (_, index) => ({
+      slug: `prompt-${index}`,
+      category: index % 2 === 0 ? 'portraits' : 'landscapes',
+      priceCents: index < 30 ? 490 + index * 100 : 100,
+      title: `Prompt number ${index}`,
+      titleDe: `Prompt Nummer ${index}`,
+    })),
+  );
+  ids = Array.from({ length: 230 }, (_, index) => created.products[`prompt-${index}`] as number);
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+const id = (index: number) => ids[index] as number;
+
+async function buyer(funds = 0) {
+  const { session, profile } = await registerVerifiedUser(app);
+  if (funds > 0) {
+    deposits += 1;
+    await creditDeposit(app.db, {
+      userId: profile.id,
+      provider: 'sandbox',
+      depositId: deposits,
+      amount: funds,
+    });
+  }
+  return { session, userId: profile.id };
+}
+
+const cart = async (session: BrowserSession) => (await call(app, session, 'GET', '/api/cart')).json().payload;
+
+describe('the cart', () => {
+  it('adds prompts once, totals them, and removes them again', async () => {
+    const { session } = await buyer();
+    expect(await cart(session)).toEqual({
+      items: [],
+      currency: 'Credits',
+      totals: { subtotal: 0, fee: 0, total: 0 },
+    });
+    await call(app, session, 'POST', '/api/cart', { product_id: id(0) });
+    await call(app, session, 'POST', '/api/cart', { product_id: id(1) });
+    const twice = await call(app, session, 'POST', '/api/cart', { product_id: id(1) });
+    expect(twice.statusCode).toBe(200);
+    const filled = twice.json().payload;
+    expect(filled.items.map((item: { product_id: number }) => item.product_id)).toEqual([id(0), id(1)]);
+    expect(filled.items[0]).toMatchObject({
+      title: 'Prompt number 0',
+      price: 4.9,
+      currency: 'Credits',
+      slug: 'prompt-0',
+    });
+    expect(filled.totals).toEqual({ subtotal: 10.8, fee: 0, total: 10.8 });
+    const removed = await call(app, session, 'DELETE', `/api/cart/${filled.items[0].id}`);
+    expect(removed.json().payload.totals.total).toBe(5.9);
+  });
+
+  it("answers 404 for another user's cart row and for a prompt that does not exist", async () => {
+    const owner = await buyer();
+    const stranger = await buyer();
+    const row = (await call(app, owner.session, 'POST', '/api/cart', { product_id: id(2) })).json().payload
+      .items[0];
+    expect((await call(app, stranger.session, 'DELETE', `/api/cart/${row.id}`)).statusCode).toBe(404);
+    expect((await cart(owner.session)).items).toHaveLength(1);
+    expect((await call(app, owner.session, 'POST', '/api/cart', { product_id: 999_999 })).statusCode).toBe(
+      404,
+    );
+    expect((await call(app, owner.session, 'POST', '/api/cart', { product_id: 'x' })).statusCode).toBe(422);
+  });
+
+  it('refuses a prompt the user already owns, with a message', async () => {
+    const { session } = await buyer(10_000);
+    await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(3) });
+    const again = await call(app, session, 'POST', '/api/cart', { product_id: id(3) });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.product_id).toEqual(['You already own this prompt.']);
+  });
+
+  it('needs a signed-in user with a verified address', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/cart' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('buying one prompt', () => {
+  it('refuses with the missing amount when the balance is short, and charges nothing', async () => {
+    const { session, userId } = await buyer(300);
+    const response = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(4) });
+    expect(response.statusCode).toBe(422);
+    // 8.90 Credits for a balance of 3.00.
+    expect(response.json()).toEqual({
+      status: 'ERROR',
+      message: 'Insufficient funds: you need 5.90 Credits more.',
+    });
+    expect(await walletBalance(app.db, userId)).toBe(300);
+    expect(await app.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/purchase/prompt',
+      { prompt_id: id(4) },
+      { 'frontend-language': 'de' },
+    );
+    expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlen 5.90 Credits.');
+  });
+
+  it('debits the price, records the order, and lists it in both readings', async () => {
+    const { session, userId } = await buyer(2000);
+    const response = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(5) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'OK', payload: { order_id: expect.any(Number), balance: 10.1 } });
+    expect(await walletBalance(app.db, userId)).toBe(1010);
+    const history = (await call(app, session, 'GET', '/api/purchase/history')).json().payload;
+    expect(history).toEqual([
+      {
+        id: expect.any(Number),
+        order_id: body.payload.order_id,
+        product_id: id(5),
+        slug: 'prompt-5',
+        title: 'Prompt number 5',
+        description: 'Prompt number 5.',
+        price: 9.9,
+        currency: 'Credits',
+        created_at: expect.any(String),
+        date: expect.any(String),
+        image: expect.stringMatching(/^\/media\//),
+        format: null,
+        size: null,
+      },
+    ]);
+    const owned = (await call(app, session, 'GET', '/api/user/prompts')).json().payload;
+    expect(owned).toEqual([
+      expect.objectContaining({
+        id: id(5),
+        title: 'Prompt number 5',
+        prompt: expect.stringContaining('Prompt number 5'),
+      }),
+    ]);
+    const [product] = await app.db
+      .select()
+      .from(products)
+      .where(eq(products.id, id(5)));
+    expect(product?.salesCount).toBe(1);
+  });
+
+  it('owns a prompt once: buying it again is refused and charges nothing', async () => {
+    const { session, userId } = await buyer(5000);
+    await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(6) });
+    const again = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(6) });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ status: 'ERROR', message: 'You already own this prompt.' });
+    expect(await walletBalance(app.db, userId)).toBe(5000 - 1090);
+  });
+
+  it('answers the first order again for a repeated Idempotency-Key, and makes one order of a double click', async () => {
+    const { session, userId } = await buyer(10_000);
+    const key = { 'idempotency-key': `buy-${userId}` };
+    const first = (
+      await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(7) }, key)
+    ).json();
+    const second = (
+      await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(7) }, key)
+    ).json();
+    expect(second.payload.order_id).toBe(first.payload.order_id);
+    const clicks = await Promise.all([
+      call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(8) }),
+      call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(8) }),
+    ]);
+    expect(clicks.map((click) => click.statusCode).sort()).toEqual([200, 422]);
+    const items = await app.db.select().from(orderItems).where(eq(orderItems.userId, userId));
+    expect(items).toHaveLength(2);
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 1190 - 1290);
+  });
+});
+
+describe('buying the cart', () => {
+  it('buys everything at once and empties the cart', async () => {
+    const { session, userId } = await buyer(10_000);
+    for (const index of [9, 10, 11]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    const response = await call(app, session, 'POST', '/api/purchase/cart');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload.orders).toHaveLength(3);
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 1390 - 1490 - 1590);
+    expect((await cart(session)).items).toEqual([]);
+  });
+
+  it('buys nothing when one prompt cannot be bought, and keeps the cart', async () => {
+    const { session, userId } = await buyer(10_000);
+    for (const index of [12, 13]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    await app.db
+      .update(products)
+      .set({ isActive: false })
+      .where(eq(products.id, id(13)));
+    try {
+      const response = await call(app, session, 'POST', '/api/purchase/cart');
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ status: 'ERROR', message: 'This prompt is no longer available.' });
+    } finally {
+      await app.db
+        .update(products)
+        .set({ isActive: true })
+        .where(eq(products.id, id(13)));
+    }
+    expect(await walletBalance(app.db, userId)).toBe(10_000);
+    expect(await app.db.select().from(orderItems).where(eq(orderItems.userId, userId))).toEqual([]);
+    expect((await cart(session)).items).toHaveLength(2);
+  });
+
+  it('buys nothing when the balance covers only part of the cart', async () => {
+    const { session, userId } = await buyer(2000);
+    for (const index of [14, 15]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    const response = await call(app, session, 'POST', '/api/purchase/cart');
+    expect(response.json()).toEqual({
+      status: 'ERROR',
+      message: 'Insufficient funds: you need 18.80 Credits more.',
+    });
+    expect(await walletBalance(app.db, userId)).toBe(2000);
+  });
+
+  it('refuses an empty cart', async () => {
+    const { session } = await buyer(2000);
+    const response = await call(app, session, 'POST', '/api/purchase/cart');
+    expect(response.json()).toEqual({ status: 'ERROR', message: 'Your cart is empty.' });
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (PostgreSQL)', () => {
+  it('keeps the balance equal to deposits minus orders for 200 concurrent purchases of distinct prompts', async () => {
+    const { session, userId } = await buyer(73 * 100);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) =>
+        call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(30 + index) }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    const bought = answers.filter((answer) => answer.statusCode === 200);
+    expect(bought).toHaveLength(73);
+    for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
+      expect(refused.json()).toEqual({
+        status: 'ERROR',
+        message: 'Insufficient funds: you need 1.00 Credits more.',
+      });
+    }
+    expect(await walletBalance(app.db, userId)).toBe(0);
+    expect(await app.db.select().from(orderItems).where(eq(orderItems.userId, userId))).toHaveLength(73);
+  });
+});
