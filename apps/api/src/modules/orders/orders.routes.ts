@@ -12,8 +12,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { attachmentDisposition } from '../../lib/private-file';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { walletBalance } from '../wallet/wallet.service';
+import { downloadChoice, orderZip } from './orders.downloads';
 import {
   addToCart,
   getCart,
@@ -162,6 +164,35 @@ export async function orderRoutes(parent: FastifyInstance) {
       status: 'OK' as const,
       payload: await orderHistory(app.db, signedInUser(request).id, await request.locale()),
     }),
+  );
+
+  app.get(
+    '/purchase/:orderId/download',
+    {
+      schema: {
+        summary: 'A bought prompt as a zip: image in the chosen format and size, prompt, licence',
+        params: z.object({ orderId: cartItemParams.shape.id }),
+        querystring: z.object({
+          format: z.string().max(10).optional(),
+          size: z.string().max(20).optional(),
+        }),
+        response: { 200: z.any().describe('application/zip'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const choice = await downloadChoice(app.db, request.query);
+      const { filename, zip } = await orderZip(app.db, app.storage, {
+        userId: signedInUser(request).id,
+        orderItemId: request.params.orderId,
+        choice,
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(zip);
+    },
   );
 
   app.get(

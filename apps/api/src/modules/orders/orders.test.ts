@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
+import { originalKey } from '../catalogue/catalogue.media';
 import { products } from '../catalogue/catalogue.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
@@ -265,5 +268,102 @@ describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (Pos
     }
     expect(await walletBalance(app.db, userId)).toBe(0);
     expect(await app.db.select().from(orderItems).where(eq(orderItems.userId, userId))).toHaveLength(73);
+  });
+});
+
+describe('downloads', () => {
+  const formats = { jpg: 'jpeg', png: 'png', webp: 'webp' } as const;
+
+  async function boughtWithImage(index: number) {
+    const original = await sharp({
+      create: { width: 1024, height: 1024, channels: 3, background: { r: 40, g: 90, b: 160 } },
+    })
+      .png()
+      .toBuffer();
+    await app.storage.put('private', originalKey(`fixture-prompt-${index}`), original, {
+      contentType: 'image/png',
+    });
+    const { session, userId } = await buyer(10_000);
+    const bought = (
+      await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(index) })
+    ).json();
+    return { session, userId, itemId: bought.payload.orders[0].id as number };
+  }
+
+  it('sends the image in every format and size of the settings, with the English prompt and the licence', async () => {
+    const { session, itemId } = await boughtWithImage(16);
+    const [product] = await app.db
+      .select()
+      .from(products)
+      .where(eq(products.id, id(16)));
+    for (const [format, sharpFormat] of Object.entries(formats)) {
+      for (const size of ['1024x1024', '768x768', '512x512']) {
+        const response = await call(
+          app,
+          session,
+          'GET',
+          `/api/purchase/${itemId}/download?format=${format}&size=${size}`,
+        );
+        expect(response.statusCode, `${format} ${size}`).toBe(200);
+        expect(response.headers['content-type']).toBe('application/zip');
+        expect(response.headers['content-disposition']).toContain(`filename="prompt-16-${size}.zip"`);
+        const files = unzipSync(new Uint8Array(response.rawPayload));
+        expect(Object.keys(files).sort()).toEqual(
+          ['LICENSE.txt', `prompt-16-${size}.${format}`, 'prompt.txt'].sort(),
+        );
+        const meta = await sharp(Buffer.from(files[`prompt-16-${size}.${format}`] as Uint8Array)).metadata();
+        const [width, height] = size.split('x').map(Number);
+        expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+          format: sharpFormat,
+          width,
+          height,
+        });
+        expect(strFromU8(files['prompt.txt'] as Uint8Array).trim()).toBe(product?.prompt);
+      }
+    }
+  });
+
+  it('keeps a converted image, so the second download is read from storage', async () => {
+    const { session, itemId } = await boughtWithImage(17);
+    const first = await call(
+      app,
+      session,
+      'GET',
+      `/api/purchase/${itemId}/download?format=webp&size=512x512`,
+    );
+    expect(await app.storage.exists('private', 'downloads/fixture-prompt-17/512x512.webp')).toBe(true);
+    // The original is gone: only the cache can answer now.
+    await app.storage.delete('private', originalKey('fixture-prompt-17'));
+    const second = await call(
+      app,
+      session,
+      'GET',
+      `/api/purchase/${itemId}/download?format=webp&size=512x512`,
+    );
+    expect(second.statusCode).toBe(200);
+    expect(Buffer.compare(second.rawPayload, first.rawPayload)).toBe(0);
+  });
+
+  it('takes the first format and size of the settings when none is asked for', async () => {
+    const { session, itemId } = await boughtWithImage(18);
+    const response = await call(app, session, 'GET', `/api/purchase/${itemId}/download`);
+    expect(Object.keys(unzipSync(new Uint8Array(response.rawPayload)))).toContain('prompt-18-1024x1024.jpg');
+  });
+
+  it('answers 422 with a message for a format or size the shop does not offer', async () => {
+    const { session, itemId } = await boughtWithImage(19);
+    const format = await call(app, session, 'GET', `/api/purchase/${itemId}/download?format=gif`);
+    expect(format.statusCode).toBe(422);
+    expect(format.json().errors.format).toEqual(['The format must be one of: jpg, png, webp.']);
+    const size = await call(app, session, 'GET', `/api/purchase/${itemId}/download?size=4000x4000`);
+    expect(size.statusCode).toBe(422);
+    expect(size.json().message).toBe('The size must be one of: 1024x1024, 768x768, 512x512.');
+  });
+
+  it("answers 404 for another user's order", async () => {
+    const { itemId } = await boughtWithImage(20);
+    const stranger = await buyer();
+    const response = await call(app, stranger.session, 'GET', `/api/purchase/${itemId}/download`);
+    expect(response.statusCode).toBe(404);
   });
 });

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import sharp, { type Sharp } from 'sharp';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Storage } from '../../lib/storage';
+import { originalKey } from '../catalogue/catalogue.media';
+import { products } from '../catalogue/catalogue.tables';
+import { getStoredSettings } from '../site/site.service';
+import { orderItems } from './orders.tables';
+
+/**
+ * A bought prompt as a zip: the original image in the format and size asked for, the English
+ * prompt, and the licence. Converted images are kept in private storage, so the second download of
+ * the same format and size is read, not rendered again.
+ */
+
+const encoders = {
+  jpg: (image: Sharp) => image.jpeg({ quality: 90, mozjpeg: true }),
+  png: (image: Sharp) => image.png({ compressionLevel: 9 }),
+  webp: (image: Sharp) => image.webp({ quality: 90 }),
+} as const;
+type Format = keyof typeof encoders;
+
+const contentTypes: Record<Format, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export const LICENCE_TEXT = `PromptMarket licence
+
+You bought a non-exclusive, non-transferable licence to use this image and its prompt for personal and
+commercial purposes. Reselling or redistributing the files as they are is not allowed. See the terms
+and conditions of PromptMarket for the full text.
+`;
+
+export type DownloadChoice = { format: Format; width: number; height: number; size: string };
+
+/** The format and size asked for, from the lists in the settings (the first entry when not given). */
+export async function downloadChoice(
+  db: Db,
+  query: { format?: string; size?: string },
+): Promise<DownloadChoice> {
+  const settings = await getStoredSettings(db);
+  const format = (query.format ?? settings.formats[0] ?? 'jpg').toLowerCase();
+  const size = query.size ?? settings.sizes[0] ?? '1024x1024';
+  const fields: Record<string, string[]> = {};
+  if (!settings.formats.includes(format) || !(format in encoders)) {
+    fields.format = [`The format must be one of: ${settings.formats.join(', ')}.`];
+  }
+  const match = /^(\d{2,4})x(\d{2,4})$/.exec(size);
+  if (!settings.sizes.includes(size) || !match) {
+    fields.size = [`The size must be one of: ${settings.sizes.join(', ')}.`];
+  }
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+  return { format: format as Format, size, width: Number(match?.[1]), height: Number(match?.[2]) };
+}
+
+/** The converted image, from the cache or rendered from the original once. */
+async function convertedImage(storage: Storage, imageKey: string, choice: DownloadChoice): Promise<Buffer> {
+  const cacheKey = `downloads/${imageKey}/${choice.size}.${choice.format}`;
+  const cached = await storage.get('private', cacheKey);
+  if (cached) return cached;
+  const original = await storage.get('private', originalKey(imageKey));
+  if (!original) throw new Error(`the original of ${imageKey} is missing`);
+  const image = await encoders[choice.format](
+    sharp(original).resize(choice.width, choice.height, { fit: 'cover' }),
+  ).toBuffer();
+  await storage.put('private', cacheKey, image, { contentType: contentTypes[choice.format] });
+  return image;
+}
+
+/** The zip of one of the user's own bought prompts; anyone else's is 404. */
+export async function orderZip(
+  db: Db,
+  storage: Storage,
+  input: { userId: string; orderItemId: number; choice: DownloadChoice },
+): Promise<{ filename: string; zip: Buffer }> {
+  const [row] = await db
+    .select({ slug: products.slug, prompt: products.prompt, imageKey: products.imageKey })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.userId, input.userId)));
+  if (!row) throw AppError.notFound();
+  const image = await convertedImage(storage, row.imageKey, input.choice);
+  const zip = zipSync({
+    // Images are compressed already: stored as they are.
+    [`${row.slug}-${input.choice.size}.${input.choice.format}`]: [image, { level: 0 }],
+    'prompt.txt': strToU8(`${row.prompt}\n`),
+    'LICENSE.txt': strToU8(LICENCE_TEXT),
+  });
+  return { filename: `${row.slug}-${input.choice.size}.zip`, zip: Buffer.from(zip) };
+}
