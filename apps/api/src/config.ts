@@ -102,6 +102,12 @@ const envSchema = z.object({
     .optional(),
   /** Another Stripe API host, e.g. a local mock: http://127.0.0.1:12111 */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** An OpenAI-compatible image service (`…/v1/images/generations`); without it the local demo engine draws. */
+  IMAGE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  IMAGE_API_KEY: z.string().min(1).optional(),
+  IMAGE_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
+  /** How long a generation may take before it is given up and refunded. */
+  IMAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
   /** Where the sandbox sends its webhooks; by default this server's own /api/webhooks/sandbox. */
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The sandbox's webhook signing secret; by default derived from APP_KEY. */
@@ -135,6 +141,13 @@ export type Config = Readonly<{
         secretAccessKey: string | null;
         forcePathStyle: boolean;
       };
+  images: {
+    engine: 'local' | 'openai';
+    url: string | null;
+    apiKey: string | null;
+    model: string;
+    timeoutMs: number;
+  };
   payments:
     | { provider: 'sandbox'; webhookUrl: string | null; webhookSecret: string | null }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
@@ -200,6 +213,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           forcePathStyle: values.S3_FORCE_PATH_STYLE,
         }
       : { kind: 'disk', dir: path.join(dataDir, 'storage') },
+    images: {
+      engine: values.IMAGE_API_URL ? 'openai' : 'local',
+      url: values.IMAGE_API_URL ?? null,
+      apiKey: values.IMAGE_API_KEY ?? null,
+      model: values.IMAGE_MODEL,
+      timeoutMs: values.IMAGE_TIMEOUT_SECONDS * 1000,
+    },
     payments:
       values.STRIPE_SECRET_KEY && values.STRIPE_WEBHOOK_SECRET
         ? {

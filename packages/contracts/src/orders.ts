@@ -67,3 +67,12 @@ export const ownedPrompt = z.object({
   purchased_at: z.string(),
 });
 export const ownedPromptsResponse = okEnvelope(z.array(ownedPrompt));
+
+/** `POST /purchase/generate-image`: a title and a prompt, with a format and size from the settings. */
+export const generateImageRequest = z.object({
+  title: z.string('title.required').trim().min(1, 'title.required').max(100, 'field.too_long'),
+  prompt: z.string('prompt.required').trim().min(3, 'prompt.required').max(2000, 'field.too_long'),
+  format: z.string().max(10).optional(),
+  size: z.string().max(20).optional(),
+});
+export type GenerateImageRequest = z.infer<typeof generateImageRequest>;

@@ -41,6 +41,8 @@ export const validationMessages = {
     'purchase.unavailable': 'This prompt is no longer available.',
     'purchase.insufficient': 'Insufficient funds: you need {{amount}} more.',
     'cart.empty': 'Your cart is empty.',
+    'title.required': 'Please enter a title.',
+    'prompt.required': 'Please describe the image in at least 3 characters.',
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -80,6 +82,8 @@ export const validationMessages = {
     'purchase.unavailable': 'Dieser Prompt ist nicht mehr verfügbar.',
     'purchase.insufficient': 'Guthaben reicht nicht aus: Es fehlen {{amount}}.',
     'cart.empty': 'Dein Warenkorb ist leer.',
+    'title.required': 'Bitte gib einen Titel ein.',
+    'prompt.required': 'Bitte beschreibe das Bild mit mindestens 3 Zeichen.',
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -119,6 +123,8 @@ export const validationMessages = {
     'purchase.unavailable': 'Ce prompt n’est plus disponible.',
     'purchase.insufficient': 'Solde insuffisant : il vous manque {{amount}}.',
     'cart.empty': 'Votre panier est vide.',
+    'title.required': 'Veuillez saisir un titre.',
+    'prompt.required': 'Veuillez décrire l’image en au moins 3 caractères.',
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -158,6 +164,8 @@ export const validationMessages = {
     'purchase.unavailable': 'Este prompt ya no está disponible.',
     'purchase.insufficient': 'Saldo insuficiente: te faltan {{amount}}.',
     'cart.empty': 'Tu carrito está vacío.',
+    'title.required': 'Introduce un título.',
+    'prompt.required': 'Describe la imagen con al menos 3 caracteres.',
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -197,6 +205,8 @@ export const validationMessages = {
     'purchase.unavailable': 'Questo prompt non è più disponibile.',
     'purchase.insufficient': 'Saldo insufficiente: ti mancano {{amount}}.',
     'cart.empty': 'Il tuo carrello è vuoto.',
+    'title.required': 'Inserisci un titolo.',
+    'prompt.required': 'Descrivi l’immagine con almeno 3 caratteri.',
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -236,6 +246,8 @@ export const validationMessages = {
     'purchase.unavailable': 'Ten prompt nie jest już dostępny.',
     'purchase.insufficient': 'Niewystarczające środki: brakuje {{amount}}.',
     'cart.empty': 'Twój koszyk jest pusty.',
+    'title.required': 'Podaj tytuł.',
+    'prompt.required': 'Opisz obraz, używając co najmniej 3 znaków.',
   },
 } as const;
 

@@ -22,6 +22,11 @@ const encoders = {
 } as const;
 type Format = keyof typeof encoders;
 
+/** The image encoded in one of the download formats. */
+export function encodeImage(image: Sharp, format: Format): Sharp {
+  return encoders[format](image);
+}
+
 const contentTypes: Record<Format, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 export const LICENCE_TEXT = `PromptMarket licence
@@ -60,8 +65,9 @@ async function convertedImage(storage: Storage, imageKey: string, choice: Downlo
   if (cached) return cached;
   const original = await storage.get('private', originalKey(imageKey));
   if (!original) throw new Error(`the original of ${imageKey} is missing`);
-  const image = await encoders[choice.format](
+  const image = await encodeImage(
     sharp(original).resize(choice.width, choice.height, { fit: 'cover' }),
+    choice.format,
   ).toBuffer();
   await storage.put('private', cacheKey, image, { contentType: contentTypes[choice.format] });
   return image;

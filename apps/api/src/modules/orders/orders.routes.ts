@@ -3,6 +3,7 @@ import {
   addToCartRequest,
   cartItemParams,
   cartResponse,
+  generateImageRequest,
   ordersResponse,
   ownedPromptsResponse,
   purchaseError,
@@ -14,8 +15,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/private-file';
 import { requireUser, signedInUser } from '../../plugins/auth';
+import { localEngine, openAiEngine } from '../generation/engine';
+import { enforceLimit } from '../throttle/throttle.service';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
+import { GenerationFailed, generateImage } from './orders.generation';
 import {
   addToCart,
   getCart,
@@ -192,6 +196,58 @@ export async function orderRoutes(parent: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(zip);
+    },
+  );
+
+  const engine =
+    app.config.images.engine === 'openai' && app.config.images.url
+      ? openAiEngine({
+          url: app.config.images.url,
+          apiKey: app.config.images.apiKey ?? '',
+          model: app.config.images.model,
+        })
+      : localEngine();
+
+  app.post(
+    '/purchase/generate-image',
+    {
+      schema: {
+        summary: 'Draw an image from a prompt, paid from the balance; answers a zip',
+        body: generateImageRequest,
+        response: { ...purchaseAnswers, 200: z.any().describe('application/zip') },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      await enforceLimit(app.db, `generate:user:${user.id}`, { max: 10, windowSeconds: 60 });
+      const choice = await downloadChoice(app.db, request.body);
+      try {
+        const { filename, zip } = await generateImage(
+          app.db,
+          app.storage,
+          engine,
+          {
+            userId: user.id,
+            title: request.body.title,
+            prompt: request.body.prompt,
+            choice,
+            locale: await request.locale(),
+            timeoutMs: app.config.images.timeoutMs,
+          },
+          request.log,
+        );
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', attachmentDisposition(filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(zip);
+      } catch (error) {
+        if (error instanceof PurchaseRefused)
+          return reply.code(422).send({ status: 'ERROR', message: error.message });
+        if (error instanceof GenerationFailed) return reply.code(500).send({ message: error.message });
+        throw error;
+      }
     },
   );
 

@@ -1,0 +1,157 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { strFromU8, unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { generations } from '../orders/orders.tables';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+
+/** A local server that answers like OpenAI's `/v1/images/generations`, in the way each test asks. */
+let mode: 'ok' | 'error' | 'hang' | 'garbage' = 'ok';
+const received: { authorization?: string; body: Record<string, unknown> }[] = [];
+const hanging: ServerResponse[] = [];
+let imageApi: ReturnType<typeof createServer>;
+
+async function answer(request: IncomingMessage, response: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  received.push({
+    authorization: request.headers.authorization,
+    body: JSON.parse(Buffer.concat(chunks).toString()),
+  });
+  if (request.url !== '/v1/images/generations') return void response.writeHead(404).end();
+  if (mode === 'hang') return void hanging.push(response);
+  if (mode === 'error') {
+    response.writeHead(500, { 'content-type': 'application/json' });
+    return void response.end(JSON.stringify({ error: { message: 'The server had an error' } }));
+  }
+  const b64 =
+    mode === 'garbage'
+      ? Buffer.from('not an image at all').toString('base64')
+      : (
+          await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#884422' } })
+            .png()
+            .toBuffer()
+        ).toString('base64');
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ created: 1, data: [{ b64_json: b64 }] }));
+}
+
+let app: TestApp;
+let depositId = 8_000_000;
+
+beforeAll(async () => {
+  imageApi = createServer((request, response) => void answer(request, response));
+  await new Promise<void>((resolve) => imageApi.listen(0, '127.0.0.1', resolve));
+  const { port } = imageApi.address() as AddressInfo;
+  app = await createTestApp({
+    IMAGE_API_URL: `http://127.0.0.1:${port}`,
+    IMAGE_API_KEY: 'image-key-123',
+    IMAGE_MODEL: 'test-model',
+    IMAGE_TIMEOUT_SECONDS: '1',
+  });
+});
+afterAll(async () => {
+  await app?.close();
+  for (const response of hanging) response.destroy();
+  await new Promise((resolve) => imageApi?.close(resolve));
+});
+afterEach(async () => {
+  mode = 'ok';
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+async function funded(amount: number) {
+  const { session, profile } = await registerVerifiedUser(app);
+  depositId += 1;
+  if (amount > 0) await creditDeposit(app.db, { userId: profile.id, provider: 'sandbox', depositId, amount });
+  return { session, userId: profile.id };
+}
+
+const body = {
+  title: 'Harbour at dawn',
+  prompt: 'a quiet harbour at dawn, pastel light',
+  format: 'webp',
+  size: '512x512',
+};
+
+describe('POST /purchase/generate-image with an OpenAI-compatible engine', () => {
+  it('charges the cost, asks the engine, and answers the image as a zip', async () => {
+    const { session, userId } = await funded(500);
+    const response = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toContain('harbour-at-dawn-512x512.zip');
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const meta = await sharp(Buffer.from(files['harbour-at-dawn-512x512.webp'] as Uint8Array)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+    expect(strFromU8(files['prompt.txt'] as Uint8Array).trim()).toBe(body.prompt);
+    expect(received.at(-1)).toEqual({
+      authorization: 'Bearer image-key-123',
+      body: {
+        model: 'test-model',
+        prompt: body.prompt,
+        n: 1,
+        size: '1024x1024',
+        response_format: 'b64_json',
+      },
+    });
+    // image_generation_cost_eur is 1.00 by default.
+    expect(await walletBalance(app.db, userId)).toBe(400);
+    const [row] = await app.db.select().from(generations).where(eq(generations.userId, userId));
+    expect(row).toMatchObject({
+      status: 'done',
+      engine: 'openai',
+      cost: 100,
+      format: 'webp',
+      size: '512x512',
+    });
+  });
+
+  it.each([
+    ['answers an error', 'error'],
+    ['takes longer than the timeout', 'hang'],
+    ['sends something that is not an image', 'garbage'],
+  ] as const)('refunds in full when the engine %s', async (_case, failure) => {
+    const { session, userId } = await funded(500);
+    mode = failure;
+    const response = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      message: 'The image could not be generated. The cost has been refunded to your balance.',
+    });
+    expect(await walletBalance(app.db, userId)).toBe(500);
+    const [row] = await app.db.select().from(generations).where(eq(generations.userId, userId));
+    expect(row?.status).toBe('failed');
+  });
+
+  it('refuses without enough money and charges nothing', async () => {
+    const { session, userId } = await funded(50);
+    const response = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      status: 'ERROR',
+      message: 'Insufficient funds: you need 1.00 Credits more.',
+    });
+    expect(await walletBalance(app.db, userId)).toBe(50);
+  });
+
+  it('checks the title, the prompt, the format and the size', async () => {
+    const { session } = await funded(500);
+    const empty = await call(app, session, 'POST', '/api/purchase/generate-image', {
+      title: '',
+      prompt: 'x',
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({
+      title: ['Please enter a title.'],
+      prompt: ['Please describe the image in at least 3 characters.'],
+    });
+    const size = await call(app, session, 'POST', '/api/purchase/generate-image', { ...body, size: '9x9' });
+    expect(size.statusCode).toBe(422);
+  });
+});
