@@ -135,7 +135,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Insufficient funds: you need 1.00 Credits more.',
+      message: 'Insufficient funds: you need 0.50 Credits more.',
     });
     expect(await walletBalance(app.db, userId)).toBe(50);
   });
