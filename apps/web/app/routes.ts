@@ -32,7 +32,13 @@ export default [
       route('dashboard', 'routes/dashboard-layout.tsx', [
         index('routes/dashboard-overview.tsx'),
         route('profile', 'routes/dashboard-profile.tsx'),
+        route('deposits', 'routes/dashboard-deposits.tsx'),
       ]),
+      route('dashboard/deposits/create', 'routes/deposit-create.tsx'),
+      route('dashboard/deposit/processing', 'routes/payment-processing.tsx', { id: 'deposit-processing' }),
+      route('processing-payment', 'routes/payment-processing.tsx', { id: 'processing-payment' }),
+      route('success-payment', 'routes/payment-result.tsx', { id: 'success-payment' }),
+      route('fail-payment', 'routes/payment-result.tsx', { id: 'fail-payment' }),
       route('forbidden', 'routes/forbidden.tsx'),
       route('*', 'routes/not-found.tsx'),
     ]),

@@ -64,8 +64,9 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
     path: string,
     schema: T,
     body?: unknown,
+    callHeaders: Record<string, string> = {},
   ): Promise<z.infer<T>> {
-    const extra = (await headers?.(method)) ?? {};
+    const extra = { ...((await headers?.(method)) ?? {}), ...callHeaders };
     const response = await transport(`/api${path}`, {
       method,
       headers: {
@@ -89,8 +90,9 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
   return {
     locale,
     get: <T extends z.ZodType>(path: string, schema: T) => request('GET', path, schema),
-    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown) =>
-      request('POST', path, schema, body),
+    /** `headers` add to this call only (an `Idempotency-Key`, for example). */
+    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown, headers?: Record<string, string>) =>
+      request('POST', path, schema, body, headers),
     put: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('PUT', path, schema, body),
     delete: <T extends z.ZodType>(path: string, schema: T, body?: unknown) =>
       request('DELETE', path, schema, body),

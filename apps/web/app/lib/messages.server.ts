@@ -2,21 +2,27 @@ import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
 import deShop from '../locales/de/shop.json';
+import deWallet from '../locales/de/wallet.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
 import enShop from '../locales/en/shop.json';
+import enWallet from '../locales/en/wallet.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
 import esShop from '../locales/es/shop.json';
+import esWallet from '../locales/es/wallet.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
 import frShop from '../locales/fr/shop.json';
+import frWallet from '../locales/fr/wallet.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
 import itShop from '../locales/it/shop.json';
+import itWallet from '../locales/it/wallet.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
 import plShop from '../locales/pl/shop.json';
+import plWallet from '../locales/pl/wallet.json';
 import { type Messages, mergeMessages } from './messages';
 
 /**
@@ -24,12 +30,12 @@ import { type Messages, mergeMessages } from './messages';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: mergeMessages(mergeMessages(en, enAuth), enShop),
-  de: mergeMessages(mergeMessages(de, deAuth), deShop),
-  fr: mergeMessages(mergeMessages(fr, frAuth), frShop),
-  es: mergeMessages(mergeMessages(es, esAuth), esShop),
-  it: mergeMessages(mergeMessages(it, itAuth), itShop),
-  pl: mergeMessages(mergeMessages(pl, plAuth), plShop),
+  en: [enAuth, enShop, enWallet].reduce(mergeMessages, en as Messages),
+  de: [deAuth, deShop, deWallet].reduce(mergeMessages, de as Messages),
+  fr: [frAuth, frShop, frWallet].reduce(mergeMessages, fr as Messages),
+  es: [esAuth, esShop, esWallet].reduce(mergeMessages, es as Messages),
+  it: [itAuth, itShop, itWallet].reduce(mergeMessages, it as Messages),
+  pl: [plAuth, plShop, plWallet].reduce(mergeMessages, pl as Messages),
 };
 
 /**

@@ -27,6 +27,7 @@ describe('paths', () => {
     expect(paths.profile('en', 'edit-profile')).toBe('/en/dashboard/profile#edit-profile');
     expect(paths.cart('de')).toBe('/de/cart');
     expect(paths.deposit('en')).toBe('/en/dashboard/deposits/create');
+    expect(paths.deposits('de')).toBe('/de/dashboard/deposits');
     expect(paths.verification('en')).toBe('/en/dashboard/verification');
     expect(paths.verifyEmail('pl')).toBe('/pl/email/verify');
     expect(paths.aboutUs('en')).toBe('/en/about-us');

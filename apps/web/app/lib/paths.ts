@@ -53,6 +53,7 @@ export const paths = {
   cart: (locale: string) => `/${locale}/cart`,
   generate: (locale: string) => `/${locale}/products/generate`,
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
+  deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>

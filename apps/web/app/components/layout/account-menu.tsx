@@ -63,6 +63,9 @@ export function AccountMenu({ user }: { user: Profile }) {
               <Link to={paths.dashboard(locale)}>{t('account.dashboard')}</Link>
             </kit.DropdownMenuItem>
             <kit.DropdownMenuItem asChild>
+              <Link to={paths.deposit(locale)}>{t('account.deposit')}</Link>
+            </kit.DropdownMenuItem>
+            <kit.DropdownMenuItem asChild>
               <Link to={paths.profile(locale)}>{t('account.myProfile')}</Link>
             </kit.DropdownMenuItem>
             <kit.DropdownMenuItem asChild>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { internalCents, minimumCents, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
+
+describe('deposit rules', () => {
+  it('puts the minimum in a currency at the euro minimum times its rate, rounded up to the cent', () => {
+    expect(minimumCents(10, 1)).toBe(1000);
+    expect(minimumCents(10, 1.08)).toBe(1080);
+    expect(minimumCents(10, 0.85)).toBe(850);
+    expect(minimumCents(10, 4.3)).toBe(4300);
+    expect(minimumCents(10, 1.23456789)).toBe(1235);
+    expect(minimumCents(12.5, 0.333)).toBe(417);
+  });
+
+  it('credits what an amount is worth, rounded down', () => {
+    expect(internalCents(2700, 1.08, 1)).toBe(2500);
+    expect(internalCents(2000, 0.85, 1)).toBe(2352);
+    expect(internalCents(1000, 1, 2)).toBe(500);
+    expect(unitsPerCurrency(1.08, 1)).toBeCloseTo(0.9259, 4);
+  });
+
+  it('follows the status answers of spec section 4', () => {
+    const order = { status: 'processing' as const, error_message: null, redirect_url: null };
+    expect(pollStep(order, 'Payment failed')).toEqual({ kind: 'wait' });
+    expect(pollStep({ ...order, status: 'success' }, 'Payment failed')).toEqual({ kind: 'success' });
+    expect(pollStep({ ...order, status: 'failed' }, 'Payment failed')).toEqual({
+      kind: 'fail',
+      message: 'Payment failed',
+    });
+    expect(pollStep({ ...order, status: 'error', error_message: 'Declined' }, 'x')).toEqual({
+      kind: 'fail',
+      message: 'Declined',
+    });
+    expect(pollStep({ ...order, redirect_url: '/pay' }, 'x')).toEqual({ kind: 'redirect', url: '/pay' });
+  });
+
+  it('reads an order id from the query', () => {
+    expect(orderIdFrom('12')).toBe(12);
+    expect(orderIdFrom('0')).toBeNull();
+    expect(orderIdFrom('-3')).toBeNull();
+    expect(orderIdFrom('1e3')).toBeNull();
+    expect(orderIdFrom(null)).toBeNull();
+  });
+});

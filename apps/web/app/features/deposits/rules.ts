@@ -1,0 +1,71 @@
+import type { DepositStatus } from '@promptmarket/contracts/deposits';
+
+/**
+ * The deposit screens' rules (spec sections 4, 5 and 9), apart from React so that they are tested
+ * on their own. The server decides; these show the same figures before anything is sent.
+ */
+
+/** A positive decimal rate as an exact fraction: 1.08 -> 108/100. */
+function fraction(rate: number): { numerator: bigint; denominator: bigint } {
+  const text = /e/i.test(String(rate)) ? rate.toFixed(12) : String(rate);
+  const [whole = '0', decimals = ''] = text.split('.');
+  return { numerator: BigInt(whole + decimals), denominator: 10n ** BigInt(decimals.length) };
+}
+
+/**
+ * The minimum deposit in a currency, in its cents: the euro minimum times the currency's units
+ * per euro, rounded up to the cent, so that it is never worth less than the euro minimum
+ * (decision 0015).
+ */
+export function minimumCents(minDepositEur: number, rate: number): number {
+  const minimum = BigInt(Math.round(minDepositEur * 100));
+  const { numerator, denominator } = fraction(rate);
+  return Number((minimum * numerator + denominator - 1n) / denominator);
+}
+
+/**
+ * What an amount in a currency is worth in internal-currency cents, rounded down as the server
+ * credits it: EUR cents = amount / rate, then / internal rate.
+ */
+export function internalCents(amountCents: number, rate: number, internalRateEur: number): number {
+  const currency = fraction(rate);
+  const internal = fraction(internalRateEur);
+  const eur = (BigInt(amountCents) * currency.denominator) / currency.numerator;
+  return Number((eur * internal.denominator) / internal.numerator);
+}
+
+/** How many internal units one unit of a currency buys, for the exchange-rate line ("0.93"). */
+export function unitsPerCurrency(rate: number, internalRateEur: number): number {
+  return internalCents(100_000_000, rate, internalRateEur) / 100_000_000;
+}
+
+/** What the processing screen does with a status answer. */
+export type PollStep =
+  | { kind: 'wait' }
+  | { kind: 'success' }
+  | { kind: 'fail'; message: string }
+  | { kind: 'redirect'; url: string };
+
+/**
+ * Spec section 4: success leads to the success screen; error or failed to the fail screen with
+ * the message (default "Payment failed"); processing keeps polling; a redirect url sends the
+ * browser there.
+ */
+export function pollStep(
+  order: { status: DepositStatus; error_message: string | null; redirect_url: string | null },
+  defaultMessage: string,
+): PollStep {
+  if (order.redirect_url) return { kind: 'redirect', url: order.redirect_url };
+  if (order.status === 'success') return { kind: 'success' };
+  if (order.status === 'error' || order.status === 'failed') {
+    return { kind: 'fail', message: order.error_message || defaultMessage };
+  }
+  return { kind: 'wait' };
+}
+
+/** A positive order id from the query, or null. */
+export function orderIdFrom(value: string | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
