@@ -61,8 +61,9 @@ const phone = z
  */
 export const depositFormRequest = z
   .object({
-    amount: amountField,
-    currency: currencyCodeField.optional().default('EUR'),
+    // Read in the transform with the other fields, so that a form learns of every problem at once.
+    amount: z.unknown().optional(),
+    currency: z.unknown().optional(),
     first_name: z.unknown().optional(),
     name: z.unknown().optional(),
     last_name: z.unknown().optional(),
@@ -87,6 +88,17 @@ export const depositFormRequest = z
       address: [text('address.required', 200), value.address],
       post_code: [text('post_code.required', 20), value.post_code ?? value.postCode],
     } as const;
+    const amount = amountField.safeParse(value.amount ?? '');
+    if (!amount.success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: amount.error.issues[0]?.message ?? key('amount.invalid'),
+      });
+    }
+    const currency = currencyCodeField.safeParse(value.currency ?? 'EUR');
+    if (!currency.success)
+      context.addIssue({ code: 'custom', path: ['currency'], message: key('currency.invalid') });
     const out: Record<string, string> = {};
     for (const [name, [schema, input]] of Object.entries(fields)) {
       const parsed = (schema as z.ZodType<string>).safeParse(input ?? '');
@@ -103,9 +115,10 @@ export const depositFormRequest = z
       if (!terms.success)
         context.addIssue({ code: 'custom', path: ['terms'], message: key('deposit.terms') });
     }
+    if (!amount.success || !currency.success) return z.NEVER;
     return {
-      amount: value.amount,
-      currency: value.currency,
+      amount: amount.data,
+      currency: currency.data,
       first_name: out.first_name ?? '',
       last_name: out.last_name ?? '',
       email: out.email ?? '',
