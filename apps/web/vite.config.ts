@@ -22,6 +22,7 @@ const shell = [
   'app/components/layout/scroll-to-hash.tsx',
   'app/components/layout/status-page.tsx',
   'app/components/ui/button-styles.ts',
+  'app/components/ui/deferred-dropdown-menu.tsx',
   'app/components/ui/use-hydrated.ts',
   'app/features/catalogue/currency.ts',
   'app/features/catalogue/currency-context.tsx',

@@ -91,6 +91,21 @@ describe('loadConfig', () => {
     ).toThrow(/STRIPE_SECRET_KEY/);
   });
 
+  it('draws with the local demo engine unless an OpenAI-compatible service is named', () => {
+    expect(loadConfig({}).images).toEqual({
+      engine: 'local',
+      url: null,
+      apiKey: null,
+      model: 'gpt-image-1',
+      timeoutMs: 60_000,
+    });
+    expect(
+      loadConfig({ IMAGE_API_URL: 'http://127.0.0.1:8080', IMAGE_API_KEY: 'k', IMAGE_TIMEOUT_SECONDS: '5' })
+        .images,
+    ).toMatchObject({ engine: 'openai', url: 'http://127.0.0.1:8080', apiKey: 'k', timeoutMs: 5000 });
+    expect(() => loadConfig({ IMAGE_TIMEOUT_SECONDS: '0' })).toThrow(/IMAGE_TIMEOUT_SECONDS/);
+  });
+
   it('sends Secure cookies when the shop is reached over https', () => {
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).session.secureCookies).toBe(true);
     expect(loadConfig({ APP_URL: 'https://shop.example/' }).appUrl).toBe('https://shop.example');

@@ -125,7 +125,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     if (textKey) setNotice(t(textKey));
     else if (caught instanceof ApiError && caught.status === 422)
       setNotice(message ?? t('deposit.validationFailed'));
-    else if (caught instanceof ApiError && caught.status >= 500) setNotice(message || fallback);
+    else if (caught instanceof ApiError && caught.status >= 500) setNotice(t('deposit.gatewayDown'));
     else if (message) setNotice(message);
     else setNotice(fallback);
   }

@@ -1,25 +1,73 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 
 /**
- * The footer, the cookie banner and back-to-top are rendered on the server like the rest of the page
- * but hydrate from their own chunk: React hydrates the header and the page first and these once their
- * code has arrived, so they cost nothing on the first load (decision 0014). Until then the footer's
- * links work as plain links.
+ * Parts of the page that are rendered on the server like the rest but cost nothing on the first
+ * load: their code comes in a chunk of its own once the page has started (decision 0014).
+ *
+ * An island keeps the server's HTML as it is until its code has arrived: in the browser it
+ * renders the same wrapper with `dangerouslySetInnerHTML` left empty, which React neither
+ * hydrates nor touches, and then puts the live component in its place. (A lazy component inside
+ * Suspense would lose the server's HTML for a moment if an update reached it before its code
+ * came.) Until then its links work as plain links.
  */
-const SiteFooter = lazy(() => import('./site-footer').then((module) => ({ default: module.SiteFooter })));
+export function deferredIsland<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  className?: string,
+) {
+  let loaded: ComponentType<Props> | null = null;
+  const loadOnce = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const OnServer = lazy(() => loadOnce().then((component) => ({ default: component })));
+
+  return function Island(props: Props) {
+    // Loaded before (an island mounted later, after navigation): shown at once.
+    const [Live, setLive] = useState<ComponentType<Props> | null>(() => loaded);
+    useEffect(() => {
+      if (Live) return;
+      let mounted = true;
+      void loadOnce().then((component) => {
+        if (mounted) setLive(() => component);
+      });
+      return () => {
+        mounted = false;
+      };
+    }, [Live]);
+    if (Live) {
+      return (
+        <div className={className}>
+          <Live {...props} />
+        </div>
+      );
+    }
+    if (typeof document === 'undefined') {
+      return (
+        <div className={className}>
+          <Suspense fallback={null}>
+            <OnServer {...props} />
+          </Suspense>
+        </div>
+      );
+    }
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: empty on purpose: the server's HTML stays until the code is here
+      <div className={className} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: '' }} />
+    );
+  };
+}
+
+export const DeferredFooter = deferredIsland(() =>
+  import('./site-footer').then((module) => module.SiteFooter),
+);
+
 const CookieBanner = lazy(() =>
   import('./cookie-banner').then((module) => ({ default: module.CookieBanner })),
 );
 const BackToTop = lazy(() => import('./back-to-top').then((module) => ({ default: module.BackToTop })));
 
-export function DeferredFooter() {
-  return (
-    <Suspense fallback={null}>
-      <SiteFooter />
-    </Suspense>
-  );
-}
-
+/** Both render nothing on the server, so there is no server HTML to keep. */
 export function DeferredOverlays() {
   return (
     <Suspense fallback={null}>

@@ -5,12 +5,18 @@ import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
-import { AccountMenu } from './account-menu';
 import { BrandMark } from './brand-mark';
 import { CurrencySelect } from './currency-select';
 import { HeaderSearch } from './header-search';
 import { Menu, X } from './icons';
 import { MenuDropdown, type MenuGroup } from './menu-dropdown';
+import { deferredIsland } from './page-extras';
+
+/** Only signed-in users have it: guests never load its code (decision 0014). */
+const AccountMenu = deferredIsland(
+  () => import('./account-menu').then((module) => module.AccountMenu),
+  'contents',
+);
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
