@@ -137,6 +137,8 @@ export const profile = z.object({
   /** Wallet balance in the internal currency, and the same in EUR (display numbers). */
   balance: z.number(),
   balance_eur: z.number(),
+  /** Prompts in the cart, for the header's count. */
+  cart_count: z.number().optional(),
   role: z.enum(['user', 'admin']),
   locale: z.string(),
 });

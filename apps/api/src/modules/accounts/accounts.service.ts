@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
+import { cartItems } from '../orders/orders.tables';
 import { endUserSessions } from '../session/session.service';
 import { getSettings, getStoredSettings } from '../site/site.service';
 import {
@@ -58,11 +59,18 @@ async function findUserByEmail(db: Db, email: string): Promise<User | null> {
  * currency and in EUR, as display decimals.
  */
 export async function profileOf(db: Db, user: User): Promise<Profile> {
-  const [balance, settings] = await Promise.all([walletBalance(db, user.id), getStoredSettings(db)]);
-  return toProfile(user, {
-    balance: minorUnitsToNumber(balance),
-    balance_eur: minorUnitsToNumber(eurCentsFromInternal(balance, settings.internal_currency_rate_eur)),
-  });
+  const [balance, settings, [cart]] = await Promise.all([
+    walletBalance(db, user.id),
+    getStoredSettings(db),
+    db.select({ count: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, user.id)),
+  ]);
+  return {
+    ...toProfile(user, {
+      balance: minorUnitsToNumber(balance),
+      balance_eur: minorUnitsToNumber(eurCentsFromInternal(balance, settings.internal_currency_rate_eur)),
+    }),
+    cart_count: cart?.count ?? 0,
+  };
 }
 
 function toProfile(user: User, wallet: { balance: number; balance_eur: number }): Profile {

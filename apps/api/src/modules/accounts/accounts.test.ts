@@ -63,6 +63,7 @@ describe('POST /api/register', () => {
         verification_data: { status: null },
         balance: 0,
         balance_eur: 0,
+        cart_count: 0,
         role: 'user',
         locale: 'en',
       },

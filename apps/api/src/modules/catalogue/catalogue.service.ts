@@ -324,8 +324,17 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
     sql`${summarySelect(viewer)} where p.is_active and p.category_id = ${row.category_id} and p.id <> ${row.id}
       order by p.sales_count desc, p.id desc limit 8`,
   );
+  const owned = viewer.userId
+    ? (
+        await rowsOf<{ owned: boolean }>(
+          db,
+          sql`select exists (select 1 from order_items where user_id = ${viewer.userId} and product_id = ${row.id}) as owned`,
+        )
+      )[0]?.owned === true
+    : false;
   return {
     ...toSummary(row, viewer),
+    owned,
     description: row.description,
     prompt_preview: promptPreview(row.prompt),
     styles: productStylesRows,

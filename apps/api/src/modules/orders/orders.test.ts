@@ -74,6 +74,7 @@ describe('the cart', () => {
       slug: 'prompt-0',
     });
     expect(filled.totals).toEqual({ subtotal: 10.8, fee: 0, total: 10.8 });
+    expect((await call(app, session, 'GET', '/api/user/profile')).json().payload.cart_count).toBe(2);
     const removed = await call(app, session, 'DELETE', `/api/cart/${filled.items[0].id}`);
     expect(removed.json().payload.totals.total).toBe(5.9);
   });
