@@ -28,6 +28,7 @@ describe('paths', () => {
     expect(paths.cart('de')).toBe('/de/cart');
     expect(paths.deposit('en')).toBe('/en/dashboard/deposits/create');
     expect(paths.deposits('de')).toBe('/de/dashboard/deposits');
+    expect(paths.orders('en')).toBe('/en/dashboard/orders');
     expect(paths.verification('en')).toBe('/en/dashboard/verification');
     expect(paths.verifyEmail('pl')).toBe('/pl/email/verify');
     expect(paths.aboutUs('en')).toBe('/en/about-us');

@@ -54,6 +54,7 @@ export const paths = {
   generate: (locale: string) => `/${locale}/products/generate`,
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
+  orders: (locale: string) => `/${locale}/dashboard/orders`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>

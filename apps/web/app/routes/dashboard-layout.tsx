@@ -31,6 +31,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.dashboard(locale)} end className={tabClass}>
           {t('dashboard.overview')}
         </NavLink>
+        <NavLink to={paths.orders(locale)} className={tabClass}>
+          {t('orders.tab')}
+        </NavLink>
         <NavLink to={paths.deposits(locale)} className={tabClass}>
           {t('deposits.tab')}
         </NavLink>

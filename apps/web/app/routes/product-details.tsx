@@ -4,6 +4,7 @@ import { data, Link, useLocation } from 'react-router';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
+import { PurchaseActions } from '../features/orders/purchase-actions';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
@@ -224,7 +225,10 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 font-mono text-sm text-slate-700">{product.prompt_preview}</p>
             <p className="mt-2 text-xs text-slate-500">{t('product.promptHidden')}</p>
           </div>
-          <div className="mt-6 flex flex-wrap items-center gap-3">
+          <div className="mt-6">
+            <PurchaseActions product={product} />
+          </div>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
             <LikeButton product={product} />
           </div>
           <p className="mt-6 text-xs text-slate-500">{t('product.added', { date: added })}</p>

@@ -30,53 +30,90 @@ export function AccountMenu({ user }: { user: Profile }) {
     }
   }
 
+  const cartCount = user.cart_count ?? 0;
   return (
-    <DeferredDropdownMenu
-      contentProps={{ align: 'end', className: 'w-72', 'aria-label': t('account.menu') }}
-      trigger={
-        <button
-          type="button"
-          aria-label={t('account.menu')}
-          className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-100 hover:bg-white/10"
+    <>
+      <Link
+        to={paths.cart(locale)}
+        aria-label={t('cart.link', { count: cartCount })}
+        className="relative mr-1 hidden h-10 w-10 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:inline-flex"
+      >
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          aria-hidden="true"
+          focusable="false"
         >
-          <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
-            {initials}
+          <path
+            d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+          <circle cx="10" cy="20" r="1.3" />
+          <circle cx="17" cy="20" r="1.3" />
+        </svg>
+        {cartCount > 0 ? (
+          <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-white">
+            {cartCount}
           </span>
-          <span className="hidden sm:inline">{user.first_name}</span>
-        </button>
-      }
-      content={(kit) => (
-        <>
-          <kit.DropdownMenuLabel className="border-b border-slate-100 pb-3 pt-2">
-            <span className="block truncate text-sm font-semibold text-slate-900" title={user.email}>
-              {user.email}
+        ) : null}
+      </Link>
+      <DeferredDropdownMenu
+        contentProps={{ align: 'end', className: 'w-72', 'aria-label': t('account.menu') }}
+        trigger={
+          <button
+            type="button"
+            aria-label={t('account.menu')}
+            className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-100 hover:bg-white/10"
+          >
+            <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
+              {initials}
             </span>
-            <span className="mt-1 block">
-              {t('account.balance')}:{' '}
-              <span className="font-semibold text-slate-900" data-testid="header-balance">
-                {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+            <span className="hidden sm:inline">{user.first_name}</span>
+          </button>
+        }
+        content={(kit) => (
+          <>
+            <kit.DropdownMenuLabel className="border-b border-slate-100 pb-3 pt-2">
+              <span className="block truncate text-sm font-semibold text-slate-900" title={user.email}>
+                {user.email}
               </span>
-            </span>
-          </kit.DropdownMenuLabel>
-          <div className="pt-2">
-            <kit.DropdownMenuItem asChild>
-              <Link to={paths.dashboard(locale)}>{t('account.dashboard')}</Link>
-            </kit.DropdownMenuItem>
-            <kit.DropdownMenuItem asChild>
-              <Link to={paths.deposit(locale)}>{t('account.deposit')}</Link>
-            </kit.DropdownMenuItem>
-            <kit.DropdownMenuItem asChild>
-              <Link to={paths.profile(locale)}>{t('account.myProfile')}</Link>
-            </kit.DropdownMenuItem>
-            <kit.DropdownMenuItem asChild>
-              <Link to={paths.profile(locale, 'edit-profile')}>{t('account.editProfile')}</Link>
-            </kit.DropdownMenuItem>
-            <kit.DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()} tone="danger">
-              {t('account.signOut')}
-            </kit.DropdownMenuItem>
-          </div>
-        </>
-      )}
-    />
+              <span className="mt-1 block">
+                {t('account.balance')}:{' '}
+                <span className="font-semibold text-slate-900" data-testid="header-balance">
+                  {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+                </span>
+              </span>
+            </kit.DropdownMenuLabel>
+            <div className="pt-2">
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.dashboard(locale)}>{t('account.dashboard')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.deposit(locale)}>{t('account.deposit')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.cart(locale)}>{t('cart.link', { count: cartCount })}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.orders(locale)}>{t('orders.tab')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.profile(locale)}>{t('account.myProfile')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.profile(locale, 'edit-profile')}>{t('account.editProfile')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()} tone="danger">
+                {t('account.signOut')}
+              </kit.DropdownMenuItem>
+            </div>
+          </>
+        )}
+      />
+    </>
   );
 }

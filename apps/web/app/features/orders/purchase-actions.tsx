@@ -1,0 +1,144 @@
+import type { ProductDetail } from '@promptmarket/contracts/catalogue';
+import { cartResponse, purchaseResponse } from '@promptmarket/contracts/orders';
+import { useRef, useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import { FormAlert } from '../../components/ui/form-fields';
+import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/safe-redirect';
+import { useCurrentUser } from '../../lib/session-data';
+import { useSite } from '../../lib/site-data';
+import { useApi } from '../../lib/use-api';
+
+type Outcome = { kind: 'bought' | 'added' } | { kind: 'error'; message: string; short: boolean } | null;
+
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Spec section 8: the server's message, else the error's own, else "Failed to purchase prompt". */
+export function purchaseFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** Buy now and Add to cart on a product page; Download for a prompt the user owns. */
+export function PurchaseActions({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const user = useCurrentUser();
+  const api = useApi();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<'buy' | 'cart' | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [owned, setOwned] = useState(Boolean(product.owned));
+  const attempt = useRef<string | null>(null);
+
+  if (!user) {
+    const login = loginPath(locale, location.pathname + location.search);
+    return (
+      <div className="flex flex-wrap gap-3">
+        <Link to={login} className={buttonStyles.primary}>
+          {t('product.buyNow')}
+        </Link>
+        <Link to={login} className={buttonStyles.secondary}>
+          {t('product.addToCart')}
+        </Link>
+      </div>
+    );
+  }
+  if (owned) {
+    return (
+      <div className="space-y-3">
+        {outcome?.kind === 'bought' ? <FormAlert kind="success">{t('purchase.bought')}</FormAlert> : null}
+        <p className="text-sm font-medium text-emerald-700">{t('purchase.owned')}</p>
+        <Link to={paths.orders(locale)} className={buttonStyles.primary}>
+          {t('purchase.download')}
+        </Link>
+      </div>
+    );
+  }
+
+  async function buy() {
+    setBusy('buy');
+    setOutcome(null);
+    attempt.current ??= newIdempotencyKey();
+    try {
+      await api.post(
+        '/purchase/prompt',
+        purchaseResponse,
+        { prompt_id: product.id },
+        {
+          'Idempotency-Key': attempt.current,
+        },
+      );
+      setOwned(true);
+      setOutcome({ kind: 'bought' });
+      revalidator.revalidate();
+    } catch (error) {
+      attempt.current = null;
+      const message = purchaseFailure(error, t('purchase.failed'));
+      setOutcome({
+        kind: 'error',
+        message,
+        short: /insufficient|guthaben|solde|saldo|środki/i.test(message),
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function addToCart() {
+    setBusy('cart');
+    setOutcome(null);
+    try {
+      await api.post('/cart', cartResponse, { product_id: product.id });
+      setOutcome({ kind: 'added' });
+      revalidator.revalidate();
+    } catch (error) {
+      setOutcome({ kind: 'error', message: purchaseFailure(error, t('purchase.failed')), short: false });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-3">
+        <button type="button" onClick={buy} disabled={busy !== null} className={buttonStyles.primary}>
+          {busy === 'buy' ? t('purchase.buying') : t('product.buyNow')}
+        </button>
+        <button type="button" onClick={addToCart} disabled={busy !== null} className={buttonStyles.secondary}>
+          {busy === 'cart' ? t('purchase.adding') : t('product.addToCart')}
+        </button>
+      </div>
+      {outcome?.kind === 'added' ? (
+        <FormAlert kind="success">
+          {t('purchase.added')}{' '}
+          <Link to={paths.cart(locale)} className="font-semibold underline">
+            {t('purchase.viewCart')}
+          </Link>
+        </FormAlert>
+      ) : null}
+      {outcome?.kind === 'error' ? (
+        <FormAlert kind="error">
+          {outcome.message}
+          {outcome.short ? (
+            <>
+              {' '}
+              <Link to={paths.deposit(locale)} className="font-semibold underline">
+                {t('purchase.topUp')}
+              </Link>
+            </>
+          ) : null}
+        </FormAlert>
+      ) : null}
+    </div>
+  );
+}
