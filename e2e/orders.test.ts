@@ -50,7 +50,9 @@ describe('buying in the browser', () => {
     ]);
     expect(download.suggestedFilename()).toBe(`${first.slug}-512x512.zip`);
     const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
-    expect(Object.keys(files).sort()).toEqual(['LICENSE.txt', `${first.slug}-512x512.webp`, 'prompt.txt'].sort());
+    expect(Object.keys(files).sort()).toEqual(
+      ['LICENSE.txt', `${first.slug}-512x512.webp`, 'prompt.txt'].sort(),
+    );
     expect(strFromU8(files['prompt.txt'] as Uint8Array).length).toBeGreaterThan(20);
     await screenshot(page, 'order-dialog-1280');
     await page.keyboard.press('Escape');
