@@ -77,6 +77,8 @@ export const productSummary = z.object({
   images: z.object({ webp: z.record(z.string(), z.string()), avif: z.record(z.string(), z.string()) }),
   likes_count: z.number(),
   liked: z.boolean(),
+  /** True when the signed-in viewer has bought it (then it is downloaded, not bought). */
+  owned: z.boolean(),
   category: categoryRef,
 });
 export type ProductSummary = z.infer<typeof productSummary>;
@@ -84,8 +86,6 @@ export type ProductSummary = z.infer<typeof productSummary>;
 export const styleRef = z.object({ id: z.number(), slug: z.string(), title: z.string() });
 
 export const productDetail = productSummary.extend({
-  /** True when the signed-in viewer has bought it (then it is downloaded, not bought). */
-  owned: z.boolean().optional(),
   description: z.string(),
   /** The first words of the prompt; the whole prompt comes only with a purchase. */
   prompt_preview: z.string(),

@@ -28,8 +28,15 @@ export const addToCartRequest = z.object({ product_id: productId });
 export const cartItemParams = z.object({ id: productId });
 export const purchasePromptRequest = z.object({ prompt_id: productId });
 
-/** A refused purchase: `{status: "ERROR", message}` (for too little money, the amount missing). */
-export const purchaseError = z.object({ status: z.literal('ERROR'), message: z.string() });
+/**
+ * A refused purchase: `{status: "ERROR", message}`. For too little money the message names the
+ * amount missing, and `missing` carries it in the internal currency.
+ */
+export const purchaseError = z.object({
+  status: z.literal('ERROR'),
+  message: z.string(),
+  missing: z.number().optional(),
+});
 
 /** One bought prompt, in both readings of spec section 3's Order. */
 export const order = z.object({
@@ -76,3 +83,18 @@ export const generateImageRequest = z.object({
   size: z.string().max(20).optional(),
 });
 export type GenerateImageRequest = z.infer<typeof generateImageRequest>;
+
+/** A picture the user had drawn, kept to be seen and downloaded again. */
+export const generation = z.object({
+  id: z.number(),
+  title: z.string(),
+  prompt: z.string(),
+  format: z.string(),
+  size: z.string(),
+  price: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  image: z.string(),
+});
+export type Generation = z.infer<typeof generation>;
+export const generationsResponse = okEnvelope(z.array(generation));

@@ -33,6 +33,7 @@ type SummaryRow = {
   image_key: string;
   likes_count: number;
   liked: boolean;
+  owned: boolean;
   title: string;
   category_id: number;
   category_slug: string;
@@ -93,6 +94,7 @@ function toSummary(row: SummaryRow, viewer: Viewer): ProductSummary {
     images,
     likes_count: row.likes_count ?? 0,
     liked: Boolean(row.liked),
+    owned: Boolean(row.owned),
     category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
   };
 }
@@ -102,8 +104,11 @@ function summarySelect(viewer: Viewer): SQL {
   const liked = viewer.userId
     ? sql`exists (select 1 from product_likes pl where pl.product_id = p.id and pl.user_id = ${viewer.userId})`
     : sql`false`;
+  const owned = viewer.userId
+    ? sql`exists (select 1 from order_items oi where oi.product_id = p.id and oi.user_id = ${viewer.userId})`
+    : sql`false`;
   return sql`
-    select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked,
+    select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked, ${owned} as owned,
       coalesce(tl.title, te.title) as title,
       c.id as category_id, c.slug as category_slug, coalesce(cl.title, ce.title) as category_title
     from products p
@@ -324,17 +329,8 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
     sql`${summarySelect(viewer)} where p.is_active and p.category_id = ${row.category_id} and p.id <> ${row.id}
       order by p.sales_count desc, p.id desc limit 8`,
   );
-  const owned = viewer.userId
-    ? (
-        await rowsOf<{ owned: boolean }>(
-          db,
-          sql`select exists (select 1 from order_items where user_id = ${viewer.userId} and product_id = ${row.id}) as owned`,
-        )
-      )[0]?.owned === true
-    : false;
   return {
     ...toSummary(row, viewer),
-    owned,
     description: row.description,
     prompt_preview: promptPreview(row.prompt),
     styles: productStylesRows,

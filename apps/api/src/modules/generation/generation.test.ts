@@ -127,6 +127,19 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(await walletBalance(app.db, userId)).toBe(500);
     const [row] = await app.db.select().from(generations).where(eq(generations.userId, userId));
     expect(row?.status).toBe('failed');
+    const history = await call(app, session, 'GET', '/api/purchase/generations');
+    expect(history.json().payload).toEqual([]);
+  });
+
+  it('says a failure in the language of the request', async () => {
+    const { session } = await funded(500);
+    mode = 'error';
+    const response = await call(app, session, 'POST', '/api/purchase/generate-image', body, {
+      'frontend-language': 'de',
+    });
+    expect(response.json()).toEqual({
+      message: 'Das Bild konnte nicht erzeugt werden. Die Kosten wurden deinem Guthaben erstattet.',
+    });
   });
 
   it('refuses without enough money and charges nothing', async () => {
@@ -136,6 +149,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 0.50 Credits more.',
+      missing: 0.5,
     });
     expect(await walletBalance(app.db, userId)).toBe(50);
   });
@@ -153,5 +167,63 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     });
     const size = await call(app, session, 'POST', '/api/purchase/generate-image', { ...body, size: '9x9' });
     expect(size.statusCode).toBe(422);
+  });
+});
+
+describe('generations kept for their owner', () => {
+  it('lists a finished generation, shows its picture, and downloads it again', async () => {
+    const { session } = await funded(500);
+    const made = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+    const id = Number(made.headers['x-generation-id']);
+    expect(id).toBeGreaterThan(0);
+
+    const history = await call(app, session, 'GET', '/api/purchase/generations');
+    expect(history.json().payload).toEqual([
+      {
+        id,
+        title: body.title,
+        prompt: body.prompt,
+        format: 'webp',
+        size: '512x512',
+        price: 1,
+        currency: 'Credits',
+        created_at: expect.any(String),
+        image: `/api/purchase/generations/${id}/image`,
+      },
+    ]);
+
+    const picture = await call(app, session, 'GET', `/api/purchase/generations/${id}/image`);
+    expect(picture.headers['content-type']).toBe('image/webp');
+    expect(picture.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(picture.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+
+    const again = await call(app, session, 'GET', `/api/purchase/generations/${id}/download`);
+    expect(again.headers['content-type']).toBe('application/zip');
+    expect(again.headers['content-disposition']).toContain('harbour-at-dawn-512x512.zip');
+    const files = unzipSync(new Uint8Array(again.rawPayload));
+    expect(Object.keys(files).sort()).toEqual(['LICENSE.txt', 'harbour-at-dawn-512x512.webp', 'prompt.txt']);
+  });
+
+  it("answers 404 for another user's generation and for ids that do not exist", async () => {
+    const owner = await funded(500);
+    const made = await call(app, owner.session, 'POST', '/api/purchase/generate-image', body);
+    const id = made.headers['x-generation-id'];
+    const stranger = await funded(0);
+    for (const path of [
+      `/api/purchase/generations/${id}/image`,
+      `/api/purchase/generations/${id}/download`,
+    ]) {
+      expect((await call(app, stranger.session, 'GET', path)).statusCode).toBe(404);
+    }
+    expect((await call(app, stranger.session, 'GET', '/api/purchase/generations')).json().payload).toEqual(
+      [],
+    );
+    expect((await call(app, owner.session, 'GET', '/api/purchase/generations/999999/image')).statusCode).toBe(
+      404,
+    );
+    expect((await call(app, owner.session, 'GET', '/api/purchase/generations/abc/image')).statusCode).toBe(
+      422,
+    );
   });
 });

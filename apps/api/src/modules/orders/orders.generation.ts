@@ -1,5 +1,6 @@
-import { formatMinorUnits, validationText } from '@promptmarket/contracts';
-import { eq } from 'drizzle-orm';
+import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import type { Generation } from '@promptmarket/contracts/orders';
+import { and, desc, eq } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -20,9 +21,6 @@ export class GenerationFailed extends Error {
     this.name = 'GenerationFailed';
   }
 }
-
-export const GENERATION_FAILED_MESSAGE =
-  'The image could not be generated. The cost has been refunded to your balance.';
 
 export type GenerationInput = {
   userId: string;
@@ -90,7 +88,7 @@ export async function generateImage(
         `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
       );
       await fail(text);
-      throw new PurchaseRefused(text);
+      throw new PurchaseRefused(text, missing);
     }
   }
 
@@ -108,14 +106,76 @@ export async function generateImage(
     log.error({ err: error, generationId: generation.id, engine: engine.name }, 'image generation failed');
     if (cost > 0) await refund(db, { originalKey: key, key: `${key}:refund` });
     await fail(error instanceof Error ? error.message.slice(0, 500) : String(error));
-    throw new GenerationFailed(GENERATION_FAILED_MESSAGE);
+    throw new GenerationFailed(validationText('generation.failed', input.locale));
   }
 
-  const name = slugOf(input.title);
+  return { ...generationZip(input.title, input.prompt, input.choice, image), generationId: generation.id };
+}
+
+/** The zip of a generated picture: the image as drawn, the prompt and the licence. */
+function generationZip(
+  title: string,
+  prompt: string,
+  choice: { format: string; size: string },
+  image: Buffer,
+): { filename: string; zip: Buffer } {
+  const name = `${slugOf(title)}-${choice.size}`;
   const zip = zipSync({
-    [`${name}-${input.choice.size}.${input.choice.format}`]: [image, { level: 0 }],
-    'prompt.txt': strToU8(`${input.prompt}\n`),
+    [`${name}.${choice.format}`]: [image, { level: 0 }],
+    'prompt.txt': strToU8(`${prompt}\n`),
     'LICENSE.txt': strToU8(LICENCE_TEXT),
   });
-  return { filename: `${name}-${input.choice.size}.zip`, zip: Buffer.from(zip), generationId: generation.id };
+  return { filename: `${name}.zip`, zip: Buffer.from(zip) };
+}
+
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The user's finished generations, newest first, priced in the internal currency. */
+export async function generationHistory(db: Db, userId: string, locale: string): Promise<Generation[]> {
+  const [rows, settings] = await Promise.all([
+    db
+      .select()
+      .from(generations)
+      .where(and(eq(generations.userId, userId), eq(generations.status, 'done')))
+      .orderBy(desc(generations.id))
+      .limit(200),
+    getStoredSettings(db, locale),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    prompt: row.prompt,
+    format: row.format,
+    size: row.size,
+    price: minorUnitsToNumber(row.cost),
+    currency: settings.internal_currency_name,
+    created_at: row.createdAt.toISOString(),
+    image: `/api/purchase/generations/${row.id}/image`,
+  }));
+}
+
+/** A finished generation of this user; anyone else's, or one that failed, is not found. */
+async function ownGeneration(db: Db, userId: string, id: number) {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.id, id), eq(generations.userId, userId), eq(generations.status, 'done')));
+  if (!row?.imageKey) throw AppError.notFound();
+  return { ...row, imageKey: row.imageKey };
+}
+
+/** The picture of a finished generation, to show on the page. */
+export async function generationImage(db: Db, storage: Storage, userId: string, id: number) {
+  const row = await ownGeneration(db, userId, id);
+  const image = await storage.get('private', row.imageKey);
+  if (!image) throw AppError.notFound();
+  return { image, contentType: IMAGE_TYPES[row.format] ?? 'application/octet-stream' };
+}
+
+/** A finished generation again as its zip. */
+export async function generationDownload(db: Db, storage: Storage, userId: string, id: number) {
+  const row = await ownGeneration(db, userId, id);
+  const image = await storage.get('private', row.imageKey);
+  if (!image) throw AppError.notFound();
+  return generationZip(row.title, row.prompt, row, image);
 }

@@ -4,6 +4,7 @@ import {
   cartItemParams,
   cartResponse,
   generateImageRequest,
+  generationsResponse,
   ordersResponse,
   ownedPromptsResponse,
   purchaseError,
@@ -19,7 +20,13 @@ import { localEngine, openAiEngine } from '../generation/engine';
 import { enforceLimit } from '../throttle/throttle.service';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
-import { GenerationFailed, generateImage } from './orders.generation';
+import {
+  GenerationFailed,
+  generateImage,
+  generationDownload,
+  generationHistory,
+  generationImage,
+} from './orders.generation';
 import {
   addToCart,
   getCart,
@@ -28,6 +35,7 @@ import {
   PurchaseRefused,
   purchase,
   purchaseCart,
+  refusalBody,
   removeFromCart,
 } from './orders.service';
 
@@ -70,7 +78,7 @@ export async function orderRoutes(parent: FastifyInstance) {
       };
     } catch (error) {
       if (!(error instanceof PurchaseRefused)) throw error;
-      return reply.code(422).send({ status: 'ERROR', message: error.message });
+      return reply.code(422).send(refusalBody(error));
     }
   }
 
@@ -222,7 +230,7 @@ export async function orderRoutes(parent: FastifyInstance) {
       await enforceLimit(app.db, `generate:user:${user.id}`, { max: 10, windowSeconds: 60 });
       const choice = await downloadChoice(app.db, request.body);
       try {
-        const { filename, zip } = await generateImage(
+        const { filename, zip, generationId } = await generateImage(
           app.db,
           app.storage,
           engine,
@@ -241,13 +249,78 @@ export async function orderRoutes(parent: FastifyInstance) {
           .header('content-disposition', attachmentDisposition(filename))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
+          .header('x-generation-id', String(generationId))
           .send(zip);
       } catch (error) {
-        if (error instanceof PurchaseRefused)
-          return reply.code(422).send({ status: 'ERROR', message: error.message });
+        if (error instanceof PurchaseRefused) return reply.code(422).send(refusalBody(error));
         if (error instanceof GenerationFailed) return reply.code(500).send({ message: error.message });
         throw error;
       }
+    },
+  );
+
+  app.get(
+    '/purchase/generations',
+    {
+      schema: {
+        summary: 'The images the user had drawn, newest first',
+        response: { 200: generationsResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await generationHistory(app.db, signedInUser(request).id, await request.locale()),
+    }),
+  );
+
+  const generationParams = z.object({ id: cartItemParams.shape.id });
+
+  app.get(
+    '/purchase/generations/:id/image',
+    {
+      schema: {
+        summary: "The picture of one of the user's generations",
+        params: generationParams,
+        response: { 200: z.any().describe('image/jpeg, image/png or image/webp'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { image, contentType } = await generationImage(
+        app.db,
+        app.storage,
+        signedInUser(request).id,
+        request.params.id,
+      );
+      return reply
+        .header('content-type', contentType)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .send(image);
+    },
+  );
+
+  app.get(
+    '/purchase/generations/:id/download',
+    {
+      schema: {
+        summary: "One of the user's generations again as a zip",
+        params: generationParams,
+        response: { 200: z.any().describe('application/zip'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { filename, zip } = await generationDownload(
+        app.db,
+        app.storage,
+        signedInUser(request).id,
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentDisposition(filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(zip);
     },
   );
 

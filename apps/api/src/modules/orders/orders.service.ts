@@ -23,12 +23,27 @@ import { cartItems, orderItems, orders } from './orders.tables';
  * database refuses a second purchase of a prompt by the same user.
  */
 
-/** A purchase the shop refuses: answered as `{status: "ERROR", message}` with 422. */
+/**
+ * A purchase the shop refuses: answered as `{status: "ERROR", message}` with 422. For too little
+ * money it also carries the amount missing, in minor units of the internal currency.
+ */
 export class PurchaseRefused extends Error {
-  constructor(message: string) {
+  readonly missing: number | null;
+
+  constructor(message: string, missing: number | null = null) {
     super(message);
     this.name = 'PurchaseRefused';
+    this.missing = missing;
   }
+}
+
+/** The 422 body of a refused purchase: the message and, for too little money, what is missing. */
+export function refusalBody(error: PurchaseRefused) {
+  return {
+    status: 'ERROR' as const,
+    message: error.message,
+    ...(error.missing === null ? {} : { missing: minorUnitsToNumber(error.missing) }),
+  };
 }
 
 /** Cart fees: none today, kept in the totals the clients read. */
@@ -201,6 +216,7 @@ export async function purchase(
       const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
       throw new PurchaseRefused(
         text('purchase.insufficient').replace('{{amount}}', `${formatMinorUnits(missing)} ${currency}`),
+        missing,
       );
     }
     if (isUniqueViolation(error)) {

@@ -115,6 +115,7 @@ describe('buying one prompt', () => {
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 5.90 Credits more.',
+      missing: 5.9,
     });
     expect(await walletBalance(app.db, userId)).toBe(300);
     expect(await app.db.select().from(orders).where(eq(orders.userId, userId))).toEqual([]);
@@ -178,6 +179,22 @@ describe('buying one prompt', () => {
     expect(await walletBalance(app.db, userId)).toBe(5000 - 1090);
   });
 
+  it('marks a bought prompt as owned for its buyer only, on tiles and on its page', async () => {
+    const { session } = await buyer(5000);
+    await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(7) });
+    const stranger = await buyer(0);
+    const ownedIn = async (who: typeof session) => {
+      const list = (await call(app, who, 'GET', '/api/products?search=Prompt%20number%207&per_page=48')).json();
+      const tile = list.data.find((item: { id: number }) => item.id === id(7));
+      const page = (await call(app, who, 'GET', `/api/products/${id(7)}`)).json().data;
+      return [tile?.owned, page.owned];
+    };
+    expect(await ownedIn(session)).toEqual([true, true]);
+    expect(await ownedIn(stranger.session)).toEqual([false, false]);
+    const guest = await app.inject({ method: 'GET', url: `/api/products/${id(7)}` });
+    expect(guest.json().data.owned).toBe(false);
+  });
+
   it('answers the first order again for a repeated Idempotency-Key, and makes one order of a double click', async () => {
     const { session, userId } = await buyer(10_000);
     const key = { 'idempotency-key': `buy-${userId}` };
@@ -239,6 +256,7 @@ describe('buying the cart', () => {
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 18.80 Credits more.',
+      missing: 18.8,
     });
     expect(await walletBalance(app.db, userId)).toBe(2000);
   });
@@ -265,6 +283,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (Pos
       expect(refused.json()).toEqual({
         status: 'ERROR',
         message: 'Insufficient funds: you need 1.00 Credits more.',
+        missing: 1,
       });
     }
     expect(await walletBalance(app.db, userId)).toBe(0);
