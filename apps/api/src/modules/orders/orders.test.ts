@@ -184,7 +184,9 @@ describe('buying one prompt', () => {
     await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(7) });
     const stranger = await buyer(0);
     const ownedIn = async (who: typeof session) => {
-      const list = (await call(app, who, 'GET', '/api/products?search=Prompt%20number%207&per_page=48')).json();
+      const list = (
+        await call(app, who, 'GET', '/api/products?search=Prompt%20number%207&per_page=48')
+      ).json();
       const tile = list.data.find((item: { id: number }) => item.id === id(7));
       const page = (await call(app, who, 'GET', `/api/products/${id(7)}`)).json().data;
       return [tile?.owned, page.owned];
