@@ -26,19 +26,26 @@ describe('buying in the browser', () => {
 
     const [first, second] = await listed('price_asc');
     if (!first || !second) throw new Error('the demo shop has too few prompts');
-    for (const product of [first, second]) {
-      await page.goto(`/en/products/${product.slug}`);
-      await page.getByRole('button', { name: 'Add to cart' }).click();
-      await page.getByText('Added to your cart.').waitFor();
-    }
+    // One from its page, one from its tile in the list.
+    await page.goto(`/en/products/${first.slug}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Added to your cart.').waitFor();
+    await page.goto('/en/products?sort=price_asc');
+    await page.getByRole('button', { name: `Add ${second.title} to the cart` }).click();
+    await page.getByRole('link', { name: 'In your cart' }).waitFor();
     await page.getByRole('link', { name: 'Cart (2)' }).first().waitFor();
 
     await page.goto('/en/cart');
     await page.getByRole('link', { name: first.title }).waitFor();
     await page.getByRole('link', { name: second.title }).waitFor();
     await screenshot(page, 'cart-1280');
-    await page.getByRole('button', { name: /^Buy for / }).click();
-    await page.waitForURL('**/en/dashboard/orders');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
+    await confirm.getByText('You are buying 2 prompts.').waitFor();
+    await screenshot(page, 'cart-purchase-modal-1280');
+    await confirm.getByRole('button', { name: /^Buy for / }).click();
+    await page.waitForURL('**/en/dashboard/orders?bought=*');
+    await page.getByText('Purchase successful. Your prompts are ready to download.').waitFor();
     await page.getByRole('button', { name: `Show order: ${first.title}` }).click();
 
     const dialog = page.getByRole('dialog');
@@ -70,11 +77,77 @@ describe('buying in the browser', () => {
     await page.getByRole('link', { name: 'Top up your balance' }).waitFor();
     expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
 
-    // What was bought shows Download instead of Buy now.
+    // What was bought shows Download instead of Buy now, on its page and on its tile.
     await page.goto(`/en/products/${second.slug}`);
     await page.getByText('You own this prompt.').waitFor();
+    await page.goto('/en/products?sort=price_asc');
+    await page
+      .getByRole('button', { name: `Add ${second.title} to the cart` })
+      .waitFor({ state: 'detached' });
+    expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBeGreaterThanOrEqual(2);
     // The refused purchase is a 422, which the browser reports; nothing else may appear.
     expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');
+    await context.close();
+  });
+});
+
+describe('generating an image in the browser', () => {
+  it('sends a guest to login first, then charges the cost, shows the picture and downloads its zip', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await page.goto('/en');
+    await page.getByRole('link', { name: 'Generate image' }).first().click();
+    await page.waitForURL('**/en/login?redirect=%2Fen%2Fproducts%2Fgenerate');
+
+    await verifiedUser(page);
+    await fundedWith(page, '10');
+    await page.goto('/en');
+    await page.getByRole('link', { name: 'Generate image' }).first().click();
+    await page.waitForURL('**/en/products/generate');
+    await page.getByText('Cost: 1.00 Credits. Your balance: 10.00 Credits.').waitFor();
+
+    // Too short: the form says so in the spec's words and sends nothing.
+    await page.locator('button[type="submit"]:enabled', { hasText: 'Generate image for' }).waitFor();
+    await page.getByRole('button', { name: 'Generate image for 1.00 Credits' }).click();
+    await page.getByText('Please enter a title.').waitFor();
+
+    await page.getByLabel('Title').fill('Lighthouse at dusk');
+    await page.getByLabel('Your prompt').fill('a lighthouse on a cliff at dusk, oil painting, warm light');
+    await page.getByLabel('Format').selectOption('png');
+    await page.getByLabel('Size').selectOption('512x512');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate image for 1.00 Credits' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('lighthouse-at-dusk-512x512.zip');
+    const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
+    expect(Object.keys(files).sort()).toEqual([
+      'LICENSE.txt',
+      'lighthouse-at-dusk-512x512.png',
+      'prompt.txt',
+    ]);
+    expect(strFromU8(files['prompt.txt'] as Uint8Array).trim()).toBe(
+      'a lighthouse on a cliff at dusk, oil painting, warm light',
+    );
+    await page.getByText('Your image is ready.').waitFor();
+    const picture = page.getByRole('img', { name: 'The generated image' });
+    await picture.waitFor();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
+    await screenshot(page, 'generate-1280');
+    expect(await headerBalance(page)).toContain('9.00 Credits');
+
+    // The picture stays in the orders tab, downloadable again.
+    await page.goto('/en/dashboard/orders');
+    await page.getByRole('heading', { name: 'Your generated images' }).waitFor();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Lighthouse at dusk' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe('lighthouse-at-dusk-512x512.zip');
+
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/en/products/generate');
+    await screenshot(page, 'generate-360');
+    expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ export default [
     layout('routes/session-layout.tsx', [
       index('routes/home.tsx'),
       route('products', 'routes/products.tsx'),
+      route('products/generate', 'routes/generate.tsx'),
       route('products/:slug', 'routes/product-details.tsx'),
       route('page/:id', 'routes/static-page.tsx'),
       route('about-us', 'routes/about-us.tsx'),

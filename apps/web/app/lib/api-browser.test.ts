@@ -180,3 +180,79 @@ describe('uploading a form with progress', () => {
     expect(request.aborted).toBe(true);
   });
 });
+
+describe('asking for a file', () => {
+  const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  it('posts with the language and the XSRF token, reports progress, and names the file', async () => {
+    const bytes = new Uint8Array(4096).fill(7);
+    fetchMock.mockResolvedValue(
+      new Response(bytes, {
+        status: 200,
+        headers: {
+          'content-type': 'application/zip',
+          'content-length': '4096',
+          'content-disposition': `attachment; filename="a.zip"; filename*=UTF-8''sch%C3%B6n.zip`,
+          'x-generation-id': '12',
+        },
+      }),
+    );
+    const progress: number[] = [];
+    const answer = await browserApi('de', () => true).file(
+      'POST',
+      '/purchase/generate-image',
+      { title: 'Sky' },
+      (percent) => progress.push(percent),
+    );
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/purchase/generate-image');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"title":"Sky"}' });
+    expect(init.headers).toEqual({
+      accept: 'application/zip, application/json',
+      'frontend-language': 'de',
+      'x-xsrf-token': 'token=42',
+      'content-type': 'application/json',
+    });
+    expect(answer.filename).toBe('schön.zip');
+    expect(answer.blob.size).toBe(4096);
+    expect(answer.headers.get('x-generation-id')).toBe('12');
+    expect(progress.at(-1)).toBe(100);
+  });
+
+  it.each([400, 422, 500])(
+    'reads a %i answer as JSON {message}, keeping the rest of the body',
+    async (status) => {
+      fetchMock.mockResolvedValue(
+        Response.json({ status: 'ERROR', message: 'Insufficient funds', missing: 0.5 }, { status }),
+      );
+      const failure = await browserApi('en')
+        .file('GET', '/purchase/1/download', undefined)
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ApiError);
+      expect(failure).toMatchObject({ status, message: 'Insufficient funds', body: { missing: 0.5 } });
+      expect(location.assign).not.toHaveBeenCalled();
+    },
+  );
+
+  it('leaves the message empty when the server gave none, for the caller to say its own', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>gateway</html>', { status: 500 }));
+    await expect(browserApi('en').file('GET', '/purchase/1/download', undefined)).rejects.toMatchObject({
+      status: 500,
+      message: '',
+    });
+  });
+
+  it('carries out the transport rules for other statuses: a 401 goes to login', async () => {
+    fetchMock.mockResolvedValue(Response.json({ message: 'Unauthenticated.' }, { status: 401 }));
+    await expect(
+      browserApi('de', () => true).file('GET', '/purchase/1/download', undefined),
+    ).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(location.assign).toHaveBeenCalledWith(expect.stringContaining('/de/login'));
+  });
+});

@@ -1,6 +1,6 @@
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
-import { type ApiError, type ApiTransport, apiErrorFrom, createApiClient } from './api-client';
+import { ApiError, type ApiTransport, apiErrorFrom, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -105,6 +105,85 @@ async function upload<T extends z.ZodType>(
   return parsed.data;
 }
 
+/** A file the API answered, with the name its Content-Disposition gave (`download.zip` without). */
+export type FileAnswer = { blob: Blob; filename: string; headers: Headers };
+
+/** The filename of a Content-Disposition, `download.zip` when it names none. */
+export function filenameOf(disposition: string | null): string {
+  if (!disposition) return 'download.zip';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1]);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]+)"/i.exec(disposition)?.[1] ?? 'download.zip';
+}
+
+/** Statuses a file call reads itself (spec section 8); others go through the transport rules. */
+const FILE_STATUSES = new Set([200, 400, 422, 500]);
+
+/**
+ * Asks the API for a file (a zip), reporting the download in percent. An answer of 200, 400, 422
+ * or 500 that is not a file is read as JSON `{message}` and thrown as an ApiError; any other
+ * status is carried out by the transport rules first.
+ */
+async function file(
+  locale: string,
+  authenticated: boolean,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  onProgress: (percent: number) => void,
+): Promise<FileAnswer> {
+  const headers: Record<string, string> = {
+    accept: 'application/zip, application/json',
+    [LANGUAGE_HEADER]: locale,
+  };
+  if (method !== 'GET') headers['x-xsrf-token'] = await xsrfToken();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    credentials: 'include',
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  }).catch(() => null);
+  if (!response) throw apiErrorFrom(0, 'Network error', '');
+  const type = response.headers.get('content-type') ?? '';
+  if (!FILE_STATUSES.has(response.status)) {
+    const error = apiErrorFrom(response.status, response.statusText, await response.text().catch(() => ''));
+    applyTransportRules(error, locale, authenticated);
+    throw error;
+  }
+  if (response.status !== 200 || type.includes('json')) {
+    const answered = apiErrorFrom(response.status, '', await response.text().catch(() => ''));
+    // Without a message of the server's, the caller shows its own text (spec section 8).
+    const message = typeof answered.body?.message === 'string' ? answered.message : '';
+    throw new ApiError(response.status, message, answered.errors, answered.body);
+  }
+  const total = Number(response.headers.get('content-length')) || 0;
+  const reader = response.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.length;
+      if (total) onProgress(Math.min(100, Math.round((received / total) * 100)));
+    }
+  }
+  onProgress(100);
+  return {
+    blob: new Blob(chunks as BlobPart[], { type: type || 'application/zip' }),
+    filename: filenameOf(response.headers.get('content-disposition')),
+    headers: response.headers,
+  };
+}
+
 /** The API client for components: credentials, the XSRF header, and the transport rules carried out. */
 export function browserApi(locale: string, isAuthenticated: () => boolean = () => false) {
   const client = createApiClient({
@@ -119,5 +198,12 @@ export function browserApi(locale: string, isAuthenticated: () => boolean = () =
     /** A multipart form (files) with upload progress; see `upload`. */
     upload: <T extends z.ZodType>(path: string, schema: T, body: FormData, options?: UploadOptions) =>
       upload(locale, isAuthenticated(), path, schema, body, options),
+    /** A file (a zip) with download progress; see `file`. */
+    file: (
+      method: 'GET' | 'POST',
+      path: string,
+      body: unknown,
+      onProgress: (percent: number) => void = () => undefined,
+    ) => file(locale, isAuthenticated(), method, path, body, onProgress),
   };
 }

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> | null = null,
+    /** The whole JSON body, for answers that carry more than a message (a purchase's `missing`). */
+    readonly body: Record<string, unknown> | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -35,16 +37,17 @@ type ClientOptions = {
 
 /** The error for a failed answer, from its status and its (Laravel-shaped, when JSON) body text. */
 export function apiErrorFrom(status: number, statusText: string, bodyText: string): ApiError {
-  let body: { message?: unknown; errors?: unknown } = {};
+  let body: { message?: unknown; errors?: unknown; [key: string]: unknown } = {};
   try {
-    body = (JSON.parse(bodyText) ?? {}) as typeof body;
+    const parsed: unknown = JSON.parse(bodyText);
+    if (parsed && typeof parsed === 'object') body = parsed as typeof body;
   } catch {
     // A body that is not JSON (a proxy's HTML page) still yields an error with the status.
   }
   const message = typeof body.message === 'string' ? body.message : statusText || 'Request failed';
   const errors =
     body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : null;
-  return new ApiError(status, message, errors);
+  return new ApiError(status, message, errors, body);
 }
 
 async function readError(response: Response): Promise<ApiError> {

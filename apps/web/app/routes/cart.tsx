@@ -2,14 +2,23 @@ import { type Cart, cartResponse, purchaseResponse } from '@promptmarket/contrac
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
-import { FormAlert } from '../components/ui/form-fields';
-import { newIdempotencyKey, purchaseFailure } from '../features/orders/purchase-actions';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../components/ui/dialog';
+import { PurchaseFailureAlert } from '../features/orders/purchase-actions';
+import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from '../features/orders/rules';
 import { serverApi } from '../lib/api.server';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
 import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
+import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/cart';
@@ -32,64 +41,144 @@ export async function loader(args: Route.LoaderArgs) {
   }
 }
 
+function Totals({ cart, money }: { cart: Cart; money: (amount: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <dl className="space-y-2 text-sm">
+      <div className="flex justify-between">
+        <dt className="text-slate-600">{t('cart.subtotal')}</dt>
+        <dd>{money(cart.totals.subtotal)}</dd>
+      </div>
+      <div className="flex justify-between">
+        <dt className="text-slate-600">{t('cart.fee')}</dt>
+        <dd>{money(cart.totals.fee)}</dd>
+      </div>
+      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
+        <dt>{t('cart.total')}</dt>
+        <dd>{money(cart.totals.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The purchase modal: what is bought, the totals against the balance, and one button that buys it
+ * all. A refusal stays in the modal, with a link to deposit when money is short.
+ */
+function PurchaseDialog({
+  cart,
+  money,
+  onClose,
+}: {
+  cart: Cart;
+  money: (amount: number) => string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const user = useCurrentUser();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [buying, setBuying] = useState(false);
+  const [failure, setFailure] = useState<PurchaseFailure | null>(null);
+  const attempt = useRef<string | null>(null);
+  const balance = user?.balance ?? 0;
+  const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
+
+  async function buy() {
+    setBuying(true);
+    setFailure(null);
+    attempt.current ??= newIdempotencyKey();
+    try {
+      const { payload } = await api.post('/purchase/cart', purchaseResponse, undefined, {
+        'Idempotency-Key': attempt.current,
+      });
+      navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
+    } catch (caught) {
+      attempt.current = null;
+      setFailure(purchaseFailure(caught, t('purchase.failed')));
+      setBuying(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || buying ? null : onClose())}>
+      <DialogContent closeLabel={t('orders.close')}>
+        <DialogTitle>{t('cart.confirmTitle')}</DialogTitle>
+        <DialogDescription>{t('cart.confirmText', { count: cart.items.length })}</DialogDescription>
+        <ul className="mt-4 max-h-60 divide-y divide-slate-100 overflow-y-auto text-sm">
+          {cart.items.map((item) => (
+            <li key={item.id} className="flex items-center justify-between gap-3 py-2">
+              <span className="min-w-0 truncate">{item.title}</span>
+              <span className="shrink-0 font-medium">{money(item.price)}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 rounded-xl bg-slate-50 p-4">
+          <Totals cart={cart} money={money} />
+          <p className="mt-3 flex justify-between text-sm text-slate-600">
+            <span>{t('cart.balance')}</span>
+            <span>{money(balance)}</span>
+          </p>
+        </div>
+        {short > 0 && !failure ? (
+          <p className="mt-4 text-sm text-amber-800">
+            {t('cart.short', { amount: money(short / 100) })}{' '}
+            <Link to={paths.deposit(locale)} className="font-semibold underline">
+              {t('purchase.topUp')}
+            </Link>
+          </p>
+        ) : null}
+        {failure ? (
+          <div className="mt-4">
+            <PurchaseFailureAlert failure={failure} />
+          </div>
+        ) : null}
+        <DialogActions>
+          <DialogClose className={buttonStyles.secondary} disabled={buying}>
+            {t('cart.cancel')}
+          </DialogClose>
+          <button type="button" onClick={buy} disabled={buying} className={buttonStyles.primary}>
+            {buying ? t('cart.buying') : t('cart.buy', { amount: money(cart.totals.total) })}
+          </button>
+        </DialogActions>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** The cart (spec section 2): the prompts, their totals, remove, and buy them all at once. */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const api = useApi();
-  const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [cart, setCart] = useState(loaderData.cart);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; short: boolean } | null>(null);
-  const attempt = useRef<string | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const [failure, setFailure] = useState<PurchaseFailure | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const money = (amount: number) => formatInternal(centsFromDecimal(amount), locale, cart?.currency ?? '');
 
   async function remove(id: number) {
-    setBusy(`remove-${id}`);
-    setError(null);
+    setRemoving(id);
+    setFailure(null);
     try {
       const { payload } = await api.delete(`/cart/${id}`, cartResponse);
       setCart(payload);
       revalidator.revalidate();
     } catch (caught) {
-      setError({ message: purchaseFailure(caught, t('purchase.failed')), short: false });
+      setFailure(purchaseFailure(caught, t('purchase.failed')));
     } finally {
-      setBusy(null);
-    }
-  }
-
-  async function buy() {
-    setBusy('buy');
-    setError(null);
-    attempt.current ??= newIdempotencyKey();
-    try {
-      await api.post('/purchase/cart', purchaseResponse, undefined, { 'Idempotency-Key': attempt.current });
-      navigate(paths.orders(locale));
-    } catch (caught) {
-      attempt.current = null;
-      const message = purchaseFailure(caught, t('purchase.failed'));
-      setError({ message, short: /insufficient|guthaben|solde|saldo|środki/i.test(message) });
-      setBusy(null);
+      setRemoving(null);
     }
   }
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('cart.title')}</h1>
-      {error ? (
+      {failure ? (
         <div className="mt-6">
-          <FormAlert kind="error">
-            {error.message}
-            {error.short ? (
-              <>
-                {' '}
-                <Link to={paths.deposit(locale)} className="font-semibold underline">
-                  {t('purchase.topUp')}
-                </Link>
-              </>
-            ) : null}
-          </FormAlert>
+          <PurchaseFailureAlert failure={failure} />
         </div>
       ) : null}
       {!cart ? (
@@ -130,37 +219,29 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   onClick={() => remove(item.id)}
-                  disabled={busy !== null}
+                  disabled={removing !== null}
                   aria-label={t('cart.remove', { title: item.title })}
-                  className="rounded-lg px-3 py-2 text-sm font-medium text-red-700 hover:bg-red-50"
+                  className="inline-flex h-11 min-w-11 items-center justify-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-50"
                 >
-                  ×
+                  {removing === item.id ? '…' : '×'}
                 </button>
               </li>
             ))}
           </ul>
-          <dl className="mt-6 space-y-2 rounded-2xl border border-slate-200 bg-white p-6 text-sm shadow-sm">
-            <div className="flex justify-between">
-              <dt className="text-slate-600">{t('cart.subtotal')}</dt>
-              <dd>{money(cart.totals.subtotal)}</dd>
-            </div>
-            <div className="flex justify-between">
-              <dt className="text-slate-600">{t('cart.fee')}</dt>
-              <dd>{money(cart.totals.fee)}</dd>
-            </div>
-            <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-              <dt>{t('cart.total')}</dt>
-              <dd>{money(cart.totals.total)}</dd>
-            </div>
-          </dl>
+          <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Totals cart={cart} money={money} />
+          </div>
           <button
             type="button"
-            onClick={buy}
-            disabled={busy !== null}
+            onClick={() => setConfirming(true)}
+            disabled={removing !== null}
             className={`${buttonStyles.primary} mt-6 w-full sm:w-auto`}
           >
-            {busy === 'buy' ? t('cart.buying') : t('cart.buy', { amount: money(cart.totals.total) })}
+            {t('cart.checkout')}
           </button>
+          {confirming ? (
+            <PurchaseDialog cart={cart} money={money} onClose={() => setConfirming(false)} />
+          ) : null}
         </>
       )}
     </div>

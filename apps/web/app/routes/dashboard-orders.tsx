@@ -1,13 +1,20 @@
-import { type Order, ordersResponse } from '@promptmarket/contracts/orders';
+import {
+  type Generation,
+  generationsResponse,
+  type Order,
+  ordersResponse,
+} from '@promptmarket/contracts/orders';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '../components/ui/dialog';
 import { FormAlert } from '../components/ui/form-fields';
-import { downloadFile } from '../features/orders/download';
+import { saveFile } from '../features/orders/download';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
+import { useApi } from '../lib/use-api';
 import type { Route } from './+types/dashboard-orders';
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
@@ -16,15 +23,38 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 ];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      '/purchase/history',
-      ordersResponse,
-    );
-    return { orders: payload, failed: false };
-  } catch {
-    return { orders: [] as Order[], failed: true };
+  const api = serverApi(request, context, params.locale, true);
+  const [orders, generations] = await Promise.all([
+    api.get('/purchase/history', ordersResponse).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+    api.get('/purchase/generations', generationsResponse).then(
+      ({ payload }) => payload,
+      () => [] as Generation[],
+    ),
+  ]);
+  return { orders: orders ?? ([] as Order[]), failed: orders === null, generations };
+}
+
+/** Download failures (spec section 8): the server's message, else "An error occurred during download". */
+function useDownload() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function download(path: string) {
+    setError(null);
+    setProgress(0);
+    try {
+      saveFile(await api.file('GET', path, undefined, setProgress));
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : t('orders.downloadFailed'));
+    } finally {
+      setProgress(null);
+    }
   }
+  return { progress, error, download };
 }
 
 const selectClass =
@@ -35,27 +65,10 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
   const { locale, settings } = useSite();
   const [format, setFormat] = useState(settings.formats[0] ?? 'jpg');
   const [size, setSize] = useState(settings.sizes[0] ?? '1024x1024');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { progress, error, download } = useDownload();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(order.created_at),
   );
-
-  async function download() {
-    setError(null);
-    setProgress(0);
-    try {
-      await downloadFile(
-        `/api/purchase/${order.id}/download?${new URLSearchParams({ format, size })}`,
-        locale,
-        setProgress,
-      );
-    } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : t('orders.downloadFailed'));
-    } finally {
-      setProgress(null);
-    }
-  }
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -115,7 +128,7 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
         ) : null}
         <button
           type="button"
-          onClick={download}
+          onClick={() => download(`/purchase/${order.id}/download?${new URLSearchParams({ format, size })}`)}
           disabled={progress !== null}
           className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
@@ -126,17 +139,77 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
   );
 }
 
-/** Dashboard orders (spec section 2): the prompts bought, each downloadable as a zip. */
+function GenerationCard({ generation }: { generation: Generation }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const { progress, error, download } = useDownload();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+    new Date(generation.created_at),
+  );
+  return (
+    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img src={generation.image} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+      <div className="space-y-2 p-4">
+        <p className="font-semibold text-slate-900">{generation.title}</p>
+        <p className="line-clamp-2 text-sm text-slate-600">{generation.prompt}</p>
+        <p className="text-xs text-slate-500">
+          {date} · {generation.size} · {generation.format.toUpperCase()}
+        </p>
+        {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+        <button
+          type="button"
+          onClick={() => download(`/purchase/generations/${generation.id}/download`)}
+          disabled={progress !== null}
+          aria-label={t('orders.downloadNamed', { title: generation.title })}
+          className="inline-flex w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Dashboard orders (spec section 2): the prompts bought, each downloadable as a zip, and the
+ * images the user had drawn. `?order=<id>` opens one order; an id that is not one of the user's
+ * says "Invalid order ID".
+ */
 export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const [open, setOpen] = useState<Order | null>(null);
-  const { orders, failed } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { orders, failed, generations } = loaderData;
+  const requested = searchParams.get('order');
+  const open = requested === null ? null : (orders.find((order) => String(order.id) === requested) ?? null);
+  const invalid = requested !== null && !failed && open === null;
+  const bought = searchParams.has('bought');
+  const show = (order: Order | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('bought');
+        if (order) next.set('order', String(order.id));
+        else next.delete('order');
+        return next;
+      },
+      { preventScrollReset: true, replace: order === null },
+    );
   return (
     <section aria-labelledby="orders-title">
       <h2 id="orders-title" className="text-xl font-semibold text-slate-900">
         {t('orders.title')}
       </h2>
+      {bought ? (
+        <div className="mt-4">
+          <FormAlert kind="success">{t('purchase.boughtAll')}</FormAlert>
+        </div>
+      ) : null}
+      {invalid ? (
+        <div className="mt-4">
+          <FormAlert kind="error">{t('orders.invalid')}</FormAlert>
+        </div>
+      ) : null}
       {failed ? (
         <p
           role="alert"
@@ -154,7 +227,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
             <li key={order.id}>
               <button
                 type="button"
-                onClick={() => setOpen(order)}
+                onClick={() => show(order)}
                 aria-label={t('orders.open', { title: order.title })}
                 className="block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm hover:shadow-md"
               >
@@ -170,7 +243,19 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {open ? <OrderDialog order={open} onClose={() => setOpen(null)} /> : null}
+      {generations.length > 0 ? (
+        <section aria-labelledby="generations-title" className="mt-10">
+          <h3 id="generations-title" className="text-lg font-semibold text-slate-900">
+            {t('orders.generations')}
+          </h3>
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {generations.map((generation) => (
+              <GenerationCard key={generation.id} generation={generation} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {open ? <OrderDialog key={open.id} order={open} onClose={() => show(null)} /> : null}
     </section>
   );
 }

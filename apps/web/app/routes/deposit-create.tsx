@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { internalCents, minimumCents, unitsPerCurrency } from '../features/deposits/rules';
+import { newIdempotencyKey } from '../features/orders/rules';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
@@ -60,12 +61,6 @@ const formFields = [
 
 const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
-
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const { user, countries } = loaderData;
@@ -136,7 +131,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       const { payload } = await api.post('/deposit/validate', validateDepositResponse, body());
       setMethods(payload);
       setMethod((current) => current || payload[0]?.id || '');
-      attempt.current = newKey();
+      attempt.current = newIdempotencyKey();
     } catch (caught) {
       setMethods(null);
       showFailure(caught, t('deposit.validationFailed'));
@@ -149,7 +144,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     setNotice(null);
     setPaying(true);
     try {
-      attempt.current ??= newKey();
+      attempt.current ??= newIdempotencyKey();
       const answer = await api.post(
         '/deposit/checkout',
         depositCheckoutResponse,

@@ -245,6 +245,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                 <ProductCard
                   product={item}
                   sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                  action={t('product.buyNow')}
                 />
               </li>
             ))}

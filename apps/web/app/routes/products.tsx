@@ -291,6 +291,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                       product={product}
                       priority={index < 3}
                       sizes="(min-width: 1280px) 22vw, (min-width: 640px) 45vw, 100vw"
+                      action={t('product.buyNow')}
                     />
                   </li>
                 ))}

@@ -100,6 +100,12 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
               <div className="hidden lg:block">
                 <CurrencySelect />
               </div>
+              <NavLink
+                to={paths.generate(locale)}
+                className={(state) => `${navLinkClass(state)} hidden lg:inline-flex`}
+              >
+                {t('generate.action')}
+              </NavLink>
               {user ? (
                 <AccountMenu user={user} />
               ) : (
@@ -143,6 +149,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 </NavLink>
                 <MobileGroup label={t('nav.categories')} groups={menus.categories} />
                 <MobileGroup label={t('nav.styles')} groups={menus.styles} />
+                <NavLink to={paths.generate(locale)} className={navLinkClass}>
+                  {t('generate.action')}
+                </NavLink>
                 {user ? null : (
                   <>
                     <NavLink to={paths.login(locale)} className={navLinkClass}>

@@ -4,27 +4,33 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
-import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from './rules';
 
-type Outcome = { kind: 'bought' | 'added' } | { kind: 'error'; message: string; short: boolean } | null;
+type Outcome = { kind: 'bought' | 'added' } | ({ kind: 'error' } & PurchaseFailure) | null;
 
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
-
-/** Spec section 8: the server's message, else the error's own, else "Failed to purchase prompt". */
-export function purchaseFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
+/** A refusal's text, with a link to deposit when money was short. */
+export function PurchaseFailureAlert({ failure }: { failure: PurchaseFailure }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  return (
+    <FormAlert kind="error">
+      {failure.message}
+      {failure.short ? (
+        <>
+          {' '}
+          <Link to={paths.deposit(locale)} className="font-semibold underline">
+            {t('purchase.topUp')}
+          </Link>
+        </>
+      ) : null}
+    </FormAlert>
+  );
 }
 
 /** Buy now and Add to cart on a product page; Download for a prompt the user owns. */
@@ -83,12 +89,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
       revalidator.revalidate();
     } catch (error) {
       attempt.current = null;
-      const message = purchaseFailure(error, t('purchase.failed'));
-      setOutcome({
-        kind: 'error',
-        message,
-        short: /insufficient|guthaben|solde|saldo|środki/i.test(message),
-      });
+      setOutcome({ kind: 'error', ...purchaseFailure(error, t('purchase.failed')) });
     } finally {
       setBusy(null);
     }
@@ -102,7 +103,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
       setOutcome({ kind: 'added' });
       revalidator.revalidate();
     } catch (error) {
-      setOutcome({ kind: 'error', message: purchaseFailure(error, t('purchase.failed')), short: false });
+      setOutcome({ kind: 'error', ...purchaseFailure(error, t('purchase.failed')) });
     } finally {
       setBusy(null);
     }
@@ -126,19 +127,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
           </Link>
         </FormAlert>
       ) : null}
-      {outcome?.kind === 'error' ? (
-        <FormAlert kind="error">
-          {outcome.message}
-          {outcome.short ? (
-            <>
-              {' '}
-              <Link to={paths.deposit(locale)} className="font-semibold underline">
-                {t('purchase.topUp')}
-              </Link>
-            </>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      {outcome?.kind === 'error' ? <PurchaseFailureAlert failure={outcome} /> : null}
     </div>
   );
 }

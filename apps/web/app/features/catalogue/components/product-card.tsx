@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
+import { deferredIsland } from '../../../components/layout/page-extras';
 import { ProductImage } from './product-image';
 
 function Heart({ className = 'h-4 w-4' }: { className?: string }) {
@@ -16,6 +17,12 @@ function Heart({ className = 'h-4 w-4' }: { className?: string }) {
 
 export { Heart };
 
+/** Tiles are on every list page: their buttons' code comes after the first load (decision 0014). */
+const TileActions = deferredIsland(
+  () => import('../../orders/tile-actions').then((module) => module.TileActions),
+  'mt-3',
+);
+
 /** A product tile: picture, title, category, price with the currency name, likes (spec section 2). */
 export function ProductCard({
   product,
@@ -26,7 +33,7 @@ export function ProductCard({
   product: ProductSummary;
   sizes?: string;
   priority?: boolean;
-  /** Text of an extra call to action under the tile ("Buy now"). */
+  /** Show Buy now (with this text) and Add to cart under the tile, or Download when owned. */
   action?: string;
 }) {
   const { t } = useTranslation();
@@ -60,14 +67,7 @@ export function ProductCard({
             <span>{product.likes_count ?? 0}</span>
           </span>
         </div>
-        {action ? (
-          <Link
-            to={href}
-            className="mt-3 rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            {action}
-          </Link>
-        ) : null}
+        {action ? <TileActions product={product} buyLabel={action} /> : null}
       </div>
     </article>
   );

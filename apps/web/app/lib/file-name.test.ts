@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameOf } from './download';
+import { filenameOf } from './api-browser';
 
 describe('filenameOf', () => {
   it('takes the UTF-8 name, then the plain one, else download.zip', () => {

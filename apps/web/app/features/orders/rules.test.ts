@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { generationCostCents, generationProgress, newIdempotencyKey, purchaseFailure } from './rules';
+
+describe('purchaseFailure', () => {
+  it("says the server's message, else the error's own, else the fallback (spec section 8)", () => {
+    expect(purchaseFailure(new ApiError(422, 'This prompt is no longer available.'), 'Failed')).toEqual({
+      message: 'This prompt is no longer available.',
+      short: false,
+    });
+    expect(purchaseFailure(new TypeError('Failed to fetch'), 'Failed')).toEqual({
+      message: 'Failed to fetch',
+      short: false,
+    });
+    expect(purchaseFailure(new ApiError(500, ''), 'Failed to purchase prompt')).toEqual({
+      message: 'Failed to purchase prompt',
+      short: false,
+    });
+    expect(purchaseFailure('nothing useful', 'Failed to purchase prompt').message).toBe(
+      'Failed to purchase prompt',
+    );
+  });
+
+  it('knows a refusal for too little money by its missing amount, in any language', () => {
+    const refusal = new ApiError(422, 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.', null, {
+      status: 'ERROR',
+      message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
+      missing: 5.9,
+    });
+    expect(purchaseFailure(refusal, 'Failed')).toEqual({
+      message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
+      short: true,
+    });
+  });
+});
+
+describe('newIdempotencyKey', () => {
+  it("is new every time and fits the API's key shape", () => {
+    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[\w-]{8,100}$/);
+  });
+});
+
+describe('generationProgress', () => {
+  it('starts at 0, grows, and never passes 90 before the answer arrives', () => {
+    expect(generationProgress(0)).toBe(0);
+    expect(generationProgress(-5)).toBe(0);
+    const steps = [500, 2000, 8000, 20_000, 120_000].map(generationProgress);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(steps[0]).toBeGreaterThan(0);
+    expect(steps.at(-1)).toBe(90);
+  });
+});
+
+describe('generationCostCents', () => {
+  it('converts the EUR cost at the internal rate, rounding down like the server', () => {
+    expect(generationCostCents(1, 1)).toBe(100);
+    expect(generationCostCents(1, 0.5)).toBe(200);
+    expect(generationCostCents(1, 3)).toBe(33);
+    expect(generationCostCents(2.5, 1.25)).toBe(200);
+  });
+});

@@ -1,0 +1,87 @@
+import type { ProductSummary } from '@promptmarket/contracts/catalogue';
+import { useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { loginPath } from '../../lib/safe-redirect';
+import { useCurrentUser } from '../../lib/session-data';
+import { useSite } from '../../lib/site-data';
+
+const action =
+  'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 py-2 text-center text-sm font-semibold';
+const primary = `${action} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${action} border border-slate-300 text-slate-800 hover:bg-slate-50 disabled:opacity-60`;
+
+/**
+ * Buy now and Add to cart under a product tile; Download for a prompt the viewer owns. Buy now
+ * leads to the product page (spec section 2). The API client loads on the first press, so that
+ * list pages stay small; the tile loads this module as an island (decision 0014).
+ */
+export function TileActions({ product, buyLabel }: { product: ProductSummary; buyLabel: string }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  if (product.owned) {
+    return (
+      <Link to={paths.orders(locale)} className={`${primary} w-full`}>
+        {t('purchase.download')}
+      </Link>
+    );
+  }
+
+  async function add() {
+    setState('adding');
+    setError(null);
+    try {
+      const [{ cartResponse }, { browserApi }] = await Promise.all([
+        import('@promptmarket/contracts/orders'),
+        import('../../lib/api-browser'),
+      ]);
+      await browserApi(locale, () => true).post('/cart', cartResponse, { product_id: product.id });
+      setState('added');
+      revalidator.revalidate();
+    } catch (caught) {
+      setState('idle');
+      setError(caught instanceof Error && caught.message ? caught.message : t('purchase.failed'));
+    }
+  }
+
+  return (
+    <>
+      <div className="flex gap-2">
+        <Link to={paths.product(locale, product.slug)} className={primary}>
+          {buyLabel}
+        </Link>
+        {!user ? (
+          <Link to={loginPath(locale, location.pathname + location.search)} className={secondary}>
+            {t('product.addToCart')}
+          </Link>
+        ) : state === 'added' ? (
+          <Link to={paths.cart(locale)} className={secondary}>
+            {t('purchase.inCart')}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={add}
+            disabled={state === 'adding'}
+            aria-label={t('purchase.addNamed', { title: product.title })}
+            className={secondary}
+          >
+            {state === 'adding' ? t('purchase.adding') : t('product.addToCart')}
+          </button>
+        )}
+      </div>
+      {error ? (
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
