@@ -1,10 +1,10 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { Link } from 'react-router';
+import { deferredIsland } from '../../../components/layout/page-extras';
 import { useTranslation } from '../../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
-import { deferredIsland } from '../../../components/layout/page-extras';
 import { ProductImage } from './product-image';
 
 function Heart({ className = 'h-4 w-4' }: { className?: string }) {
