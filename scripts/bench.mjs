@@ -1,8 +1,9 @@
 // `npm run bench`: figures, not a test. Seeds a catalogue of BENCH_PRODUCTS (default 100,000)
 // products on a fresh database (embedded, or a new database on the PostgreSQL server of
 // BENCH_DATABASE_URL), starts the production server, and measures in one run each route
-// against the bare JSON route of the same server (autocannon), then the key pages with
-// Lighthouse (mobile, simulated throttling) in Debian's Chromium; and the shop's initial JavaScript.
+// against the bare JSON route of the same server (autocannon); then buying (purchase throughput and
+// zip downloads, scripts/bench-buying.mjs); the shop's initial JavaScript; and the key pages with
+// Lighthouse (mobile, simulated throttling) in Debian's Chromium. BENCH_PARTS picks some of them.
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { benchBuying } from './bench-buying.mjs';
 import { root } from './build-state.mjs';
 import { printInitialJavaScript } from './initial-javascript.mjs';
 import { buildIfStale, startProductionServer } from './production-server.mjs';
@@ -19,6 +21,8 @@ const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Which parts to run, comma-separated: routes, buying, javascript, lighthouse (all by default). */
+const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,lighthouse').split(','));
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
@@ -123,33 +127,41 @@ try {
     '/en/products?category=pets',
     productPath,
   ];
-  for (const route of routes) await fetch(`${base}${route}`);
-  const results = [];
-  for (const route of routes) {
-    results.push(await measure(route));
-    // Let the requests still queued from this route finish before the next one is measured.
-    await fetch(`${base}/api/health`);
-  }
-  const [baseline] = results;
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
-    `\nautocannon, ${connections} connections, ${duration} s per route, ${total} products, ${postgres ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}\n`,
+    `\n${total} products, ${postgres ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}\n`,
   );
-  console.log('| route | req/s | p99 ms | non-2xx + errors | req/s vs /api/ping |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const result of results) {
-    console.log(
-      `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${(result.rps / baseline.rps).toFixed(3)} |`,
-    );
+  if (parts.has('routes')) {
+    for (const route of routes) await fetch(`${base}${route}`);
+    const results = [];
+    for (const route of routes) {
+      results.push(await measure(route));
+      // Let the requests still queued from this route finish before the next one is measured.
+      await fetch(`${base}/api/health`);
+    }
+    const [baseline] = results;
+    console.log(`autocannon, ${connections} connections, ${duration} s per route\n`);
+    console.log('| route | req/s | p99 ms | non-2xx + errors | req/s vs /api/ping |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const result of results) {
+      console.log(
+        `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${(result.rps / baseline.rps).toFixed(3)} |`,
+      );
+    }
   }
-  console.log(
-    '\nInitial JavaScript (every script the server-rendered HTML makes the browser load, gzip -9)\n',
-  );
-  await printInitialJavaScript(base, ['/en', '/en/products']);
-  console.log('\nLighthouse (mobile, simulated throttling)\n');
-  console.log('| page | performance | accessibility | best practices | SEO | LCP |');
-  console.log('|---|---:|---:|---:|---:|---:|');
-  for (const page of ['/en', '/en/products', productPath]) {
+  if (parts.has('buying')) await benchBuying({ base, dataDir, connections });
+  if (parts.has('javascript')) {
+    console.log(
+      '\nInitial JavaScript (every script the server-rendered HTML makes the browser load, gzip -9)\n',
+    );
+    await printInitialJavaScript(base, ['/en', '/en/products']);
+  }
+  if (parts.has('lighthouse')) console.log('\nLighthouse (mobile, simulated throttling)\n');
+  if (parts.has('lighthouse')) {
+    console.log('| page | performance | accessibility | best practices | SEO | LCP |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+  }
+  for (const page of parts.has('lighthouse') ? ['/en', '/en/products', productPath] : []) {
     const report = lighthouse(page);
     if (report) {
       console.log(
