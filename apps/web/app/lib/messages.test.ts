@@ -40,9 +40,12 @@ describe('messagesFor', () => {
       // A language may have plural forms English lacks (Polish "few" and "many") for a text with "_other".
       const extraPlural = (key: string) =>
         /_(zero|two|few|many)$/.test(key) && `${key.replace(/_[a-z]+$/, '')}_other` in english;
-      expect(Object.keys(own).filter((key) => !extraPlural(key)).sort(), locale).toEqual(
-        Object.keys(english).sort(),
-      );
+      expect(
+        Object.keys(own)
+          .filter((key) => !extraPlural(key))
+          .sort(),
+        locale,
+      ).toEqual(Object.keys(english).sort());
       const copied = Object.keys(english).filter(
         (key) =>
           own[key] === english[key] && !key.startsWith('brand') && !/\{\{|^[\W\d]*$/.test(english[key] ?? ''),
