@@ -14,6 +14,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { depositRoutes } from './modules/deposits/deposits.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { siteRoutes } from './modules/site/site.routes';
@@ -145,6 +146,7 @@ export async function buildApp({
       await api.register(catalogueRoutes);
       await api.register(depositRoutes);
       await api.register(orderRoutes);
+      await api.register(offerRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

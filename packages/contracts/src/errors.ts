@@ -8,6 +8,7 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'EMAIL_NOT_VERIFIED',
+  'VERIFICATION_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -25,6 +26,8 @@ export const errorMessages = {
   unauthenticated: 'Unauthenticated.',
   csrfMismatch: 'CSRF token mismatch.',
   emailNotVerified: 'Your email address is not verified.',
+  /** A payout of 150 EUR or more before the identity verification is approved (spec section 6). */
+  verificationRequired: 'Identity verification is required before you can accept this offer.',
   forbidden: 'This action is unauthorized.',
   notFound: 'Not Found',
   tooManyRequests: 'Too Many Attempts.',

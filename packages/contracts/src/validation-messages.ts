@@ -1,3 +1,5 @@
+import { offerMessages } from './offer-messages';
+
 /**
  * Validation texts by key. Schemas carry the key as their message; the API answers 422s
  * with the text in the caller's language, and the web forms show the same text.
@@ -44,6 +46,7 @@ export const validationMessages = {
     'cart.empty': 'Your cart is empty.',
     'title.required': 'Please enter a title.',
     'prompt.required': 'Please describe the image in at least 3 characters.',
+    ...offerMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -86,6 +89,7 @@ export const validationMessages = {
     'cart.empty': 'Dein Warenkorb ist leer.',
     'title.required': 'Bitte gib einen Titel ein.',
     'prompt.required': 'Bitte beschreibe das Bild mit mindestens 3 Zeichen.',
+    ...offerMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -128,6 +132,7 @@ export const validationMessages = {
     'cart.empty': 'Votre panier est vide.',
     'title.required': 'Veuillez saisir un titre.',
     'prompt.required': 'Veuillez décrire l’image en au moins 3 caractères.',
+    ...offerMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -170,6 +175,7 @@ export const validationMessages = {
     'cart.empty': 'Tu carrito está vacío.',
     'title.required': 'Introduce un título.',
     'prompt.required': 'Describe la imagen con al menos 3 caracteres.',
+    ...offerMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -213,6 +219,7 @@ export const validationMessages = {
     'cart.empty': 'Il tuo carrello è vuoto.',
     'title.required': 'Inserisci un titolo.',
     'prompt.required': 'Descrivi l’immagine con almeno 3 caratteri.',
+    ...offerMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -255,6 +262,7 @@ export const validationMessages = {
     'cart.empty': 'Twój koszyk jest pusty.',
     'title.required': 'Podaj tytuł.',
     'prompt.required': 'Opisz obraz, używając co najmniej 3 znaków.',
+    ...offerMessages.pl,
   },
 } as const;
 

@@ -5,6 +5,7 @@ export * from '../modules/content/content.tables';
 export * from '../modules/deposits/deposits.tables';
 export * from '../modules/jobs/jobs.tables';
 export * from '../modules/mail/mail.tables';
+export * from '../modules/offers/offers.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/sandbox.tables';
 export * from '../modules/session/session.tables';

@@ -1,29 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { multipart } from '../test/multipart';
 import { sendPrivateFile } from './private-file';
 import { receiveUpload } from './uploads';
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = '----promptmarket-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const head =
-      'filename' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}`
-        : `Content-Disposition: form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`));
-    chunks.push('filename' in part ? part.data : Buffer.from(part.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const MB = 1024 * 1024;
 const png = Buffer.concat([
@@ -107,6 +86,8 @@ describe('uploads', () => {
         url: '/test/upload',
         ...multipart([
           { name: 'title', value: 'Mein Angebot' },
+          { name: 'style_ids[]', value: '3' },
+          { name: 'style_ids[]', value: '5' },
           // The declared type and the name say nothing: the content decides.
           { name: 'document', filename: 'upload.bin', type: 'application/octet-stream', data },
         ]),
@@ -114,6 +95,7 @@ describe('uploads', () => {
       expect(response.statusCode, extension).toBe(200);
       const body = response.json();
       expect(body.fields).toEqual({ title: 'Mein Angebot' });
+      expect(body.lists).toEqual({ 'style_ids[]': ['3', '5'] });
       expect(body.files[0]).toMatchObject({
         field: 'document',
         contentType,

@@ -37,7 +37,12 @@ export type UploadedFile = {
   filename: string;
 };
 
-export type Upload = { fields: Record<string, string>; files: UploadedFile[] };
+/** Text fields by name; a name ending in `[]` (`style_ids[]`) may repeat and gathers a list. */
+export type Upload = {
+  fields: Record<string, string>;
+  lists: Record<string, string[]>;
+  files: UploadedFile[];
+};
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', errorMessages.payloadTooLarge);
 
@@ -123,6 +128,7 @@ export async function receiveUpload(
   if (declared > largest * maxFiles + maxFields * maxFieldBytes + 64 * 1024) throw tooLarge();
 
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   const files: UploadedFile[] = [];
   const errors: FieldErrors = {};
   const counts: Record<string, number> = {};
@@ -133,7 +139,8 @@ export async function receiveUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw tooLarge();
-        fields[part.fieldname] = String(part.value);
+        if (part.fieldname.endsWith('[]')) (lists[part.fieldname] ??= []).push(String(part.value));
+        else fields[part.fieldname] = String(part.value);
         continue;
       }
       const rule = rules.files[part.fieldname];
@@ -151,7 +158,7 @@ export async function receiveUpload(
       if (rule.required && !counts[field]) errors[field] = ['file.required'];
     }
     if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-    return { fields, files };
+    return { fields, lists, files };
   } catch (error) {
     await Promise.all(files.map((file) => storage.delete(file.bucket, file.key).catch(() => undefined)));
     throw fromMultipartError(error);

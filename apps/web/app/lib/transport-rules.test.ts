@@ -16,6 +16,10 @@ describe('transportAction', () => {
       kind: 'verify-email',
     });
     expect(transportAction(403, 'This action is unauthorized.', true)).toEqual({ kind: 'forbidden' });
+    // An offer of 150 EUR or more before the identity is verified: the screen shows its dialog.
+    expect(
+      transportAction(403, 'Identity verification is required before you can accept this offer.', true),
+    ).toEqual({ kind: 'none' });
   });
 
   it('leaves other failures to the caller', () => {

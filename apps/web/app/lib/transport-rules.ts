@@ -17,7 +17,10 @@ export function transportAction(
   if (status === 401) return authenticated ? { kind: 'login' } : { kind: 'none' };
   if (status === 419) return { kind: 'reload' };
   if (status === 403) {
-    return message === errorMessages.emailNotVerified ? { kind: 'verify-email' } : { kind: 'forbidden' };
+    if (message === errorMessages.emailNotVerified) return { kind: 'verify-email' };
+    // The caller shows the verification-required dialog (spec section 6).
+    if (message === errorMessages.verificationRequired) return { kind: 'none' };
+    return { kind: 'forbidden' };
   }
   return { kind: 'none' };
 }

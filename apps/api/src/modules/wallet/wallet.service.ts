@@ -33,7 +33,8 @@ export type MoveKind =
   | 'payout_reserve'
   | 'payout'
   | 'payout_release'
-  | 'offer';
+  | 'offer'
+  | 'offer_reversal';
 
 export type Move = {
   key: string;
@@ -278,6 +279,35 @@ export function releasePayout(db: Db, input: { userId: string; amount: number; p
     postings: [
       { account: { system: 'payouts_payable' }, amount: -input.amount },
       { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * An accepted offer: the shop buys the work and owes its price to the seller, to be paid out
+ * to their card or bank account (not to their wallet).
+ */
+export function recordOfferPayout(db: Db, input: { offerId: number; payoutId: number; amount: number }) {
+  return postMove(db, {
+    key: `offer:${input.offerId}`,
+    kind: 'offer',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { system: 'purchases' }, amount: -input.amount },
+      { account: { system: 'payouts_payable' }, amount: input.amount },
+    ],
+  });
+}
+
+/** An offer's payout that failed: what was owed goes back to where it came from. */
+export function reverseOfferPayout(db: Db, input: { payoutId: number; amount: number }) {
+  return postMove(db, {
+    key: `payout:${input.payoutId}:reversed`,
+    kind: 'offer_reversal',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { system: 'payouts_payable' }, amount: -input.amount },
+      { account: { system: 'purchases' }, amount: input.amount },
     ],
   });
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeSvg } from './svg-sanitize';
+
+const svg = (body: string, attributes = '') =>
+  Buffer.from(
+    `<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"${attributes}>${body}</svg>`,
+  );
+
+describe('sanitizeSvg', () => {
+  it('keeps the drawing', () => {
+    const out = sanitizeSvg(
+      svg('<g fill="red"><rect x="1" y="1" width="5" height="5"/><circle r="2" fill="url(#g)"/></g>'),
+    )?.toString();
+    expect(out).toContain('<rect x="1" y="1" width="5" height="5"');
+    expect(out).toContain('fill="url(#g)"');
+    expect(out).toContain('<svg');
+  });
+
+  it('removes scripts, handlers, foreign objects, styles and external or script links', () => {
+    const out =
+      sanitizeSvg(
+        svg(
+          `<script>alert(1)</script><foreignObject><iframe src="https://evil.example"/></foreignObject>
+         <style>@import url(https://evil.example/x.css);</style>
+         <a href="javascript:alert(1)"><text>click</text></a>
+         <use href="https://evil.example/sprite.svg#x"/><use href="#local"/>
+         <image href="data:text/html,hi"/>
+         <rect onclick="alert(1)" fill="url(https://evil.example/x)" width="1" height="1"/>
+         <path d="M0 0" style="fill:red" onmouseover="x()"/>`,
+          ' onload="alert(1)"',
+        ),
+      )?.toString() ?? '';
+    for (const bad of [
+      'script',
+      'alert',
+      'foreignObject',
+      'iframe',
+      'evil.example',
+      '@import',
+      'javascript',
+      'onclick',
+      'onload',
+      'onmouseover',
+      '<image',
+      '<a ',
+    ]) {
+      expect(out).not.toContain(bad);
+    }
+    expect(out).toContain('<use href="#local"');
+    expect(out).toContain('style="fill:red"');
+  });
+
+  it('drops a DOCTYPE with entities instead of expanding them', () => {
+    const out =
+      sanitizeSvg(
+        Buffer.from(
+          '<!DOCTYPE svg [<!ENTITY x "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+        ),
+      )?.toString() ?? '';
+    expect(out).not.toContain('BOOM');
+    expect(out).not.toContain('ENTITY');
+  });
+
+  it('answers null when there is no svg root', () => {
+    expect(sanitizeSvg(Buffer.from('<html><body/></html>'))).toBeNull();
+    expect(sanitizeSvg(Buffer.from('not xml at all <'))).toBeNull();
+  });
+});

@@ -1,0 +1,280 @@
+import { errorResponses } from '@promptmarket/contracts';
+import {
+  OFFER_MAX_BYTES,
+  offerApproveRequest,
+  offerCreateFields,
+  offerDeclineRequest,
+  offerResponse,
+  offersResponse,
+  offerWithdrawCardRequest,
+  offerWithdrawSepaRequest,
+} from '@promptmarket/contracts/offers';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, type FieldErrors } from '../../errors';
+import { attachmentDisposition } from '../../lib/private-file';
+import { receiveUpload } from '../../lib/uploads';
+import { fieldErrorsOf } from '../../lib/validate';
+import { requireUser, signedInUser } from '../../plugins/auth';
+import { profileOf } from '../accounts/accounts.service';
+import {
+  acceptOffer,
+  createOffer,
+  declineOffer,
+  offerHistory,
+  offerMedia,
+  type PayoutChoice,
+} from './offers.service';
+
+/** The spec's keys for the file's problems (section 5). */
+const mediaKeys: Record<string, string> = { 'file.type': 'media.type', 'file.required': 'media.required' };
+
+/** Field errors under the names the clients know: `style_ids[]` for any problem with a style. */
+function offerFieldErrors(errors: FieldErrors): FieldErrors {
+  const named: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const name = field.startsWith('style_ids') ? 'style_ids[]' : field;
+    named[name] = [...(named[name] ?? []), ...messages];
+  }
+  return named;
+}
+
+const offerParams = z.object({
+  id: z.coerce
+    .number('field.invalid')
+    .int('field.invalid')
+    .positive('field.invalid')
+    .max(2_147_483_647, 'field.invalid'),
+});
+
+export async function offerRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', requireUser({ verified: true }));
+
+  /** The key payout details are sealed with; the server always has one (config.withAppKey). */
+  const sealingKey = () => {
+    if (!app.config.appKey) throw new Error('payout details need APP_KEY to be sealed');
+    return app.config.appKey;
+  };
+  /** The identity check of spec section 6, read where the profile reads it. */
+  const identityApproved = async (request: FastifyRequest) =>
+    (await profileOf(app.db, signedInUser(request))).verification_data.status === 'approved';
+  const answer = async (userId: string, locale: string, id: number, message: string) => {
+    const [offer] = await offerHistory(app.db, userId, locale, id);
+    if (!offer) throw AppError.notFound();
+    return { status: 'OK' as const, message, payload: offer };
+  };
+
+  app.get(
+    '/offer/history',
+    {
+      schema: {
+        summary: 'The offers the user made, newest first',
+        response: { 200: offersResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await offerHistory(app.db, signedInUser(request).id, await request.locale()),
+    }),
+  );
+
+  app.post(
+    '/offer/create',
+    {
+      schema: {
+        summary: 'Offer a work to the service (multipart: media, title, category_id, style_ids[], price, …)',
+        consumes: ['multipart/form-data'],
+        response: { 200: offerResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      let upload: Awaited<ReturnType<typeof receiveUpload>>;
+      try {
+        upload = await receiveUpload(request, app.storage, {
+          bucket: 'private',
+          prefix: 'offers',
+          files: {
+            media: {
+              kinds: ['jpeg', 'png', 'gif', 'webp', 'svg', 'pdf', 'doc', 'docx'],
+              maxBytes: OFFER_MAX_BYTES,
+              required: true,
+            },
+          },
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.fields) {
+          const fields = Object.fromEntries(
+            Object.entries(error.fields).map(([name, keys]) => [
+              name,
+              keys.map((key) => mediaKeys[key] ?? key),
+            ]),
+          );
+          throw AppError.validation(fields);
+        }
+        throw error;
+      }
+      const media = upload.files[0];
+      const parsed = offerCreateFields.safeParse({
+        ...upload.fields,
+        'style_ids[]': upload.lists['style_ids[]'] ?? [],
+      });
+      if (!parsed.success || !media) {
+        await Promise.all(upload.files.map((file) => app.storage.delete(file.bucket, file.key)));
+        if (!parsed.success) throw AppError.validation(offerFieldErrors(fieldErrorsOf(parsed.error)));
+        throw AppError.validation({ media: ['media.required'] });
+      }
+      let id: number;
+      try {
+        id = await createOffer(app.db, app.storage, { userId: user.id, fields: parsed.data, media });
+      } catch (error) {
+        await app.storage.delete(media.bucket, media.key).catch(() => undefined);
+        throw error;
+      }
+      return answer(user.id, await request.locale(), id, 'Offer created');
+    },
+  );
+
+  app.post(
+    '/offer/decline',
+    {
+      schema: {
+        summary: 'Decline the service’s counter-price',
+        body: offerDeclineRequest,
+        response: { 200: offerResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const locale = await request.locale();
+      await declineOffer(app.db, { userId: user.id, offerId: request.body.id, locale });
+      return answer(user.id, locale, request.body.id, 'Offer declined');
+    },
+  );
+
+  app.post(
+    '/offer/approve',
+    {
+      schema: {
+        summary: 'Accept the counter-price, paid out by SEPA transfer',
+        body: offerApproveRequest,
+        response: { 200: offerResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const locale = await request.locale();
+      const { id, full_name, iban, terms: _terms, ...contact } = request.body;
+      await acceptOffer(app.db, {
+        userId: user.id,
+        offerId: id,
+        locale,
+        appKey: sealingKey(),
+        contact,
+        payout: { method: 'sepa', fullName: full_name, iban },
+        identityApproved: () => identityApproved(request),
+      });
+      return answer(user.id, locale, id, 'Offer accepted');
+    },
+  );
+
+  app.post(
+    '/offer/withdraw/card',
+    {
+      schema: {
+        summary: 'Accept the counter-price, paid out to a card',
+        body: offerWithdrawCardRequest,
+        response: { 200: offerResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const locale = await request.locale();
+      const body = request.body;
+      const payout: PayoutChoice = {
+        method: 'card',
+        cardNumber: body.card_number,
+        holder: body.card_holder_name,
+        expireMonth: body.expire_month,
+        expireYear: body.expire_year,
+      };
+      await acceptOffer(app.db, {
+        userId: user.id,
+        offerId: body.id,
+        locale,
+        appKey: sealingKey(),
+        contact: {
+          name: body.name,
+          surname: body.surname,
+          email: body.email,
+          phone: body.phone,
+          address: body.address,
+          city: body.city,
+          postCode: body.postCode,
+          country: body.country,
+          currency: body.currency,
+        },
+        payout,
+        amountCents: body.amount,
+        identityApproved: () => identityApproved(request),
+      });
+      return answer(user.id, locale, body.id, 'Offer accepted');
+    },
+  );
+
+  app.post(
+    '/offer/withdraw/sepa',
+    {
+      schema: {
+        summary: 'Accept the counter-price, paid out by SEPA transfer, with its amount',
+        body: offerWithdrawSepaRequest,
+        response: { 200: offerResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const locale = await request.locale();
+      const { id, full_name, iban, amount, terms: _terms, ...contact } = request.body;
+      await acceptOffer(app.db, {
+        userId: user.id,
+        offerId: id,
+        locale,
+        appKey: sealingKey(),
+        contact,
+        payout: { method: 'sepa', fullName: full_name, iban },
+        amountCents: amount,
+        identityApproved: () => identityApproved(request),
+      });
+      return answer(user.id, locale, id, 'Offer accepted');
+    },
+  );
+
+  app.get(
+    '/offer/:id/media',
+    {
+      schema: {
+        summary: 'The file of one of the user’s offers',
+        params: offerParams,
+        response: { 200: z.any().describe('the file'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await offerMedia(app.db, signedInUser(request).id, request.params.id);
+      const file = await app.storage.createReadStream('private', row.mediaKey);
+      if (!file) throw AppError.notFound();
+      // Re-encoded pictures are shown in the page; anything else (SVG included) only downloads,
+      // and the sandbox CSP keeps even a mistaken inline rendering from running anything.
+      const inline = ['jpeg', 'png', 'gif', 'webp'].includes(row.mediaKind);
+      return reply
+        .header('content-type', row.mediaContentType)
+        .header('content-length', file.size)
+        .header('content-disposition', inline ? 'inline' : attachmentDisposition(row.mediaFilename))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(file.body);
+    },
+  );
+}

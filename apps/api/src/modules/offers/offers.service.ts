@@ -1,0 +1,372 @@
+import { DEFAULT_LOCALE, errorMessages, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import {
+  type ContactDetails,
+  type Offer,
+  type OfferCreateFields,
+  type OfferStatus,
+  VERIFICATION_THRESHOLD_EUR,
+} from '@promptmarket/contracts/offers';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { seal } from '../../lib/sealed';
+import type { Storage } from '../../lib/storage';
+import { sanitizeSvg } from '../../lib/svg-sanitize';
+import type { UploadedFile } from '../../lib/uploads';
+import { categories, categoryTranslations, styles } from '../catalogue/catalogue.tables';
+import { getStoredSettings } from '../site/site.service';
+import { internalFromEurCents } from '../wallet/rates';
+import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
+import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './offers.tables';
+
+/**
+ * Offers (spec sections 3, 4 and 7): a user offers a work, the service answers with a
+ * counter-price or declines, the user accepts (choosing a card or SEPA payout) or declines.
+ * Accepting owes the price through the ledger (decision 0016); the back office pays or fails it.
+ */
+
+const IMAGE_KINDS = new Set(['jpeg', 'png', 'gif', 'webp']);
+const SEALED_PURPOSE = 'payout-details';
+
+const text = (key: string, locale: string) => validationText(key, locale);
+
+/** The offer as the clients read it. */
+function toOffer(
+  row: OfferRow & { categoryTitle: string },
+  styleIds: number[],
+  payout: PayoutRow | null,
+): Offer {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category_id: row.categoryId,
+    category_title: row.categoryTitle,
+    user_price: minorUnitsToNumber(row.userPriceCents),
+    service_price: row.servicePriceCents === null ? null : minorUnitsToNumber(row.servicePriceCents),
+    currency: 'EUR',
+    status: row.status,
+    doc_type: IMAGE_KINDS.has(row.mediaKind) ? 'image' : row.mediaKind,
+    doc_url: `/api/offer/${row.id}/media`,
+    style_ids: styleIds,
+    add_text: row.addText,
+    confirm: true,
+    created_at: row.createdAt.toISOString(),
+    payout: payout
+      ? { method: payout.method, destination: payout.destinationMasked, status: payout.status }
+      : null,
+  };
+}
+
+const localTitle = alias(categoryTranslations, 'local_title');
+const englishTitle = alias(categoryTranslations, 'english_title');
+
+/** The user's offers, newest first, or one of them. */
+export async function offerHistory(
+  db: Db,
+  userId: string,
+  locale: string,
+  onlyId?: number,
+): Promise<Offer[]> {
+  const rows = await db
+    .select({
+      offer: offers,
+      categoryTitle: sql<string>`coalesce(${localTitle.title}, ${englishTitle.title})`,
+    })
+    .from(offers)
+    .innerJoin(
+      englishTitle,
+      and(eq(englishTitle.categoryId, offers.categoryId), eq(englishTitle.locale, DEFAULT_LOCALE)),
+    )
+    .leftJoin(localTitle, and(eq(localTitle.categoryId, offers.categoryId), eq(localTitle.locale, locale)))
+    .where(
+      onlyId === undefined
+        ? eq(offers.userId, userId)
+        : and(eq(offers.userId, userId), eq(offers.id, onlyId)),
+    )
+    .orderBy(desc(offers.id))
+    .limit(500);
+  const ids = rows.map((row) => row.offer.id);
+  const [styleRows, payoutRows] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.select().from(offerStyles).where(inArray(offerStyles.offerId, ids)),
+          db.select().from(payouts).where(inArray(payouts.offerId, ids)),
+        ]);
+  return rows.map((row) =>
+    toOffer(
+      { ...row.offer, categoryTitle: row.categoryTitle },
+      styleRows.filter((style) => style.offerId === row.offer.id).map((style) => style.styleId),
+      payoutRows.find((payout) => payout.offerId === row.offer.id) ?? null,
+    ),
+  );
+}
+
+/**
+ * Makes a stored upload safe to keep: pictures are decoded and encoded again (which drops their
+ * metadata and anything hidden after the image), an SVG keeps only its drawing. Documents stay
+ * as they are; they are only ever sent as downloads.
+ */
+async function sanitizeMedia(storage: Storage, file: UploadedFile): Promise<void> {
+  if (!IMAGE_KINDS.has(file.kind) && file.kind !== 'svg') return;
+  const original = await storage.get(file.bucket, file.key);
+  if (!original) throw new Error(`upload ${file.key} vanished`);
+  let cleaned: Buffer | null;
+  if (file.kind === 'svg') cleaned = sanitizeSvg(original);
+  else {
+    try {
+      const image = sharp(original, {
+        animated: file.kind === 'gif' || file.kind === 'webp',
+        limitInputPixels: 50_000_000,
+      }).rotate();
+      cleaned = await (file.kind === 'jpeg'
+        ? image.jpeg({ quality: 92 })
+        : file.kind === 'png'
+          ? image.png()
+          : file.kind === 'gif'
+            ? image.gif()
+            : image.webp({ quality: 92 })
+      ).toBuffer();
+    } catch {
+      cleaned = null;
+    }
+  }
+  if (!cleaned) throw AppError.validation({ media: ['media.type'] });
+  await storage.put(file.bucket, file.key, cleaned, { contentType: file.contentType });
+}
+
+/** Creates an offer in status pending from the checked fields and the stored file. */
+export async function createOffer(
+  db: Db,
+  storage: Storage,
+  input: { userId: string; fields: OfferCreateFields; media: UploadedFile },
+): Promise<number> {
+  const { fields, media } = input;
+  const errors: Record<string, string[]> = {};
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, fields.category_id));
+  if (!category) errors.category_id = ['category.required'];
+  const found = await db
+    .select({ id: styles.id })
+    .from(styles)
+    .where(inArray(styles.id, fields['style_ids[]']));
+  if (found.length !== fields['style_ids[]'].length) errors['style_ids[]'] = ['styles.required'];
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+  await sanitizeMedia(storage, media);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(offers)
+      .values({
+        userId: input.userId,
+        title: fields.title,
+        description: fields.description,
+        addText: fields.add_text,
+        categoryId: fields.category_id,
+        userPriceCents: fields.price,
+        confirmed: true,
+        mediaKey: media.key,
+        mediaKind: media.kind,
+        mediaContentType: media.contentType,
+        mediaFilename: media.filename || `offer.${media.key.split('.').pop()}`,
+      })
+      .returning({ id: offers.id });
+    if (!created) throw new Error('offer insert returned no row');
+    await tx
+      .insert(offerStyles)
+      .values(fields['style_ids[]'].map((styleId) => ({ offerId: created.id, styleId })));
+    return created.id;
+  });
+}
+
+/** The user's own offer under a row lock, or 404 (another user's offer does not exist for them). */
+async function lockOwnOffer(tx: Db, userId: string, offerId: number): Promise<OfferRow> {
+  const [row] = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, offerId), eq(offers.userId, userId)))
+    .for('update');
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** Only an offer in status `offer` may be accepted or declined, once (spec section 4). */
+function assertOpen(row: OfferRow, locale: string) {
+  if (row.status === 'offer') return;
+  const key = row.status === 'approved' ? 'offer.already_approved' : 'offer.not_open';
+  throw new AppError('VALIDATION_FAILED', text(key, locale), { id: [text(key, locale)] });
+}
+
+export async function declineOffer(db: Db, input: { userId: string; offerId: number; locale: string }) {
+  await db.transaction(async (tx) => {
+    const row = await lockOwnOffer(tx as unknown as Db, input.userId, input.offerId);
+    assertOpen(row, input.locale);
+    await tx
+      .update(offers)
+      .set({ status: 'declined_by_user', decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(offers.id, row.id));
+  });
+}
+
+export type PayoutChoice =
+  | { method: 'sepa'; fullName: string; iban: string }
+  | {
+      method: 'card';
+      cardNumber: string;
+      holder: string;
+      expireMonth: number;
+      expireYear: number;
+    };
+
+const maskIban = (iban: string) => `IBAN ${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
+const maskCard = (number: string) => `Card •••• ${number.slice(-4)}`;
+
+/**
+ * Accepts the counter-price and asks for its payout. The offer row is locked, so a double click
+ * or two tabs accept once; the second is told it was accepted already and changes nothing. From
+ * 150 EUR the seller's identity must be verified first (403 VERIFICATION_REQUIRED). An `amount`,
+ * when the client sends one, must equal the counter-price.
+ */
+export async function acceptOffer(
+  db: Db,
+  input: {
+    userId: string;
+    offerId: number;
+    locale: string;
+    appKey: string;
+    contact: ContactDetails;
+    payout: PayoutChoice;
+    amountCents?: number;
+    identityApproved: () => Promise<boolean>;
+  },
+): Promise<void> {
+  const settings = await getStoredSettings(db, DEFAULT_LOCALE);
+  const verified = await input.identityApproved();
+  await db.transaction(async (tx) => {
+    const row = await lockOwnOffer(tx as unknown as Db, input.userId, input.offerId);
+    assertOpen(row, input.locale);
+    const price = row.servicePriceCents ?? 0;
+    if (input.amountCents !== undefined && input.amountCents !== price) {
+      throw AppError.validation({ amount: ['amount.offer_mismatch'] });
+    }
+    if (price >= VERIFICATION_THRESHOLD_EUR * 100 && !verified) {
+      throw new AppError('VERIFICATION_REQUIRED', errorMessages.verificationRequired);
+    }
+    const details =
+      input.payout.method === 'sepa'
+        ? { full_name: input.payout.fullName, iban: input.payout.iban }
+        : {
+            card_number: input.payout.cardNumber,
+            card_holder_name: input.payout.holder,
+            expire_month: input.payout.expireMonth,
+            expire_year: input.payout.expireYear,
+          };
+    const ledgerAmount = internalFromEurCents(price, settings.internal_currency_rate_eur);
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        userId: input.userId,
+        offerId: row.id,
+        method: input.payout.method,
+        amountCents: price,
+        ledgerAmount,
+        destinationMasked:
+          input.payout.method === 'sepa' ? maskIban(input.payout.iban) : maskCard(input.payout.cardNumber),
+        detailsSealed: seal(input.appKey, SEALED_PURPOSE, { ...details, contact: input.contact }),
+      })
+      .returning();
+    if (!payout) throw new Error('payout insert returned no row');
+    if (ledgerAmount > 0) {
+      await recordOfferPayout(tx as unknown as Db, {
+        offerId: row.id,
+        payoutId: payout.id,
+        amount: ledgerAmount,
+      });
+    }
+    await tx
+      .update(offers)
+      .set({ status: 'approved', decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(offers.id, row.id));
+  });
+}
+
+/* The service's side. The back office calls these; until then they are the tested way in. */
+
+async function lockOffer(tx: Db, offerId: number): Promise<OfferRow> {
+  const [row] = await tx.select().from(offers).where(eq(offers.id, offerId)).for('update');
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** The service answers a pending offer with its own price (euro cents, more than 0). */
+export async function makeCounterOffer(db: Db, offerId: number, servicePriceCents: number) {
+  if (!Number.isSafeInteger(servicePriceCents) || servicePriceCents <= 0) {
+    throw AppError.validation({ service_price: ['price.invalid'] });
+  }
+  await db.transaction(async (tx) => {
+    const row = await lockOffer(tx as unknown as Db, offerId);
+    if (row.status !== 'pending')
+      throw new AppError('CONFLICT', `Offer ${offerId} is ${row.status}, not pending.`);
+    await tx
+      .update(offers)
+      .set({ status: 'offer', servicePriceCents, updatedAt: new Date() })
+      .where(eq(offers.id, offerId));
+  });
+}
+
+/** The service turns a pending offer (or its own counter-offer) down. */
+export async function declineByService(db: Db, offerId: number) {
+  await db.transaction(async (tx) => {
+    const row = await lockOffer(tx as unknown as Db, offerId);
+    if (row.status !== 'pending' && row.status !== 'offer') {
+      throw new AppError('CONFLICT', `Offer ${offerId} is ${row.status}; it can no longer be declined.`);
+    }
+    await tx
+      .update(offers)
+      .set({ status: 'declined_by_service', decidedAt: new Date(), updatedAt: new Date() })
+      .where(eq(offers.id, offerId));
+  });
+}
+
+/** Settles a requested payout: paid (the money left) or failed (what was owed is reversed). */
+export async function settlePayout(
+  db: Db,
+  payoutId: number,
+  outcome: { paid: true } | { paid: false; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!payout) throw AppError.notFound();
+    if (payout.status !== 'requested') {
+      throw new AppError('CONFLICT', `Payout ${payoutId} is ${payout.status} already.`);
+    }
+    if (payout.ledgerAmount > 0) {
+      if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
+      else await reverseOfferPayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
+    }
+    await tx
+      .update(payouts)
+      .set({
+        status: outcome.paid ? 'paid' : 'failed',
+        failureReason: outcome.paid ? null : outcome.reason.slice(0, 500),
+        settledAt: new Date(),
+      })
+      .where(eq(payouts.id, payoutId));
+  });
+}
+
+/** The stored file of the user's own offer. */
+export async function offerMedia(db: Db, userId: string, offerId: number) {
+  const [row] = await db
+    .select()
+    .from(offers)
+    .where(and(eq(offers.id, offerId), eq(offers.userId, userId)));
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+export type { OfferStatus };

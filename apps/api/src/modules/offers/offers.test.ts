@@ -1,0 +1,417 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unseal } from '../../lib/sealed';
+import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { testDatabaseKind } from '../../test/database';
+import { multipart, type Part } from '../../test/multipart';
+import { categories, styles } from '../catalogue/catalogue.tables';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { ledgerAccounts } from '../wallet/wallet.tables';
+import { declineByService, makeCounterOffer, settlePayout } from './offers.service';
+import { offers, payouts } from './offers.tables';
+
+const MB = 1024 * 1024;
+let app: TestApp;
+let categoryId: number;
+let styleIds: number[];
+let png: Buffer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createCatalogue(app.db, []);
+  const [category] = await app.db.select().from(categories).where(eq(categories.slug, 'portraits'));
+  categoryId = category?.id ?? 0;
+  styleIds = (await app.db.select({ id: styles.id }).from(styles)).map((style) => style.id);
+  // A photo with a comment in its metadata, which must not survive the upload.
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+    .png()
+    .withMetadata({ exif: { IFD0: { ImageDescription: 'secret-location-42' } } })
+    .toBuffer();
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+function fields(overrides: Record<string, string | string[] | null> = {}): Part[] {
+  const values: Record<string, string | string[] | null> = {
+    title: 'Neon harbour',
+    category_id: String(categoryId),
+    'style_ids[]': styleIds.slice(0, 2).map(String),
+    price: '120.50',
+    description: 'A harbour at night in neon light.',
+    add_text: 'Made with a diffusion model, retouched by hand.',
+    confirm: '1',
+    ...overrides,
+  };
+  return Object.entries(values).flatMap(([name, value]): Part[] => {
+    if (value === null) return [];
+    return (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: item }));
+  });
+}
+
+const file = (data: Buffer, filename = 'work.png', type = 'image/png'): Part => ({
+  name: 'media',
+  filename,
+  type,
+  data,
+});
+
+async function createOffer(session: BrowserSession, parts: Part[], headers: Record<string, string> = {}) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/offer/create',
+    headers: { ...session.headers(), ...body.headers, ...headers },
+    payload: body.payload,
+  });
+}
+
+async function seller() {
+  const { session, profile } = await registerVerifiedUser(app);
+  return { session, userId: profile.id };
+}
+
+async function offered(servicePriceCents = 9000) {
+  const who = await seller();
+  const created = await createOffer(who.session, [...fields(), file(png)]);
+  expect(created.statusCode).toBe(200);
+  const id = created.json().payload.id as number;
+  await makeCounterOffer(app.db, id, servicePriceCents);
+  return { ...who, id };
+}
+
+const contact = {
+  name: 'Ada',
+  surname: 'Lovelace',
+  email: 'ada@example.test',
+  phone: '+44 20 7946 0000',
+  address: '12 St James Square',
+  city: 'London',
+  postCode: 'SW1Y 4JH',
+  country: 'GB',
+};
+const bank = { full_name: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00' };
+const nextYear = new Date().getUTCFullYear() + 1;
+const card = {
+  card_number: '4242 4242 4242 4242',
+  card_holder_name: 'Ada Lovelace',
+  expire_month: '12',
+  expire_year: String(nextYear),
+};
+
+describe('POST /offer/create', () => {
+  it('creates a pending offer in euro, with its styles and a re-encoded picture without metadata', async () => {
+    const { session } = await seller();
+    const response = await createOffer(session, [...fields(), file(png, 'harbour.png')]);
+    expect(response.statusCode).toBe(200);
+    const offer = response.json().payload;
+    expect(offer).toMatchObject({
+      title: 'Neon harbour',
+      description: 'A harbour at night in neon light.',
+      category_id: categoryId,
+      category_title: 'Portraits',
+      user_price: 120.5,
+      service_price: null,
+      currency: 'EUR',
+      status: 'pending',
+      doc_type: 'image',
+      doc_url: `/api/offer/${offer.id}/media`,
+      style_ids: styleIds.slice(0, 2),
+      confirm: true,
+      payout: null,
+    });
+    const media = await call(app, session, 'GET', offer.doc_url);
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/png');
+    expect(media.headers['x-content-type-options']).toBe('nosniff');
+    expect(media.rawPayload.includes(Buffer.from('secret-location-42'))).toBe(false);
+    expect((await sharp(media.rawPayload).metadata()).width).toBe(64);
+    const history = (await call(app, session, 'GET', '/api/offer/history')).json();
+    expect(history.payload.map((item: { id: number }) => item.id)).toEqual([offer.id]);
+  });
+
+  it('reports every missing field under the spec keys, in the language of the request', async () => {
+    const { session } = await seller();
+    const response = await createOffer(
+      session,
+      [
+        ...fields({ title: '', category_id: null, 'style_ids[]': null, price: 'abc', confirm: null }),
+        file(png),
+      ],
+      { 'frontend-language': 'de' },
+    );
+    expect(response.statusCode).toBe(422);
+    const errors = response.json().errors;
+    expect(Object.keys(errors).sort()).toEqual(['category_id', 'confirm', 'price', 'style_ids[]', 'title']);
+    expect(errors['style_ids[]']).toEqual(['Bitte wähle mindestens einen Stil.']);
+    expect(errors.price).toEqual(['Bitte gib einen Preis ab 0 mit höchstens zwei Nachkommastellen ein.']);
+    const english = await createOffer(session, [...fields({ price: '-1' }), file(png)]);
+    expect(english.json().errors).toEqual({
+      price: ['Please enter a price of at least 0 with at most two decimals.'],
+    });
+    const unknownStyle = await createOffer(session, [...fields({ 'style_ids[]': ['999999'] }), file(png)]);
+    expect(unknownStyle.json().errors).toEqual({ 'style_ids[]': ['Please choose at least one style.'] });
+  });
+
+  it('needs a file, and decides its type by content: a PHP file named .png is refused', async () => {
+    const { session } = await seller();
+    const none = await createOffer(session, fields());
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ media: ['Please choose a file.'] });
+    const php = await createOffer(session, [
+      ...fields(),
+      file(Buffer.from('<?php system($_GET["c"]); ?>'), 'work.png', 'image/png'),
+    ]);
+    expect(php.statusCode).toBe(422);
+    expect(php.json().errors).toEqual({
+      media: ['Please upload a valid file type (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)'],
+    });
+    const pdf = await createOffer(session, [
+      ...fields(),
+      file(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF'), 'work.bin', 'application/octet-stream'),
+    ]);
+    expect(pdf.json().payload.doc_type).toBe('pdf');
+    const download = await call(app, session, 'GET', pdf.json().payload.doc_url);
+    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="work.bin"/);
+  });
+
+  it('answers 413 for a file over 10 MB and keeps nothing of it', async () => {
+    const { session, userId } = await seller();
+    const big = Buffer.concat([png, Buffer.alloc(10 * MB + 1 - png.length)]);
+    const response = await createOffer(session, [...fields(), file(big)]);
+    expect(response.statusCode).toBe(413);
+    expect(await app.db.select().from(offers).where(eq(offers.userId, userId))).toEqual([]);
+  });
+
+  it('keeps only the drawing of an SVG with a script, and serves it only as a download under a sandbox', async () => {
+    const { session } = await seller();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4"/></svg>',
+    );
+    const response = await createOffer(session, [...fields(), file(svg, 'art.svg', 'image/svg+xml')]);
+    expect(response.statusCode).toBe(200);
+    const offer = response.json().payload;
+    expect(offer.doc_type).toBe('svg');
+    const media = await call(app, session, 'GET', offer.doc_url);
+    expect(media.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(media.headers['content-security-policy']).toContain('sandbox');
+    expect(media.body).toContain('<rect');
+    expect(media.body).not.toContain('alert');
+  });
+
+  it('shows an offer and its file to its owner only: others and guests get 404 and 401', async () => {
+    const owner = await seller();
+    const created = (await createOffer(owner.session, [...fields(), file(png)])).json().payload;
+    const stranger = await seller();
+    expect((await call(app, stranger.session, 'GET', created.doc_url)).statusCode).toBe(404);
+    expect((await call(app, stranger.session, 'GET', '/api/offer/history')).json().payload).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: created.doc_url })).statusCode).toBe(401);
+    const decline = await call(app, stranger.session, 'POST', '/api/offer/decline', { id: created.id });
+    expect(decline.statusCode).toBe(404);
+  });
+});
+
+describe('answering the service’s counter-price', () => {
+  it('declines once: only an offer in status offer can be declined', async () => {
+    const { session, id } = await offered();
+    const declined = await call(app, session, 'POST', '/api/offer/decline', { id });
+    expect(declined.statusCode).toBe(200);
+    expect(declined.json().payload.status).toBe('declined_by_user');
+    const again = await call(app, session, 'POST', '/api/offer/decline', { id });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('This offer can no longer be accepted or declined.');
+    const accept = await call(app, session, 'POST', '/api/offer/approve', {
+      ...contact,
+      ...bank,
+      id: { id },
+    });
+    expect(accept.statusCode).toBe(422);
+  });
+
+  it('accepts with SEPA: owes the price through the ledger, keeps the bank details sealed and shows them masked', async () => {
+    const { session, userId, id } = await offered(9000);
+    const response = await call(app, session, 'POST', '/api/offer/approve', {
+      ...contact,
+      ...bank,
+      id: { id },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload).toMatchObject({
+      status: 'approved',
+      service_price: 90,
+      payout: { method: 'sepa', destination: 'IBAN DE89 •••• 3000', status: 'requested' },
+    });
+    const [payout] = await app.db.select().from(payouts).where(eq(payouts.userId, userId));
+    expect(payout).toMatchObject({
+      method: 'sepa',
+      amountCents: 9000,
+      ledgerAmount: 9000,
+      status: 'requested',
+    });
+    expect(payout?.detailsSealed).not.toContain('DE89');
+    expect(unseal(app.config.appKey ?? '', 'payout-details', payout?.detailsSealed ?? '')).toMatchObject({
+      iban: 'DE89370400440532013000',
+      full_name: 'Ada Lovelace',
+      contact: { name: 'Ada', country: 'GB', currency: 'EUR' },
+    });
+    const [payable] = await app.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, 'payouts_payable'));
+    expect(payable?.balance).toBeGreaterThanOrEqual(9000);
+
+    // A second accept changes nothing and says so.
+    const again = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: { id } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('You have already accepted this offer.');
+    expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toHaveLength(1);
+  });
+
+  it('refuses a bad IBAN: its format, then its ISO 13616 check digits', async () => {
+    const { session, id } = await offered();
+    const format = await call(app, session, 'POST', '/api/offer/approve', {
+      ...contact,
+      full_name: 'A',
+      iban: 'DE89!',
+      id,
+    });
+    expect(format.json().errors).toEqual({ iban: ['Invalid IBAN format; enter the IBAN without spaces'] });
+    const checksum = await call(app, session, 'POST', '/api/offer/approve', {
+      ...contact,
+      full_name: 'Ada',
+      iban: 'DE88370400440532013000',
+      id,
+    });
+    expect(checksum.json().errors).toEqual({
+      iban: ['This IBAN is not valid: its check digits do not match.'],
+    });
+    const empty = await call(app, session, 'POST', '/api/offer/approve', { ...contact, id });
+    expect(empty.json().errors).toEqual({ full_name: ['Full name is required'], iban: ['IBAN is required'] });
+  });
+
+  it('checks every contact field at once', async () => {
+    const { session, id } = await offered();
+    const response = await call(app, session, 'POST', '/api/offer/approve', { ...bank, id, email: 'nope' });
+    expect(response.json().errors).toEqual({
+      name: ['First name is required'],
+      surname: ['Last name is required'],
+      email: ['Please enter a valid email'],
+      phone: ['Phone number is required'],
+      address: ['Address is required'],
+      city: ['City is required'],
+      postCode: ['Post code is required'],
+      country: ['Country is required'],
+    });
+  });
+
+  it('accepts with a card: Luhn, at least 13 digits, an expiry not in the past, the amount equal to the price', async () => {
+    const { session, userId, id } = await offered(4550);
+    const post = (body: Record<string, unknown>) =>
+      call(app, session, 'POST', '/api/offer/withdraw/card', {
+        ...contact,
+        ...card,
+        id,
+        amount: '45.50',
+        ...body,
+      });
+    expect((await post({ card_number: '4242 4242 4242 4241' })).json().errors).toEqual({
+      card_number: ['Valid card number is required'],
+    });
+    expect((await post({ card_number: '4242 4242 42' })).json().errors).toEqual({
+      card_number: ['Valid card number is required'],
+    });
+    const lastYear = new Date().getUTCFullYear() - 1;
+    expect((await post({ expire_year: String(lastYear) })).json().errors).toEqual({
+      expire_month: ['Expiry date must be in the future'],
+    });
+    expect((await post({ card_holder_name: '', expire_month: '' })).json().errors).toEqual({
+      card_holder_name: ['Cardholder name is required'],
+      expire_month: ['Expiry month is required'],
+    });
+    const wrongAmount = await post({ amount: '50' });
+    expect(wrongAmount.json().errors).toEqual({ amount: ['The amount must equal the price offered.'] });
+    expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toEqual([]);
+
+    const accepted = await post({});
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().payload.payout).toEqual({
+      method: 'card',
+      destination: 'Card •••• 4242',
+      status: 'requested',
+    });
+  });
+
+  it('accepts through /offer/withdraw/sepa with the amount', async () => {
+    const { session, id } = await offered(1000);
+    const response = await call(app, session, 'POST', '/api/offer/withdraw/sepa', {
+      ...contact,
+      ...bank,
+      id,
+      amount: 10,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload.status).toBe('approved');
+  });
+
+  it('answers 404 for another user’s offer', async () => {
+    const { id } = await offered();
+    const stranger = await seller();
+    const response = await call(app, stranger.session, 'POST', '/api/offer/approve', {
+      ...contact,
+      ...bank,
+      id,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the service’s side', () => {
+  it('counters only a pending offer, and declines a pending or countered one', async () => {
+    const { session, id } = await offered(5000);
+    await expect(makeCounterOffer(app.db, id, 100)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await declineByService(app.db, id);
+    const [row] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(row.status).toBe('declined_by_service');
+    await expect(declineByService(app.db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(makeCounterOffer(app.db, id, 0)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  it('pays a payout once, or fails it and reverses what was owed', async () => {
+    const paid = await offered(2000);
+    await call(app, paid.session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: paid.id });
+    const failed = await offered(3000);
+    await call(app, failed.session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: failed.id });
+    const [first] = await app.db.select().from(payouts).where(eq(payouts.offerId, paid.id));
+    const [second] = await app.db.select().from(payouts).where(eq(payouts.offerId, failed.id));
+    const payable = async () =>
+      (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'payouts_payable')))[0]
+        ?.balance ?? 0;
+    const before = await payable();
+    await settlePayout(app.db, first?.id ?? 0, { paid: true });
+    await settlePayout(app.db, second?.id ?? 0, { paid: false, reason: 'The bank refused the transfer.' });
+    expect(await payable()).toBe(before - 5000);
+    await expect(settlePayout(app.db, first?.id ?? 0, { paid: true })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const [row] = (await call(app, failed.session, 'GET', '/api/offer/history')).json().payload;
+    expect(row.payout.status).toBe('failed');
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('accepting under concurrency (PostgreSQL)', () => {
+  it('makes one payout of ten concurrent accepts', async () => {
+    const { session, userId, id } = await offered(7000);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toHaveLength(1);
+  });
+});

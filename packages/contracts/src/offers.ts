@@ -1,0 +1,281 @@
+import { z } from 'zod';
+import { emailField } from './accounts';
+import { okEnvelope } from './envelope';
+import { parseMinorUnits } from './money';
+import type { ValidationKey } from './validation-messages';
+
+const key = (name: ValidationKey) => name;
+
+/** Offers are priced in euro (spec section 9); the file may be at most 10 MB. */
+export const OFFER_MAX_BYTES = 10 * 1024 * 1024;
+/** A payout of this many euro or more needs an approved identity verification (spec section 6). */
+export const VERIFICATION_THRESHOLD_EUR = 150;
+/** Business days until a payout arrives (spec section 4). */
+export const PAYOUT_DAYS = { card: '3-5', sepa: '5-7' } as const;
+/** The highest price an offer may ask, in euro cents. */
+const MAX_PRICE_CENTS = 100_000_000;
+
+export const offerStatuses = [
+  'pending',
+  'offer',
+  'approved',
+  'declined',
+  'declined_by_service',
+  'declined_by_user',
+] as const;
+export type OfferStatus = (typeof offerStatuses)[number];
+
+/** The tabs of the offers list: the three declined statuses are one group (spec section 4). */
+export const offerStatusGroups = ['pending', 'offer', 'approved', 'declined'] as const;
+export type OfferStatusGroup = (typeof offerStatusGroups)[number];
+export function offerStatusGroup(status: OfferStatus): OfferStatusGroup {
+  return status.startsWith('declined') ? 'declined' : (status as OfferStatusGroup);
+}
+
+const requiredText = (name: ValidationKey, max: number) =>
+  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, key('field.too_long'))
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const id = z.coerce
+  .number(key('field.invalid'))
+  .int(key('field.invalid'))
+  .positive(key('field.invalid'))
+  .max(2_147_483_647, key('field.invalid'));
+
+/** Laravel's `accepted` as a form sends it. */
+const accepted = (name: ValidationKey) =>
+  z
+    .union([z.boolean(), z.literal(1), z.string()], key(name))
+    .refine(
+      (value) => value === true || value === 1 || ['1', 'yes', 'on', 'true'].includes(String(value)),
+      key(name),
+    );
+
+/** Euro as people type it, at least 0 and at most two decimals, parsed into cents at once. */
+const euroField = z
+  .union([z.string(key('price.required')), z.number(key('price.required'))], key('price.required'))
+  .transform((value, context) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+    if (text === '') {
+      context.addIssue({ code: 'custom', message: key('price.required') });
+      return z.NEVER;
+    }
+    const cents = /e/i.test(text) ? null : parseMinorUnits(text.replace(',', '.'));
+    if (cents === null || cents < 0 || cents > MAX_PRICE_CENTS) {
+      context.addIssue({ code: 'custom', message: key('price.invalid') });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/**
+ * The text fields of `POST /offer/create` (multipart; the file is `media`). `style_ids[]` is
+ * repeated; the price is in euro.
+ */
+export const offerCreateFields = z.object({
+  title: requiredText('title.required', 120),
+  category_id: z.coerce
+    .number(key('category.required'))
+    .int(key('category.required'))
+    .positive(key('category.required'))
+    .max(2_147_483_647, key('category.required')),
+  'style_ids[]': z
+    .array(id, key('styles.required'))
+    .min(1, key('styles.required'))
+    .max(10, key('field.too_many'))
+    .transform((ids) => [...new Set(ids)]),
+  price: euroField,
+  description: optionalText(2000),
+  add_text: optionalText(2000),
+  confirm: accepted('confirm.required'),
+});
+export type OfferCreateFields = z.output<typeof offerCreateFields>;
+
+export const offer = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  category_id: z.number(),
+  category_title: z.string(),
+  /** What the user asked, in euro. */
+  user_price: z.number(),
+  /** The service's counter-price in euro, once it made one. */
+  service_price: z.number().nullable(),
+  currency: z.literal('EUR'),
+  status: z.enum(offerStatuses),
+  /** `image` when the file is a picture, else its kind (pdf, doc, docx, svg). */
+  doc_type: z.string(),
+  doc_url: z.string(),
+  style_ids: z.array(z.number()),
+  add_text: z.string().nullable(),
+  confirm: z.literal(true),
+  created_at: z.string(),
+  /** How the accepted offer is paid out, masked ("Card •••• 4242", "IBAN DE89 •••• 3000"). */
+  payout: z
+    .object({ method: z.enum(['card', 'sepa']), destination: z.string(), status: z.string() })
+    .nullable(),
+});
+export type Offer = z.infer<typeof offer>;
+export const offersResponse = okEnvelope(z.array(offer));
+export const offerResponse = z.object({ status: z.literal('OK'), message: z.string(), payload: offer });
+
+/** The offer id, alone or in the spec's wrapper (`{id: {id: 7}}`). */
+const offerId = z
+  .union([id, z.object({ id })])
+  .transform((value) => (typeof value === 'number' ? value : value.id));
+
+export const offerDeclineRequest = z.object({ id: offerId });
+
+/** ISO 13616: move the first four characters to the end, letters to numbers, the whole mod 97 is 1. */
+export function ibanChecksumValid(iban: string): boolean {
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(compact)) return false;
+  const rearranged = compact.slice(4) + compact.slice(0, 4);
+  let remainder = 0;
+  for (const character of rearranged) {
+    const value = /\d/.test(character) ? character : String(character.charCodeAt(0) - 55);
+    for (const digit of value) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+/** The Luhn check of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Is month/year (1-12, four digits) this month or later? */
+export function expiryInFuture(month: number, year: number, now = new Date()): boolean {
+  const thisYear = now.getUTCFullYear();
+  return year > thisYear || (year === thisYear && month >= now.getUTCMonth() + 1);
+}
+
+/**
+ * Contact details (spec section 3): name, surname, email, phone, address, city, postCode,
+ * country, currency (EUR by default). Every field is checked, so a form learns of every problem
+ * at once; the web shows them in the spec's order.
+ */
+export const contactDetails = z.object({
+  name: requiredText('first_name.required', 100),
+  surname: requiredText('last_name.required', 100),
+  email: emailField,
+  phone: z
+    .string(key('phone.required'))
+    .trim()
+    .min(1, key('phone.required'))
+    .max(32, key('field.too_long'))
+    .regex(/^\+?[\d\s().-]{6,}$/, key('phone.invalid')),
+  address: requiredText('address.required', 200),
+  city: requiredText('city.required', 100),
+  postCode: requiredText('post_code.required', 20),
+  country: z
+    .string(key('country.required'))
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, key('country.required'))
+    .transform((value) => value.toUpperCase()),
+  currency: z.literal('EUR', key('currency.invalid')).optional().default('EUR'),
+});
+export type ContactDetails = z.output<typeof contactDetails>;
+
+export const bankDetails = z.object({
+  full_name: requiredText('full_name.required', 140),
+  iban: z
+    .string(key('iban.required'))
+    .trim()
+    .min(1, key('iban.required'))
+    .max(60, key('iban.invalid'))
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, key('iban.invalid'))
+        // Only a well-formed IBAN is told its check digits are wrong.
+        .refine(
+          (value) => !/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/.test(value) || ibanChecksumValid(value),
+          key('iban.checksum'),
+        ),
+    ),
+});
+
+const monthField = z.coerce
+  .number(key('expire_month.required'))
+  .int(key('expire_month.required'))
+  .min(1, key('expire_month.required'))
+  .max(12, key('expire_month.required'));
+const yearField = z.coerce
+  .number(key('expire_year.required'))
+  .int(key('expire_year.required'))
+  .min(2000, key('expire_year.required'))
+  .max(2100, key('expire_year.required'));
+
+export const cardDetails = z
+  .object({
+    card_number: z
+      .string(key('card_number.invalid'))
+      .max(40, key('card_number.invalid'))
+      .transform((value) => value.replace(/[\s-]+/g, ''))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{13,19}$/, key('card_number.invalid'))
+          .refine((digits) => !/^\d{13,19}$/.test(digits) || luhnValid(digits), key('card_number.invalid')),
+      ),
+    card_holder_name: requiredText('card_holder_name.required', 140),
+    expire_month: monthField,
+    expire_year: yearField,
+    amount: z.union([z.string(), z.number()], key('amount.required')).transform((value, context) => {
+      const cents = parseMinorUnits(String(value).trim());
+      if (cents === null) {
+        context.addIssue({ code: 'custom', message: key('amount.invalid') });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  })
+  .superRefine((value, context) => {
+    if (!expiryInFuture(value.expire_month, value.expire_year)) {
+      context.addIssue({ code: 'custom', path: ['expire_month'], message: key('expiry.past') });
+    }
+  });
+
+const terms = { terms: accepted('terms.confirm').optional() };
+
+/** `POST /offer/approve`: accept with a SEPA payout. */
+export const offerApproveRequest = contactDetails.extend({ ...bankDetails.shape, ...terms, id: offerId });
+export type OfferApproveRequest = z.input<typeof offerApproveRequest>;
+
+/** `POST /offer/withdraw/card`. */
+export const offerWithdrawCardRequest = z.intersection(
+  contactDetails.extend({ ...terms, id: offerId }),
+  cardDetails,
+);
+export type OfferWithdrawCardRequest = z.input<typeof offerWithdrawCardRequest>;
+
+/** `POST /offer/withdraw/sepa`: the SEPA payout with its amount. */
+export const offerWithdrawSepaRequest = offerApproveRequest.extend({
+  amount: z.union([z.string(), z.number()]).transform((value, context) => {
+    const cents = parseMinorUnits(String(value).trim());
+    if (cents === null) {
+      context.addIssue({ code: 'custom', message: key('amount.invalid') });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+});
