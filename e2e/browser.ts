@@ -27,18 +27,26 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
+let visitors = Math.floor(Math.random() * 60_000);
+
 /**
- * A page of its own (own cookies) at a given width; console errors are collected for the test
+ * A page of its own (own cookies and address) at a given width; console errors are collected for the test
  * to check. The cookie choice is already made unless `cookieChoice` is false.
  */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number },
-  { cookieChoice = true }: { cookieChoice?: boolean } = {},
+  { cookieChoice = true, base = baseURL() }: { cookieChoice?: boolean; base?: string } = {},
 ) {
-  const context = await browser.newContext({ viewport, baseURL: baseURL() });
-  if (cookieChoice)
-    await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: baseURL() }]);
+  // A visitor of its own address: the server trusts the forwarded address from this machine.
+  const address = `10.${(visitors >> 8) & 255}.${visitors & 255}.${1 + Math.floor(Math.random() * 250)}`;
+  visitors += 1;
+  const context = await browser.newContext({
+    viewport,
+    baseURL: base,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  if (cookieChoice) await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: base }]);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {

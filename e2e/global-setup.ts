@@ -10,6 +10,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     mailDir: string;
+    smtpUrl: string;
     demoProducts: number;
   }
 }
@@ -36,11 +37,14 @@ export default async function setup(project: TestProject) {
   const mailbox = await startMailbox(mailDir);
   const server = await startProductionServer({
     port: await freePort(),
-    env: { SMTP_URL: mailbox.url, SEED_DEMO_PRODUCTS: String(DEMO_PRODUCTS) },
+    // Each browser context of the tests is a visitor of its own address, as behind a proxy
+    // (e2e/browser.ts), so the per-address limits see many visitors, not one.
+    env: { SMTP_URL: mailbox.url, SEED_DEMO_PRODUCTS: String(DEMO_PRODUCTS), TRUST_PROXY: '127.0.0.1' },
   });
   project.provide('baseURL', server.baseURL);
   project.provide('demoProducts', DEMO_PRODUCTS);
   project.provide('mailDir', mailDir);
+  project.provide('smtpUrl', mailbox.url);
 
   return async () => {
     await server.stop();

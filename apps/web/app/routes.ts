@@ -35,6 +35,7 @@ export default [
         route('profile', 'routes/dashboard-profile.tsx'),
         route('deposits', 'routes/dashboard-deposits.tsx'),
         route('orders', 'routes/dashboard-orders.tsx'),
+        route('offers', 'routes/dashboard-offers.tsx'),
       ]),
       route('cart', 'routes/cart.tsx'),
       route('dashboard/deposits/create', 'routes/deposit-create.tsx'),

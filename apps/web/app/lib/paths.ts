@@ -55,6 +55,7 @@ export const paths = {
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   orders: (locale: string) => `/${locale}/dashboard/orders`,
+  offers: (locale: string) => `/${locale}/dashboard/offers`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>

@@ -37,6 +37,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.deposits(locale)} className={tabClass}>
           {t('deposits.tab')}
         </NavLink>
+        <NavLink to={paths.offers(locale)} className={tabClass}>
+          {t('offers.tab')}
+        </NavLink>
         <NavLink to={paths.profile(locale)} className={tabClass}>
           {t('dashboard.profile')}
         </NavLink>

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import {
+  badgeTone,
+  expiryMonths,
+  expiryYears,
+  firstContactProblem,
+  groupCardNumber,
+  inTab,
+  offerFailure,
+  offerFileProblem,
+  tabCounts,
+} from './rules';
+
+describe('tabs', () => {
+  it('counts each group, the three declined statuses as one', () => {
+    const offers = [
+      { status: 'pending' },
+      { status: 'offer' },
+      { status: 'approved' },
+      { status: 'declined' },
+      { status: 'declined_by_service' },
+      { status: 'declined_by_user' },
+    ] as const;
+    expect(tabCounts(offers)).toEqual({ all: 6, pending: 1, offer: 1, approved: 1, declined: 3 });
+    expect(offers.filter((offer) => inTab(offer, 'declined'))).toHaveLength(3);
+    expect(offers.filter((offer) => inTab(offer, 'all'))).toHaveLength(6);
+  });
+
+  it('gives each status its badge', () => {
+    expect(
+      ['pending', 'offer', 'approved', 'declined_by_user'].map((status) => badgeTone(status as never)),
+    ).toEqual(['warning', 'primary', 'success', 'danger']);
+  });
+});
+
+describe('offerFailure (spec section 8)', () => {
+  it('picks the message in the spec order', () => {
+    expect(offerFailure(new ApiError(500, 'Trying to access array offset on value of type null'))).toEqual({
+      key: 'offers.apiError',
+    });
+    expect(offerFailure(new ApiError(500, 'Gateway timeout from the bank'))).toEqual({
+      key: 'offers.gatewayError',
+    });
+    expect(
+      offerFailure(
+        new ApiError(422, 'The given data was invalid.', { title: ['Please enter a title.'], price: ['x'] }),
+      ),
+    ).toEqual({ text: 'Please enter a title.' });
+    expect(offerFailure(new ApiError(422, 'This offer can no longer be accepted or declined.'))).toEqual({
+      text: 'This offer can no longer be accepted or declined.',
+    });
+    expect(offerFailure(new ApiError(500, ''))).toBeNull();
+    expect(offerFailure(new ApiError(413, 'Payload Too Large'))).toEqual({ key: 'offers.tooLarge' });
+  });
+});
+
+describe('offerFileProblem', () => {
+  it('needs a file of an allowed type, at most 10 MB', () => {
+    expect(offerFileProblem(null)).toBe('media.required');
+    expect(offerFileProblem({ size: 10 * 1024 * 1024 + 1, type: 'image/png', name: 'a.png' })).toBe(
+      'media.too_large',
+    );
+    expect(offerFileProblem({ size: 10, type: 'text/x-php', name: 'a.php' })).toBe('media.type');
+    expect(offerFileProblem({ size: 10 * 1024 * 1024, type: 'image/png', name: 'a.png' })).toBeNull();
+    expect(offerFileProblem({ size: 10, type: '', name: 'work.DOCX' })).toBeNull();
+  });
+});
+
+describe('contact form', () => {
+  const filled = {
+    name: 'Ada',
+    surname: 'Lovelace',
+    email: 'ada@example.test',
+    phone: '+44 20 7946 0000',
+    address: '12 St James Square',
+    city: 'London',
+    postCode: 'SW1Y 4JH',
+    country: 'GB',
+  };
+  it('reports only the first problem, in the spec order', () => {
+    expect(firstContactProblem(filled)).toBeNull();
+    expect(firstContactProblem({ ...filled, surname: '', city: '' })).toEqual({
+      field: 'surname',
+      key: 'last_name.required',
+    });
+    expect(firstContactProblem({ ...filled, email: 'nope', phone: '' })).toEqual({
+      field: 'email',
+      key: 'email.invalid',
+    });
+    expect(firstContactProblem({ ...filled, email: '' })).toEqual({ field: 'email', key: 'email.required' });
+    expect(firstContactProblem({ ...filled, country: '' })).toEqual({
+      field: 'country',
+      key: 'country.required',
+    });
+  });
+});
+
+describe('card form', () => {
+  it('groups the number in fours, at most 19 characters', () => {
+    expect(groupCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(groupCardNumber('4242-42x42 424242424242999')).toBe('4242 4242 4242 4242');
+    expect(groupCardNumber('42424')).toBe('4242 4');
+  });
+
+  it('offers this year and the next nine, and no month already past', () => {
+    const now = new Date(2026, 10, 22);
+    expect(expiryYears(now)).toEqual([2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035]);
+    expect(expiryMonths(2026, now)).toEqual([11, 12]);
+    expect(expiryMonths(2027, now)).toHaveLength(12);
+  });
+});

@@ -1,0 +1,111 @@
+import {
+  contactDetails,
+  OFFER_MAX_BYTES,
+  type Offer,
+  type OfferStatusGroup,
+  offerStatusGroup,
+  offerStatusGroups,
+} from '@promptmarket/contracts/offers';
+import { ApiError } from '../../lib/api-client';
+
+/**
+ * The offers screens' rules (spec sections 4, 5 and 8), apart from React so that they are tested
+ * on their own. The server checks everything again.
+ */
+
+export type OfferTab = 'all' | OfferStatusGroup;
+export const offerTabs: readonly OfferTab[] = ['all', ...offerStatusGroups];
+
+/** How many offers each tab holds. */
+export function tabCounts(offers: readonly Pick<Offer, 'status'>[]): Record<OfferTab, number> {
+  const counts: Record<OfferTab, number> = {
+    all: offers.length,
+    pending: 0,
+    offer: 0,
+    approved: 0,
+    declined: 0,
+  };
+  for (const offer of offers) counts[offerStatusGroup(offer.status)] += 1;
+  return counts;
+}
+
+export function inTab(offer: Pick<Offer, 'status'>, tab: OfferTab): boolean {
+  return tab === 'all' || offerStatusGroup(offer.status) === tab;
+}
+
+/** The badge of a status: pending warning, offer primary, approved success, declined danger. */
+export function badgeTone(status: Offer['status']): 'warning' | 'primary' | 'success' | 'danger' {
+  const group = offerStatusGroup(status);
+  return group === 'pending'
+    ? 'warning'
+    : group === 'offer'
+      ? 'primary'
+      : group === 'approved'
+        ? 'success'
+        : 'danger';
+}
+
+export type OfferFailureKey = 'offers.apiError' | 'offers.gatewayError' | 'offers.tooLarge';
+
+/**
+ * The message of a failed offer call, in the order of spec section 8: a 500 about a null array
+ * offset, a 500 about the gateway, the first field error, the message, else the generic text. A 413
+ * on creation is the 10 MB text. Returns either a catalogue key or the server's own words.
+ */
+export function offerFailure(error: unknown): { key: OfferFailureKey } | { text: string } | null {
+  if (!(error instanceof ApiError))
+    return error instanceof Error && error.message ? { text: error.message } : null;
+  if (error.status === 413) return { key: 'offers.tooLarge' };
+  if (error.status === 500 && /array offset/i.test(error.message) && /null/i.test(error.message))
+    return { key: 'offers.apiError' };
+  if (error.status === 500 && /gateway/i.test(error.message)) return { key: 'offers.gatewayError' };
+  const field = error.firstFieldError();
+  if (field) return { text: field };
+  return error.message ? { text: error.message } : null;
+}
+
+/** What the file input checks before anything is sent (spec section 5). */
+const ACCEPTED_TYPES =
+  /^(image\/(jpeg|png|gif|svg\+xml)|application\/(pdf|msword|vnd\.openxmlformats-officedocument\.wordprocessingml\.document))$/;
+const ACCEPTED_NAMES = /\.(jpe?g|png|gif|svg|pdf|docx?)$/i;
+
+export function offerFileProblem(file: { size: number; type: string; name: string } | null | undefined) {
+  if (!file) return 'media.required' as const;
+  if (file.size > OFFER_MAX_BYTES) return 'media.too_large' as const;
+  if (!ACCEPTED_TYPES.test(file.type) && !ACCEPTED_NAMES.test(file.name)) return 'media.type' as const;
+  return null;
+}
+
+/** The spec's order of the contact form's checks; only the first failure is shown. */
+const contactOrder = ['name', 'surname', 'email', 'phone', 'address', 'city', 'postCode', 'country'] as const;
+export type ContactField = (typeof contactOrder)[number];
+
+export function firstContactProblem(
+  values: Record<ContactField, string>,
+): { field: ContactField; key: string } | null {
+  const result = contactDetails.safeParse(values);
+  if (result.success) return null;
+  for (const field of contactOrder) {
+    const issue = result.error.issues.find((item) => item.path[0] === field);
+    if (issue) return { field, key: issue.message };
+  }
+  return null;
+}
+
+/** A card number as it is typed: digits in groups of four, at most 19 characters. */
+export function groupCardNumber(input: string): string {
+  const digits = input.replace(/\D/g, '').slice(0, 16);
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, 19);
+}
+
+/** The expiry years offered: this year and the next nine. */
+export function expiryYears(now = new Date()): number[] {
+  const year = now.getFullYear();
+  return Array.from({ length: 10 }, (_, index) => year + index);
+}
+
+/** The months offered for a year: none already past in this year. */
+export function expiryMonths(year: number | null, now = new Date()): number[] {
+  const first = year === now.getFullYear() ? now.getMonth() + 1 : 1;
+  return Array.from({ length: 13 - first }, (_, index) => first + index);
+}
