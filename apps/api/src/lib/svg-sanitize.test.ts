@@ -50,6 +50,18 @@ describe('sanitizeSvg', () => {
     expect(out).toContain('style="fill:red"');
   });
 
+  it('sees through control characters and character references that hide a scheme or a url', () => {
+    const out =
+      sanitizeSvg(
+        svg(
+          '<rect width="1" fill="u&#114;l(https://evil.example/x)"/><rect width="2" style="background:url(java\tscript:x)"/><use href="java&#x09;script:alert(1)"/>',
+        ),
+      )?.toString() ?? '';
+    expect(out).not.toContain('evil.example');
+    expect(out).not.toContain('script');
+    expect(out).toContain('<rect width="1"');
+  });
+
   it('drops a DOCTYPE with entities instead of expanding them', () => {
     const out =
       sanitizeSvg(

@@ -139,8 +139,9 @@ export async function receiveUpload(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw tooLarge();
-        if (part.fieldname.endsWith('[]')) (lists[part.fieldname] ??= []).push(String(part.value));
-        else fields[part.fieldname] = String(part.value);
+        if (part.fieldname.endsWith('[]')) {
+          lists[part.fieldname] = [...(lists[part.fieldname] ?? []), String(part.value)];
+        } else fields[part.fieldname] = String(part.value);
         continue;
       }
       const rule = rules.files[part.fieldname];
