@@ -18,6 +18,7 @@ import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { siteRoutes } from './modules/site/site.routes';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -147,6 +148,7 @@ export async function buildApp({
       await api.register(depositRoutes);
       await api.register(orderRoutes);
       await api.register(offerRoutes);
+      await api.register(verificationRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

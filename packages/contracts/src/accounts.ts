@@ -133,7 +133,8 @@ export const profile = z.object({
   email: z.string(),
   phone: z.string().nullable(),
   is_email_verified: z.boolean(),
-  verification_data: z.object({ status: verificationStatus.nullable() }),
+  /** The identity verification: its status, and the reviewer's reason when declined. */
+  verification_data: z.object({ status: verificationStatus.nullable(), reason: z.string().nullable() }),
   /** Wallet balance in the internal currency, and the same in EUR (display numbers). */
   balance: z.number(),
   balance_eur: z.number(),

@@ -11,4 +11,5 @@ export * from '../modules/payments/sandbox.tables';
 export * from '../modules/session/session.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/throttle/throttle.tables';
+export * from '../modules/verification/verification.tables';
 export * from '../modules/wallet/wallet.tables';

@@ -22,6 +22,7 @@ import {
   type Limit,
   recordHit,
 } from '../throttle/throttle.service';
+import { verificationStateOf } from '../verification/verification.service';
 import { eurCentsFromInternal } from '../wallet/rates';
 import { walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
@@ -59,21 +60,30 @@ async function findUserByEmail(db: Db, email: string): Promise<User | null> {
  * currency and in EUR, as display decimals.
  */
 export async function profileOf(db: Db, user: User): Promise<Profile> {
-  const [balance, settings, [cart]] = await Promise.all([
+  const [balance, settings, [cart], verification] = await Promise.all([
     walletBalance(db, user.id),
     getStoredSettings(db),
     db.select({ count: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, user.id)),
+    verificationStateOf(db, user.id),
   ]);
   return {
-    ...toProfile(user, {
-      balance: minorUnitsToNumber(balance),
-      balance_eur: minorUnitsToNumber(eurCentsFromInternal(balance, settings.internal_currency_rate_eur)),
-    }),
+    ...toProfile(
+      user,
+      {
+        balance: minorUnitsToNumber(balance),
+        balance_eur: minorUnitsToNumber(eurCentsFromInternal(balance, settings.internal_currency_rate_eur)),
+      },
+      verification,
+    ),
     cart_count: cart?.count ?? 0,
   };
 }
 
-function toProfile(user: User, wallet: { balance: number; balance_eur: number }): Profile {
+function toProfile(
+  user: User,
+  wallet: { balance: number; balance_eur: number },
+  verification: Profile['verification_data'],
+): Profile {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -81,7 +91,7 @@ function toProfile(user: User, wallet: { balance: number; balance_eur: number })
     email: user.email,
     phone: user.phone,
     is_email_verified: user.emailVerifiedAt !== null,
-    verification_data: { status: null },
+    verification_data: verification,
     balance: wallet.balance,
     balance_eur: wallet.balance_eur,
     role: user.role,

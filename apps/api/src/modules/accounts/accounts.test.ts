@@ -60,7 +60,7 @@ describe('POST /api/register', () => {
         email,
         phone: '+49 30 1234567',
         is_email_verified: false,
-        verification_data: { status: null },
+        verification_data: { status: null, reason: null },
         balance: 0,
         balance_eur: 0,
         cart_count: 0,

@@ -8,6 +8,8 @@ import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { multipart, type Part } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
+import { approveVerification } from '../verification/verification.service';
+import { verifications } from '../verification/verification.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
 import { declineByService, makeCounterOffer, settlePayout } from './offers.service';
@@ -355,6 +357,34 @@ describe('answering the service’s counter-price', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().payload.status).toBe('approved');
+  });
+
+  it('needs an approved identity verification from 150 EUR, and not below', async () => {
+    const below = await offered(14_999);
+    const fine = await call(app, below.session, 'POST', '/api/offer/approve', {
+      ...contact,
+      ...bank,
+      id: below.id,
+    });
+    expect(fine.statusCode).toBe(200);
+
+    const { session, userId, id } = await offered(15_000);
+    const refused = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: 'Identity verification is required before you can accept this offer.',
+    });
+    expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toEqual([]);
+
+    const [row] = await app.db
+      .insert(verifications)
+      .values({ userId, phone: '+44 20 7946 0000', city: 'London', country: 'GB', documents: '{}' })
+      .returning();
+    const pending = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    expect(pending.statusCode).toBe(403);
+    await approveVerification(app.db, row?.id ?? 0);
+    const accepted = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    expect(accepted.statusCode).toBe(200);
   });
 
   it('answers 404 for another user’s offer', async () => {

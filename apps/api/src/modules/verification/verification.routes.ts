@@ -1,0 +1,100 @@
+import { errorResponses } from '@promptmarket/contracts';
+import {
+  VERIFICATION_MAX_BYTES,
+  verificationDocuments,
+  verificationFields,
+  verificationResponse,
+  verificationSubmitResponse,
+} from '@promptmarket/contracts/verification';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../errors';
+import { sendPrivateFile } from '../../lib/private-file';
+import { type FileRule, receiveUpload } from '../../lib/uploads';
+import { fieldErrorsOf } from '../../lib/validate';
+import { requireUser, signedInUser } from '../../plugins/auth';
+import { currentVerification, ownDocument, submitVerification } from './verification.service';
+
+/** Each document: a picture or a PDF decided by its content, at most 5 MB, required. */
+const documentRule: FileRule = {
+  kinds: ['jpeg', 'png', 'gif', 'webp', 'pdf'],
+  maxBytes: VERIFICATION_MAX_BYTES,
+  required: true,
+};
+
+export async function verificationRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preValidation', requireUser({ verified: true }));
+
+  app.get(
+    '/verification',
+    {
+      schema: {
+        summary: 'The user’s identity verification, or null',
+        response: { 200: verificationResponse, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      status: 'OK' as const,
+      payload: await currentVerification(app.db, signedInUser(request).id),
+    }),
+  );
+
+  app.post(
+    '/verification',
+    {
+      schema: {
+        summary: 'Send identity documents for review (multipart: the fields and three files)',
+        consumes: ['multipart/form-data'],
+        response: { 200: verificationSubmitResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const upload = await receiveUpload(request, app.storage, {
+        bucket: 'private',
+        prefix: 'verifications',
+        files: Object.fromEntries(verificationDocuments.map((field) => [field, documentRule])),
+        typeErrorKey: 'verification.file_type',
+        sizeErrorKey: 'verification.file_size',
+      });
+      const parsed = verificationFields.safeParse(upload.fields);
+      const discard = () =>
+        Promise.all(
+          upload.files.map((file) => app.storage.delete(file.bucket, file.key).catch(() => undefined)),
+        );
+      if (!parsed.success) {
+        await discard();
+        throw AppError.validation(fieldErrorsOf(parsed.error));
+      }
+      try {
+        const payload = await submitVerification(app.db, {
+          userId: user.id,
+          locale: await request.locale(),
+          fields: parsed.data,
+          files: upload.files,
+        });
+        return { status: 'OK' as const, message: 'Verification submitted', payload };
+      } catch (error) {
+        await discard();
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/verification/documents/:field',
+    {
+      schema: {
+        summary: 'One of the user’s own identity documents, as a download',
+        params: z.object({ field: z.enum(verificationDocuments, 'field.invalid') }),
+        response: { 200: z.any().describe('the document'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const document = await ownDocument(app.db, signedInUser(request).id, request.params.field);
+      return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
+    },
+  );
+}

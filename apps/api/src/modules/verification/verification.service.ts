@@ -1,0 +1,138 @@
+import { errorMessages, validationText } from '@promptmarket/contracts';
+import type {
+  Verification,
+  VerificationDocument,
+  VerificationFields,
+} from '@promptmarket/contracts/verification';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { UploadedFile } from '../../lib/uploads';
+import { type VerificationRow, verifications } from './verification.tables';
+
+/** What is kept of each document: where it is, what it is, and the name the user gave it. */
+type StoredDocuments = Record<VerificationDocument, { key: string; contentType: string; filename: string }>;
+
+function documentsOf(row: VerificationRow): StoredDocuments {
+  return JSON.parse(row.documents) as StoredDocuments;
+}
+
+function toVerification(row: VerificationRow): Verification {
+  const documents = documentsOf(row);
+  return {
+    id: row.id,
+    status: row.status,
+    reason: row.status === 'declined' ? row.reason : null,
+    full_name: row.fullName,
+    phone: row.phone,
+    date_of_birth: row.dateOfBirth,
+    nationality: row.nationality,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    zip: row.zip,
+    document_type: row.documentType,
+    documents: Object.fromEntries(
+      Object.entries(documents).map(([field, document]) => [field, document.filename]),
+    ) as Verification['documents'],
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function currentRow(db: Db, userId: string): Promise<VerificationRow | null> {
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(eq(verifications.userId, userId))
+    .orderBy(desc(verifications.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's current verification, or null when they never sent one. */
+export async function currentVerification(db: Db, userId: string): Promise<Verification | null> {
+  const row = await currentRow(db, userId);
+  return row ? toVerification(row) : null;
+}
+
+/** For the profile and the offers: the status and, when declined, the reviewer's reason. */
+export async function verificationStateOf(db: Db, userId: string) {
+  const row = await currentRow(db, userId);
+  return { status: row?.status ?? null, reason: row?.status === 'declined' ? row.reason : null };
+}
+
+/**
+ * Records a submission as pending. Refused while one is pending or approved: a user sends again
+ * only after a decline.
+ */
+export async function submitVerification(
+  db: Db,
+  input: { userId: string; locale: string; fields: VerificationFields; files: UploadedFile[] },
+): Promise<Verification> {
+  const current = await currentRow(db, input.userId);
+  if (current && current.status !== 'declined') {
+    const message = validationText(`verification.${current.status}`, input.locale);
+    throw new AppError('VALIDATION_FAILED', message, { status: [message] });
+  }
+  const documents = Object.fromEntries(
+    input.files.map((file) => [
+      file.field,
+      { key: file.key, contentType: file.contentType, filename: file.filename },
+    ]),
+  );
+  const { fields } = input;
+  const [row] = await db
+    .insert(verifications)
+    .values({
+      userId: input.userId,
+      fullName: fields.full_name,
+      phone: fields.phone,
+      dateOfBirth: fields.date_of_birth,
+      nationality: fields.nationality,
+      city: fields.city,
+      state: fields.state,
+      country: fields.country,
+      zip: fields.zip,
+      documentType: fields.document_type ?? null,
+      documents: JSON.stringify(documents),
+    })
+    .returning();
+  if (!row) throw new Error('verification insert returned no row');
+  return toVerification(row);
+}
+
+/** The stored document of the user's own current verification. */
+export async function ownDocument(db: Db, userId: string, field: VerificationDocument) {
+  const row = await currentRow(db, userId);
+  const document = row ? documentsOf(row)[field] : undefined;
+  if (!document) throw AppError.notFound(errorMessages.notFound);
+  return document;
+}
+
+/* The back office's side: only a pending verification is reviewed. */
+
+async function review(
+  db: Db,
+  id: number,
+  change: { status: 'approved' | 'declined'; reason: string | null },
+) {
+  const [row] = await db
+    .update(verifications)
+    .set({ ...change, reviewedAt: new Date() })
+    .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
+    .returning();
+  if (row) return toVerification(row);
+  const [existing] = await db.select().from(verifications).where(eq(verifications.id, id));
+  if (!existing) throw AppError.notFound();
+  throw new AppError('CONFLICT', `Verification ${id} is ${existing.status}, not pending.`);
+}
+
+export function approveVerification(db: Db, id: number) {
+  return review(db, id, { status: 'approved', reason: null });
+}
+
+export function declineVerification(db: Db, id: number, reason: string) {
+  const text = reason.trim();
+  if (!text) throw AppError.validation({ reason: ['field.invalid'] });
+  return review(db, id, { status: 'declined', reason: text.slice(0, 500) });
+}

@@ -1,0 +1,40 @@
+import { bigint, date, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/accounts.tables';
+
+export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'declined']);
+
+/**
+ * Identity verifications (spec sections 3 and 5). A user's newest row is their current one; a
+ * declined user may send another. The documents are private files: nothing links to them
+ * except the owner's own download route and the back office.
+ */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    phone: text('phone').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    nationality: text('nationality'),
+    city: text('city').notNull(),
+    state: text('state'),
+    country: text('country').notNull(),
+    zip: text('zip'),
+    documentType: text('document_type'),
+    status: verificationStatus('status').notNull().default('pending'),
+    /** The reviewer's reason when declined. */
+    reason: text('reason'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Private storage key, content type and the name the user gave, per document. */
+    documents: text('documents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('verifications_user_idx').on(table.userId, table.id),
+    index('verifications_status_idx').on(table.status, table.id),
+  ],
+);
+export type VerificationRow = typeof verifications.$inferSelect;

@@ -1,0 +1,185 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { multipart, type Part } from '../../test/multipart';
+import { approveVerification, declineVerification } from './verification.service';
+
+const MB = 1024 * 1024;
+let app: TestApp;
+let png: Buffer;
+const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+beforeAll(async () => {
+  app = await createTestApp();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => app?.close());
+
+const fields = (overrides: Record<string, string | null> = {}): Part[] =>
+  Object.entries({
+    full_name: 'Ada Lovelace',
+    phone: '+44 20 7946 0000',
+    date_of_birth: '1990-12-10',
+    nationality: 'British',
+    city: 'London',
+    state: 'Greater London',
+    country: 'gb',
+    zip: 'SW1Y 4JH',
+    document_type: 'passport',
+    confirm: '1',
+    ...overrides,
+  }).flatMap(([name, value]): Part[] => (value === null ? [] : [{ name, value }]));
+
+const documents = (overrides: Partial<Record<string, Buffer | null>> = {}): Part[] =>
+  Object.entries({ document_front: png, document_back: png, address_document: pdf, ...overrides }).flatMap(
+    ([name, data]): Part[] =>
+      data ? [{ name, filename: `${name}.bin`, type: 'application/octet-stream', data }] : [],
+  );
+
+async function submit(session: BrowserSession, parts: Part[], headers: Record<string, string> = {}) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: '/api/verification',
+    headers: { ...session.headers(), ...body.headers, ...headers },
+    payload: body.payload,
+  });
+}
+
+async function user() {
+  const { session, profile } = await registerVerifiedUser(app);
+  return { session, userId: profile.id };
+}
+
+const profileOf = async (session: BrowserSession) =>
+  (await call(app, session, 'GET', '/api/user/profile')).json().payload.verification_data;
+
+describe('POST /verification', () => {
+  it('records a pending verification that the profile and GET /verification show', async () => {
+    const { session } = await user();
+    expect((await call(app, session, 'GET', '/api/verification')).json().payload).toBeNull();
+    expect(await profileOf(session)).toEqual({ status: null, reason: null });
+    const response = await submit(session, [...fields(), ...documents()]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().payload).toMatchObject({
+      status: 'pending',
+      reason: null,
+      full_name: 'Ada Lovelace',
+      country: 'GB',
+      date_of_birth: '1990-12-10',
+      document_type: 'passport',
+      documents: {
+        document_front: 'document_front.bin',
+        document_back: 'document_back.bin',
+        address_document: 'address_document.bin',
+      },
+    });
+    expect(await profileOf(session)).toEqual({ status: 'pending', reason: null });
+    expect((await call(app, session, 'GET', '/api/verification')).json().payload.status).toBe('pending');
+  });
+
+  it('requires phone, city, country, the confirmation and every document', async () => {
+    const { session } = await user();
+    const response = await submit(session, [
+      ...fields({ phone: null, city: '', country: 'Britain', confirm: null }),
+      ...documents(),
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      phone: ['Phone number is required'],
+      city: ['City is required'],
+      country: ['Country is required'],
+      confirm: ['Please confirm that the information you entered is correct.'],
+    });
+    const missing = await submit(session, [...fields(), ...documents({ document_back: null })]);
+    expect(missing.json().errors).toEqual({ document_back: ['Please choose a file.'] });
+    const birthday = await submit(session, [...fields({ date_of_birth: '1990-02-31' }), ...documents()]);
+    expect(birthday.json().errors).toEqual({ date_of_birth: ['Please enter a valid date of birth.'] });
+  });
+
+  it('takes only images and PDF by content: a PHP file named .png is refused, in the spec words', async () => {
+    const { session } = await user();
+    const php = Buffer.from('<?php echo shell_exec($_GET["c"]); ?>');
+    const response = await submit(session, [...fields(), ...documents({ document_front: php })]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      document_front: ['Invalid file type, only images and PDF are allowed'],
+    });
+    const german = await submit(session, [...fields(), ...documents({ address_document: php })], {
+      'frontend-language': 'de',
+    });
+    expect(german.json().errors).toEqual({
+      address_document: ['Ungültiger Dateityp, nur Bilder und PDF sind erlaubt'],
+    });
+  });
+
+  it('refuses a 5.1 MB document with the spec text and keeps nothing', async () => {
+    const { session } = await user();
+    const big = Buffer.concat([pdf, Buffer.alloc(Math.round(5.1 * MB) - pdf.length, 32)]);
+    const response = await submit(session, [...fields(), ...documents({ document_back: big })]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      document_back: ['File size exceeds the maximum allowed (5MB)'],
+    });
+    expect((await call(app, session, 'GET', '/api/verification')).json().payload).toBeNull();
+  });
+
+  it('refuses a second submission while one is pending or approved, and takes one after a decline', async () => {
+    const { session } = await user();
+    const first = (await submit(session, [...fields(), ...documents()])).json().payload;
+    const again = await submit(session, [...fields(), ...documents()]);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('Your documents are already being reviewed.');
+
+    await declineVerification(app.db, first.id, 'The back of the card is unreadable.');
+    expect(await profileOf(session)).toEqual({
+      status: 'declined',
+      reason: 'The back of the card is unreadable.',
+    });
+    const second = await submit(session, [...fields(), ...documents()]);
+    expect(second.statusCode).toBe(200);
+    expect(await profileOf(session)).toEqual({ status: 'pending', reason: null });
+
+    await approveVerification(app.db, second.json().payload.id);
+    expect(await profileOf(session)).toEqual({ status: 'approved', reason: null });
+    const third = await submit(session, [...fields(), ...documents()]);
+    expect(third.json().message).toBe('Your identity is already verified.');
+  });
+
+  it('reviews only a pending verification', async () => {
+    const { session } = await user();
+    const { id } = (await submit(session, [...fields(), ...documents()])).json().payload;
+    await approveVerification(app.db, id);
+    await expect(approveVerification(app.db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(declineVerification(app.db, id, 'late')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(approveVerification(app.db, 99_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('the documents', () => {
+  it('are private: the owner downloads them, a guest gets 401 and another user finds none', async () => {
+    const owner = await user();
+    await submit(owner.session, [...fields(), ...documents()]);
+    const front = await call(app, owner.session, 'GET', '/api/verification/documents/document_front');
+    expect(front.statusCode).toBe(200);
+    expect(front.headers['content-type']).toBe('image/png');
+    expect(front.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(front.headers['cache-control']).toBe('private, no-store');
+    const address = await call(app, owner.session, 'GET', '/api/verification/documents/address_document');
+    expect(address.headers['content-type']).toBe('application/pdf');
+
+    const guest = await app.inject({ method: 'GET', url: '/api/verification/documents/document_front' });
+    expect(guest.statusCode).toBe(401);
+    const stranger = await user();
+    const other = await call(app, stranger.session, 'GET', '/api/verification/documents/document_front');
+    expect(other.statusCode).toBe(404);
+    const unknown = await call(app, owner.session, 'GET', '/api/verification/documents/selfie');
+    expect(unknown.statusCode).toBe(422);
+    // Nothing of it lies under a public address.
+    const media = await app.inject({ method: 'GET', url: '/media/verifications/anything.png' });
+    expect(media.statusCode).toBe(404);
+  });
+});
