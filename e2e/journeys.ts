@@ -43,9 +43,26 @@ export async function depositThroughSandbox(page: Page, amount: string) {
   return page.url();
 }
 
+/**
+ * Opens the account menu. The menu is an island whose code comes after the first load; until it
+ * has come, its button is the server's HTML and a press does nothing, so the press is repeated.
+ */
+export async function openAccountMenu(page: Page) {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const opened = await page
+      .getByRole('menu')
+      .waitFor({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) return;
+    if (attempt === 5) throw new Error('the account menu did not open');
+  }
+}
+
 /** The balance the account menu shows. */
 export async function headerBalance(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await openAccountMenu(page);
   const text = (await page.getByRole('menu').textContent()) ?? '';
   await page.keyboard.press('Escape');
   return text;

@@ -14,6 +14,7 @@ describe('statusOf', () => {
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
       EMAIL_NOT_VERIFIED: 403,
+      VERIFICATION_REQUIRED: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,

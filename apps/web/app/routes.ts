@@ -36,6 +36,7 @@ export default [
         route('deposits', 'routes/dashboard-deposits.tsx'),
         route('orders', 'routes/dashboard-orders.tsx'),
         route('offers', 'routes/dashboard-offers.tsx'),
+        route('verification', 'routes/dashboard-verification.tsx'),
       ]),
       route('cart', 'routes/cart.tsx'),
       route('dashboard/deposits/create', 'routes/deposit-create.tsx'),

@@ -4,36 +4,42 @@ import de from '../locales/de/common.json';
 import deOffers from '../locales/de/offers.json';
 import deOrders from '../locales/de/orders.json';
 import deShop from '../locales/de/shop.json';
+import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
 import enOffers from '../locales/en/offers.json';
 import enOrders from '../locales/en/orders.json';
 import enShop from '../locales/en/shop.json';
+import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
 import esOffers from '../locales/es/offers.json';
 import esOrders from '../locales/es/orders.json';
 import esShop from '../locales/es/shop.json';
+import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
 import frOffers from '../locales/fr/offers.json';
 import frOrders from '../locales/fr/orders.json';
 import frShop from '../locales/fr/shop.json';
+import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
 import itOffers from '../locales/it/offers.json';
 import itOrders from '../locales/it/orders.json';
 import itShop from '../locales/it/shop.json';
+import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
 import plOffers from '../locales/pl/offers.json';
 import plOrders from '../locales/pl/orders.json';
 import plShop from '../locales/pl/shop.json';
+import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
 import { type Messages, mergeMessages } from './messages';
 
@@ -42,12 +48,12 @@ import { type Messages, mergeMessages } from './messages';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: [enAuth, enShop, enWallet, enOrders, enOffers].reduce(mergeMessages, en as Messages),
-  de: [deAuth, deShop, deWallet, deOrders, deOffers].reduce(mergeMessages, de as Messages),
-  fr: [frAuth, frShop, frWallet, frOrders, frOffers].reduce(mergeMessages, fr as Messages),
-  es: [esAuth, esShop, esWallet, esOrders, esOffers].reduce(mergeMessages, es as Messages),
-  it: [itAuth, itShop, itWallet, itOrders, itOffers].reduce(mergeMessages, it as Messages),
-  pl: [plAuth, plShop, plWallet, plOrders, plOffers].reduce(mergeMessages, pl as Messages),
+  en: [enAuth, enShop, enWallet, enOrders, enOffers, enVerification].reduce(mergeMessages, en as Messages),
+  de: [deAuth, deShop, deWallet, deOrders, deOffers, deVerification].reduce(mergeMessages, de as Messages),
+  fr: [frAuth, frShop, frWallet, frOrders, frOffers, frVerification].reduce(mergeMessages, fr as Messages),
+  es: [esAuth, esShop, esWallet, esOrders, esOffers, esVerification].reduce(mergeMessages, es as Messages),
+  it: [itAuth, itShop, itWallet, itOrders, itOffers, itVerification].reduce(mergeMessages, it as Messages),
+  pl: [plAuth, plShop, plWallet, plOrders, plOffers, plVerification].reduce(mergeMessages, pl as Messages),
 };
 
 /**

@@ -107,6 +107,12 @@ export function AccountMenu({ user }: { user: Profile }) {
               <kit.DropdownMenuItem asChild>
                 <Link to={paths.profile(locale, 'edit-profile')}>{t('account.editProfile')}</Link>
               </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.offers(locale)}>{t('offers.tab')}</Link>
+              </kit.DropdownMenuItem>
+              <kit.DropdownMenuItem asChild>
+                <Link to={paths.verification(locale)}>{t('verification.link')}</Link>
+              </kit.DropdownMenuItem>
               <kit.DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()} tone="danger">
                 {t('account.signOut')}
               </kit.DropdownMenuItem>

@@ -83,6 +83,16 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
     }
   }
 
+  /** A field's error goes as soon as the field changes. */
+  function clearError(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name as keyof typeof current]: _gone, ...rest } = current;
+      return rest;
+    });
+  }
+
   const busy = progress !== null;
   return (
     <form
@@ -90,6 +100,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
       method="post"
       encType="multipart/form-data"
       onSubmit={submit}
+      onChange={clearError}
       noValidate
       className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
       aria-labelledby="offer-form-title"
