@@ -28,7 +28,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const ids = { category: useId(), styles: useId(), file: useId(), description: useId() };
+  const ids = { category: useId(), styles: useId(), file: useId(), description: useId(), addText: useId() };
   const text = (key: string) => validationText(key, locale);
 
   function check(data: FormData): Errors {
@@ -203,6 +203,19 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
             id={ids.description}
             name="description"
             rows={3}
+            maxLength={2000}
+            className={`${selectClass} border-slate-300`}
+          />
+        </div>
+        <div>
+          <label htmlFor={ids.addText} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('offers.fields.addText')}{' '}
+            <span className="font-normal text-slate-500">({t('offers.optional')})</span>
+          </label>
+          <textarea
+            id={ids.addText}
+            name="add_text"
+            rows={2}
             maxLength={2000}
             className={`${selectClass} border-slate-300`}
           />
