@@ -9,6 +9,7 @@ import { redactUrl } from './lib/log-redaction';
 import { openStorage } from './lib/open-storage';
 import type { Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { depositRoutes } from './modules/deposits/deposits.routes';
@@ -149,6 +150,7 @@ export async function buildApp({
       await api.register(orderRoutes);
       await api.register(offerRoutes);
       await api.register(verificationRoutes);
+      await api.register(adminRoutes);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

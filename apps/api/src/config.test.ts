@@ -33,6 +33,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('names the first admin only with both ADMIN_EMAIL and a long enough ADMIN_PASSWORD', () => {
+    expect(loadConfig({}).admin).toBeNull();
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.test' }).admin).toBeNull();
+    expect(loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'a long password' }).admin).toEqual(
+      {
+        email: 'boss@example.test',
+        password: 'a long password',
+      },
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'boss@example.test', ADMIN_PASSWORD: 'short' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'not an address', ADMIN_PASSWORD: 'a long password' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('caps sessions at SESSION_MAX_DAYS, 7 by default', () => {
     expect(loadConfig({ SESSION_MAX_DAYS: '30' }).session.maxDays).toBe(30);
     expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS/);

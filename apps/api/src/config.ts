@@ -73,6 +73,10 @@ const envSchema = z.object({
   SEED_ON_START: booleanFlag.default(true),
   /** How many of the 120 demo products a fresh shop gets (fewer start faster, e.g. for tests). */
   SEED_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(120),
+  /** The first back-office admin: this address is made an admin at start-up (created if need be). */
+  ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  /** The password of a created first admin; an existing account keeps its own. */
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
   /** Secret for signed links; without it a random one is kept in DATA_DIR/app.key. */
   APP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** smtp://user:pass@host:port or smtps://…; without it mail is written to DATA_DIR/mail as .eml files. */
@@ -127,6 +131,8 @@ export type Config = Readonly<{
   serveWeb: boolean;
   seedOnStart: boolean;
   seedDemoProducts: number;
+  /** The first admin, made at start-up when both are set. */
+  admin: { email: string; password: string } | null;
   /** Null until start-up resolves it (see `withAppKey`). */
   appKey: string | null;
   mail: { smtpUrl: string | null; from: string; dir: string };
@@ -200,6 +206,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveWeb: values.SERVE_WEB,
     seedOnStart: values.SEED_ON_START,
     seedDemoProducts: values.SEED_DEMO_PRODUCTS,
+    admin:
+      values.ADMIN_EMAIL && values.ADMIN_PASSWORD
+        ? { email: values.ADMIN_EMAIL, password: values.ADMIN_PASSWORD }
+        : null,
     appKey: values.APP_KEY ?? null,
     mail: { smtpUrl: values.SMTP_URL ?? null, from: values.MAIL_FROM, dir: path.join(dataDir, 'mail') },
     storage: values.S3_BUCKET

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
 import { openStorage } from './lib/open-storage';
+import { ensureAdmin } from './modules/admin/admin.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 
 function readConfig() {
@@ -33,6 +34,10 @@ if (config.seedOnStart) {
     log: (line) => console.log(line),
     products: config.seedDemoProducts,
   });
+}
+if (config.admin) {
+  const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+  console.log(`Admin ${config.admin.email}: ${outcome}.`);
 }
 if (database.kind === 'pglite') await analyze(database);
 

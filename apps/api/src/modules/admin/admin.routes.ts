@@ -1,0 +1,509 @@
+import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
+import { verificationDocuments } from '@promptmarket/contracts/verification';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { attachmentDisposition, sendPrivateFile } from '../../lib/private-file';
+import { unseal } from '../../lib/sealed';
+import { requireRole, signedInUser } from '../../plugins/auth';
+import { users } from '../accounts/accounts.tables';
+import { declineByService, makeCounterOffer, settlePayout } from '../offers/offers.service';
+import { offers, payouts } from '../offers/offers.tables';
+import { approveVerification, declineVerification } from '../verification/verification.service';
+import { type VerificationRow, verifications } from '../verification/verification.tables';
+import { audited } from './admin.audit';
+import { adminAudit } from './admin.tables';
+
+/**
+ * The back office's queues (issue: the back office): offers waiting for a price, identity
+ * documents waiting for review, payouts waiting to be paid, and the audit log. Admins only; every
+ * action is audited in its own transaction.
+ */
+
+const id = z.coerce.number('field.invalid').int('field.invalid').positive('field.invalid').max(2_147_483_647);
+const idParams = z.object({ id });
+const page = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+const reasonBody = z.object({
+  reason: z.string('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
+});
+
+function listAnswer<T>(data: T[], total: number, query: { page: number; per_page: number }) {
+  return {
+    status: 'OK' as const,
+    payload: {
+      data,
+      meta: {
+        current_page: query.page,
+        per_page: query.per_page,
+        total,
+        last_page: Math.max(1, Math.ceil(total / query.per_page)),
+      },
+    },
+  };
+}
+
+async function countOf(
+  db: Db,
+  table: typeof offers | typeof payouts | typeof verifications | typeof adminAudit,
+  where?: SQL,
+) {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table).where(where);
+  return row?.count ?? 0;
+}
+
+const okAnswer = z.object({ status: z.literal('OK'), message: z.string() });
+const anyList = z.object({
+  status: z.literal('OK'),
+  payload: z.object({ data: z.array(z.any()), meta: z.any() }),
+});
+
+/** Every admin route as declared (method and path), for the access test that covers them all. */
+export const adminRouteTable = new Map<string, { method: string; url: string }>();
+
+export async function adminRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      adminRouteTable.set(`${method} ${route.url}`, { method, url: route.url });
+    }
+  });
+  app.addHook('preValidation', requireRole('admin'));
+  const answers = { 200: okAnswer, ...errorResponses };
+
+  /* Offers */
+
+  app.get(
+    '/admin/offers',
+    {
+      schema: {
+        summary: 'Offers, newest first, by status',
+        querystring: page.extend({ status: z.enum(offers.status.enumValues).optional() }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where = query.status ? eq(offers.status, query.status) : undefined;
+      const rows = await app.db
+        .select({ offer: offers, email: users.email })
+        .from(offers)
+        .innerJoin(users, eq(users.id, offers.userId))
+        .where(where)
+        .orderBy(desc(offers.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const data = rows.map(({ offer, email }) => ({
+        id: offer.id,
+        title: offer.title,
+        description: offer.description,
+        user_id: offer.userId,
+        email,
+        category_id: offer.categoryId,
+        user_price: minorUnitsToNumber(offer.userPriceCents),
+        service_price: offer.servicePriceCents === null ? null : minorUnitsToNumber(offer.servicePriceCents),
+        status: offer.status,
+        media_kind: offer.mediaKind,
+        media_url: `/api/admin/offers/${offer.id}/media`,
+        created_at: offer.createdAt.toISOString(),
+      }));
+      return listAnswer(data, await countOf(app.db, offers, where), query);
+    },
+  );
+
+  app.get(
+    '/admin/offers/:id/media',
+    { schema: { summary: 'The file of an offer, to look at', params: idParams } },
+    async (request, reply) => {
+      const [offer] = await app.db.select().from(offers).where(eq(offers.id, request.params.id));
+      if (!offer) throw AppError.notFound();
+      const file = await app.storage.createReadStream('private', offer.mediaKey);
+      if (!file) throw AppError.notFound();
+      const inline = ['jpeg', 'png', 'gif', 'webp'].includes(offer.mediaKind);
+      return reply
+        .header('content-type', offer.mediaContentType)
+        .header('content-disposition', inline ? 'inline' : attachmentDisposition(offer.mediaFilename))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+
+  const offerSnapshot = async (db: Db, offerId: number) => {
+    const [row] = await db.select().from(offers).where(eq(offers.id, offerId));
+    if (!row) throw AppError.notFound();
+    return { status: row.status, service_price_cents: row.servicePriceCents };
+  };
+
+  app.post(
+    '/admin/offers/:id/counter',
+    {
+      schema: {
+        summary: 'Answer a pending offer with the service’s price (EUR)',
+        params: idParams,
+        body: z.object({
+          service_price: z.coerce
+            .number('price.invalid')
+            .positive('price.invalid')
+            .max(1_000_000, 'price.invalid'),
+        }),
+        response: answers,
+      },
+    },
+    async (request) => {
+      const offerId = request.params.id;
+      const cents = Math.round(request.body.service_price * 100);
+      await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'offer.counter',
+          subject: { type: 'offer', id: offerId },
+        },
+        async (tx) => {
+          const before = await offerSnapshot(tx, offerId);
+          await makeCounterOffer(tx, offerId, cents);
+          return { result: null, before, after: await offerSnapshot(tx, offerId) };
+        },
+      );
+      return { status: 'OK' as const, message: 'Counter-offer sent' };
+    },
+  );
+
+  app.post(
+    '/admin/offers/:id/decline',
+    {
+      schema: {
+        summary: 'Decline an offer for the service',
+        params: idParams,
+        body: reasonBody,
+        response: answers,
+      },
+    },
+    async (request) => {
+      const offerId = request.params.id;
+      await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'offer.decline',
+          subject: { type: 'offer', id: offerId },
+        },
+        async (tx) => {
+          const before = await offerSnapshot(tx, offerId);
+          await declineByService(tx, offerId);
+          return {
+            result: null,
+            before,
+            after: { ...(await offerSnapshot(tx, offerId)), reason: request.body.reason },
+          };
+        },
+      );
+      return { status: 'OK' as const, message: 'Offer declined' };
+    },
+  );
+
+  /* Identity verifications */
+
+  app.get(
+    '/admin/verifications',
+    {
+      schema: {
+        summary: 'Identity verifications, oldest pending first',
+        querystring: page.extend({ status: z.enum(verifications.status.enumValues).optional() }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where = query.status ? eq(verifications.status, query.status) : undefined;
+      const rows = await app.db
+        .select({ verification: verifications, email: users.email })
+        .from(verifications)
+        .innerJoin(users, eq(users.id, verifications.userId))
+        .where(where)
+        .orderBy(query.status === 'pending' ? verifications.id : desc(verifications.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const data = rows.map(({ verification, email }) => ({
+        id: verification.id,
+        user_id: verification.userId,
+        email,
+        status: verification.status,
+        reason: verification.reason,
+        full_name: verification.fullName,
+        phone: verification.phone,
+        date_of_birth: verification.dateOfBirth,
+        nationality: verification.nationality,
+        country: verification.country,
+        city: verification.city,
+        document_type: verification.documentType,
+        documents: verificationDocuments.map((field) => ({
+          field,
+          url: `/api/admin/verifications/${verification.id}/documents/${field}`,
+        })),
+        created_at: verification.createdAt.toISOString(),
+      }));
+      return listAnswer(data, await countOf(app.db, verifications, where), query);
+    },
+  );
+
+  app.get(
+    '/admin/verifications/:id/documents/:field',
+    {
+      schema: {
+        summary: 'One identity document, to admins only',
+        params: idParams.extend({ field: z.enum(verificationDocuments, 'field.invalid') }),
+      },
+    },
+    async (request, reply) => {
+      const [row] = await app.db.select().from(verifications).where(eq(verifications.id, request.params.id));
+      const document = row
+        ? (JSON.parse(row.documents) as Record<string, { key: string; filename: string }>)[
+            request.params.field
+          ]
+        : undefined;
+      if (!document) throw AppError.notFound();
+      return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
+    },
+  );
+
+  const verificationSnapshot = (row: VerificationRow | undefined) =>
+    row ? { status: row.status, reason: row.reason } : null;
+
+  for (const action of ['approve', 'decline'] as const) {
+    app.post(
+      `/admin/verifications/:id/${action}`,
+      {
+        schema: {
+          summary: action === 'approve' ? 'Approve a pending verification' : 'Decline a pending verification',
+          params: idParams,
+          ...(action === 'decline' ? { body: reasonBody } : {}),
+          response: answers,
+        },
+      },
+      async (request) => {
+        const verificationId = request.params.id;
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: `verification.${action}`,
+            subject: { type: 'verification', id: verificationId },
+          },
+          async (tx) => {
+            const [before] = await tx
+              .select()
+              .from(verifications)
+              .where(eq(verifications.id, verificationId));
+            const after =
+              action === 'approve'
+                ? await approveVerification(tx, verificationId)
+                : await declineVerification(tx, verificationId, (request.body as { reason: string }).reason);
+            return {
+              result: null,
+              before: verificationSnapshot(before),
+              after: { status: after.status, reason: after.reason },
+            };
+          },
+        );
+        return {
+          status: 'OK' as const,
+          message: action === 'approve' ? 'Verification approved' : 'Verification declined',
+        };
+      },
+    );
+  }
+
+  /* Payouts */
+
+  app.get(
+    '/admin/payouts',
+    {
+      schema: {
+        summary: 'Payouts of accepted offers, with masked destinations',
+        querystring: page.extend({ status: z.enum(payouts.status.enumValues).optional() }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where = query.status ? eq(payouts.status, query.status) : undefined;
+      const rows = await app.db
+        .select({ payout: payouts, email: users.email })
+        .from(payouts)
+        .innerJoin(users, eq(users.id, payouts.userId))
+        .where(where)
+        .orderBy(query.status === 'requested' ? payouts.id : desc(payouts.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const data = rows.map(({ payout, email }) => ({
+        id: payout.id,
+        offer_id: payout.offerId,
+        user_id: payout.userId,
+        email,
+        method: payout.method,
+        amount: minorUnitsToNumber(payout.amountCents),
+        currency: 'EUR',
+        destination: payout.destinationMasked,
+        status: payout.status,
+        failure_reason: payout.failureReason,
+        created_at: payout.createdAt.toISOString(),
+      }));
+      return listAnswer(data, await countOf(app.db, payouts, where), query);
+    },
+  );
+
+  app.get(
+    '/admin/payouts/:id',
+    {
+      schema: {
+        summary: 'One payout with its full card or bank details (the view is audited)',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const payoutId = request.params.id;
+      const appKey = app.config.appKey;
+      if (!appKey) throw new Error('payout details need APP_KEY to be opened');
+      return audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'payout.view',
+          subject: { type: 'payout', id: payoutId },
+        },
+        async (tx) => {
+          const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
+          if (!payout) throw AppError.notFound();
+          return {
+            result: {
+              status: 'OK' as const,
+              payload: {
+                id: payout.id,
+                offer_id: payout.offerId,
+                method: payout.method,
+                amount: minorUnitsToNumber(payout.amountCents),
+                currency: 'EUR',
+                status: payout.status,
+                details: unseal(appKey, 'payout-details', payout.detailsSealed),
+              },
+            },
+            before: null,
+            after: null,
+          };
+        },
+      );
+    },
+  );
+
+  const payoutSnapshot = async (db: Db, payoutId: number) => {
+    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    if (!row) throw AppError.notFound();
+    return { status: row.status, failure_reason: row.failureReason };
+  };
+
+  app.post(
+    '/admin/payouts/:id/paid',
+    { schema: { summary: 'The payout has been sent', params: idParams, response: answers } },
+    async (request) => {
+      const payoutId = request.params.id;
+      await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'payout.paid',
+          subject: { type: 'payout', id: payoutId },
+        },
+        async (tx) => {
+          const before = await payoutSnapshot(tx, payoutId);
+          await settlePayout(tx, payoutId, { paid: true });
+          return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
+        },
+      );
+      return { status: 'OK' as const, message: 'Payout marked as paid' };
+    },
+  );
+
+  app.post(
+    '/admin/payouts/:id/failed',
+    {
+      schema: {
+        summary: 'The payout failed: what was owed is reversed',
+        params: idParams,
+        body: reasonBody,
+        response: answers,
+      },
+    },
+    async (request) => {
+      const payoutId = request.params.id;
+      await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'payout.failed',
+          subject: { type: 'payout', id: payoutId },
+        },
+        async (tx) => {
+          const before = await payoutSnapshot(tx, payoutId);
+          await settlePayout(tx, payoutId, { paid: false, reason: request.body.reason });
+          return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
+        },
+      );
+      return { status: 'OK' as const, message: 'Payout marked as failed' };
+    },
+  );
+
+  /* The audit log */
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        summary: 'The audit log, newest first',
+        querystring: page.extend({
+          action: z.string().max(60).optional(),
+          subject_type: z.string().max(40).optional(),
+          subject_id: z.string().max(60).optional(),
+        }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const conditions = [
+        query.action ? eq(adminAudit.action, query.action) : undefined,
+        query.subject_type ? eq(adminAudit.subjectType, query.subject_type) : undefined,
+        query.subject_id ? eq(adminAudit.subjectId, query.subject_id) : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined);
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const rows = await app.db
+        .select({ entry: adminAudit, email: users.email })
+        .from(adminAudit)
+        .innerJoin(users, eq(users.id, adminAudit.adminId))
+        .where(where)
+        .orderBy(desc(adminAudit.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const data = rows.map(({ entry, email }) => ({
+        id: entry.id,
+        admin_id: entry.adminId,
+        admin_email: email,
+        action: entry.action,
+        subject_type: entry.subjectType,
+        subject_id: entry.subjectId,
+        before: entry.before,
+        after: entry.after,
+        created_at: entry.createdAt.toISOString(),
+      }));
+      return listAnswer(data, await countOf(app.db, adminAudit, where), query);
+    },
+  );
+}

@@ -1,0 +1,261 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
+import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { multipart } from '../../test/multipart';
+import { users } from '../accounts/accounts.tables';
+import { categories, styles } from '../catalogue/catalogue.tables';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { ledgerAccounts } from '../wallet/wallet.tables';
+import { ensureAdmin } from './admin.bootstrap';
+import { adminRouteTable } from './admin.routes';
+
+let app: TestApp;
+let admin: BrowserSession;
+let png: Buffer;
+let categoryId = 0;
+let styleId = 0;
+
+async function signIn(email: string, password: string) {
+  const session = await startBrowserSession(app);
+  const response = await call(app, session, 'POST', '/api/login', { email, password });
+  expect(response.statusCode).toBe(200);
+  return session;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createCatalogue(app.db, []);
+  categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
+  styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
+  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
+    .png()
+    .toBuffer();
+  expect(await ensureAdmin(app.db, 'boss@example.test', strongPassword)).toBe('created');
+  admin = await signIn('boss@example.test', strongPassword);
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+/** A user with an offer waiting for the service. */
+async function sellerWithOffer() {
+  const { session, profile } = await registerVerifiedUser(app);
+  const body = multipart([
+    { name: 'title', value: 'Glass forest' },
+    { name: 'category_id', value: String(categoryId) },
+    { name: 'style_ids[]', value: String(styleId) },
+    { name: 'price', value: '80' },
+    { name: 'confirm', value: '1' },
+    { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
+  ]);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/offer/create',
+    headers: { ...session.headers(), ...body.headers },
+    payload: body.payload,
+  });
+  expect(created.statusCode).toBe(200);
+  return { session, userId: profile.id, offerId: created.json().payload.id as number };
+}
+
+const contact = {
+  name: 'Ada',
+  surname: 'Lovelace',
+  email: 'ada@example.test',
+  phone: '+44 20 7946 0000',
+  address: '12 St James Square',
+  city: 'London',
+  postCode: 'SW1Y 4JH',
+  country: 'GB',
+};
+
+describe('access', () => {
+  it('answers 401 to guests and 403 to users on every admin route', async () => {
+    const table = [...adminRouteTable.values()];
+    expect(table.length).toBeGreaterThanOrEqual(13);
+    expect(table.every((route) => route.url.startsWith('/api/admin/'))).toBe(true);
+    const { session: user } = await registerVerifiedUser(app);
+    const guest = await startBrowserSession(app);
+    for (const route of table) {
+      const url = route.url.replace(':id', '1').replace(':field', 'document_front');
+      const method = route.method as 'GET' | 'POST';
+      expect((await call(app, guest, method, url, method === 'POST' ? {} : undefined)).statusCode, url).toBe(
+        401,
+      );
+      expect((await call(app, user, method, url, method === 'POST' ? {} : undefined)).statusCode, url).toBe(
+        403,
+      );
+    }
+  });
+
+  it('makes the first admin once, promoting an existing account without touching its password', async () => {
+    expect(await ensureAdmin(app.db, 'boss@example.test', strongPassword)).toBe('kept');
+    const { profile } = await registerVerifiedUser(app);
+    expect(await ensureAdmin(app.db, profile.email.toUpperCase(), 'another password 123')).toBe('promoted');
+    const [row] = await app.db.select().from(users).where(eq(users.id, profile.id));
+    expect(row?.role).toBe('admin');
+    await signIn(profile.email, strongPassword);
+  });
+});
+
+describe('the offers queue', () => {
+  it('lists pending offers, counters one (the user sees it), and audits it', async () => {
+    const { session, userId, offerId } = await sellerWithOffer();
+    const list = (await call(app, admin, 'GET', '/api/admin/offers?status=pending&per_page=100')).json()
+      .payload;
+    expect(list.meta).toMatchObject({ current_page: 1, per_page: 100 });
+    expect(list.data).toContainEqual(
+      expect.objectContaining({
+        id: offerId,
+        user_id: userId,
+        title: 'Glass forest',
+        user_price: 80,
+        status: 'pending',
+      }),
+    );
+    const media = await call(app, admin, 'GET', `/api/admin/offers/${offerId}/media`);
+    expect(media.headers['content-type']).toBe('image/png');
+
+    const counter = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, {
+      service_price: 64.5,
+    });
+    expect(counter.statusCode).toBe(200);
+    const [seen] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(seen).toMatchObject({ status: 'offer', service_price: 64.5 });
+    const again = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, {
+      service_price: 70,
+    });
+    expect(again.statusCode).toBe(409);
+
+    const audit = (
+      await call(app, admin, 'GET', `/api/admin/audit?subject_type=offer&subject_id=${offerId}`)
+    ).json().payload.data;
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: 'offer.counter',
+        admin_email: 'boss@example.test',
+        before: { status: 'pending', service_price_cents: null },
+        after: { status: 'offer', service_price_cents: 6450 },
+      }),
+    ]);
+  });
+
+  it('declines an offer with a reason', async () => {
+    const { session, offerId } = await sellerWithOffer();
+    const short = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/decline`, { reason: '' });
+    expect(short.statusCode).toBe(422);
+    await call(app, admin, 'POST', `/api/admin/offers/${offerId}/decline`, {
+      reason: 'Too close to an existing work.',
+    });
+    const [seen] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(seen.status).toBe('declined_by_service');
+  });
+});
+
+describe('the payouts queue', () => {
+  it('shows payouts masked, opens the details for an admin (audited), and pays or fails them through the ledger', async () => {
+    const paid = await sellerWithOffer();
+    await call(app, admin, 'POST', `/api/admin/offers/${paid.offerId}/counter`, { service_price: 50 });
+    await call(app, paid.session, 'POST', '/api/offer/approve', {
+      ...contact,
+      full_name: 'Ada Lovelace',
+      iban: 'DE89370400440532013000',
+      id: paid.offerId,
+    });
+    const list = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100')).json()
+      .payload.data;
+    const payout = list.find((item: { offer_id: number }) => item.offer_id === paid.offerId);
+    expect(payout).toMatchObject({
+      method: 'sepa',
+      amount: 50,
+      destination: 'IBAN DE89 •••• 3000',
+      status: 'requested',
+    });
+    expect(JSON.stringify(list)).not.toContain('DE89370400440532013000');
+
+    const opened = (await call(app, admin, 'GET', `/api/admin/payouts/${payout.id}`)).json().payload;
+    expect(opened.details).toMatchObject({ iban: 'DE89370400440532013000', contact: { name: 'Ada' } });
+    const viewed = (
+      await call(app, admin, 'GET', `/api/admin/audit?action=payout.view&subject_id=${payout.id}`)
+    ).json();
+    expect(viewed.payload.data).toHaveLength(1);
+
+    const payable = async () =>
+      (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'payouts_payable')))[0]
+        ?.balance ?? 0;
+    const before = await payable();
+    expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(200);
+    expect(await payable()).toBe(before - 5000);
+    expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(409);
+    const [offer] = (await call(app, paid.session, 'GET', '/api/offer/history')).json().payload;
+    expect(offer.payout.status).toBe('paid');
+
+    const failed = await sellerWithOffer();
+    await call(app, admin, 'POST', `/api/admin/offers/${failed.offerId}/counter`, { service_price: 30 });
+    await call(app, failed.session, 'POST', '/api/offer/withdraw/card', {
+      ...contact,
+      card_number: '4242424242424242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: String(new Date().getUTCFullYear() + 2),
+      id: failed.offerId,
+      amount: '30',
+    });
+    const [second] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
+      .json()
+      .payload.data.filter((item: { offer_id: number }) => item.offer_id === failed.offerId);
+    const beforeFail = await payable();
+    await call(app, admin, 'POST', `/api/admin/payouts/${second.id}/failed`, {
+      reason: 'The card was closed.',
+    });
+    expect(await payable()).toBe(beforeFail - 3000);
+    const [failedOffer] = (await call(app, failed.session, 'GET', '/api/offer/history')).json().payload;
+    expect(failedOffer.payout.status).toBe('failed');
+  });
+});
+
+describe('the verification queue', () => {
+  it('shows the documents to admins only, and approves or declines with a reason the user sees', async () => {
+    const { session } = await registerVerifiedUser(app);
+    const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+    const body = multipart([
+      { name: 'phone', value: '+44 20 7946 0000' },
+      { name: 'city', value: 'London' },
+      { name: 'country', value: 'GB' },
+      { name: 'confirm', value: '1' },
+      { name: 'document_front', filename: 'f.png', type: 'image/png', data: png },
+      { name: 'document_back', filename: 'b.png', type: 'image/png', data: png },
+      { name: 'address_document', filename: 'a.pdf', type: 'application/pdf', data: pdf },
+    ]);
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/verification',
+      headers: { ...session.headers(), ...body.headers },
+      payload: body.payload,
+    });
+    const verificationId = sent.json().payload.id as number;
+    const queue = (
+      await call(app, admin, 'GET', '/api/admin/verifications?status=pending&per_page=100')
+    ).json().payload.data;
+    const item = queue.find((entry: { id: number }) => entry.id === verificationId);
+    expect(item).toMatchObject({ status: 'pending', country: 'GB' });
+    const document = await call(app, admin, 'GET', item.documents[2].url);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect((await call(app, session, 'GET', item.documents[2].url)).statusCode).toBe(403);
+
+    await call(app, admin, 'POST', `/api/admin/verifications/${verificationId}/decline`, {
+      reason: 'The address document is older than three months.',
+    });
+    const profile = (await call(app, session, 'GET', '/api/user/profile')).json().payload;
+    expect(profile.verification_data).toEqual({
+      status: 'declined',
+      reason: 'The address document is older than three months.',
+    });
+    const twice = await call(app, admin, 'POST', `/api/admin/verifications/${verificationId}/approve`);
+    expect(twice.statusCode).toBe(409);
+  });
+});
