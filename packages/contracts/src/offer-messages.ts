@@ -4,6 +4,7 @@
  */
 export const offerMessages = {
   en: {
+    'account.blocked': 'This account has been blocked. Please contact support.',
     'verification.file_type': 'Invalid file type, only images and PDF are allowed',
     'verification.file_size': 'File size exceeds the maximum allowed (5MB)',
     'verification.confirm': 'Please confirm that the information you entered is correct.',
@@ -33,6 +34,7 @@ export const offerMessages = {
     'offer.already_approved': 'You have already accepted this offer.',
   },
   de: {
+    'account.blocked': 'Dieses Konto wurde gesperrt. Bitte wende dich an den Support.',
     'verification.file_type': 'Ungültiger Dateityp, nur Bilder und PDF sind erlaubt',
     'verification.file_size': 'Die Datei überschreitet die erlaubte Größe (5MB)',
     'verification.confirm': 'Bitte bestätige, dass deine Angaben stimmen.',
@@ -62,6 +64,7 @@ export const offerMessages = {
     'offer.already_approved': 'Du hast dieses Angebot bereits angenommen.',
   },
   fr: {
+    'account.blocked': 'Ce compte a été bloqué. Veuillez contacter le support.',
     'verification.file_type': 'Type de fichier invalide, seuls les images et les PDF sont acceptés',
     'verification.file_size': 'La taille du fichier dépasse le maximum autorisé (5 Mo)',
     'verification.confirm': 'Veuillez confirmer que les informations saisies sont exactes.',
@@ -91,6 +94,7 @@ export const offerMessages = {
     'offer.already_approved': 'Vous avez déjà accepté cette offre.',
   },
   es: {
+    'account.blocked': 'Esta cuenta ha sido bloqueada. Contacta con el soporte.',
     'verification.file_type': 'Tipo de archivo no válido, solo se permiten imágenes y PDF',
     'verification.file_size': 'El archivo supera el tamaño máximo permitido (5 MB)',
     'verification.confirm': 'Confirma que los datos introducidos son correctos.',
@@ -120,6 +124,7 @@ export const offerMessages = {
     'offer.already_approved': 'Ya has aceptado esta oferta.',
   },
   it: {
+    'account.blocked': 'Questo account è stato bloccato. Contatta l’assistenza.',
     'verification.file_type': 'Tipo di file non valido, sono ammessi solo immagini e PDF',
     'verification.file_size': 'Il file supera la dimensione massima consentita (5 MB)',
     'verification.confirm': 'Conferma che i dati inseriti sono corretti.',
@@ -149,6 +154,7 @@ export const offerMessages = {
     'offer.already_approved': 'Hai già accettato questa offerta.',
   },
   pl: {
+    'account.blocked': 'To konto zostało zablokowane. Skontaktuj się z pomocą techniczną.',
     'verification.file_type': 'Nieprawidłowy typ pliku, dozwolone są tylko obrazy i PDF',
     'verification.file_size': 'Plik przekracza maksymalny dozwolony rozmiar (5 MB)',
     'verification.confirm': 'Potwierdź, że wprowadzone dane są poprawne.',

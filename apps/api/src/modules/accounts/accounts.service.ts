@@ -43,7 +43,7 @@ export async function findActiveUser(db: Db, id: string): Promise<User | null> {
   const [user] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    .where(and(eq(users.id, id), isNull(users.deletedAt), isNull(users.blockedAt)));
   return user ?? null;
 }
 
@@ -174,6 +174,8 @@ export async function authenticate(db: Db, credentials: LoginRequest, ip: string
     throw AppError.validation({ email: ['credentials.invalid'] });
   }
   await clearThrottle(db, pairKey);
+  // Told only to whoever knows the password: a blocked account is not revealed to guessers.
+  if (user.blockedAt) throw AppError.validation({ email: ['account.blocked'] });
   return user;
 }
 

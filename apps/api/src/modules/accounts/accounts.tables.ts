@@ -17,6 +17,8 @@ export const users = pgTable(
     /** The language mails are written in: the one the account was created or last edited in. */
     locale: text('locale').notNull().default('en'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Set while the back office has blocked the account: it cannot sign in. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     /** Set when the account was deleted; its personal data is gone by then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

@@ -1,6 +1,7 @@
-import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
+import { randomUUID } from 'node:crypto';
+import { errorResponses, minorUnitsToNumber, parseMinorUnits } from '@promptmarket/contracts';
 import { verificationDocuments } from '@promptmarket/contracts/verification';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,11 +10,17 @@ import { AppError } from '../../errors';
 import { attachmentDisposition, sendPrivateFile } from '../../lib/private-file';
 import { unseal } from '../../lib/sealed';
 import { requireRole, signedInUser } from '../../plugins/auth';
+import { profileOf } from '../accounts/accounts.service';
 import { users } from '../accounts/accounts.tables';
+import { deposits } from '../deposits/deposits.tables';
 import { declineByService, makeCounterOffer, settlePayout } from '../offers/offers.service';
 import { offers, payouts } from '../offers/offers.tables';
+import { orders } from '../orders/orders.tables';
+import { endUserSessions } from '../session/session.service';
 import { approveVerification, declineVerification } from '../verification/verification.service';
 import { type VerificationRow, verifications } from '../verification/verification.tables';
+import { adjustBalance, walletBalance } from '../wallet/wallet.service';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
 import { audited } from './admin.audit';
 import { adminAudit } from './admin.tables';
 
@@ -458,6 +465,268 @@ export async function adminRoutes(parent: FastifyInstance) {
         },
       );
       return { status: 'OK' as const, message: 'Payout marked as failed' };
+    },
+  );
+
+  /* Users */
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        summary: 'Accounts, newest first, found by e-mail or name',
+        querystring: page.extend({ search: z.string().trim().max(120).optional() }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const pattern = query.search
+        ? `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
+        : null;
+      const where = and(
+        isNull(users.deletedAt),
+        pattern
+          ? or(
+              ilike(users.email, pattern),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            )
+          : undefined,
+      );
+      const rows = await app.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const [total] = await app.db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+      const data = await Promise.all(
+        rows.map(async (user) => ({
+          id: user.id,
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          role: user.role,
+          blocked: user.blockedAt !== null,
+          is_email_verified: user.emailVerifiedAt !== null,
+          balance: minorUnitsToNumber(await walletBalance(app.db, user.id)),
+          created_at: user.createdAt.toISOString(),
+        })),
+      );
+      return listAnswer(data, total?.count ?? 0, query);
+    },
+  );
+
+  const findUser = async (db: Db, userId: string) => {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!user) throw AppError.notFound();
+    return user;
+  };
+  const userParams = z.object({ id: z.uuid('field.invalid') });
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        summary: 'One account: profile, orders, deposits and ledger entries',
+        params: userParams,
+      },
+    },
+    async (request) => {
+      const user = await findUser(app.db, request.params.id);
+      const [profile, orderRows, depositRows, entries] = await Promise.all([
+        profileOf(app.db, user),
+        app.db.select().from(orders).where(eq(orders.userId, user.id)).orderBy(desc(orders.id)).limit(50),
+        app.db
+          .select()
+          .from(deposits)
+          .where(eq(deposits.userId, user.id))
+          .orderBy(desc(deposits.id))
+          .limit(50),
+        app.db
+          .select({
+            id: ledgerEntries.id,
+            amount: ledgerEntries.amount,
+            kind: ledgerTransactions.kind,
+            reference: ledgerTransactions.reference,
+            metadata: ledgerTransactions.metadata,
+            created_at: ledgerEntries.createdAt,
+          })
+          .from(ledgerEntries)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+          .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+          .where(eq(ledgerAccounts.userId, user.id))
+          .orderBy(desc(ledgerEntries.id))
+          .limit(100),
+      ]);
+      return {
+        status: 'OK' as const,
+        payload: {
+          profile: { ...profile, blocked: user.blockedAt !== null },
+          orders: orderRows.map((order) => ({
+            id: order.id,
+            total: minorUnitsToNumber(order.total),
+            created_at: order.createdAt.toISOString(),
+          })),
+          deposits: depositRows.map((deposit) => ({
+            id: deposit.id,
+            status: deposit.status,
+            amount: minorUnitsToNumber(deposit.amountMinor),
+            currency: deposit.currency,
+            internal_amount: minorUnitsToNumber(deposit.internalAmount),
+            provider: deposit.provider,
+            provider_ref: deposit.providerRef,
+            created_at: deposit.createdAt.toISOString(),
+          })),
+          ledger: entries.map((entry) => ({
+            ...entry,
+            amount: minorUnitsToNumber(entry.amount),
+            created_at: entry.created_at.toISOString(),
+          })),
+        },
+      };
+    },
+  );
+
+  for (const action of ['block', 'unblock'] as const) {
+    app.post(
+      `/admin/users/:id/${action}`,
+      {
+        schema: {
+          summary:
+            action === 'block'
+              ? 'Block an account: it cannot sign in, its sessions end'
+              : 'Unblock an account',
+          params: userParams,
+          response: answers,
+        },
+      },
+      async (request) => {
+        const adminId = signedInUser(request).id;
+        if (action === 'block' && request.params.id === adminId) {
+          throw new AppError('CONFLICT', 'You cannot block your own account.');
+        }
+        await audited(
+          app.db,
+          { adminId, action: `user.${action}`, subject: { type: 'user', id: request.params.id } },
+          async (tx) => {
+            const user = await findUser(tx, request.params.id);
+            await tx
+              .update(users)
+              .set({ blockedAt: action === 'block' ? new Date() : null })
+              .where(eq(users.id, user.id));
+            if (action === 'block') await endUserSessions(tx, user.id);
+            return {
+              result: null,
+              before: { blocked: user.blockedAt !== null },
+              after: { blocked: action === 'block' },
+            };
+          },
+        );
+        return {
+          status: 'OK' as const,
+          message: action === 'block' ? 'Account blocked' : 'Account unblocked',
+        };
+      },
+    );
+  }
+
+  app.post(
+    '/admin/users/:id/adjust',
+    {
+      schema: {
+        summary: 'Correct a balance through the ledger (a reason is required)',
+        params: userParams,
+        headers: z.object({
+          'idempotency-key': z
+            .string()
+            .regex(/^[\w-]{8,100}$/, 'field.invalid')
+            .optional(),
+        }),
+        body: reasonBody.extend({
+          amount: z.union([z.string(), z.number()], 'amount.required').transform((value, context) => {
+            const text = String(value).trim();
+            const negative = text.startsWith('-');
+            const minor = parseMinorUnits(negative ? text.slice(1) : text);
+            if (minor === null || minor === 0 || minor > 100_000_000) {
+              context.addIssue({ code: 'custom', message: 'amount.invalid' });
+              return z.NEVER;
+            }
+            return negative ? -minor : minor;
+          }),
+        }),
+        response: answers,
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const key = `adjustment:${request.headers['idempotency-key'] ?? randomUUID()}`;
+      await audited(
+        app.db,
+        { adminId: admin.id, action: 'user.adjust', subject: { type: 'user', id: request.params.id } },
+        async (tx) => {
+          const user = await findUser(tx, request.params.id);
+          const before = await walletBalance(tx, user.id);
+          await adjustBalance(tx, {
+            userId: user.id,
+            amount: request.body.amount,
+            key,
+            reason: request.body.reason,
+            adminId: admin.id,
+          });
+          const after = await walletBalance(tx, user.id);
+          return {
+            result: null,
+            before: { balance: before },
+            after: { balance: after, reason: request.body.reason },
+          };
+        },
+      );
+      return { status: 'OK' as const, message: 'Balance adjusted' };
+    },
+  );
+
+  /* Deposits */
+
+  app.get(
+    '/admin/deposits',
+    {
+      schema: {
+        summary: 'Deposits, newest first, with the provider’s references',
+        querystring: page.extend({ status: z.enum(deposits.status.enumValues).optional() }),
+        response: { 200: anyList, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      const where = query.status ? eq(deposits.status, query.status) : undefined;
+      const rows = await app.db
+        .select({ deposit: deposits, email: users.email })
+        .from(deposits)
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .where(where)
+        .orderBy(desc(deposits.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const [total] = await app.db.select({ count: sql<number>`count(*)::int` }).from(deposits).where(where);
+      const data = rows.map(({ deposit, email }) => ({
+        id: deposit.id,
+        user_id: deposit.userId,
+        email,
+        status: deposit.status,
+        amount: minorUnitsToNumber(deposit.amountMinor),
+        currency: deposit.currency,
+        internal_amount: minorUnitsToNumber(deposit.internalAmount),
+        provider: deposit.provider,
+        provider_ref: deposit.providerRef,
+        error_message: deposit.errorMessage,
+        created_at: deposit.createdAt.toISOString(),
+      }));
+      return listAnswer(data, total?.count ?? 0, query);
     },
   );
 

@@ -259,3 +259,121 @@ describe('the verification queue', () => {
     expect(twice.statusCode).toBe(409);
   });
 });
+
+describe('users', () => {
+  it('finds an account by e-mail, shows its money, and adjusts the balance through the ledger with a reason', async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    const found = (
+      await call(app, admin, 'GET', `/api/admin/users?search=${encodeURIComponent(profile.email)}`)
+    ).json().payload;
+    expect(found.data).toEqual([
+      expect.objectContaining({ id: profile.id, email: profile.email, balance: 0 }),
+    ]);
+    expect(found.meta.total).toBe(1);
+
+    const noReason = await call(app, admin, 'POST', `/api/admin/users/${profile.id}/adjust`, { amount: '5' });
+    expect(noReason.statusCode).toBe(422);
+    const credit = await call(
+      app,
+      admin,
+      'POST',
+      `/api/admin/users/${profile.id}/adjust`,
+      { amount: '12.50', reason: 'Goodwill for a broken download' },
+      { 'idempotency-key': `adjust-${profile.id}` },
+    );
+    expect(credit.statusCode).toBe(200);
+    // The same key again moves nothing.
+    await call(
+      app,
+      admin,
+      'POST',
+      `/api/admin/users/${profile.id}/adjust`,
+      { amount: '12.50', reason: 'Goodwill for a broken download' },
+      { 'idempotency-key': `adjust-${profile.id}` },
+    );
+    expect((await call(app, session, 'GET', '/api/user/profile')).json().payload.balance).toBe(12.5);
+    const tooMuch = await call(app, admin, 'POST', `/api/admin/users/${profile.id}/adjust`, {
+      amount: '-20',
+      reason: 'A correction larger than the balance',
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    await call(app, admin, 'POST', `/api/admin/users/${profile.id}/adjust`, {
+      amount: '-2.50',
+      reason: 'Correction',
+    });
+
+    const detail = (await call(app, admin, 'GET', `/api/admin/users/${profile.id}`)).json().payload;
+    expect(detail.profile).toMatchObject({ email: profile.email, balance: 10, blocked: false });
+    expect(
+      detail.ledger.map((entry: { amount: number; kind: string }) => [entry.kind, entry.amount]),
+    ).toEqual([
+      ['adjustment', -2.5],
+      ['adjustment', 12.5],
+    ]);
+    const audit = (
+      await call(app, admin, 'GET', `/api/admin/audit?action=user.adjust&subject_id=${profile.id}`)
+    ).json();
+    expect(audit.payload.data).toHaveLength(3);
+  });
+
+  it('blocks an account: its sessions end and it cannot sign in until unblocked', async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    expect((await call(app, admin, 'POST', `/api/admin/users/${profile.id}/block`)).statusCode).toBe(200);
+    expect((await call(app, session, 'GET', '/api/user/profile')).statusCode).toBe(401);
+    const login = await call(app, await startBrowserSession(app), 'POST', '/api/login', {
+      email: profile.email,
+      password: strongPassword,
+    });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors).toEqual({
+      email: ['This account has been blocked. Please contact support.'],
+    });
+    // A wrong password on a blocked account says nothing of the block.
+    const guess = await call(app, await startBrowserSession(app), 'POST', '/api/login', {
+      email: profile.email,
+      password: 'not the password at all',
+    });
+    expect(guess.json().errors).toEqual({ email: ['These credentials do not match our records.'] });
+
+    await call(app, admin, 'POST', `/api/admin/users/${profile.id}/unblock`);
+    await signIn(profile.email, strongPassword);
+    const me = (await call(app, admin, 'GET', '/api/user/profile')).json().payload;
+    const self = await call(app, admin, 'POST', `/api/admin/users/${me.id}/block`);
+    expect(self.statusCode).toBe(409);
+  });
+});
+
+describe('deposits', () => {
+  it('lists deposits with their provider references', async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    const checkout = await call(app, session, 'POST', '/api/deposit/checkout', {
+      amount: '25.00',
+      currency: 'EUR',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      country: 'GB',
+      city: 'London',
+      address: '12 St James Square',
+      post_code: 'SW1Y 4JH',
+      terms: true,
+      payment_method_id: 'card',
+    });
+    expect(checkout.statusCode).toBe(200);
+    const list = (await call(app, admin, 'GET', '/api/admin/deposits?status=processing&per_page=5')).json()
+      .payload;
+    expect(list.meta).toMatchObject({ current_page: 1, per_page: 5 });
+    expect(list.data[0]).toMatchObject({
+      user_id: profile.id,
+      email: profile.email,
+      status: 'processing',
+      amount: 25,
+      currency: 'EUR',
+      provider: 'sandbox',
+      provider_ref: expect.stringMatching(/^cs_sandbox_/),
+    });
+    const bad = await call(app, admin, 'GET', '/api/admin/deposits?status=nope');
+    expect(bad.statusCode).toBe(422);
+  });
+});

@@ -20,7 +20,7 @@ import {
 /** An account by what it is for: a user's wallet, or one of the shop's own accounts. */
 export type AccountRef =
   | { wallet: string }
-  | { system: 'revenue' | 'payouts_payable' | 'payouts_paid' | 'purchases' }
+  | { system: 'revenue' | 'payouts_payable' | 'payouts_paid' | 'purchases' | 'adjustments' }
   | { clearing: string };
 
 export type Posting = { account: AccountRef; amount: number };
@@ -34,7 +34,8 @@ export type MoveKind =
   | 'payout'
   | 'payout_release'
   | 'offer'
-  | 'offer_reversal';
+  | 'offer_reversal'
+  | 'adjustment';
 
 export type Move = {
   key: string;
@@ -308,6 +309,26 @@ export function reverseOfferPayout(db: Db, input: { payoutId: number; amount: nu
     postings: [
       { account: { system: 'payouts_payable' }, amount: -input.amount },
       { account: { system: 'purchases' }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * A correction by the back office: credits (positive) or debits (negative) a wallet against the
+ * `adjustments` mirror account. A debit larger than the balance fails like any other.
+ */
+export function adjustBalance(
+  db: Db,
+  input: { userId: string; amount: number; key: string; reason: string; adminId: string },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: 'adjustment',
+    reference: `user:${input.userId}`,
+    metadata: { reason: input.reason, admin_id: input.adminId },
+    postings: [
+      { account: { system: 'adjustments' }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
     ],
   });
 }

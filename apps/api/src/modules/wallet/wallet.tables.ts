@@ -32,6 +32,8 @@ export const ledgerAccountKind = pgEnum('ledger_account_kind', [
   'payouts_paid',
   /** What the shop pays for the works it buys through offers (the mirror of those credits). */
   'purchases',
+  /** The mirror of the back office's balance corrections. */
+  'adjustments',
 ]);
 export type LedgerAccountKind = (typeof ledgerAccountKind.enumValues)[number];
 
