@@ -15,7 +15,7 @@ import { users } from '../accounts/accounts.tables';
 import { deposits } from '../deposits/deposits.tables';
 import { declineByService, makeCounterOffer, settlePayout } from '../offers/offers.service';
 import { offers, payouts } from '../offers/offers.tables';
-import { orders } from '../orders/orders.tables';
+import { generations, orders } from '../orders/orders.tables';
 import { endUserSessions } from '../session/session.service';
 import { approveVerification, declineVerification } from '../verification/verification.service';
 import { type VerificationRow, verifications } from '../verification/verification.tables';
@@ -83,6 +83,66 @@ export async function adminRoutes(parent: FastifyInstance) {
   });
   app.addHook('preValidation', requireRole('admin'));
   const answers = { 200: okAnswer, ...errorResponses };
+
+  /* Dashboard */
+
+  app.get(
+    '/admin/stats',
+    { schema: { summary: 'Today’s and this month’s figures, and the queues waiting' } },
+    async () => {
+      const since = (period: 'day' | 'month') => sql`date_trunc(${period}, now())`;
+      const figures = async (period: 'day' | 'month') => {
+        const [sales, depositRow, generationRow, userRow] = await Promise.all([
+          app.db
+            .select({
+              count: sql<number>`count(*)::int`,
+              total: sql<string>`coalesce(sum(${orders.total}), 0)`,
+            })
+            .from(orders)
+            .where(sql`${orders.createdAt} >= ${since(period)}`),
+          app.db
+            .select({
+              count: sql<number>`count(*)::int`,
+              total: sql<string>`coalesce(sum(${deposits.internalAmount}), 0)`,
+            })
+            .from(deposits)
+            .where(and(eq(deposits.status, 'success'), sql`${deposits.createdAt} >= ${since(period)}`)),
+          app.db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(generations)
+            .where(and(eq(generations.status, 'done'), sql`${generations.createdAt} >= ${since(period)}`)),
+          app.db
+            .select({ count: sql<number>`count(*)::int` })
+            .from(users)
+            .where(sql`${users.createdAt} >= ${since(period)}`),
+        ]);
+        return {
+          sales: { count: sales[0]?.count ?? 0, total: minorUnitsToNumber(Number(sales[0]?.total ?? 0)) },
+          deposits: {
+            count: depositRow[0]?.count ?? 0,
+            total: minorUnitsToNumber(Number(depositRow[0]?.total ?? 0)),
+          },
+          generations: generationRow[0]?.count ?? 0,
+          new_users: userRow[0]?.count ?? 0,
+        };
+      };
+      const [today, month, pendingOffers, pendingVerifications, requestedPayouts] = await Promise.all([
+        figures('day'),
+        figures('month'),
+        countOf(app.db, offers, eq(offers.status, 'pending')),
+        countOf(app.db, verifications, eq(verifications.status, 'pending')),
+        countOf(app.db, payouts, eq(payouts.status, 'requested')),
+      ]);
+      return {
+        status: 'OK' as const,
+        payload: {
+          today,
+          month,
+          queues: { offers: pendingOffers, verifications: pendingVerifications, payouts: requestedPayouts },
+        },
+      };
+    },
+  );
 
   /* Offers */
 

@@ -343,6 +343,18 @@ describe('users', () => {
   });
 });
 
+describe('the dashboard', () => {
+  it('counts today’s and this month’s activity and the queues waiting', async () => {
+    const before = (await call(app, admin, 'GET', '/api/admin/stats')).json().payload;
+    await sellerWithOffer();
+    const after = (await call(app, admin, 'GET', '/api/admin/stats')).json().payload;
+    expect(after.queues.offers).toBe(before.queues.offers + 1);
+    expect(after.today.new_users).toBe(before.today.new_users + 1);
+    expect(after.month.new_users).toBeGreaterThanOrEqual(after.today.new_users);
+    expect(after.today.sales).toEqual({ count: expect.any(Number), total: expect.any(Number) });
+  });
+});
+
 describe('deposits', () => {
   it('lists deposits with their provider references', async () => {
     const { session, profile } = await registerVerifiedUser(app);
