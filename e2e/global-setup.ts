@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startProductionServer } from '../scripts/production-server.mjs';
+import { ADMIN } from './admin-account';
 import { startMailbox } from './mailbox';
 
 declare module 'vitest' {
@@ -39,7 +40,13 @@ export default async function setup(project: TestProject) {
     port: await freePort(),
     // Each browser context of the tests is a visitor of its own address, as behind a proxy
     // (e2e/browser.ts), so the per-address limits see many visitors, not one.
-    env: { SMTP_URL: mailbox.url, SEED_DEMO_PRODUCTS: String(DEMO_PRODUCTS), TRUST_PROXY: '127.0.0.1' },
+    env: {
+      SMTP_URL: mailbox.url,
+      SEED_DEMO_PRODUCTS: String(DEMO_PRODUCTS),
+      TRUST_PROXY: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
   });
   project.provide('baseURL', server.baseURL);
   project.provide('demoProducts', DEMO_PRODUCTS);

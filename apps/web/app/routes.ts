@@ -38,6 +38,12 @@ export default [
         route('offers', 'routes/dashboard-offers.tsx'),
         route('verification', 'routes/dashboard-verification.tsx'),
       ]),
+      route('admin', 'routes/admin-layout.tsx', [
+        index('routes/admin-dashboard.tsx'),
+        route('offers', 'routes/admin-offers.tsx'),
+        route('verifications', 'routes/admin-verifications.tsx'),
+        route('payouts', 'routes/admin-payouts.tsx'),
+      ]),
       route('cart', 'routes/cart.tsx'),
       route('dashboard/deposits/create', 'routes/deposit-create.tsx'),
       route('dashboard/deposit/processing', 'routes/payment-processing.tsx', { id: 'deposit-processing' }),

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
+import deAdmin from '../locales/de/admin.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
 import deOffers from '../locales/de/offers.json';
@@ -6,6 +7,7 @@ import deOrders from '../locales/de/orders.json';
 import deShop from '../locales/de/shop.json';
 import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
+import enAdmin from '../locales/en/admin.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
 import enOffers from '../locales/en/offers.json';
@@ -13,6 +15,7 @@ import enOrders from '../locales/en/orders.json';
 import enShop from '../locales/en/shop.json';
 import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
+import esAdmin from '../locales/es/admin.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
 import esOffers from '../locales/es/offers.json';
@@ -20,6 +23,7 @@ import esOrders from '../locales/es/orders.json';
 import esShop from '../locales/es/shop.json';
 import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
+import frAdmin from '../locales/fr/admin.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
 import frOffers from '../locales/fr/offers.json';
@@ -27,6 +31,7 @@ import frOrders from '../locales/fr/orders.json';
 import frShop from '../locales/fr/shop.json';
 import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
+import itAdmin from '../locales/it/admin.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
 import itOffers from '../locales/it/offers.json';
@@ -34,6 +39,7 @@ import itOrders from '../locales/it/orders.json';
 import itShop from '../locales/it/shop.json';
 import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
+import plAdmin from '../locales/pl/admin.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
 import plOffers from '../locales/pl/offers.json';
@@ -48,12 +54,30 @@ import { type Messages, mergeMessages } from './messages';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: [enAuth, enShop, enWallet, enOrders, enOffers, enVerification].reduce(mergeMessages, en as Messages),
-  de: [deAuth, deShop, deWallet, deOrders, deOffers, deVerification].reduce(mergeMessages, de as Messages),
-  fr: [frAuth, frShop, frWallet, frOrders, frOffers, frVerification].reduce(mergeMessages, fr as Messages),
-  es: [esAuth, esShop, esWallet, esOrders, esOffers, esVerification].reduce(mergeMessages, es as Messages),
-  it: [itAuth, itShop, itWallet, itOrders, itOffers, itVerification].reduce(mergeMessages, it as Messages),
-  pl: [plAuth, plShop, plWallet, plOrders, plOffers, plVerification].reduce(mergeMessages, pl as Messages),
+  en: [enAuth, enShop, enWallet, enOrders, enOffers, enVerification, enAdmin].reduce(
+    mergeMessages,
+    en as Messages,
+  ),
+  de: [deAuth, deShop, deWallet, deOrders, deOffers, deVerification, deAdmin].reduce(
+    mergeMessages,
+    de as Messages,
+  ),
+  fr: [frAuth, frShop, frWallet, frOrders, frOffers, frVerification, frAdmin].reduce(
+    mergeMessages,
+    fr as Messages,
+  ),
+  es: [esAuth, esShop, esWallet, esOrders, esOffers, esVerification, esAdmin].reduce(
+    mergeMessages,
+    es as Messages,
+  ),
+  it: [itAuth, itShop, itWallet, itOrders, itOffers, itVerification, itAdmin].reduce(
+    mergeMessages,
+    it as Messages,
+  ),
+  pl: [plAuth, plShop, plWallet, plOrders, plOffers, plVerification, plAdmin].reduce(
+    mergeMessages,
+    pl as Messages,
+  ),
 };
 
 /**

@@ -113,6 +113,11 @@ export function AccountMenu({ user }: { user: Profile }) {
               <kit.DropdownMenuItem asChild>
                 <Link to={paths.verification(locale)}>{t('verification.link')}</Link>
               </kit.DropdownMenuItem>
+              {user.role === 'admin' ? (
+                <kit.DropdownMenuItem asChild>
+                  <Link to={paths.admin(locale)}>{t('admin.link')}</Link>
+                </kit.DropdownMenuItem>
+              ) : null}
               <kit.DropdownMenuItem disabled={signingOut} onSelect={() => void signOut()} tone="danger">
                 {t('account.signOut')}
               </kit.DropdownMenuItem>

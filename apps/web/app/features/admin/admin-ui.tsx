@@ -1,0 +1,230 @@
+import { adminActionResponse } from '@promptmarket/contracts/admin';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-fields';
+import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
+import { useApi } from '../../lib/use-api';
+
+/**
+ * The pieces every back-office queue shares: the status filter and the pager (both in the
+ * address, so a list can be linked to and reloaded), the result of an action, and the dialog that
+ * confirms a destructive action, with a reason when one is needed.
+ */
+
+export type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** Posts an action, reloads the list, and reports the outcome in the page's language. */
+export function useAdminAction() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  async function run(path: string, body: unknown, done: string): Promise<boolean> {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await api.post(path, adminActionResponse, body);
+      setNotice({ kind: 'success', text: done });
+      revalidator.revalidate();
+      return true;
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
+      setNotice({ kind: 'error', text: t('admin.actionFailed', { message }) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { notice, busy, run };
+}
+
+export function NoticeBar({ notice }: { notice: Notice }) {
+  return notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null;
+}
+
+/** Links to the same list with another status (`all` clears it). */
+export function StatusFilter({
+  statuses,
+  label,
+}: {
+  statuses: readonly string[];
+  label: (status: string) => string;
+}) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const current = params.get('status') ?? 'all';
+  return (
+    <nav aria-label={t('admin.filter')} className="flex flex-wrap gap-2">
+      {['all', ...statuses].map((status) => {
+        const next = new URLSearchParams(params);
+        next.delete('page');
+        if (status === 'all') next.delete('status');
+        else next.set('status', status);
+        return (
+          <Link
+            key={status}
+            to={`${pathname}?${next}`}
+            aria-current={current === status ? 'page' : undefined}
+            className={`rounded-full px-3 py-1.5 text-sm font-medium ${
+              current === status
+                ? 'bg-brand-600 text-white'
+                : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+            }`}
+          >
+            {status === 'all' ? t('admin.all') : label(status)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function Pager({ page, lastPage }: { page: number; lastPage: number }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  if (lastPage <= 1) return null;
+  const to = (target: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(target));
+    return `${pathname}?${next}`;
+  };
+  return (
+    <nav aria-label={t('admin.pages')} className="flex items-center gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={to(page - 1)} className={buttonStyles.secondary}>
+          {t('admin.prev')}
+        </Link>
+      ) : null}
+      <span>{t('admin.page', { page, pages: lastPage })}</span>
+      {page < lastPage ? (
+        <Link to={to(page + 1)} className={buttonStyles.secondary}>
+          {t('admin.next')}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A button that asks first; with `askReason` the dialog also takes the reason the action needs. */
+export function ConfirmButton({
+  label,
+  question,
+  askReason = false,
+  disabled,
+  onConfirm,
+  tone = 'danger',
+}: {
+  label: string;
+  question: string;
+  askReason?: boolean;
+  disabled?: boolean;
+  onConfirm: (reason: string) => Promise<boolean>;
+  tone?: 'danger' | 'primary';
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (askReason && reason.trim().length < 3) return;
+    setBusy(true);
+    const ok = await onConfirm(reason.trim());
+    setBusy(false);
+    if (ok) {
+      setOpen(false);
+      setReason('');
+    }
+  }
+  const look =
+    tone === 'danger'
+      ? 'rounded-lg border border-red-300 px-3 py-1.5 text-xs font-semibold text-red-700 hover:bg-red-50'
+      : 'rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700';
+  return (
+    <>
+      <button type="button" className={look} disabled={disabled} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      {open ? (
+        <Dialog open onOpenChange={(next) => (busy ? null : setOpen(next))}>
+          <DialogContent closeLabel={t('admin.cancel')}>
+            <form onSubmit={confirm}>
+              <DialogTitle>{label}</DialogTitle>
+              <DialogDescription>{question}</DialogDescription>
+              {askReason ? (
+                <div className="mt-4">
+                  <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-800">
+                    {t('admin.reason')}
+                  </label>
+                  <textarea
+                    id={id}
+                    value={reason}
+                    onChange={(event) => setReason(event.target.value)}
+                    rows={3}
+                    minLength={3}
+                    maxLength={500}
+                    required
+                    className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  />
+                </div>
+              ) : null}
+              <DialogActions>
+                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
+                  {t('admin.cancel')}
+                </button>
+                <button type="submit" className={buttonStyles.primary} disabled={busy}>
+                  {label}
+                </button>
+              </DialogActions>
+            </form>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+export function Table({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full text-left text-sm">
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            {head.map((cell) => (
+              <th key={cell} scope="col" className="px-4 py-3">
+                {cell}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The list's page and status from the address, for a loader. */
+export function listQuery(request: Request): string {
+  const url = new URL(request.url);
+  const params = new URLSearchParams();
+  const page = Number(url.searchParams.get('page'));
+  if (Number.isInteger(page) && page > 1) params.set('page', String(page));
+  const status = url.searchParams.get('status');
+  if (status && /^[a-z_]{1,30}$/.test(status)) params.set('status', status);
+  params.set('per_page', '25');
+  return params.toString();
+}

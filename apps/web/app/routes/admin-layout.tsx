@@ -1,0 +1,55 @@
+import { NavLink, Outlet, redirect } from 'react-router';
+import { requireUser } from '../lib/guards.server';
+import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
+import { useSite } from '../lib/site-data';
+import type { Route } from './+types/admin-layout';
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+/** Admins only: a guest signs in first, anyone else gets the 403 screen. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  if (user.role !== 'admin') throw redirect(paths.forbidden(args.params.locale ?? 'en'));
+  return { email: user.email };
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap border-b-2 px-1 pb-3 text-sm font-medium ${
+    isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+  }`;
+
+/**
+ * The back office (issue: the back office). Its screens are route chunks of their own, so none of
+ * their code is in the shop's pages.
+ */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
+      <p className="text-sm text-slate-600">{loaderData.email}</p>
+      <nav
+        aria-label={t('admin.title')}
+        className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
+      >
+        <NavLink to={paths.admin(locale)} end className={tabClass}>
+          {t('admin.nav.dashboard')}
+        </NavLink>
+        <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
+          {t('admin.nav.offers')}
+        </NavLink>
+        <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
+          {t('admin.nav.verifications')}
+        </NavLink>
+        <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
+          {t('admin.nav.payouts')}
+        </NavLink>
+      </nav>
+      <div className="pt-6">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

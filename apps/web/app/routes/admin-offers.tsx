@@ -1,0 +1,165 @@
+import { type AdminOffer, adminOffersResponse } from '@promptmarket/contracts/admin';
+import { offerStatuses } from '@promptmarket/contracts/offers';
+import { type FormEvent, useState } from 'react';
+import {
+  ConfirmButton,
+  listQuery,
+  NoticeBar,
+  Pager,
+  StatusFilter,
+  Table,
+  useAdminAction,
+} from '../features/admin/admin-ui';
+import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
+import { formatAmount } from '../lib/money';
+import { useSite } from '../lib/site-data';
+import type { Route } from './+types/admin-offers';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  try {
+    const { payload } = await serverApi(request, context, params.locale, true).get(
+      `/admin/offers?${listQuery(request)}`,
+      adminOffersResponse,
+    );
+    return { list: payload };
+  } catch {
+    return { list: null };
+  }
+}
+
+function CounterForm({
+  offer,
+  run,
+  busy,
+}: {
+  offer: AdminOffer;
+  run: ReturnType<typeof useAdminAction>['run'];
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [price, setPrice] = useState('');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (
+      await run(
+        `/admin/offers/${offer.id}/counter`,
+        { service_price: price.replace(',', '.') },
+        t('admin.offers.sent'),
+      )
+    ) {
+      setPrice('');
+    }
+  }
+  return (
+    <form onSubmit={submit} className="flex items-center gap-2">
+      <label className="sr-only" htmlFor={`counter-${offer.id}`}>
+        {t('admin.offers.counterLabel', { title: offer.title })}
+      </label>
+      <input
+        id={`counter-${offer.id}`}
+        type="number"
+        min={0.01}
+        step={0.01}
+        required
+        value={price}
+        onChange={(event) => setPrice(event.target.value)}
+        className="w-24 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
+      >
+        {t('admin.offers.counter')}
+      </button>
+    </form>
+  );
+}
+
+/** The offers queue: price a pending offer, or decline one with a reason. */
+export default function AdminOffers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const { notice, busy, run } = useAdminAction();
+  const { list } = loaderData;
+  const euro = (amount: number | null) =>
+    amount === null ? '—' : `${formatAmount(Math.round(amount * 100), locale)} EUR`;
+  return (
+    <section aria-labelledby="admin-offers-title" className="space-y-4">
+      <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">
+        {t('admin.nav.offers')}
+      </h2>
+      <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
+      <NoticeBar notice={notice} />
+      {!list ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('admin.failed')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
+      ) : (
+        <Table
+          head={[
+            t('admin.offers.media'),
+            t('admin.offers.offer'),
+            t('admin.offers.user'),
+            t('admin.offers.asked'),
+            t('admin.offers.ours'),
+            t('admin.offers.status'),
+            t('admin.offers.actions'),
+          ]}
+        >
+          {list.data.map((offer) => (
+            <tr key={offer.id}>
+              <td className="px-4 py-3">
+                {['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+                  <a
+                    href={offer.media_url}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={t('admin.offers.open', { title: offer.title })}
+                  >
+                    <img src={offer.media_url} alt="" className="h-14 w-14 rounded-lg object-cover" />
+                  </a>
+                ) : (
+                  <a
+                    href={offer.media_url}
+                    className="text-xs font-semibold uppercase text-brand-700 underline"
+                  >
+                    {offer.media_kind}
+                  </a>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <p className="font-medium text-slate-900">{offer.title}</p>
+                {offer.description ? (
+                  <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
+                ) : null}
+              </td>
+              <td className="px-4 py-3 text-slate-600">{offer.email}</td>
+              <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
+              <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
+              <td className="space-y-2 px-4 py-3">
+                {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
+                {offer.status === 'pending' || offer.status === 'offer' ? (
+                  <ConfirmButton
+                    label={t('admin.offers.decline')}
+                    question={t('admin.offers.confirmDecline', { title: offer.title })}
+                    askReason
+                    disabled={busy}
+                    onConfirm={(reason) =>
+                      run(`/admin/offers/${offer.id}/decline`, { reason }, t('admin.offers.declined'))
+                    }
+                  />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
+    </section>
+  );
+}

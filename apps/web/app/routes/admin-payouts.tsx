@@ -1,0 +1,107 @@
+import { adminPayoutsResponse } from '@promptmarket/contracts/admin';
+import {
+  ConfirmButton,
+  listQuery,
+  NoticeBar,
+  Pager,
+  StatusFilter,
+  Table,
+  useAdminAction,
+} from '../features/admin/admin-ui';
+import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
+import { formatAmount } from '../lib/money';
+import { useSite } from '../lib/site-data';
+import type { Route } from './+types/admin-payouts';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  try {
+    const { payload } = await serverApi(request, context, params.locale, true).get(
+      `/admin/payouts?${listQuery(request)}`,
+      adminPayoutsResponse,
+    );
+    return { list: payload };
+  } catch {
+    return { list: null };
+  }
+}
+
+/** The payouts queue: what is owed for accepted offers, marked paid or failed (the ledger follows). */
+export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const { notice, busy, run } = useAdminAction();
+  const { list } = loaderData;
+  return (
+    <section aria-labelledby="admin-payouts-title" className="space-y-4">
+      <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
+        {t('admin.nav.payouts')}
+      </h2>
+      <StatusFilter
+        statuses={['requested', 'paid', 'failed']}
+        label={(status) => t(`admin.payouts.${status}`)}
+      />
+      <NoticeBar notice={notice} />
+      {!list ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('admin.failed')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
+      ) : (
+        <Table
+          head={[
+            t('admin.payouts.offer'),
+            t('admin.offers.user'),
+            t('admin.payouts.amount'),
+            t('admin.payouts.destination'),
+            t('admin.offers.status'),
+            t('admin.offers.actions'),
+          ]}
+        >
+          {list.data.map((payout) => (
+            <tr key={payout.id}>
+              <td className="px-4 py-3">#{payout.offer_id}</td>
+              <td className="px-4 py-3 text-slate-600">{payout.email}</td>
+              <td className="whitespace-nowrap px-4 py-3 font-medium">
+                {formatAmount(Math.round(payout.amount * 100), locale)} {payout.currency}
+              </td>
+              <td className="px-4 py-3">{payout.destination}</td>
+              <td className="px-4 py-3">
+                {t(`admin.payouts.${payout.status}`)}
+                {payout.failure_reason ? (
+                  <p className="text-xs text-slate-500">{payout.failure_reason}</p>
+                ) : null}
+              </td>
+              <td className="space-x-2 whitespace-nowrap px-4 py-3">
+                {payout.status === 'requested' ? (
+                  <>
+                    <ConfirmButton
+                      tone="primary"
+                      label={t('admin.payouts.markPaid')}
+                      question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
+                      disabled={busy}
+                      onConfirm={() =>
+                        run(`/admin/payouts/${payout.id}/paid`, {}, t('admin.payouts.paidDone'))
+                      }
+                    />
+                    <ConfirmButton
+                      label={t('admin.payouts.markFailed')}
+                      question={t('admin.payouts.confirmFailed')}
+                      askReason
+                      disabled={busy}
+                      onConfirm={(reason) =>
+                        run(`/admin/payouts/${payout.id}/failed`, { reason }, t('admin.payouts.failedDone'))
+                      }
+                    />
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from './admin-account';
+import { launchBrowser, openPage, screenshot, viewports } from './browser';
+import { logIn, verifiedUser } from './journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function confirmIn(page: Page, button: string, reason?: string) {
+  const dialog = page.getByRole('dialog');
+  if (reason) await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: button }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('the back office in the browser', () => {
+  it('prices a user’s offer, sees it accepted, pays it out, and approves an identity', async () => {
+    const seller = await openPage(browser, viewports.desktop);
+    const staff = await openPage(browser, viewports.desktop);
+    const email = await verifiedUser(seller.page);
+
+    // A guest and a plain user cannot enter.
+    await seller.page.goto('/en/admin');
+    await seller.page.waitForURL('**/en/forbidden');
+
+    const picture = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#7a3355' } })
+      .png()
+      .toBuffer();
+    const title = `Velvet dunes ${Date.now()}`;
+    await seller.page.goto('/en/dashboard/offers');
+    await seller.page.locator('button[type="submit"]:enabled', { hasText: 'Send offer' }).waitFor();
+    await seller.page.getByLabel('Title', { exact: true }).fill(title);
+    await seller.page.getByLabel('Category').selectOption({ index: 1 });
+    await seller.page.getByLabel('Your price (EUR)').fill('60');
+    await seller.page.locator('input[name="style_ids[]"]').first().check();
+    await seller.page
+      .getByLabel('File', { exact: true })
+      .setInputFiles({ name: 'dunes.png', mimeType: 'image/png', buffer: picture });
+    await seller.page
+      .getByLabel('I confirm that this work was created with AI and that I may sell it.')
+      .check();
+    await seller.page.getByRole('button', { name: 'Send offer' }).click();
+    await seller.page.getByText('Your offer has been sent. We will answer with our price.').waitFor();
+
+    await logIn(staff.page, ADMIN.email, ADMIN.password);
+    await staff.page.goto('/en/admin');
+    await staff.page.getByRole('heading', { name: 'Waiting' }).waitFor();
+    await staff.page.goto('/en/admin/offers?status=pending');
+    const row = staff.page.getByRole('row', { name: new RegExp(title) });
+    await row.getByLabel(`Our price for ${title} (EUR)`).fill('45.5');
+    await row.getByRole('button', { name: 'Send price' }).click();
+    await staff.page.getByText('Price sent.').waitFor();
+    await screenshot(staff.page, 'admin-offers-1280');
+
+    // The seller accepts by card.
+    await seller.page.reload();
+    await seller.page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('button', { name: 'View Offer' })
+      .click();
+    const dialog = seller.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
+    await dialog.getByLabel('Address').fill('12 St James Square');
+    await dialog.getByLabel('City').fill('London');
+    await dialog.getByLabel('Post code').fill('SW1Y 4JH');
+    await dialog.getByLabel('Country').selectOption('GB');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('radio', { name: /Card/ }).check();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByLabel('Card number').fill('4242424242424242');
+    expect(await dialog.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 1));
+    await dialog.getByLabel('Expiry month').selectOption('6');
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('45.50 EUR');
+    await dialog.getByLabel('I confirm that these details are correct and accept the terms.').check();
+    await dialog.getByRole('button', { name: 'Accept and get paid' }).click();
+    await dialog.getByText(/It arrives in 3-5 business days\./).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The back office pays it.
+    await staff.page.goto('/en/admin/payouts?status=requested');
+    const payout = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    expect(await payout.textContent()).toContain('Card •••• 4242');
+    await payout.getByRole('button', { name: 'Mark as paid' }).click();
+    await confirmIn(staff.page, 'Mark as paid');
+    await staff.page.getByText('Payout marked as paid.').waitFor();
+    await seller.page.reload();
+    await seller.page.getByRole('tab', { name: /Approved/ }).click();
+    await expect
+      .poll(() => seller.page.getByRole('row', { name: new RegExp(title) }).textContent())
+      .toContain('(paid)');
+
+    // An identity sent by the seller, approved by the back office.
+    const scan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ddd' } })
+      .jpeg()
+      .toBuffer();
+    await seller.page.goto('/en/dashboard/verification');
+    await seller.page.locator('button[type="submit"]:enabled', { hasText: 'Send for review' }).waitFor();
+    await seller.page.getByLabel('Phone number').fill('+44 20 7946 0000');
+    await seller.page.getByLabel('Country').selectOption('GB');
+    await seller.page.getByLabel('City').fill('London');
+    for (const label of [
+      'Identity document, front',
+      'Identity document, back',
+      'Proof of address (a utility bill or bank statement)',
+    ]) {
+      await seller.page
+        .getByLabel(label)
+        .setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: scan });
+    }
+    await seller.page.getByLabel('I confirm that the information I entered is correct.').check();
+    await seller.page.getByRole('button', { name: 'Send for review' }).click();
+    await seller.page.getByText('Your documents are being reviewed. This takes 1-2 business days.').waitFor();
+
+    await staff.page.goto('/en/admin/verifications?status=pending');
+    const entry = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await entry.getByRole('button', { name: 'Approve' }).click();
+    await confirmIn(staff.page, 'Approve');
+    await staff.page.getByText('Verification approved.').waitFor();
+    await screenshot(staff.page, 'admin-verifications-1280');
+    await seller.page.reload();
+    await seller.page.getByText('Your identity is verified.').waitFor();
+
+    await staff.page.setViewportSize(viewports.phone);
+    await staff.page.goto('/en/admin');
+    await screenshot(staff.page, 'admin-dashboard-360');
+    expect(seller.consoleErrors.filter((line) => !line.includes('status of 403')).join('\n')).toBe('');
+    expect(staff.consoleErrors.join('\n')).toBe('');
+    await seller.context.close();
+    await staff.context.close();
+  }, 150_000);
+});
