@@ -127,6 +127,21 @@ describe('the back office in the browser', () => {
     await seller.page.reload();
     await seller.page.getByText('Your identity is verified.').waitFor();
 
+    // A balance correction, found by e-mail, and the audit log that recorded every step.
+    await staff.page.goto(`/en/admin/users?search=${encodeURIComponent(email)}`);
+    const account = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await account.getByRole('button', { name: 'Adjust balance' }).click();
+    await staff.page.getByRole('dialog').getByLabel('Amount').fill('5');
+    await staff.page.getByRole('dialog').getByLabel('Reason').fill('Goodwill for the first sale');
+    await staff.page.getByRole('dialog').getByRole('button', { name: 'Adjust balance' }).click();
+    await staff.page.getByText('Balance adjusted.').waitFor();
+    await expect.poll(() => account.textContent()).toContain('5.00 Credits');
+    await staff.page.goto('/en/admin/audit');
+    for (const action of ['user.adjust', 'verification.approve', 'payout.paid', 'offer.counter']) {
+      await staff.page.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    }
+    await screenshot(staff.page, 'admin-audit-1280');
+
     await staff.page.setViewportSize(viewports.phone);
     await staff.page.goto('/en/admin');
     await screenshot(staff.page, 'admin-dashboard-360');

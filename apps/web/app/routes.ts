@@ -43,6 +43,8 @@ export default [
         route('offers', 'routes/admin-offers.tsx'),
         route('verifications', 'routes/admin-verifications.tsx'),
         route('payouts', 'routes/admin-payouts.tsx'),
+        route('users', 'routes/admin-users.tsx'),
+        route('audit', 'routes/admin-audit.tsx'),
       ]),
       route('cart', 'routes/cart.tsx'),
       route('dashboard/deposits/create', 'routes/deposit-create.tsx'),

@@ -79,3 +79,29 @@ export type AdminPayout = z.infer<typeof adminPayout>;
 export const adminPayoutsResponse = list(adminPayout);
 
 export const adminActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
+
+export const adminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  blocked: z.boolean(),
+  is_email_verified: z.boolean(),
+  balance: z.number(),
+  created_at: z.string(),
+});
+export const adminUsersResponse = list(adminUser);
+
+export const adminAuditEntry = z.object({
+  id: z.number(),
+  admin_id: z.string(),
+  admin_email: z.string(),
+  action: z.string(),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export const adminAuditResponse = list(adminAuditEntry);

@@ -46,6 +46,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
           {t('admin.nav.payouts')}
         </NavLink>
+        <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
+          {t('admin.nav.users')}
+        </NavLink>
+        <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
+          {t('admin.nav.audit')}
+        </NavLink>
       </nav>
       <div className="pt-6">
         <Outlet />

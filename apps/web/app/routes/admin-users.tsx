@@ -1,0 +1,214 @@
+import { adminUsersResponse } from '@promptmarket/contracts/admin';
+import { type FormEvent, useId, useState } from 'react';
+import { Form, useSearchParams } from 'react-router';
+import { buttonStyles } from '../components/ui/button-styles';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../components/ui/dialog';
+import { ConfirmButton, NoticeBar, Pager, Table, useAdminAction } from '../features/admin/admin-ui';
+import { serverApi } from '../lib/api.server';
+import { useTranslation } from '../lib/i18n';
+import { centsFromDecimal, formatInternal } from '../lib/money';
+import { useSite } from '../lib/site-data';
+import type { Route } from './+types/admin-users';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = new URLSearchParams({ per_page: '25' });
+  const page = Number(url.searchParams.get('page'));
+  if (Number.isInteger(page) && page > 1) query.set('page', String(page));
+  const search = url.searchParams.get('search')?.trim().slice(0, 120);
+  if (search) query.set('search', search);
+  try {
+    const { payload } = await serverApi(request, context, params.locale, true).get(
+      `/admin/users?${query}`,
+      adminUsersResponse,
+    );
+    return { list: payload };
+  } catch {
+    return { list: null };
+  }
+}
+
+function AdjustButton({
+  userId,
+  email,
+  run,
+}: {
+  userId: string;
+  email: string;
+  run: ReturnType<typeof useAdminAction>['run'];
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const id = useId();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (
+      await run(
+        `/admin/users/${userId}/adjust`,
+        { amount: amount.replace(',', '.'), reason },
+        t('admin.users.adjustDone'),
+      )
+    ) {
+      setOpen(false);
+      setAmount('');
+      setReason('');
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        {t('admin.users.adjust')}
+      </button>
+      {open ? (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent closeLabel={t('admin.cancel')}>
+            <form onSubmit={submit}>
+              <DialogTitle>{t('admin.users.adjust')}</DialogTitle>
+              <DialogDescription>{t('admin.users.adjustText', { email })}</DialogDescription>
+              <label
+                htmlFor={`${id}-amount`}
+                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                {t('admin.users.amount')}
+              </label>
+              <input
+                id={`${id}-amount`}
+                required
+                inputMode="decimal"
+                pattern="-?\d{1,9}([.,]\d{1,2})?"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
+              <label
+                htmlFor={`${id}-reason`}
+                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                {t('admin.reason')}
+              </label>
+              <textarea
+                id={`${id}-reason`}
+                required
+                minLength={3}
+                maxLength={500}
+                rows={2}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
+              <DialogActions>
+                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
+                  {t('admin.cancel')}
+                </button>
+                <button type="submit" className={buttonStyles.primary}>
+                  {t('admin.users.adjust')}
+                </button>
+              </DialogActions>
+            </form>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** Accounts: search, balance, block or unblock, and balance corrections with a reason. */
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale, settings } = useSite();
+  const [params] = useSearchParams();
+  const { notice, busy, run } = useAdminAction();
+  const { list } = loaderData;
+  return (
+    <section aria-labelledby="admin-users-title" className="space-y-4">
+      <h2 id="admin-users-title" className="text-lg font-semibold text-slate-900">
+        {t('admin.nav.users')}
+      </h2>
+      <Form method="get" role="search" className="flex max-w-md gap-2">
+        <label htmlFor="admin-user-search" className="sr-only">
+          {t('admin.users.search')}
+        </label>
+        <input
+          id="admin-user-search"
+          name="search"
+          type="search"
+          defaultValue={params.get('search') ?? ''}
+          placeholder={t('admin.users.search')}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        />
+        <button type="submit" className={buttonStyles.secondary}>
+          {t('admin.users.find')}
+        </button>
+      </Form>
+      <NoticeBar notice={notice} />
+      {!list ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('admin.failed')}
+        </p>
+      ) : list.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
+      ) : (
+        <Table
+          head={[
+            t('admin.users.account'),
+            t('admin.users.balance'),
+            t('admin.offers.status'),
+            t('admin.offers.actions'),
+          ]}
+        >
+          {list.data.map((user) => (
+            <tr key={user.id}>
+              <td className="px-4 py-3">
+                <p className="font-medium text-slate-900">{user.email}</p>
+                <p className="text-xs text-slate-500">
+                  {user.first_name} {user.last_name}
+                  {user.role === 'admin' ? ` · ${t('admin.users.admin')}` : ''}
+                </p>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3">
+                {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+              </td>
+              <td className="px-4 py-3">
+                {user.blocked ? t('admin.users.blocked') : t('admin.users.active')}
+              </td>
+              <td className="space-x-2 whitespace-nowrap px-4 py-3">
+                <AdjustButton userId={user.id} email={user.email} run={run} />
+                {user.blocked ? (
+                  <ConfirmButton
+                    tone="primary"
+                    label={t('admin.users.unblock')}
+                    question={t('admin.users.confirmUnblock', { email: user.email })}
+                    disabled={busy}
+                    onConfirm={() =>
+                      run(`/admin/users/${user.id}/unblock`, {}, t('admin.users.unblockedDone'))
+                    }
+                  />
+                ) : (
+                  <ConfirmButton
+                    label={t('admin.users.block')}
+                    question={t('admin.users.confirmBlock', { email: user.email })}
+                    disabled={busy}
+                    onConfirm={() => run(`/admin/users/${user.id}/block`, {}, t('admin.users.blockedDone'))}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
+    </section>
+  );
+}
