@@ -12,8 +12,9 @@ import { unseal } from '../../lib/sealed';
 import { requireRole, signedInUser } from '../../plugins/auth';
 import { profileOf } from '../accounts/accounts.service';
 import { users } from '../accounts/accounts.tables';
+import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { deposits } from '../deposits/deposits.tables';
-import { declineByService, makeCounterOffer, settlePayout } from '../offers/offers.service';
+import { declineByService, makeCounterOffer, publishOffer, settlePayout } from '../offers/offers.service';
 import { offers, payouts } from '../offers/offers.tables';
 import { generations, orders } from '../orders/orders.tables';
 import { endUserSessions } from '../session/session.service';
@@ -178,6 +179,7 @@ export async function adminRoutes(parent: FastifyInstance) {
         status: offer.status,
         media_kind: offer.mediaKind,
         media_url: `/api/admin/offers/${offer.id}/media`,
+        product_id: offer.productId,
         created_at: offer.createdAt.toISOString(),
       }));
       return listAnswer(data, await countOf(app.db, offers, where), query);
@@ -274,6 +276,50 @@ export async function adminRoutes(parent: FastifyInstance) {
         },
       );
       return { status: 'OK' as const, message: 'Offer declined' };
+    },
+  );
+
+  app.post(
+    '/admin/offers/:id/publish',
+    {
+      schema: {
+        summary: 'Make an accepted offer’s picture a product of the shop',
+        params: idParams,
+        body: z.object({
+          price: z.coerce.number('price.invalid').positive('price.invalid').max(1_000_000, 'price.invalid'),
+          prompt: z.string('prompt.required').trim().min(3, 'prompt.required').max(4000, 'field.too_long'),
+        }),
+        response: {
+          200: z.object({
+            status: z.literal('OK'),
+            message: z.string(),
+            payload: z.object({ product_id: z.number() }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const offerId = request.params.id;
+      const productId = await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'offer.publish',
+          subject: { type: 'offer', id: offerId },
+        },
+        async (tx) => {
+          const id = await publishOffer(tx, app.storage, {
+            offerId,
+            priceCents: Math.round(request.body.price * 100),
+            prompt: request.body.prompt,
+          });
+          return { result: id, before: { product_id: null }, after: { product_id: id } };
+        },
+      );
+      forgetCatalogueCounts(app.db);
+      forgetCatalogueMenus(app.db);
+      return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
     },
   );
 

@@ -156,6 +156,48 @@ describe('the offers queue', () => {
   });
 });
 
+describe('publishing an accepted offer', () => {
+  it('makes the work a product of the shop once, with its title, category, styles, price and prompt', async () => {
+    const { session, offerId } = await sellerWithOffer();
+    const early = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
+      price: 9.9,
+      prompt: 'A glass forest at dawn, volumetric light',
+    });
+    expect(early.statusCode).toBe(409);
+    await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, { service_price: 20 });
+    await call(app, session, 'POST', '/api/offer/approve', {
+      ...contact,
+      full_name: 'Ada Lovelace',
+      iban: 'DE89370400440532013000',
+      id: offerId,
+    });
+    const published = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
+      price: 9.9,
+      prompt: 'A glass forest at dawn, volumetric light',
+    });
+    expect(published.statusCode).toBe(200);
+    const productId = published.json().payload.product_id;
+    const product = (await app.inject({ method: 'GET', url: `/api/products/${productId}` })).json().data;
+    expect(product).toMatchObject({
+      title: 'Glass forest',
+      price: 9.9,
+      category: { id: categoryId },
+      styles: [expect.objectContaining({ id: styleId })],
+    });
+    const preview = await app.inject({ method: 'GET', url: product.images.webp['320'] });
+    expect(preview.statusCode).toBe(200);
+    const again = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
+      price: 9.9,
+      prompt: 'A glass forest at dawn, volumetric light',
+    });
+    expect(again.statusCode).toBe(409);
+    const audit = (
+      await call(app, admin, 'GET', `/api/admin/audit?action=offer.publish&subject_id=${offerId}`)
+    ).json();
+    expect(audit.payload.data[0].after).toEqual({ product_id: productId });
+  });
+});
+
 describe('the payouts queue', () => {
   it('shows payouts masked, opens the details for an admin (audited), and pays or fails them through the ledger', async () => {
     const paid = await sellerWithOffer();

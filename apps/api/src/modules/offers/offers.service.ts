@@ -15,7 +15,15 @@ import { seal } from '../../lib/sealed';
 import type { Storage } from '../../lib/storage';
 import { sanitizeSvg } from '../../lib/svg-sanitize';
 import type { UploadedFile } from '../../lib/uploads';
-import { categories, categoryTranslations, styles } from '../catalogue/catalogue.tables';
+import { storeProductImage } from '../catalogue/catalogue.media';
+import {
+  categories,
+  categoryTranslations,
+  productStyles,
+  products,
+  productTranslations,
+  styles,
+} from '../catalogue/catalogue.tables';
 import { getStoredSettings } from '../site/site.service';
 import { internalFromEurCents } from '../wallet/rates';
 import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
@@ -370,3 +378,72 @@ export async function offerMedia(db: Db, userId: string, offerId: number) {
 }
 
 export type { OfferStatus };
+
+/**
+ * Makes an accepted offer's picture a product of the shop, in one step: the original and its
+ * previews stored like every product's, the English title and description from the offer, its
+ * category and styles, the price and the prompt the back office gives. Only an approved offer
+ * with a picture, once.
+ */
+export async function publishOffer(
+  db: Db,
+  storage: Storage,
+  input: { offerId: number; priceCents: number; prompt: string },
+): Promise<number> {
+  const [offer] = await db.select().from(offers).where(eq(offers.id, input.offerId));
+  if (!offer) throw AppError.notFound();
+  if (offer.status !== 'approved') {
+    throw new AppError(
+      'CONFLICT',
+      `Offer ${offer.id} is ${offer.status}; only an accepted offer is published.`,
+    );
+  }
+  if (offer.productId !== null) throw new AppError('CONFLICT', `Offer ${offer.id} is published already.`);
+  if (!IMAGE_KINDS.has(offer.mediaKind)) {
+    throw AppError.validation({ media: ['media.type'] });
+  }
+  const original = await storage.get('private', offer.mediaKey);
+  if (!original) throw AppError.notFound();
+  const imageKey = `offer-${offer.id}`;
+  await storeProductImage(storage, imageKey, original);
+  const styleRows = await db.select().from(offerStyles).where(eq(offerStyles.offerId, offer.id));
+  const slugBase =
+    offer.title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .trim()
+      .replace(/[\s_-]+/g, '-')
+      .slice(0, 50) || 'work';
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .insert(products)
+      .values({
+        slug: `${slugBase}-o${offer.id}`,
+        categoryId: offer.categoryId,
+        priceCents: input.priceCents,
+        prompt: input.prompt,
+        imageKey,
+      })
+      .returning({ id: products.id });
+    if (!product) throw new Error('product insert returned no row');
+    await tx.insert(productTranslations).values({
+      productId: product.id,
+      locale: DEFAULT_LOCALE,
+      title: offer.title,
+      description: offer.description ?? '',
+    });
+    if (styleRows.length > 0) {
+      await tx
+        .insert(productStyles)
+        .values(styleRows.map((style) => ({ productId: product.id, styleId: style.styleId })));
+    }
+    const [updated] = await tx
+      .update(offers)
+      .set({ productId: product.id, updatedAt: new Date() })
+      .where(and(eq(offers.id, offer.id), sql`${offers.productId} is null`))
+      .returning({ id: offers.id });
+    if (!updated) throw new AppError('CONFLICT', `Offer ${offer.id} is published already.`);
+    return product.id;
+  });
+}

@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
-import { categories, styles } from '../catalogue/catalogue.tables';
+import { categories, products, styles } from '../catalogue/catalogue.tables';
 
 export const offerStatus = pgEnum('offer_status', [
   'pending',
@@ -54,6 +54,8 @@ export const offers = pgTable(
     mediaContentType: text('media_content_type').notNull(),
     mediaFilename: text('media_filename').notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The product the back office made of the accepted work. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,2 @@
+ALTER TABLE "offers" ADD COLUMN "product_id" integer;--> statement-breakpoint
+ALTER TABLE "offers" ADD CONSTRAINT "offers_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;
