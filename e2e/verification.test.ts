@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, viewports } from './browser';
+import { launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
 import { openAccountMenu, verifiedUser } from './journeys';
 
 let browser: Browser;
@@ -52,18 +52,32 @@ describe('identity verification in the browser', () => {
     await page
       .getByLabel('Proof of address (a utility bill or bank statement)')
       .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: pdf });
-    await page.getByLabel('I confirm that the information I entered is correct.').check();
+    // The dashboard's tabs say where the user is.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Verification', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
     await screenshot(page, 'verification-form-1280');
-    await page.getByRole('button', { name: 'Send for review' }).click();
+
+    // On a 360 px phone the whole form fits, and the keyboard alone confirms and sends it.
+    await page.setViewportSize(viewports.phone);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'verification-form-360');
+    const confirm = page.getByLabel('I confirm that the information I entered is correct.');
+    await confirm.focus();
+    await page.keyboard.press('Space');
+    expect(await confirm.isChecked()).toBe(true);
+    await page.getByLabel('Zip code').press('Enter');
     await page.getByText('Thank you. Your documents have been sent for review.').waitFor();
     await page.getByText('Your documents are being reviewed. This takes 1-2 business days.').waitFor();
     expect(await page.getByRole('button', { name: 'Send for review' }).count()).toBe(0);
-    await screenshot(page, 'verification-pending-1280');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'verification-pending-360');
 
-    await page.setViewportSize(viewports.phone);
+    await page.setViewportSize(viewports.desktop);
     await page.reload();
     await page.getByText('Your documents are being reviewed. This takes 1-2 business days.').waitFor();
-    await screenshot(page, 'verification-pending-360');
+    expect(await page.getByRole('button', { name: 'Send for review' }).count()).toBe(0);
+    await screenshot(page, 'verification-pending-1280');
     expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });

@@ -40,6 +40,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.offers(locale)} className={tabClass}>
           {t('offers.tab')}
         </NavLink>
+        <NavLink to={paths.verification(locale)} className={tabClass}>
+          {t('verification.link')}
+        </NavLink>
         <NavLink to={paths.profile(locale)} className={tabClass}>
           {t('dashboard.profile')}
         </NavLink>

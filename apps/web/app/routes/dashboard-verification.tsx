@@ -9,6 +9,7 @@ import {
 } from '@promptmarket/contracts/verification';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { buttonStyles } from '../components/ui/button-styles';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
@@ -356,7 +357,11 @@ export default function DashboardVerification({ loaderData }: Route.ComponentPro
   const { verification, failed, countries } = loaderData;
   const canSend = !failed && (verification === null || verification.status === 'declined');
   return (
-    <section aria-labelledby="verification-title" className="max-w-3xl space-y-6">
+    <section
+      aria-labelledby="verification-title"
+      aria-busy={revalidator.state === 'loading'}
+      className="max-w-3xl space-y-6"
+    >
       <div>
         <h2 id="verification-title" className="text-xl font-semibold text-slate-900">
           {t('verification.title')}
@@ -365,9 +370,20 @@ export default function DashboardVerification({ loaderData }: Route.ComponentPro
       </div>
       {sent ? <FormAlert kind="success">{t('verification.sent')}</FormAlert> : null}
       {failed ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {t('verification.loadFailed')}
-        </p>
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <p>{t('verification.loadFailed')}</p>
+          <button
+            type="button"
+            onClick={() => revalidator.revalidate()}
+            disabled={revalidator.state === 'loading'}
+            className={`${buttonStyles.secondary} mt-3`}
+          >
+            {t('error.retry')}
+          </button>
+        </div>
       ) : null}
       {verification ? <StatusPanel verification={verification} /> : null}
       {canSend ? (

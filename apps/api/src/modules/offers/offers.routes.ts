@@ -17,7 +17,7 @@ import { attachmentDisposition } from '../../lib/private-file';
 import { receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
 import { requireUser, signedInUser } from '../../plugins/auth';
-import { profileOf } from '../accounts/accounts.service';
+import { verificationStatusOf } from '../verification/verification.service';
 import {
   acceptOffer,
   createOffer,
@@ -59,7 +59,7 @@ export async function offerRoutes(parent: FastifyInstance) {
   };
   /** The identity check of spec section 6, read where the profile reads it. */
   const identityApproved = async (request: FastifyRequest) =>
-    (await profileOf(app.db, signedInUser(request))).verification_data.status === 'approved';
+    (await verificationStatusOf(app.db, signedInUser(request).id)) === 'approved';
   const answer = async (userId: string, locale: string, id: number, message: string) => {
     const [offer] = await offerHistory(app.db, userId, locale, id);
     if (!offer) throw AppError.notFound();

@@ -62,6 +62,17 @@ export async function verificationStateOf(db: Db, userId: string) {
 }
 
 /**
+ * The status of the user's current verification, or null when they never sent one: offers of
+ * 150 EUR or more are paid out only when it is `approved` (spec section 6).
+ */
+export async function verificationStatusOf(
+  db: Db,
+  userId: string,
+): Promise<VerificationRow['status'] | null> {
+  return (await verificationStateOf(db, userId)).status;
+}
+
+/**
  * Records a submission as pending. Refused while one is pending or approved: a user sends again
  * only after a decline.
  */
@@ -127,11 +138,11 @@ async function review(
   throw new AppError('CONFLICT', `Verification ${id} is ${existing.status}, not pending.`);
 }
 
-export function approveVerification(db: Db, id: number) {
+export async function approveVerification(db: Db, id: number) {
   return review(db, id, { status: 'approved', reason: null });
 }
 
-export function declineVerification(db: Db, id: number, reason: string) {
+export async function declineVerification(db: Db, id: number, reason: string) {
   const text = reason.trim();
   if (!text) throw AppError.validation({ reason: ['field.invalid'] });
   return review(db, id, { status: 'declined', reason: text.slice(0, 500) });

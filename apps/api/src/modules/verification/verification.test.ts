@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type Part } from '../../test/multipart';
-import { approveVerification, declineVerification } from './verification.service';
+import { approveVerification, declineVerification, verificationStatusOf } from './verification.service';
 
 const MB = 1024 * 1024;
 let app: TestApp;
@@ -147,6 +147,23 @@ describe('POST /verification', () => {
     expect(await profileOf(session)).toEqual({ status: 'approved', reason: null });
     const third = await submit(session, [...fields(), ...documents()]);
     expect(third.json().message).toBe('Your identity is already verified.');
+  });
+
+  it('gives the offers the current status: none, pending, declined, then approved after a new one', async () => {
+    const { session, userId } = await user();
+    expect(await verificationStatusOf(app.db, userId)).toBeNull();
+    const first = (await submit(session, [...fields(), ...documents()])).json().payload;
+    expect(await verificationStatusOf(app.db, userId)).toBe('pending');
+    await declineVerification(app.db, first.id, 'Blurred');
+    expect(await verificationStatusOf(app.db, userId)).toBe('declined');
+    const second = (await submit(session, [...fields(), ...documents()])).json().payload;
+    expect(await verificationStatusOf(app.db, userId)).toBe('pending');
+    await approveVerification(app.db, second.id);
+    expect(await verificationStatusOf(app.db, userId)).toBe('approved');
+    // A decline always says why.
+    await expect(declineVerification(app.db, second.id, '  ')).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('reviews only a pending verification', async () => {
