@@ -96,6 +96,22 @@ describe('the back office in the browser', () => {
       .poll(() => seller.page.getByRole('row', { name: new RegExp(title) }).textContent())
       .toContain('(paid)');
 
+    // The accepted work becomes a product of the shop.
+    await staff.page.goto('/en/admin/offers?status=approved');
+    await staff.page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    const publish = staff.page.getByRole('dialog');
+    await publish.getByLabel('Price in the shop (EUR)').fill('7.5');
+    await publish
+      .getByLabel('Prompt (English)')
+      .fill('Velvet dunes under a violet sky, soft grain, wide angle');
+    await publish.getByRole('button', { name: 'Publish' }).click();
+    await staff.page.getByText('Published in the shop.').waitFor();
+    await seller.page.goto(`/en/products?search=${encodeURIComponent(title)}`);
+    await seller.page.getByRole('heading', { name: title }).waitFor();
+
     // An identity sent by the seller, approved by the back office.
     const scan = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ddd' } })
       .jpeg()

@@ -38,6 +38,7 @@ export const adminOffer = z.object({
   status: z.string(),
   media_kind: z.string(),
   media_url: z.string(),
+  product_id: z.number().nullable(),
   created_at: z.string(),
 });
 export type AdminOffer = z.infer<typeof adminOffer>;

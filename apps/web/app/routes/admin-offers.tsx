@@ -1,6 +1,14 @@
 import { type AdminOffer, adminOffersResponse } from '@promptmarket/contracts/admin';
 import { offerStatuses } from '@promptmarket/contracts/offers';
 import { type FormEvent, useState } from 'react';
+import { buttonStyles } from '../components/ui/button-styles';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../components/ui/dialog';
 import {
   ConfirmButton,
   listQuery,
@@ -77,7 +85,84 @@ function CounterForm({
   );
 }
 
-/** The offers queue: price a pending offer, or decline one with a reason. */
+function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<typeof useAdminAction>['run'] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [price, setPrice] = useState('');
+  const [prompt, setPrompt] = useState(offer.description ?? '');
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const done = await run(
+      `/admin/offers/${offer.id}/publish`,
+      { price: price.replace(',', '.'), prompt },
+      t('admin.offers.published'),
+    );
+    if (done) setOpen(false);
+  }
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
+      >
+        {t('admin.offers.publish')}
+      </button>
+      {open ? (
+        <Dialog open onOpenChange={setOpen}>
+          <DialogContent closeLabel={t('admin.cancel')}>
+            <form onSubmit={submit}>
+              <DialogTitle>{t('admin.offers.publish')}</DialogTitle>
+              <DialogDescription>{t('admin.offers.publishText', { title: offer.title })}</DialogDescription>
+              <label
+                htmlFor={`publish-price-${offer.id}`}
+                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                {t('admin.offers.shopPrice')}
+              </label>
+              <input
+                id={`publish-price-${offer.id}`}
+                type="number"
+                min={0.01}
+                step={0.01}
+                required
+                value={price}
+                onChange={(event) => setPrice(event.target.value)}
+                className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
+              <label
+                htmlFor={`publish-prompt-${offer.id}`}
+                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
+              >
+                {t('admin.offers.prompt')}
+              </label>
+              <textarea
+                id={`publish-prompt-${offer.id}`}
+                required
+                minLength={3}
+                maxLength={4000}
+                rows={4}
+                value={prompt}
+                onChange={(event) => setPrompt(event.target.value)}
+                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              />
+              <DialogActions>
+                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
+                  {t('admin.cancel')}
+                </button>
+                <button type="submit" className={buttonStyles.primary}>
+                  {t('admin.offers.publish')}
+                </button>
+              </DialogActions>
+            </form>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The offers queue: price a pending offer, decline one with a reason, publish an accepted one. */
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
@@ -143,6 +228,16 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
               <td className="space-y-2 px-4 py-3">
                 {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
+                {offer.status === 'approved' &&
+                offer.product_id === null &&
+                ['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+                  <PublishButton offer={offer} run={run} />
+                ) : null}
+                {offer.product_id !== null ? (
+                  <p className="text-xs text-emerald-700">
+                    {t('admin.offers.isProduct', { id: offer.product_id })}
+                  </p>
+                ) : null}
                 {offer.status === 'pending' || offer.status === 'offer' ? (
                   <ConfirmButton
                     label={t('admin.offers.decline')}
