@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../apps/api/src/lib/totp';
 import { ADMIN } from './admin-account';
 import { launchBrowser, openPage, screenshot, viewports } from './browser';
-import { logIn, verifiedUser } from './journeys';
+import { depositThroughSandbox, logIn, verifiedUser } from './journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -166,4 +167,78 @@ describe('the back office in the browser', () => {
     await seller.context.close();
     await staff.context.close();
   }, 150_000);
+
+  it('turns on two-factor sign-in, signs in with a code, and finds a customer’s deposit', async () => {
+    const customer = await openPage(browser, viewports.desktop);
+    const email = await verifiedUser(customer.page);
+    await depositThroughSandbox(customer.page, '30');
+
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/en/admin/deposits');
+    await page.getByRole('button', { name: 'Find' }).waitFor();
+    await page.getByLabel('E-mail or payment reference').fill(email);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    await expect.poll(() => row.textContent()).toContain('30.00 EUR');
+    expect(await row.textContent()).toContain('Processing');
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    // The list's search is not the shop's: the header's box stays empty.
+    expect(await page.locator('#header-search').inputValue()).toBe('');
+    await screenshot(page, 'admin-deposits-1280');
+
+    // Codes are of consecutive 30-second steps, each later than the last, so none is a replay.
+    let secret = '';
+    try {
+      await page.goto('/en/admin/security');
+      await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      const key = await page.getByTestId('totp-key').textContent();
+      secret = (key ?? '').replace(/\s/g, '');
+      await page.getByRole('img', { name: 'QR code with the key for your authenticator app' }).waitFor();
+      await page.getByLabel('Authentication code').fill('000000');
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('This code is not correct or has already been used.').waitFor();
+      await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() - 30_000));
+      await page.getByRole('button', { name: 'Turn on' }).click();
+      await page.getByText('Two-factor sign-in is on. From now on, signing in asks for a code.').waitFor();
+      await screenshot(page, 'admin-security-1280');
+
+      const second = await openPage(browser, viewports.phone);
+      await second.page.goto('/en/login?redirect=/en/admin');
+      await second.page.locator('button[type="submit"]:enabled', { hasText: 'Log in' }).waitFor();
+      await second.page.getByLabel('Email').fill(ADMIN.email);
+      await second.page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await second.page.getByRole('button', { name: 'Log in' }).click();
+      await second.page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+      await expect.poll(() => second.page.evaluate(() => document.activeElement?.id)).toBeTruthy();
+      await screenshot(second.page, 'login-two-factor-360');
+      await second.page.keyboard.type(totpCode(secret, Date.now()));
+      await second.page.keyboard.press('Enter');
+      await second.page.waitForURL('**/en/admin');
+      await second.context.close();
+
+      await page.reload();
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
+      await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      await page.getByText('Two-factor sign-in is off.').waitFor();
+      secret = '';
+    } finally {
+      // Other journeys sign in as this admin with the password alone.
+      if (secret) {
+        await page.request.post('/api/admin/two-factor/disable', {
+          headers: {
+            'x-xsrf-token': decodeURIComponent(
+              (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '',
+            ),
+          },
+          data: { password: ADMIN.password, code: totpCode(secret, Date.now() + 30_000) },
+        });
+      }
+    }
+    // The wrong code's 422 is the only failed request.
+    expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');
+    await customer.context.close();
+    await context.close();
+  }, 120_000);
 });

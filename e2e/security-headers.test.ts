@@ -83,6 +83,28 @@ describe('security headers in the browser', () => {
     expect(inline.length).toBeGreaterThan(0);
     for (const [, attributes] of inline) expect(attributes).toContain(`nonce="${nonce}"`);
 
+    // A page without cookies is rendered once and kept for a moment, yet no two responses share
+    // a nonce: each copy carries its own response's, and nothing of an earlier one.
+    const copies = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const response = await fetch(`${baseURL()}/en`);
+        const copyNonce = (response.headers.get('content-security-policy') ?? '').match(
+          /'nonce-([^']+)'/,
+        )?.[1];
+        return { nonce: copyNonce ?? '', html: await response.text() };
+      }),
+    );
+    const nonces = new Set([nonce, ...copies.map((copy) => copy.nonce)]);
+    expect(nonces.size).toBe(4);
+    for (const copy of copies) {
+      const scripts = [
+        ...copy.html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g),
+      ];
+      expect(scripts.length).toBe(inline.length);
+      for (const [, attributes] of scripts) expect(attributes).toContain(`nonce="${copy.nonce}"`);
+      for (const other of nonces) if (other !== copy.nonce) expect(copy.html).not.toContain(other);
+    }
+
     const stylesheet = html.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
     expect(stylesheet).toBeDefined();
     const asset = await fetch(`${baseURL()}${stylesheet}`);

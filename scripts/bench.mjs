@@ -12,13 +12,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { benchBuying } from './bench-buying.mjs';
+import { benchQueries } from './bench-queries.mjs';
 import { root } from './build-state.mjs';
 import { printInitialJavaScript } from './initial-javascript.mjs';
 import { buildIfStale, startProductionServer } from './production-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Which parts to run, comma-separated: routes, buying, javascript, lighthouse (all by default). */
@@ -27,8 +28,14 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,ligh
 buildIfStale();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
 
-/** With BENCH_DATABASE_URL: a database of its own on that server, dropped at the end. */
+/**
+ * With BENCH_DATABASE_URL: a database of its own on that server, seeded here and dropped at the
+ * end. With BENCH_REUSE_DATABASE_URL: that database as it is (seeded by an earlier run or by
+ * `npm run seed`), kept afterwards, for measuring one change after another.
+ */
 function postgresDatabase() {
+  const reuse = process.env.BENCH_REUSE_DATABASE_URL;
+  if (reuse) return { url: reuse, reused: true, drop: () => {} };
   const admin = process.env.BENCH_DATABASE_URL;
   if (!admin) return null;
   const name = `pm_bench_${randomBytes(4).toString('hex')}`;
@@ -54,32 +61,88 @@ function postgresDatabase() {
 
 const postgres = postgresDatabase();
 const databaseEnv = { DATABASE_URL: postgres?.url ?? '' };
-console.log(
-  `Seeding ${productCount} extra products (${postgres ? 'PostgreSQL' : 'embedded database'}; a few minutes for 100,000)…`,
-);
-const seeded = spawnSync('npx', ['tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(productCount)], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
-});
-if (seeded.status !== 0) process.exit(1);
+if (!postgres?.reused) {
+  console.log(
+    `Seeding ${productCount} extra products (${postgres ? 'PostgreSQL' : 'embedded database'}; a few minutes for 100,000)…`,
+  );
+  const seeded = spawnSync(
+    'npx',
+    ['tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(productCount)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
+    },
+  );
+  if (seeded.status !== 0) process.exit(1);
+}
 
 const server = await startProductionServer({ port, dataDir, env: databaseEnv });
 const base = server.baseURL;
 
-function measure(url) {
+/** How many products a list answer holds: one preview address per tile, counted without parsing. */
+function tilesIn(body) {
+  let count = 0;
+  for (let at = body.indexOf('"thumb_url":'); at !== -1; at = body.indexOf('"thumb_url":', at + 1)) count++;
+  return count;
+}
+
+/**
+ * What each address must answer under load, taken from one request before: a 200 and, for a
+ * list, the same number of products. A page must end its document.
+ */
+async function expectationsFor(paths) {
+  const expected = new Map();
+  for (const path of paths) {
+    const response = await fetch(`${base}${path}`);
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status} before the run`);
+    expected.set(path, path.startsWith('/api/products') ? tilesIn(body) : null);
+  }
+  return expected;
+}
+
+/** Loads the server with `paths` in turn on every connection; counts every answer that differs. */
+async function measure(label, paths) {
+  const expected = await expectationsFor(paths);
+  let wrong = 0;
+  const requests = paths.map((path) => ({
+    method: 'GET',
+    path,
+    onResponse: (status, body) => {
+      const tiles = expected.get(path);
+      const fine =
+        status === 200 &&
+        (tiles === null ? body.includes('</html>') || body.startsWith('{') : tilesIn(body) === tiles);
+      if (!fine) wrong++;
+    },
+  }));
   return new Promise((resolve, reject) => {
-    autocannon({ url: `${base}${url}`, connections, duration }, (error, result) => {
+    autocannon({ url: base, connections, duration, requests }, (error, result) => {
       if (error) reject(error);
       else
         resolve({
-          url,
+          url: label,
           rps: result.requests.average,
           p99: result.latency.p99,
           errors: result.errors + result.non2xx,
+          wrong,
         });
     });
   });
+}
+
+/** One request at a time, each address once (so no cache has seen it): the median in ms. */
+async function singleRequestMs(paths) {
+  const times = [];
+  for (const path of paths) {
+    const started = performance.now();
+    const response = await fetch(`${base}${path}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
 }
 
 function lighthouse(url) {
@@ -117,37 +180,59 @@ try {
   const sample = await (await fetch(`${base}/api/products?per_page=1&sort=popular`)).json();
   const productPath = `/en/products/${sample.data[0].slug}`;
   const routes = [
-    '/api/ping',
-    '/api/settings',
-    '/api/products',
-    '/api/products?search=portrait&category_slugs=portraits&sort=price_asc',
-    '/api/products?style_slugs=watercolor&price_min=5&sort=popular&page=3',
-    '/api/products?search=protrait',
-    '/en',
-    '/en/products?category=pets',
-    productPath,
+    ['bare route', ['/api/ping']],
+    ['/api/settings', ['/api/settings']],
+    ['/api/products (default list)', ['/api/products']],
+    [
+      'search + category + price sort',
+      ['/api/products?search=portrait&category_slugs=portraits&sort=price_asc'],
+    ],
+    [
+      'style + price + popular, page 3',
+      ['/api/products?style_slugs=watercolor&price_min=5&sort=popular&page=3'],
+    ],
+    ['typo search (protrait)', ['/api/products?search=protrait']],
+    ['deep page (page=2000)', ['/api/products?page=2000']],
+    ['mix of 200 list queries', benchQueries()],
+    ['/en', ['/en']],
+    ['/en/products', ['/en/products']],
+    ['a product page', [productPath]],
   ];
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
     `\n${total} products, ${postgres ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}\n`,
   );
   if (parts.has('routes')) {
-    for (const route of routes) await fetch(`${base}${route}`);
+    const single = {
+      typo: await singleRequestMs(
+        [1, 2, 3, 4, 5].map((page) => `/api/products?search=protrait&page=${page}`),
+      ),
+      firstPage: await singleRequestMs(
+        [1, 2, 3, 4, 5].map((page) => `/api/products?page=${page}&sort=newest`),
+      ),
+      deep: await singleRequestMs([2000, 2001, 2002, 2003, 2004].map((page) => `/api/products?page=${page}`)),
+    };
     const results = [];
-    for (const route of routes) {
-      results.push(await measure(route));
+    for (const [label, paths] of routes) {
+      results.push(await measure(label, paths));
       // Let the requests still queued from this route finish before the next one is measured.
       await fetch(`${base}/api/health`);
     }
     const [baseline] = results;
     console.log(`autocannon, ${connections} connections, ${duration} s per route\n`);
-    console.log('| route | req/s | p99 ms | non-2xx + errors | req/s vs /api/ping |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log('| route | req/s | p99 ms | non-2xx + errors | wrong answers | req/s vs bare route |');
+    console.log('|---|---:|---:|---:|---:|---:|');
     for (const result of results) {
       console.log(
-        `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${(result.rps / baseline.rps).toFixed(3)} |`,
+        `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${result.wrong} | ${((100 * result.rps) / baseline.rps).toFixed(2)} % |`,
       );
     }
+    console.log('\nOne request at a time, never seen before (median of five addresses)\n');
+    console.log('| request | ms |');
+    console.log('|---|---:|');
+    console.log(`| typo search (protrait), pages 1-5 | ${single.typo.toFixed(1)} |`);
+    console.log(`| list, pages 1-5 | ${single.firstPage.toFixed(1)} |`);
+    console.log(`| deep page, pages 2000-2004 | ${single.deep.toFixed(1)} |`);
   }
   if (parts.has('buying')) await benchBuying({ base, dataDir, connections });
   if (parts.has('javascript')) {

@@ -2,9 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type RouteOptions,
+} from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { isInternalCall } from './lib/internal-calls';
 import { redactUrl } from './lib/log-redaction';
 import { openStorage } from './lib/open-storage';
 import type { Storage } from './lib/storage';
@@ -61,6 +68,22 @@ function requestLogSerializer(request: FastifyRequest) {
 }
 
 /**
+ * One log line per request, when it is answered (with the request, the status and the time),
+ * instead of one as it comes and one as it goes. A page's own calls to the API belong to the
+ * page's line: they are logged at debug level.
+ */
+class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (isInternalCall(request.headers)) reply.log.debug(line, 'internal call completed');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/**
  * TRUST_PROXY in a form Fastify applies: a hop count becomes the function it stands for (trust
  * the socket peer and the nearest addresses of X-Forwarded-For, `hops` in all); Fastify itself
  * would trust no one for a bare number.
@@ -99,6 +122,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
+    logController: new RequestLog(),
   });
 
   app.decorate('config', config);

@@ -68,6 +68,8 @@ export const loginRequest = z
       .string(key('password.required'))
       .min(1, key('password.required'))
       .max(PASSWORD_MAX * 4, key('field.too_long')),
+    /** The one-time code, for an account with two-factor sign-in on. */
+    code: z.string(key('two_factor.invalid')).max(16, key('two_factor.invalid')).optional(),
   })
   .transform((value, context) => {
     const email = (value.email ?? value.username ?? '').trim();
@@ -75,7 +77,8 @@ export const loginRequest = z
       context.addIssue({ code: 'custom', path: ['email'], message: key('email.required') });
       return z.NEVER;
     }
-    return { email, password: value.password };
+    const code = value.code?.replace(/\s/g, '') || undefined;
+    return { email, password: value.password, code };
   });
 export type LoginRequest = z.infer<typeof loginRequest>;
 

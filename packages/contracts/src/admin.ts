@@ -8,7 +8,8 @@ const meta = z.object({
   per_page: z.number(),
   total: z.number(),
 });
-const list = <T extends z.ZodType>(item: T) =>
+/** A back-office list answer: `{status: "OK", payload: {data: [...], meta}}`, paged on the server. */
+export const adminList = <T extends z.ZodType>(item: T) =>
   z.object({ status: z.literal('OK'), payload: z.object({ data: z.array(item), meta }) });
 
 const figures = z.object({
@@ -42,7 +43,7 @@ export const adminOffer = z.object({
   created_at: z.string(),
 });
 export type AdminOffer = z.infer<typeof adminOffer>;
-export const adminOffersResponse = list(adminOffer);
+export const adminOffersResponse = adminList(adminOffer);
 
 export const adminVerification = z.object({
   id: z.number(),
@@ -61,7 +62,7 @@ export const adminVerification = z.object({
   created_at: z.string(),
 });
 export type AdminVerification = z.infer<typeof adminVerification>;
-export const adminVerificationsResponse = list(adminVerification);
+export const adminVerificationsResponse = adminList(adminVerification);
 
 export const adminPayout = z.object({
   id: z.number(),
@@ -77,7 +78,7 @@ export const adminPayout = z.object({
   created_at: z.string(),
 });
 export type AdminPayout = z.infer<typeof adminPayout>;
-export const adminPayoutsResponse = list(adminPayout);
+export const adminPayoutsResponse = adminList(adminPayout);
 
 export const adminActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
 
@@ -92,7 +93,7 @@ export const adminUser = z.object({
   balance: z.number(),
   created_at: z.string(),
 });
-export const adminUsersResponse = list(adminUser);
+export const adminUsersResponse = adminList(adminUser);
 
 export const adminAuditEntry = z.object({
   id: z.number(),
@@ -105,4 +106,53 @@ export const adminAuditEntry = z.object({
   after: z.unknown(),
   created_at: z.string(),
 });
-export const adminAuditResponse = list(adminAuditEntry);
+export const adminAuditResponse = adminList(adminAuditEntry);
+
+/* Two-factor sign-in of the admin's own account */
+
+export const twoFactorStatusResponse = z.object({
+  status: z.literal('OK'),
+  payload: z.object({ enabled: z.boolean() }),
+});
+
+export const twoFactorSetupResponse = z.object({
+  status: z.literal('OK'),
+  payload: z.object({
+    /** The key in base32, for typing into the app by hand. */
+    secret: z.string(),
+    /** The `otpauth://` address the QR code holds. */
+    uri: z.string(),
+    /** The QR code as an SVG data address. */
+    qr: z.string(),
+  }),
+});
+
+const oneTimeCode = z
+  .string('two_factor.required')
+  .trim()
+  .min(1, 'two_factor.required')
+  .max(16, 'two_factor.invalid')
+  .transform((value) => value.replace(/\s/g, ''));
+
+export const twoFactorEnableRequest = z.object({ code: oneTimeCode });
+
+export const twoFactorDisableRequest = z.object({
+  password: z.string('password.required').min(1, 'password.required').max(512, 'field.too_long'),
+  code: oneTimeCode,
+});
+
+export const adminDepositStatuses = ['processing', 'success', 'error', 'failed'] as const;
+export const adminDeposit = z.object({
+  id: z.number(),
+  user_id: z.string(),
+  email: z.string(),
+  status: z.enum(adminDepositStatuses),
+  amount: z.number(),
+  currency: z.string(),
+  internal_amount: z.number(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+});
+export const adminDepositsResponse = adminList(adminDeposit);

@@ -1,4 +1,7 @@
+import { adminCatalogueMessages } from './admin-catalogue-messages';
+import { adminContentMessages } from './admin-content-messages';
 import { offerMessages } from './offer-messages';
+import { twoFactorMessages } from './two-factor-messages';
 
 /**
  * Validation texts by key. Schemas carry the key as their message; the API answers 422s
@@ -47,6 +50,9 @@ export const validationMessages = {
     'title.required': 'Please enter a title.',
     'prompt.required': 'Please describe the image in at least 3 characters.',
     ...offerMessages.en,
+    ...twoFactorMessages.en,
+    ...adminCatalogueMessages.en,
+    ...adminContentMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -90,6 +96,9 @@ export const validationMessages = {
     'title.required': 'Bitte gib einen Titel ein.',
     'prompt.required': 'Bitte beschreibe das Bild mit mindestens 3 Zeichen.',
     ...offerMessages.de,
+    ...twoFactorMessages.de,
+    ...adminCatalogueMessages.de,
+    ...adminContentMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -133,6 +142,9 @@ export const validationMessages = {
     'title.required': 'Veuillez saisir un titre.',
     'prompt.required': 'Veuillez décrire l’image en au moins 3 caractères.',
     ...offerMessages.fr,
+    ...twoFactorMessages.fr,
+    ...adminCatalogueMessages.fr,
+    ...adminContentMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -176,6 +188,9 @@ export const validationMessages = {
     'title.required': 'Introduce un título.',
     'prompt.required': 'Describe la imagen con al menos 3 caracteres.',
     ...offerMessages.es,
+    ...twoFactorMessages.es,
+    ...adminCatalogueMessages.es,
+    ...adminContentMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -220,6 +235,9 @@ export const validationMessages = {
     'title.required': 'Inserisci un titolo.',
     'prompt.required': 'Descrivi l’immagine con almeno 3 caratteri.',
     ...offerMessages.it,
+    ...twoFactorMessages.it,
+    ...adminCatalogueMessages.it,
+    ...adminContentMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -263,6 +281,9 @@ export const validationMessages = {
     'title.required': 'Podaj tytuł.',
     'prompt.required': 'Opisz obraz, używając co najmniej 3 znaków.',
     ...offerMessages.pl,
+    ...twoFactorMessages.pl,
+    ...adminCatalogueMessages.pl,
+    ...adminContentMessages.pl,
   },
 } as const;
 

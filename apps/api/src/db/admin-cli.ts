@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { ensureAdmin } from '../modules/admin/admin.bootstrap';
+import { ensureAdmin, resetTwoFactorOf } from '../modules/admin/admin.bootstrap';
 import { openDatabase } from './client';
 import { migrate } from './migrate';
 
 // `npm run admin:create -- --email a@b.c --password '…'`: makes that account a back-office admin,
-// creating it (verified) when it does not exist. The server must not be running on an embedded
-// database at the same time (it holds the database's lock).
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } } });
+// creating it (verified) when it does not exist. `--reset-two-factor` also turns off two-factor
+// sign-in of that account, for an admin who lost the phone with the codes. The server must not be
+// running on an embedded database at the same time (it holds the database's lock).
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'reset-two-factor': { type: 'boolean', default: false },
+  },
+});
 const email = values.email?.trim() ?? '';
 const password = values.password ?? '';
 if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || password.length < 12) {
@@ -21,6 +28,10 @@ try {
   await migrate(database);
   const outcome = await ensureAdmin(database.db, email, password);
   console.log(`Admin ${email}: ${outcome}.`);
+  if (values['reset-two-factor']) {
+    await resetTwoFactorOf(database.db, email);
+    console.log(`Two-factor sign-in of ${email} is off.`);
+  }
 } finally {
   await database.close();
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openTestDatabase } from '../test/database';
+import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-calls';
 import { redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
@@ -56,5 +57,27 @@ describe('request logs', () => {
     expect(logged).not.toContain('secret-reset-token');
     expect(logged).not.toContain('eve%40example.test');
     expect(logged).not.toContain('abcdef0123456789');
+  });
+
+  it('logs each request once, with its status and time, and a page’s own API calls only at debug', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/ping?once=1' });
+    await app.inject({
+      method: 'GET',
+      url: '/api/ping?inner=1',
+      headers: { [INTERNAL_CALL_HEADER]: internalCallToken },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/ping?forged=1',
+      headers: { [INTERNAL_CALL_HEADER]: 'guess' },
+    });
+    const logged = lines.join('');
+    expect(logged.match(/once=1/g)).toHaveLength(1);
+    const line = JSON.parse(lines.find((entry) => entry.includes('once=1')) ?? '{}');
+    expect(line).toMatchObject({ msg: 'request completed', res: { statusCode: 200 } });
+    expect(typeof line.responseTime).toBe('number');
+    expect(logged).not.toContain('inner=1');
+    expect(logged).toContain('forged=1');
   });
 });

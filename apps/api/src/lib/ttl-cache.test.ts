@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../test/database';
+import { openPostgres } from '../db/client';
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
 import { createTtlCache } from './ttl-cache';
 
 afterEach(() => {
@@ -106,4 +107,37 @@ describe('createTtlCache on a database', () => {
     ).rejects.toThrow('rolled back');
     expect(await cache.get(database.db, 'k', async () => 'newer')).toBe('new');
   });
+});
+
+describe('named caches across processes', () => {
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'clears a named cache in every process of the database once one of them clears it',
+    async () => {
+      const first = await openTestDatabase();
+      // The same database opened again: another server process, as far as caches go.
+      const second = await openPostgres(first.url ?? '', 2);
+      try {
+        const cache = createTtlCache<object, string>(60_000, { name: `shared-${Date.now()}` });
+        await cache.get(first.db, 'k', async () => 'old');
+        await cache.get(second.db, 'k', async () => 'old');
+        // Give both listeners time to be open before the announcement.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        cache.clear(first.db);
+        await vi.waitFor(async () => {
+          expect(await cache.get(second.db, 'k', async () => 'new')).toBe('new');
+        });
+        expect(await cache.get(first.db, 'k', async () => 'new')).toBe('new');
+
+        // A cache without a name is this process's own: another's clear does not reach it.
+        const own = createTtlCache<object, string>(60_000);
+        await own.get(second.db, 'k', async () => 'kept');
+        own.clear(first.db);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(await own.get(second.db, 'k', async () => 'reloaded')).toBe('kept');
+      } finally {
+        await second.close();
+        await first.drop();
+      }
+    },
+  );
 });

@@ -3,6 +3,23 @@ import { afterCommit, databaseOf } from '../db/transaction';
 type Entry<Value> = { expires: number; value: Promise<Value> };
 
 /**
+ * Caches with a name are cleared in every process of a database: each clear is announced (on
+ * PostgreSQL, by NOTIFY; db/client.ts) and an announcement from another process clears the
+ * cache of that name here too. Without one, another process shows a change after the TTL.
+ */
+const named = new Map<string, (database: object) => void>();
+const announcers = new WeakMap<object, (name: string) => void>();
+
+export function announceCacheClears(database: object, announce: (name: string) => void): void {
+  announcers.set(database, announce);
+}
+
+/** Another process cleared the cache of `name`: clears it here too, without announcing it again. */
+export function clearedElsewhere(database: object, name: string): void {
+  named.get(name)?.(database);
+}
+
+/**
  * Remembers slow-changing reads (languages, settings, currencies, list totals) for a few
  * seconds, per database. Each process has its own copy; a change made elsewhere shows after at
  * most `ttlMs`, a change made through this process's services shows once it is committed (they
@@ -12,8 +29,12 @@ type Entry<Value> = { expires: number; value: Promise<Value> };
  * `maxEntries` keys are kept per database, the least recently used going first, so many distinct
  * keys (every search a visitor types) cannot grow memory without limit.
  */
-export function createTtlCache<Key extends object, Value>(ttlMs: number, { maxEntries = 500 } = {}) {
+export function createTtlCache<Key extends object, Value>(
+  ttlMs: number,
+  { maxEntries = 500, name }: { maxEntries?: number; name?: string } = {},
+) {
   const entries = new WeakMap<object, Map<string, Entry<Value>>>();
+  if (name) named.set(name, (database) => entries.delete(database));
 
   return {
     get(owner: Key, key: string, load: () => PromiseLike<Value>): Promise<Value> {
@@ -47,9 +68,33 @@ export function createTtlCache<Key extends object, Value>(ttlMs: number, { maxEn
       });
       return value;
     },
+    /** The kept value of `key`, without loading it when there is none. */
+    peek(owner: Key, key: string): Promise<Value> | undefined {
+      const hit = entries.get(databaseOf(owner))?.get(key);
+      return hit && hit.expires > Date.now() ? hit.value : undefined;
+    },
+    /** Keeps `value` as `key`'s, for when it could only be made outside `get`. */
+    set(owner: Key, key: string, value: Value): void {
+      const database = databaseOf(owner);
+      let byKey = entries.get(database);
+      if (!byKey) {
+        byKey = new Map();
+        entries.set(database, byKey);
+      }
+      byKey.delete(key);
+      byKey.set(key, { expires: Date.now() + ttlMs, value: Promise.resolve(value) });
+      while (byKey.size > maxEntries) {
+        const oldest = byKey.keys().next().value as string;
+        byKey.delete(oldest);
+      }
+    },
     /** Forgets everything of the owner's database, once the owner's transaction (if any) commits. */
     clear(owner: Key): void {
-      afterCommit(owner, () => entries.delete(databaseOf(owner)));
+      afterCommit(owner, () => {
+        const database = databaseOf(owner);
+        entries.delete(database);
+        if (name) announcers.get(database)?.(name);
+      });
     },
     /** How many keys are kept for the owner's database. */
     size(owner: Key): number {

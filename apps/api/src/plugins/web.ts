@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
+import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
+import { type KeptPage, publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
   mode: 'production' | 'development';
@@ -60,12 +62,33 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
+/** A page anyone would be shown alike: a GET without cookies or credentials. */
+function isAnonymousPageRequest(request: FastifyRequest): boolean {
+  return request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+}
+
+/** A finished page that sets nothing for its visitor. */
+function isKeepableResponse(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    !response.headers.has('set-cookie') &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html')
+  );
+}
+
+function sendKeptPage(reply: FastifyReply, page: KeptPage, nonce: string) {
+  reply.code(page.status);
+  for (const [name, value] of page.headers) reply.header(name, value);
+  // The nonce is 128 random bits: it occurs in the page only where it was written as the nonce.
+  return reply.send(page.html.replaceAll(page.nonce, nonce));
+}
+
 function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
   return async (url, init) => {
     const result = await app.inject({
       method: (init.method ?? 'GET') as (typeof methods)[number],
       url,
-      headers: init.headers ?? {},
+      headers: { ...init.headers, [INTERNAL_CALL_HEADER]: internalCallToken },
       ...(init.body === undefined ? {} : { payload: init.body }),
     });
     const headers = new Headers();
@@ -120,6 +143,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const handle = createRequestHandler(() => getBuild(), options.mode);
+  /** Renders of pages to keep that are under way, by address. */
+  const rendering = new Map<string, Promise<KeptPage | null>>();
   const apiFetch = injectTransport(app);
   const appUrl = app.config.appUrl;
 
@@ -128,9 +153,37 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: '/*',
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') throw AppError.notFound();
+      const keepable = options.mode === 'production' && isAnonymousPageRequest(request);
+      if (keepable) {
+        // A page being rendered for another visitor is waited for rather than rendered again.
+        const kept = (await publicPages.peek(app.db, request.url)) ?? (await rendering.get(request.url));
+        if (kept) return sendKeptPage(reply, kept, request.cspNonce);
+      }
       const context: WebLoadContext = { apiFetch, appUrl, cspNonce: request.cspNonce };
-      const response = await handle(toWebRequest(request), context as never);
-      return sendWebResponse(reply, response);
+      if (!keepable) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
+      let settle: (page: KeptPage | null) => void = () => {};
+      rendering.set(request.url, new Promise((resolve) => (settle = resolve)));
+      try {
+        const response = await handle(toWebRequest(request), context as never);
+        if (!isKeepableResponse(response)) {
+          settle(null);
+          return sendWebResponse(reply, response);
+        }
+        const page: KeptPage = {
+          html: await response.text(),
+          nonce: request.cspNonce,
+          status: response.status,
+          headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
+        };
+        publicPages.set(app.db, request.url, page);
+        settle(page);
+        return sendKeptPage(reply, page, request.cspNonce);
+      } catch (error) {
+        settle(null);
+        throw error;
+      } finally {
+        rendering.delete(request.url);
+      }
     },
   });
 }

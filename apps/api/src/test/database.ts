@@ -4,7 +4,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client';
 
-export type TestDatabase = Database & { drop: () => Promise<void> };
+/** `url` is the PostgreSQL database's address, for opening it a second time as another process would. */
+export type TestDatabase = Database & { drop: () => Promise<void>; url?: string };
 
 /** Which engine this test run uses: PostgreSQL for the api-postgres project, PGlite otherwise. */
 export function testDatabaseKind(): 'pglite' | 'postgres' {
@@ -40,6 +41,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const database = await openPostgres(url.toString(), 5);
   return {
     ...database,
+    url: url.toString(),
     drop: async () => {
       await database.close().catch(() => undefined);
       const cleanup = new pg.Client({ connectionString: adminUrl() });

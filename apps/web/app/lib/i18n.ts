@@ -9,7 +9,8 @@ import type { Messages } from './messages';
  */
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
-export type Translator = { language: string; t: Translate };
+/** `messages` are the texts it looks up, for a nested provider that adds to them. */
+export type Translator = { language: string; t: Translate; messages: Messages };
 
 const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -42,7 +43,7 @@ export function createTranslator(language: string, messages: Messages): Translat
       return value === undefined || value === null ? '' : String(value);
     });
   };
-  return { language, t };
+  return { language, t, messages };
 }
 
 const TranslatorContext = createContext<Translator | null>(null);

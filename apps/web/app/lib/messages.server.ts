@@ -80,14 +80,39 @@ const builtIn: Record<string, Messages> = {
   ),
 };
 
-/**
- * The texts for one language: built-in English, then the language's own, then the
- * overrides from /localization/{locale}/words (flat dotted keys).
- */
-export function messagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
+/** Every text of one language: built-in English, the language's own, then the overrides. */
+export function allMessagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
   const english = builtIn[DEFAULT_LOCALE] ?? {};
   const own = locale === DEFAULT_LOCALE ? {} : (builtIn[locale] ?? {});
   return mergeMessages(mergeMessages(english, own), overrides);
+}
+
+/**
+ * The back office's texts (under `admin`), which only its screens need: the shop's pages carry
+ * the one that links to it. The back-office layout adds the rest (`backOfficeMessagesFor`).
+ */
+const BACK_OFFICE = 'admin';
+const SHOP_KEPT_BACK_OFFICE_TEXTS = ['link'];
+
+/**
+ * The texts every shop page carries for one language (flat dotted overrides from
+ * /localization/{locale}/words applied), without the back office's.
+ */
+export function messagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
+  const { [BACK_OFFICE]: backOffice, ...shop } = allMessagesFor(locale, overrides);
+  const kept = Object.fromEntries(
+    SHOP_KEPT_BACK_OFFICE_TEXTS.flatMap((key) => {
+      const text = (backOffice as Messages | undefined)?.[key];
+      return text === undefined ? [] : [[key, text]];
+    }),
+  );
+  return { ...shop, [BACK_OFFICE]: kept };
+}
+
+/** The back office's own texts, for its layout to add to the shop's. */
+export function backOfficeMessagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
+  const backOffice = allMessagesFor(locale, overrides)[BACK_OFFICE];
+  return backOffice === undefined ? {} : { [BACK_OFFICE]: backOffice };
 }
 
 /** The languages the app has built-in texts for. */

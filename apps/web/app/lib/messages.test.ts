@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeMessages } from './messages';
-import { messagesFor } from './messages.server';
+import { allMessagesFor, backOfficeMessagesFor, messagesFor } from './messages.server';
 
 describe('mergeMessages', () => {
   it('merges nested texts and dotted override keys without changing its inputs', () => {
@@ -14,16 +14,16 @@ describe('mergeMessages', () => {
   });
 });
 
-describe('messagesFor', () => {
+describe('allMessagesFor', () => {
   it('gives German texts for de, English for a language without its own file', () => {
-    const german = messagesFor('de') as { footer: { language: string } };
+    const german = allMessagesFor('de') as { footer: { language: string } };
     expect(german.footer.language).toBe('Sprache');
-    const unknown = messagesFor('xx') as { footer: { language: string } };
+    const unknown = allMessagesFor('xx') as { footer: { language: string } };
     expect(unknown.footer.language).toBe('Language');
   });
 
   it('lets the words endpoint override a built-in text', () => {
-    const texts = messagesFor('fr', { 'footer.language': 'Idiome' }) as { footer: { language: string } };
+    const texts = allMessagesFor('fr', { 'footer.language': 'Idiome' }) as { footer: { language: string } };
     expect(texts.footer.language).toBe('Idiome');
   });
 
@@ -34,9 +34,9 @@ describe('messagesFor', () => {
         else Object.assign(all, flatten(value, `${prefix}${key}.`));
         return all;
       }, {});
-    const english = flatten(messagesFor('en'));
+    const english = flatten(allMessagesFor('en'));
     for (const locale of ['de', 'fr', 'es', 'it', 'pl']) {
-      const own = flatten(messagesFor(locale));
+      const own = flatten(allMessagesFor(locale));
       // A language may have plural forms English lacks (Polish "few" and "many") for a text with "_other".
       const extraPlural = (key: string) =>
         /_(zero|two|few|many)$/.test(key) && `${key.replace(/_[a-z]+$/, '')}_other` in english;
@@ -52,5 +52,20 @@ describe('messagesFor', () => {
       );
       expect(copied, `${locale} texts left in English`).toEqual([]);
     }
+  });
+});
+
+describe('the shop’s and the back office’s texts', () => {
+  it('leaves the back office’s texts out of every shop page but the link to it, and adds them back there', () => {
+    const shop = messagesFor('de', { 'admin.title': 'Verwaltung' }) as { admin: Record<string, unknown> };
+    expect(shop.admin).toEqual({ link: (allMessagesFor('de') as { admin: { link: string } }).admin.link });
+    const backOffice = backOfficeMessagesFor('de', { 'admin.title': 'Verwaltung' }) as {
+      admin: { title: string; nav: Record<string, string> };
+    };
+    expect(backOffice.admin.title).toBe('Verwaltung');
+    expect(Object.keys(backOffice)).toEqual(['admin']);
+    expect(backOffice.admin.nav.offers).toBeTruthy();
+    // The shop page's texts are much smaller without them.
+    expect(JSON.stringify(shop).length).toBeLessThan(JSON.stringify(allMessagesFor('de')).length - 3000);
   });
 });

@@ -56,8 +56,21 @@ export const paths = {
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   orders: (locale: string) => `/${locale}/dashboard/orders`,
   offers: (locale: string) => `/${locale}/dashboard/offers`,
-  admin: (locale: string, section?: 'offers' | 'verifications' | 'payouts' | 'users' | 'audit') =>
-    `/${locale}/admin${section ? `/${section}` : ''}`,
+  admin: (
+    locale: string,
+    section?:
+      | 'offers'
+      | 'verifications'
+      | 'payouts'
+      | 'users'
+      | 'products'
+      | 'categories'
+      | 'content'
+      | 'messages'
+      | 'deposits'
+      | 'audit'
+      | 'security',
+  ) => `/${locale}/admin${section ? `/${section}` : ''}`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>

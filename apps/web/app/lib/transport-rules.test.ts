@@ -58,12 +58,12 @@ describe('failureTextKey', () => {
   });
 
   it('has both texts in all six languages', async () => {
-    const { messagesFor } = await import('./messages.server');
+    const { allMessagesFor } = await import('./messages.server');
     const { messageAt } = await import('./seo');
-    const english = messagesFor('en');
+    const english = allMessagesFor('en');
     for (const locale of ['de', 'fr', 'es', 'it', 'pl']) {
       for (const key of ['form.validationError', 'form.needLogin']) {
-        const text = messageAt(messagesFor(locale), key);
+        const text = messageAt(allMessagesFor(locale), key);
         expect(text).not.toBe(key);
         expect(text).not.toBe(messageAt(english, key));
       }

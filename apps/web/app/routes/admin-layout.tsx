@@ -1,6 +1,11 @@
+import { wordsResponse } from '@promptmarket/contracts/site';
+import { useMemo } from 'react';
 import { NavLink, Outlet, redirect } from 'react-router';
+import { serverApi } from '../lib/api.server';
 import { requireUser } from '../lib/guards.server';
-import { useTranslation } from '../lib/i18n';
+import { createTranslator, TranslationProvider, useTranslation } from '../lib/i18n';
+import { mergeMessages } from '../lib/messages';
+import { backOfficeMessagesFor } from '../lib/messages.server';
 import { paths } from '../lib/paths';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-layout';
@@ -10,8 +15,14 @@ export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noind
 /** Admins only: a guest signs in first, anyone else gets the 403 screen. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  if (user.role !== 'admin') throw redirect(paths.forbidden(args.params.locale ?? 'en'));
-  return { email: user.email };
+  const locale = args.params.locale ?? 'en';
+  if (user.role !== 'admin') throw redirect(paths.forbidden(locale));
+  // The back office's texts come with its own pages, not with every page of the shop.
+  const words = await serverApi(args.request, args.context, locale)
+    .get(`/localization/${locale}/words`, wordsResponse)
+    .then((answer) => answer.payload)
+    .catch(() => ({}));
+  return { email: user.email, messages: backOfficeMessagesFor(locale, words) };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -24,38 +35,60 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  * their code is in the shop's pages.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const shop = useTranslation();
+  const translator = useMemo(
+    () => createTranslator(shop.language, mergeMessages(shop.messages, loaderData.messages)),
+    [shop, loaderData.messages],
+  );
+  const { t } = translator;
   const { locale } = useSite();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
-      <p className="text-sm text-slate-600">{loaderData.email}</p>
-      <nav
-        aria-label={t('admin.title')}
-        className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
-      >
-        <NavLink to={paths.admin(locale)} end className={tabClass}>
-          {t('admin.nav.dashboard')}
-        </NavLink>
-        <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
-          {t('admin.nav.offers')}
-        </NavLink>
-        <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
-          {t('admin.nav.verifications')}
-        </NavLink>
-        <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
-          {t('admin.nav.payouts')}
-        </NavLink>
-        <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
-          {t('admin.nav.users')}
-        </NavLink>
-        <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
-          {t('admin.nav.audit')}
-        </NavLink>
-      </nav>
-      <div className="pt-6">
-        <Outlet />
+    <TranslationProvider translator={translator}>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
+        <p className="text-sm text-slate-600">{loaderData.email}</p>
+        <nav
+          aria-label={t('admin.title')}
+          className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
+        >
+          <NavLink to={paths.admin(locale)} end className={tabClass}>
+            {t('admin.nav.dashboard')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
+            {t('admin.nav.offers')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
+            {t('admin.nav.verifications')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
+            {t('admin.nav.payouts')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
+            {t('admin.nav.users')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'products')} className={tabClass}>
+            {t('admin.nav.catalogue')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'content')} className={tabClass}>
+            {t('admin.nav.content')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'messages')} className={tabClass}>
+            {t('admin.nav.messages')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
+            {t('admin.nav.deposits')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
+            {t('admin.nav.audit')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'security')} className={tabClass}>
+            {t('admin.nav.security')}
+          </NavLink>
+        </nav>
+        <div className="pt-6">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </TranslationProvider>
   );
 }

@@ -1,6 +1,5 @@
 import { adminUsersResponse } from '@promptmarket/contracts/admin';
 import { type FormEvent, useId, useState } from 'react';
-import { Form, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import {
   Dialog,
@@ -9,7 +8,15 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../components/ui/dialog';
-import { ConfirmButton, NoticeBar, Pager, Table, useAdminAction } from '../features/admin/admin-ui';
+import {
+  ConfirmButton,
+  listQuery,
+  NoticeBar,
+  Pager,
+  SearchBox,
+  Table,
+  useAdminAction,
+} from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
@@ -17,15 +24,9 @@ import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-users';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: '25' });
-  const page = Number(url.searchParams.get('page'));
-  if (Number.isInteger(page) && page > 1) query.set('page', String(page));
-  const search = url.searchParams.get('search')?.trim().slice(0, 120);
-  if (search) query.set('search', search);
   try {
     const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/users?${query}`,
+      `/admin/users?${listQuery(request)}`,
       adminUsersResponse,
     );
     return { list: payload };
@@ -128,7 +129,6 @@ function AdjustButton({
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const [params] = useSearchParams();
   const { notice, busy, run } = useAdminAction();
   const { list } = loaderData;
   return (
@@ -136,22 +136,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <h2 id="admin-users-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.users')}
       </h2>
-      <Form method="get" role="search" className="flex max-w-md gap-2">
-        <label htmlFor="admin-user-search" className="sr-only">
-          {t('admin.users.search')}
-        </label>
-        <input
-          id="admin-user-search"
-          name="search"
-          type="search"
-          defaultValue={params.get('search') ?? ''}
-          placeholder={t('admin.users.search')}
-          className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-        />
-        <button type="submit" className={buttonStyles.secondary}>
-          {t('admin.users.find')}
-        </button>
-      </Form>
+      <SearchBox label={t('admin.users.search')} submitLabel={t('admin.users.find')} />
       <NoticeBar notice={notice} />
       {!list ? (
         <p role="alert" className="text-sm text-red-700">

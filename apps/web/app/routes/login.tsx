@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField, profileResponse } from '@promptmarket/contracts/accounts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
 import { fetchCsrfCookie } from '../lib/api-browser';
+import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -26,7 +27,11 @@ export async function loader(args: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, { titleKey: 'login.title' });
 
-const loginForm = z.object({ email: emailField, password: z.string().min(1, 'password.required') });
+const loginForm = z.object({
+  email: emailField,
+  password: z.string().min(1, 'password.required'),
+  code: z.string().optional(),
+});
 type LoginForm = z.infer<typeof loginForm>;
 
 export default function Login() {
@@ -36,19 +41,29 @@ export default function Login() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<LoginForm>({
+  // With two-factor sign-in on, the API asks for the app's code after a right password.
+  const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
   });
+  useEffect(() => {
+    if (codeAsked) setFocus('code');
+  }, [codeAsked, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       // A fresh handshake before signing in (spec section 7).
       await fetchCsrfCookie();
-      await api.post('/login', profileResponse, values);
+      await api.post('/login', profileResponse, codeAsked ? values : { ...values, code: undefined });
       navigate(safeRedirect(searchParams.get('redirect'), `/${locale}/dashboard`), { replace: true });
     } catch (error) {
-      const { message, status } = applyServerErrors(error, setError, ['email', 'password']);
+      const question = error instanceof ApiError ? error.errors?.code?.[0] : undefined;
+      if (question && !codeAsked) {
+        setCodeAsked(question);
+        return;
+      }
+      const { message, status } = applyServerErrors(error, setError, ['email', 'password', 'code']);
       setFailure(status === 429 && message ? message : t('login.failed'));
     }
   });
@@ -70,6 +85,19 @@ export default function Login() {
           error={fieldError(formState.errors.password?.message, locale)}
           {...register('password')}
         />
+        {codeAsked ? (
+          <>
+            <FormAlert kind="info">{codeAsked}</FormAlert>
+            <TextField
+              label={t('login.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              error={fieldError(formState.errors.code?.message, locale)}
+              {...register('code')}
+            />
+          </>
+        ) : null}
         <div className="flex justify-end text-sm">
           <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 hover:underline">
             {t('login.forgot')}

@@ -70,7 +70,7 @@ export async function accountRoutes(parent: FastifyInstance) {
     '/login',
     { schema: { summary: 'Sign in', body: loginRequest, response: profileAnswers } },
     async (request, reply) => {
-      const user = await authenticate(app.db, request.body, request.ip);
+      const user = await authenticate(app.db, request.body, request.ip, app.config.appKey ?? '');
       return signIn(request, reply, user);
     },
   );

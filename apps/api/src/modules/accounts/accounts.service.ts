@@ -33,6 +33,7 @@ import {
   signVerification,
   verificationSignatureValid,
 } from './signed-link';
+import { checkSecondFactor } from './two-factor';
 
 /** What account operations need besides the database: the signing key, the public URL, the caller's language. */
 export type AccountContext = { db: Db; appKey: string; appUrl: string; locale: string };
@@ -160,9 +161,15 @@ const PASSWORD_CHECKS_PER_USER: Limit = { max: 5, windowSeconds: 15 * 60 };
  * password is, so parallel guesses cannot slip past the limit; an address alone is refused
  * only after many failures across accounts, so nobody can lock another person out of their
  * account by guessing from elsewhere. Throws TOO_MANY_REQUESTS (with Retry-After) when a limit
- * is reached and VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike.
+ * is reached and VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike;
+ * with two-factor sign-in on, a missing or wrong code is a VALIDATION_FAILED on `code`.
  */
-export async function authenticate(db: Db, credentials: LoginRequest, ip: string): Promise<User> {
+export async function authenticate(
+  db: Db,
+  credentials: LoginRequest,
+  ip: string,
+  appKey: string,
+): Promise<User> {
   const pairKey = `login:account-ip:${normalizeEmail(credentials.email)}|${ip}`;
   const ipKey = `login:ip:${ip}`;
   await enforceNotExhausted(db, ipKey, LOGIN_FAILURES_PER_IP);
@@ -176,6 +183,8 @@ export async function authenticate(db: Db, credentials: LoginRequest, ip: string
   await clearThrottle(db, pairKey);
   // Told only to whoever knows the password: a blocked account is not revealed to guessers.
   if (user.blockedAt) throw AppError.validation({ email: ['account.blocked'] });
+  // The second step: a 422 on `code` tells the form to ask for it, and only the password's owner sees it.
+  await checkSecondFactor(db, appKey, user, credentials.code);
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -19,6 +19,14 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Set while the back office has blocked the account: it cannot sign in. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /**
+     * The one-time-password secret of two-factor sign-in, sealed (lib/sealed.ts). Without
+     * `totp_enabled_at` it is a setup not yet confirmed with a code, and sign-in ignores it.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The 30-second step of the last code accepted: that code and older ones never work again. */
+    totpLastStep: integer('totp_last_step'),
     /** Set when the account was deleted; its personal data is gone by then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

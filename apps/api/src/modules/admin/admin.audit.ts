@@ -16,15 +16,16 @@ type Snapshot = Record<string, unknown> | null;
 export async function audited<T>(
   db: Db,
   entry: AuditEntry,
-  action: (tx: Db) => Promise<{ result: T; before: Snapshot; after: Snapshot }>,
+  action: (tx: Db) => Promise<{ result: T; before: Snapshot; after: Snapshot; subjectId?: string | number }>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const { result, before, after } = await action(tx as unknown as Db);
+    // A record made by the action is known by its new id only afterwards.
+    const { result, before, after, subjectId } = await action(tx as unknown as Db);
     await tx.insert(adminAudit).values({
       adminId: entry.adminId,
       action: entry.action,
       subjectType: entry.subject.type,
-      subjectId: String(entry.subject.id),
+      subjectId: String(subjectId ?? entry.subject.id),
       before: jsonSafe(before),
       after: jsonSafe(after),
     });

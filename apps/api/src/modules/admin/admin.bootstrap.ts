@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../accounts/accounts.tables';
 import { hashPassword } from '../accounts/password';
+import { resetTwoFactor } from '../accounts/two-factor';
 
 /**
  * The first admin (ADMIN_EMAIL and ADMIN_PASSWORD at start-up): an account of that address is
@@ -33,4 +34,13 @@ export async function ensureAdmin(
     locale: 'en',
   });
   return 'created';
+}
+
+/** Turns off two-factor sign-in of the account of that address (the recovery path of the CLI). */
+export async function resetTwoFactorOf(db: Db, email: string): Promise<void> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()}) and ${users.deletedAt} is null`);
+  if (user) await resetTwoFactor(db, user.id);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorResponses, minorUnitsToNumber, parseMinorUnits } from '@promptmarket/contracts';
+import { adminDepositsResponse } from '@promptmarket/contracts/admin';
 import { verificationDocuments } from '@promptmarket/contracts/verification';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +24,11 @@ import { type VerificationRow, verifications } from '../verification/verificatio
 import { adjustBalance, walletBalance } from '../wallet/wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
 import { audited } from './admin.audit';
+import { adminCatalogueRoutes } from './admin.catalogue.routes';
+import { adminContentRoutes } from './admin.content.routes';
+import { escapeLike, listAnswer } from './admin.lists';
 import { adminAudit } from './admin.tables';
+import { adminTwoFactorRoutes } from './admin.two-factor.routes';
 
 /**
  * The back office's queues (issue: the back office): offers waiting for a price, identity
@@ -40,21 +45,6 @@ const page = z.object({
 const reasonBody = z.object({
   reason: z.string('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
 });
-
-function listAnswer<T>(data: T[], total: number, query: { page: number; per_page: number }) {
-  return {
-    status: 'OK' as const,
-    payload: {
-      data,
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total,
-        last_page: Math.max(1, Math.ceil(total / query.per_page)),
-      },
-    },
-  };
-}
 
 async function countOf(
   db: Db,
@@ -83,6 +73,9 @@ export async function adminRoutes(parent: FastifyInstance) {
     }
   });
   app.addHook('preValidation', requireRole('admin'));
+  await app.register(adminTwoFactorRoutes);
+  await app.register(adminCatalogueRoutes);
+  await app.register(adminContentRoutes);
   const answers = { 200: okAnswer, ...errorResponses };
 
   /* Dashboard */
@@ -587,9 +580,7 @@ export async function adminRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const query = request.query;
-      const pattern = query.search
-        ? `%${query.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-        : null;
+      const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
       const where = and(
         isNull(users.deletedAt),
         pattern
@@ -802,14 +793,24 @@ export async function adminRoutes(parent: FastifyInstance) {
     '/admin/deposits',
     {
       schema: {
-        summary: 'Deposits, newest first, with the provider’s references',
-        querystring: page.extend({ status: z.enum(deposits.status.enumValues).optional() }),
-        response: { 200: anyList, ...errorResponses },
+        summary: 'Deposits, newest first, with the provider’s references; search by e-mail or reference',
+        querystring: page.extend({
+          status: z.enum(deposits.status.enumValues).optional(),
+          search: z.string().trim().max(120).optional(),
+        }),
+        response: { 200: adminDepositsResponse, ...errorResponses },
       },
     },
     async (request) => {
       const query = request.query;
-      const where = query.status ? eq(deposits.status, query.status) : undefined;
+      const pattern = query.search ? `%${escapeLike(query.search)}%` : undefined;
+      const conditions = [
+        query.status ? eq(deposits.status, query.status) : undefined,
+        pattern && query.search
+          ? or(ilike(users.email, pattern), eq(deposits.providerRef, query.search))
+          : undefined,
+      ].filter((condition): condition is SQL => condition !== undefined);
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
       const rows = await app.db
         .select({ deposit: deposits, email: users.email })
         .from(deposits)
@@ -818,7 +819,11 @@ export async function adminRoutes(parent: FastifyInstance) {
         .orderBy(desc(deposits.id))
         .limit(query.per_page)
         .offset((query.page - 1) * query.per_page);
-      const [total] = await app.db.select({ count: sql<number>`count(*)::int` }).from(deposits).where(where);
+      const [total] = await app.db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(deposits)
+        .innerJoin(users, eq(users.id, deposits.userId))
+        .where(where);
       const data = rows.map(({ deposit, email }) => ({
         id: deposit.id,
         user_id: deposit.userId,

@@ -429,5 +429,18 @@ describe('deposits', () => {
     });
     const bad = await call(app, admin, 'GET', '/api/admin/deposits?status=nope');
     expect(bad.statusCode).toBe(422);
+
+    // Found by the account's address or by the provider's reference, and by nothing else.
+    const byEmail = (
+      await call(app, admin, 'GET', `/api/admin/deposits?search=${encodeURIComponent(profile.email)}`)
+    ).json().payload;
+    expect(byEmail.meta.total).toBe(1);
+    expect(byEmail.data[0].user_id).toBe(profile.id);
+    const reference = byEmail.data[0].provider_ref as string;
+    const byReference = (await call(app, admin, 'GET', `/api/admin/deposits?search=${reference}`)).json()
+      .payload;
+    expect(byReference.data.map((row: { provider_ref: string }) => row.provider_ref)).toEqual([reference]);
+    const wildcard = (await call(app, admin, 'GET', '/api/admin/deposits?search=%25')).json().payload;
+    expect(wildcard.meta.total).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
+import { publicAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { getSettings } from '../site/site.service';
@@ -59,14 +60,20 @@ export async function catalogueRoutes(parent: FastifyInstance) {
         response: { 200: productListResponse, ...errorResponses },
       },
     },
-    async (request) => listProducts(app.db, request.query, await viewer(request)),
+    async (request, reply) =>
+      publicAnswer(app.db, request, reply, async () =>
+        listProducts(app.db, request.query, await viewer(request)),
+      ),
   );
 
   for (const collection of ['hero', 'featured', 'new', 'top-sellers'] as const) {
     app.get(
       `/products/${collection}`,
       { schema: { summary: `Products of the ${collection} collection`, response: listAnswers } },
-      async (request) => ({ data: await listCollection(app.db, collection, await viewer(request)) }),
+      async (request, reply) =>
+        publicAnswer(app.db, request, reply, async () => ({
+          data: await listCollection(app.db, collection, await viewer(request)),
+        })),
     );
   }
 
@@ -79,7 +86,10 @@ export async function catalogueRoutes(parent: FastifyInstance) {
         response: { 200: productDetailResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await getProduct(app.db, request.params.idOrSlug, await viewer(request)) }),
+    async (request, reply) =>
+      publicAnswer(app.db, request, reply, async () => ({
+        data: await getProduct(app.db, request.params.idOrSlug, await viewer(request)),
+      })),
   );
 
   await app.register(async (scope) => {
@@ -126,13 +136,19 @@ export async function catalogueRoutes(parent: FastifyInstance) {
         response: { 200: categoriesResponse, ...errorResponses },
       },
     },
-    async (request) => ({ data: await listCategories(app.db, await request.locale()) }),
+    async (request, reply) =>
+      publicAnswer(app.db, request, reply, async () => ({
+        data: await listCategories(app.db, await request.locale()),
+      })),
   );
 
   app.get(
     '/styles',
     { schema: { summary: 'Image styles', response: { 200: stylesResponse, ...errorResponses } } },
-    async (request) => ({ data: await listStyles(app.db, await request.locale()) }),
+    async (request, reply) =>
+      publicAnswer(app.db, request, reply, async () => ({
+        data: await listStyles(app.db, await request.locale()),
+      })),
   );
 }
 

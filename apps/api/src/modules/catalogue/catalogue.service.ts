@@ -11,7 +11,9 @@ import {
 } from '@promptmarket/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../errors';
+import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { previewUrls } from './catalogue.media';
 import {
@@ -69,7 +71,7 @@ export function prefixQuery(search: string): string | null {
 }
 
 /** How similar a misspelt word must be to a known title word to stand in for it (pg_trgm similarity). */
-const TYPO_THRESHOLD = 0.35;
+export const TYPO_THRESHOLD = 0.35;
 
 function toCents(price: number | string): number {
   return typeof price === 'number' ? price : Number(price);
@@ -148,9 +150,12 @@ async function typoQuery(db: Db, search: string): Promise<string | null> {
       ?.slice(0, 5) ?? [];
   const groups: string[] = [];
   for (const word of words) {
-    const rows = await rowsOf<{ word: string }>(
+    // `search_words` holds the titles' words (a few thousand), so comparing with each is quick
+    // and needs no session setting for the similarity threshold.
+    const rows = await preparedRows<{ word: string }>(
       db,
-      sql`select word from search_words where word % ${word} order by similarity(word, ${word}) desc, word limit ${TYPO_CANDIDATES}`,
+      sql`select word from search_words where similarity(word, ${word}) >= ${TYPO_THRESHOLD}
+        order by similarity(word, ${word}) desc, word limit ${TYPO_CANDIDATES}`,
     );
     // Only plain words go into the query text.
     const candidates = rows.map((row) => row.word).filter((candidate) => /^[\p{L}\p{N}]+$/u.test(candidate));
@@ -160,7 +165,12 @@ async function typoQuery(db: Db, search: string): Promise<string | null> {
   return groups.length > 0 ? groups.join(' & ') : null;
 }
 
-function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL[] {
+function filters(
+  query: ProductListQuery,
+  viewer: Viewer,
+  tsQuery: string | null,
+  { withSearch = true } = {},
+): SQL[] {
   const conditions: SQL[] = [sql`p.is_active`];
   if (query.category_slugs?.length) {
     // A top-level category includes its subcategories.
@@ -174,7 +184,7 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
   }
   if (query.price_min !== undefined) conditions.push(sql`p.price_cents >= ${query.price_min}`);
   if (query.price_max !== undefined) conditions.push(sql`p.price_cents <= ${query.price_max}`);
-  if (query.search) {
+  if (query.search && withSearch) {
     conditions.push(
       sql`p.id in (select t.product_id from product_translations t where ${textMatch(viewer, tsQuery)})`,
     );
@@ -182,8 +192,7 @@ function filters(query: ProductListQuery, viewer: Viewer, tsQuery: string | null
   return conditions;
 }
 
-function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | null): SQL {
-  const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
+function ordering(sort: Exclude<ProductListQuery['sort'], undefined> | 'relevance'): SQL {
   switch (sort) {
     case 'price_asc':
       return sql`p.price_cents asc, p.id asc`;
@@ -191,18 +200,45 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
       return sql`p.price_cents desc, p.id desc`;
     case 'popular':
       return sql`p.sales_count desc, p.likes_count desc, p.id desc`;
-    case 'relevance': {
-      if (!query.search) return sql`p.created_at desc, p.id desc`;
-      const language = dictionaryFor(viewer.locale);
-      const score = tsQuery
-        ? sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`
-        : sql`0`;
-      return sql`(select max(${score})
-        from product_translations t where t.product_id = p.id and t.locale in (${viewer.locale}, ${DEFAULT_LOCALE})) desc, p.id desc`;
-    }
     default:
       return sql`p.created_at desc, p.id desc`;
   }
+}
+
+/**
+ * One page of matching ids. A search sorted by relevance ranks each matching title once (the
+ * best of the viewer's language and English) and joins the products to that; other sorts read
+ * the products' sort indexes. Only ids travel through the offset, so a deep page skips index
+ * entries, not joined rows.
+ */
+function pageOfIds(
+  query: ProductListQuery,
+  viewer: Viewer,
+  tsQuery: string | null,
+  page: number,
+  perPage: number,
+) {
+  const sort = query.sort ?? (query.search ? 'relevance' : 'newest');
+  const offset = (page - 1) * perPage;
+  if (sort === 'relevance' && query.search && tsQuery) {
+    const language = dictionaryFor(viewer.locale);
+    const ranked = sql`select t.product_id,
+          max(ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))) as score
+        from product_translations t where ${textMatch(viewer, tsQuery)} group by t.product_id`;
+    const productFilters = filters(query, viewer, tsQuery, { withSearch: false });
+    if (productFilters.length === 1) {
+      // Only "active" to check: the matches are ranked and sorted first (OFFSET 0 keeps that
+      // subquery whole), then each is checked in rank order until the page is full, instead of
+      // joining every match to the products.
+      return sql`select m.product_id as id from (${ranked} order by score desc, t.product_id desc offset 0) m
+        where (select p.is_active from products p where p.id = m.product_id)
+        order by m.score desc, m.product_id desc limit ${perPage} offset ${offset}`;
+    }
+    return sql`select p.id from products p join (${ranked}) m on m.product_id = p.id
+      where ${sql.join(productFilters, sql` and `)} order by m.score desc, p.id desc limit ${perPage} offset ${offset}`;
+  }
+  const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
+  return sql`select p.id from products p where ${where} order by ${ordering(sort)} limit ${perPage} offset ${offset}`;
 }
 
 /**
@@ -211,7 +247,7 @@ function ordering(query: ProductListQuery, viewer: Viewer, tsQuery: string | nul
  * itself is always read fresh.
  */
 const COUNT_CACHE_MS = 5_000;
-const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS, { maxEntries: 1000 });
+const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS, { maxEntries: 1000, name: 'catalogue-counts' });
 
 function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): string {
   const { page: _page, per_page: _perPage, sort: _sort, ...filtersOnly } = query;
@@ -226,43 +262,49 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
   const page = query.page ?? 1;
   let tsQuery = query.search ? prefixQuery(query.search) : null;
-  return db.transaction(async (tx) => {
-    // Only this transaction compares words with the shop's typo tolerance.
-    await tx.execute(sql.raw(`set local pg_trgm.similarity_threshold = ${TYPO_THRESHOLD}`));
-    let mode: SearchMode = 'text';
-    if (query.search) {
-      const [found] = await rowsOf<{ found: boolean }>(
-        tx,
+  let mode: SearchMode = 'text';
+  if (query.search) {
+    const found = await countCache.get(db, `found:${viewer.locale}:${tsQuery}`, async () => {
+      const [row] = await preparedRows<{ found: boolean }>(
+        db,
         sql`select exists (select 1 from product_translations t where ${textMatch(viewer, tsQuery)}) as found`,
       );
-      if (!found?.found) {
-        mode = 'typo';
-        tsQuery = await typoQuery(tx, query.search);
-      }
+      return row?.found ? 1 : 0;
+    });
+    if (!found) {
+      mode = 'typo';
+      tsQuery = await typoQuery(db, query.search);
     }
-    const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
-    const total = await countCache.get(db, countKey(query, viewer, mode), async () => {
-      const [countRow] = await rowsOf<{ total: number | string }>(
-        tx,
+  }
+  const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
+  const [total, idRows] = await Promise.all([
+    countCache.get(db, countKey(query, viewer, mode), async () => {
+      const [countRow] = await preparedRows<{ total: number | string }>(
+        db,
         sql`select count(*) as total from products p where ${where}`,
       );
       return Number(countRow?.total ?? 0);
-    });
-    const rows = await rowsOf<SummaryRow>(
-      tx,
-      sql`${summarySelect(viewer)} where ${where} order by ${ordering(query, viewer, tsQuery)}
-        limit ${perPage} offset ${(page - 1) * perPage}`,
-    );
-    return {
-      data: rows.map((row) => toSummary(row, viewer)),
-      meta: {
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(total / perPage)),
-        per_page: perPage,
-        total,
-      },
-    };
-  });
+    }),
+    preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage)),
+  ]);
+  const ids = idRows.map((row) => row.id);
+  const rows =
+    ids.length === 0
+      ? []
+      : await preparedRows<SummaryRow>(db, sql`${summarySelect(viewer)} where p.id in ${ids}`);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    data: ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toSummary(row, viewer)] : [];
+    }),
+    meta: {
+      current_page: page,
+      last_page: Math.max(1, Math.ceil(total / perPage)),
+      per_page: perPage,
+      total,
+    },
+  };
 }
 
 /** A short list for the home page: hero, featured, new or top sellers. */
@@ -352,7 +394,7 @@ async function titlesOf(db: Db, table: 'category' | 'style', locale: string): Pr
 }
 
 /** The menus (categories, styles) are on every page and change rarely: kept for five seconds. */
-const menuCache = createTtlCache<Db, unknown>(5_000);
+const menuCache = createTtlCache<Db, unknown>(5_000, { name: 'catalogue-menus' });
 
 /** Top-level categories with their subcategories, titled in the language, each with its list query. */
 export function listCategories(db: Db, locale: string): Promise<Category[]> {
@@ -366,6 +408,7 @@ export function listStyles(db: Db, locale: string): Promise<Style[]> {
 /** Call after changing categories or styles, so this process shows the change at once. */
 export function forgetCatalogueMenus(db: Db): void {
   menuCache.clear(db);
+  forgetPublicAnswers(db);
 }
 
 async function loadCategories(db: Db, locale: string): Promise<Category[]> {
@@ -409,6 +452,7 @@ async function loadStyles(db: Db, locale: string): Promise<Style[]> {
 /** Call after products are added, removed or changed in bulk, so list totals are counted anew. */
 export function forgetCatalogueCounts(db: Db): void {
   countCache.clear(db);
+  forgetPublicAnswers(db);
 }
 
 /**

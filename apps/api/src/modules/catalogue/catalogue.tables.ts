@@ -97,6 +97,18 @@ export const products = pgTable(
     index('products_price_idx').on(table.priceCents, table.id),
     index('products_popular_idx').on(table.salesCount, table.likesCount, table.id),
     // The home page's short lists: a handful of rows each, found without reading the catalogue.
+    // The shop lists only active products: these hold just their sort keys, so a page, however
+    // deep, is read from the index alone.
+    index('products_active_created_at_idx').on(table.createdAt, table.id).where(sql`${table.isActive}`),
+    index('products_active_price_idx').on(table.priceCents, table.id).where(sql`${table.isActive}`),
+    index('products_active_popular_idx')
+      .on(table.salesCount, table.likesCount, table.id)
+      .where(sql`${table.isActive}`),
+    // A product matched by its translations is checked (active, category, price, sort keys) from
+    // this index alone, without reading its row.
+    index('products_active_lookup_idx')
+      .on(table.id, table.categoryId, table.priceCents, table.salesCount, table.likesCount, table.createdAt)
+      .where(sql`${table.isActive}`),
     index('products_hero_idx').on(table.id).where(sql`${table.isHero} and ${table.isActive}`),
     index('products_featured_idx').on(table.id).where(sql`${table.isFeatured} and ${table.isActive}`),
   ],
@@ -133,6 +145,13 @@ export const productTranslations = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.locale] }),
     index('product_translations_search_idx').using('gin', table.search),
+    // A search reads one language's titles (and English's): an index of each built-in language's
+    // rows finds them without intersecting the whole table's matches with the language's rows.
+    ...['en', 'de', 'fr', 'es', 'it', 'pl'].map((locale) =>
+      index(`product_translations_search_${locale}_idx`)
+        .using('gin', table.search)
+        .where(sql.raw(`locale = '${locale}'`)),
+    ),
   ],
 );
 

@@ -4,7 +4,7 @@ import {
   productListResponse,
   stylesResponse,
 } from '@promptmarket/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -156,6 +156,45 @@ describe('GET /api/products', () => {
     expect((await list('?search=zzzzqqq')).meta).toMatchObject({ total: 0, last_page: 1 });
   });
 
+  it('keeps the titles’ words for typos, without the numbers', async () => {
+    await app.db.execute(
+      sql`update product_translations set title = 'Quiet Meadow Study 2048' where title = 'Quiet Meadow Study 0'`,
+    );
+    const words = await app.db.execute<{ word: string }>(sql`select word from search_words`);
+    const known = (words as unknown as { rows: { word: string }[] }).rows.map((row) => row.word);
+    expect(known).toContain('meadow');
+    expect(known.filter((word) => /\d/.test(word))).toEqual([]);
+    await app.db.execute(
+      sql`update product_translations set title = 'Quiet Meadow Study 0' where title = 'Quiet Meadow Study 2048'`,
+    );
+  });
+
+  it('pages through every sort and search without losing or repeating a product', async () => {
+    for (const query of [
+      '',
+      'sort=price_asc',
+      'sort=price_desc',
+      'sort=popular',
+      'search=portrait',
+      'search=protrait',
+    ]) {
+      const whole = slugs(await list(`?${query}&per_page=60`));
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 4); page++) {
+        paged.push(...slugs(await list(`?${query}&per_page=4&page=${page}`)));
+      }
+      expect(paged, query).toEqual(whole);
+    }
+    // An inactive product is left out of a ranked search, with or without other filters.
+    await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'queen'));
+    forgetCatalogueCounts(app.db);
+    expect(slugs(await list('?search=portrait'))).toEqual(['old-sailor']);
+    expect(slugs(await list('?search=protrait&category_slugs=fantasy-portraits'))).toEqual(['old-sailor']);
+    expect((await list('?search=portrait')).meta.total).toBe(1);
+    await app.db.update(products).set({ isActive: true }).where(eq(products.slug, 'queen'));
+    forgetCatalogueCounts(app.db);
+  });
+
   it('titles products in the requested language, English when a translation is missing', async () => {
     const german = await list('?category_slugs=seascapes,fantasy-portraits&sort=price_asc', {
       'frontend-language': 'de',
@@ -255,6 +294,57 @@ describe('likes', () => {
     expect((await call(app, session, 'DELETE', `/api/products/${id}/like`)).json().payload.likes_count).toBe(
       0,
     );
+  });
+
+  it('keeps a guest’s answer for two seconds with an ETag, and makes a signed-in user’s afresh', async () => {
+    forgetCatalogueCounts(app.db);
+    const first = await app.inject({ method: 'GET', url: '/api/products/storm' });
+    expect(first.headers['cache-control']).toBe('public, max-age=2');
+    expect(first.headers.vary).toContain('frontend-language');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(productDetailResponse.parse(first.json()).data.slug).toBe('storm');
+
+    const unchanged = await app.inject({
+      method: 'GET',
+      url: '/api/products/storm',
+      headers: { 'if-none-match': etag },
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+
+    // Kept: a change nobody announced is not seen yet; once announced, it is.
+    await app.db.update(products).set({ priceCents: 1599 }).where(eq(products.slug, 'storm'));
+    const kept = await app.inject({ method: 'GET', url: '/api/products/storm' });
+    expect(kept.json().data.price_eur).toBe(14.99);
+    forgetCatalogueCounts(app.db);
+    const fresh = await app.inject({ method: 'GET', url: '/api/products/storm' });
+    expect(fresh.json().data.price_eur).toBe(15.99);
+    expect(fresh.headers.etag).not.toBe(etag);
+    await app.db.update(products).set({ priceCents: 1499 }).where(eq(products.slug, 'storm'));
+    forgetCatalogueCounts(app.db);
+
+    // Each language is an answer of its own.
+    const german = await app.inject({
+      method: 'GET',
+      url: '/api/products/old-sailor',
+      headers: { 'frontend-language': 'de' },
+    });
+    expect(german.json().data.title).toBe('Porträt eines alten Seemanns');
+    const english = await app.inject({ method: 'GET', url: '/api/products/old-sailor' });
+    expect(english.json().data.title).toBe('Portrait of an Old Sailor');
+
+    // A signed-in user's flags are their own, never kept for others.
+    const { session } = await registerUser(app);
+    await call(app, session, 'POST', `/api/products/${ids.storm}/like`);
+    const mine = await call(app, session, 'GET', '/api/products/storm');
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.json().data.liked).toBe(true);
+    const guest = await app.inject({ method: 'GET', url: '/api/products/storm' });
+    expect(guest.json().data.liked).toBe(false);
+    await call(app, session, 'DELETE', `/api/products/${ids.storm}/like`);
+    forgetCatalogueCounts(app.db);
   });
 
   it(`keeps the count exact when many users like at once (${testDatabaseKind()})`, async () => {

@@ -48,7 +48,7 @@ export async function listCountries(db: Db, locale: string): Promise<Country[]> 
 }
 
 /** Footer content is on every page and changes rarely: kept for five seconds. */
-const footerCache = createTtlCache<Db, unknown>(5_000);
+const footerCache = createTtlCache<Db, unknown>(5_000, { name: 'content-footer' });
 
 /** Call after changing social links or static pages, so this process shows the change at once. */
 export function forgetContentCache(db: Db): void {

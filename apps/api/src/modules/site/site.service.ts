@@ -9,6 +9,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import {
   defaultSettings,
@@ -20,7 +21,7 @@ import { currencies, languages, settings, settingTranslations, translationOverri
 
 /** Site data is read on every page and changes rarely: it is kept for a few seconds. */
 const SITE_CACHE_MS = 5_000;
-const siteCache = createTtlCache<Db, unknown>(SITE_CACHE_MS);
+const siteCache = createTtlCache<Db, unknown>(SITE_CACHE_MS, { name: 'site' });
 
 function cached<T>(db: Db, key: string, load: () => PromiseLike<T>): Promise<T> {
   return siteCache.get(db, key, load) as Promise<T>;
@@ -29,6 +30,8 @@ function cached<T>(db: Db, key: string, load: () => PromiseLike<T>): Promise<T> 
 /** Call after changing languages, currencies, settings or texts, so this process shows it at once. */
 export function forgetSiteCache(db: Db): void {
   siteCache.clear(db);
+  // Prices in the internal currency and titles follow the settings and texts.
+  forgetPublicAnswers(db);
 }
 
 export async function listLanguages(db: Db): Promise<Language[]> {

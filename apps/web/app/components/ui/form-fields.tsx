@@ -11,11 +11,13 @@ type FieldProps = ComponentProps<'input'> & {
   error?: string | undefined;
   hint?: string;
   optionalLabel?: string;
+  /** Room kept free at the input's end, for a button drawn over it. */
+  endPadding?: boolean;
 };
 
 /** A labelled input with its hint and error wired for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, hint, optionalLabel, id, className, ...input },
+  { label, error, hint, optionalLabel, id, className, endPadding = false, ...input },
   ref,
 ) {
   const generated = useId();
@@ -33,7 +35,7 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         id={inputId}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`${inputClass} ${error ? 'border-red-500' : 'border-slate-300'}`}
+        className={`${inputClass} ${endPadding ? 'pr-32' : ''} ${error ? 'border-red-500' : 'border-slate-300'}`}
         {...input}
       />
       {hint ? (
@@ -56,7 +58,7 @@ export const PasswordField = forwardRef<HTMLInputElement, FieldProps>(function P
   const [visible, setVisible] = useState(false);
   return (
     <div className={`relative ${props.className ?? ''}`}>
-      <TextField {...props} className={undefined} ref={ref} type={visible ? 'text' : 'password'} />
+      <TextField {...props} className={undefined} endPadding ref={ref} type={visible ? 'text' : 'password'} />
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}

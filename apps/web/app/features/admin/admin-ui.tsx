@@ -1,6 +1,6 @@
 import { adminActionResponse } from '@promptmarket/contracts/admin';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
+import { Form, Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -49,8 +49,76 @@ export function useAdminAction() {
   return { notice, busy, run };
 }
 
+type FieldMessages = Record<string, string>;
+
+/**
+ * Sends a change from a form of the back office: reports it in the page's language, keeps the
+ * refusal's first message per field, and reloads what the page shows.
+ */
+export function useAdminSave() {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<Notice>(null);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [busy, setBusy] = useState(false);
+  async function save(work: () => Promise<unknown>, done = t('admin.catalogue.saved')): Promise<boolean> {
+    setBusy(true);
+    setNotice(null);
+    setErrors({});
+    try {
+      await work();
+      setNotice({ kind: 'success', text: done });
+      revalidator.revalidate();
+      return true;
+    } catch (caught) {
+      const fields =
+        caught instanceof ApiError && caught.errors
+          ? Object.fromEntries(
+              Object.entries(caught.errors).map(([name, messages]) => [name, messages[0] ?? '']),
+            )
+          : {};
+      setErrors(fields);
+      const message = caught instanceof ApiError ? caught.message : String(caught);
+      setNotice({ kind: 'error', text: Object.values(fields)[0] ?? t('admin.actionFailed', { message }) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { notice, errors, busy, save };
+}
+
 export function NoticeBar({ notice }: { notice: Notice }) {
   return notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null;
+}
+
+/** A search of the list, kept in the address (its other filters stay). */
+export function SearchBox({ label, submitLabel }: { label: string; submitLabel: string }) {
+  const [params] = useSearchParams();
+  const id = useId();
+  // The list's other filters stay; a new search starts at its first page.
+  const kept = [...params].filter(([name]) => name !== 'search' && name !== 'page');
+  return (
+    <Form method="get" role="search" className="flex max-w-md gap-2">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        defaultValue={params.get('search') ?? ''}
+        placeholder={label}
+        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      {kept.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={buttonStyles.secondary}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
 }
 
 /** Links to the same list with another status (`all` clears it). */
@@ -217,7 +285,7 @@ export function Table({ head, children }: { head: string[]; children: ReactNode 
   );
 }
 
-/** The list's page and status from the address, for a loader. */
+/** The list's page, status and search from the address, for a loader. */
 export function listQuery(request: Request): string {
   const url = new URL(request.url);
   const params = new URLSearchParams();
@@ -225,6 +293,8 @@ export function listQuery(request: Request): string {
   if (Number.isInteger(page) && page > 1) params.set('page', String(page));
   const status = url.searchParams.get('status');
   if (status && /^[a-z_]{1,30}$/.test(status)) params.set('status', status);
+  const search = url.searchParams.get('search')?.trim().slice(0, 120);
+  if (search) params.set('search', search);
   params.set('per_page', '25');
   return params.toString();
 }

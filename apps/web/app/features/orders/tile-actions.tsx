@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
@@ -25,6 +26,8 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
   const revalidator = useRevalidator();
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const [error, setError] = useState<string | null>(null);
+  // The server's button stays off until this code is live: a press before then would be lost.
+  const live = useHydrated();
 
   if (product.owned) {
     return (
@@ -69,7 +72,7 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
           <button
             type="button"
             onClick={add}
-            disabled={state === 'adding'}
+            disabled={state === 'adding' || !live}
             aria-label={t('purchase.addNamed', { title: product.title })}
             className={secondary}
           >

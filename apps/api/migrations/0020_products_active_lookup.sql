@@ -1,0 +1,1 @@
+CREATE INDEX "products_active_lookup_idx" ON "products" USING btree ("id","category_id","price_cents","sales_count","likes_count","created_at") WHERE "products"."is_active";

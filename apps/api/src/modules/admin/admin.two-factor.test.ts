@@ -1,0 +1,203 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../lib/totp';
+import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
+import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { users } from '../accounts/accounts.tables';
+import { ensureAdmin, resetTwoFactorOf } from './admin.bootstrap';
+import { adminAudit } from './admin.tables';
+
+let app: TestApp;
+const email = 'keeper@example.test';
+
+async function logIn(body: Record<string, unknown>) {
+  const session = await startBrowserSession(app);
+  const response = await call(app, session, 'POST', '/api/login', {
+    email,
+    password: strongPassword,
+    ...body,
+  });
+  return { session, response };
+}
+
+async function signedIn(session: BrowserSession) {
+  return (await call(app, session, 'GET', '/api/is-auth')).json().authenticated as boolean;
+}
+
+/** Lets the next code be used in the same 30 seconds as the last one (replay is tested on its own). */
+async function forgetLastCode() {
+  await app.db.update(users).set({ totpLastStep: null }).where(eq(users.email, email));
+}
+
+async function auditCount(action: string) {
+  const rows = await app.db
+    .select()
+    .from(adminAudit)
+    .where(and(eq(adminAudit.action, action)));
+  return rows.length;
+}
+
+let secret = '';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await ensureAdmin(app.db, email, strongPassword);
+});
+afterAll(() => app?.close());
+
+describe('two-factor sign-in for admins', () => {
+  it('is for admins only', async () => {
+    const { session } = await registerVerifiedUser(app);
+    expect((await call(app, session, 'POST', '/api/admin/two-factor/setup')).statusCode).toBe(403);
+    const guest = await startBrowserSession(app);
+    expect((await call(app, guest, 'GET', '/api/admin/two-factor')).statusCode).toBe(401);
+  });
+
+  it('makes a key shown once as a QR code, sealed at rest, and not on until a code confirms it', async () => {
+    const { session } = await logIn({});
+    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload).toEqual({
+      enabled: false,
+    });
+    const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
+    expect(setup.statusCode).toBe(200);
+    expect(setup.headers['cache-control']).toBe('no-store');
+    const payload = setup.json().payload;
+    secret = payload.secret;
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(payload.uri).toContain(`secret=${secret}`);
+    expect(payload.uri).toMatch(/^otpauth:\/\/totp\/PromptMarket:keeper%40example\.test\?/);
+    expect(payload.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(payload.qr.split(',')[1], 'base64').toString()).toContain('<svg');
+
+    const [row] = await app.db.select().from(users).where(eq(users.email, email));
+    expect(row?.totpSecret).toBeTruthy();
+    expect(row?.totpSecret).not.toContain(secret);
+    expect(row?.totpEnabledAt).toBeNull();
+
+    // Not on yet: the password alone still signs in.
+    const plain = await logIn({});
+    expect(plain.response.statusCode).toBe(200);
+
+    const wrong = await call(app, session, 'POST', '/api/admin/two-factor/enable', { code: '000000' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.code).toEqual(['This code is not correct or has already been used.']);
+    const empty = await call(app, session, 'POST', '/api/admin/two-factor/enable', {});
+    expect(empty.json().errors.code).toEqual(['Enter the 6-digit code from your authenticator app.']);
+
+    const on = await call(app, session, 'POST', '/api/admin/two-factor/enable', {
+      code: totpCode(secret, Date.now()),
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload.enabled).toBe(true);
+    expect(await auditCount('two_factor.enable')).toBe(1);
+    // The session that turned it on goes on; the one signed in with the password alone ends.
+    expect(await signedIn(session)).toBe(true);
+    expect(await signedIn(plain.session)).toBe(false);
+
+    const again = await call(app, session, 'POST', '/api/admin/two-factor/setup');
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.code).toEqual(['Two-factor sign-in is already on.']);
+  });
+
+  it('asks for the code after the password, in the caller’s language, and signs in only with it', async () => {
+    const missing = await logIn({});
+    expect(missing.response.statusCode).toBe(422);
+    expect(missing.response.json().errors).toEqual({
+      code: ['Enter the 6-digit code from your authenticator app.'],
+    });
+    expect(await signedIn(missing.session)).toBe(false);
+
+    const german = await startBrowserSession(app);
+    const inGerman = await call(
+      app,
+      german,
+      'POST',
+      '/api/login',
+      { email, password: strongPassword },
+      { 'frontend-language': 'de' },
+    );
+    expect(inGerman.json().errors.code).toEqual([
+      'Gib den 6-stelligen Code aus deiner Authenticator-App ein.',
+    ]);
+
+    // A wrong password never reaches the question of the code.
+    const badPassword = await logIn({ password: 'not the password at all', code: '123456' });
+    expect(badPassword.response.json().errors).toEqual({
+      email: ['These credentials do not match our records.'],
+    });
+
+    const wrong = await logIn({ code: '000000' });
+    expect(wrong.response.statusCode).toBe(422);
+    expect(wrong.response.json().errors.code).toEqual(['This code is not correct or has already been used.']);
+    expect(await signedIn(wrong.session)).toBe(false);
+
+    await forgetLastCode();
+    const code = totpCode(secret, Date.now());
+    const right = await logIn({ code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    expect(right.response.statusCode).toBe(200);
+    expect(await signedIn(right.session)).toBe(true);
+
+    // The same code never works twice.
+    const replay = await logIn({ code });
+    expect(replay.response.statusCode).toBe(422);
+    expect(replay.response.json().errors.code).toEqual([
+      'This code is not correct or has already been used.',
+    ]);
+  });
+
+  it('lets two requests racing with one code sign in only once', async () => {
+    await forgetLastCode();
+    const code = totpCode(secret, Date.now());
+    const answers = await Promise.all([logIn({ code }), logIn({ code })]);
+    expect(answers.map((answer) => answer.response.statusCode).sort()).toEqual([200, 422]);
+  });
+
+  it('turns off only with the password and a current code', async () => {
+    await forgetLastCode();
+    const { session } = await logIn({ code: totpCode(secret, Date.now()) });
+    await forgetLastCode();
+    const wrongPassword = await call(app, session, 'POST', '/api/admin/two-factor/disable', {
+      password: 'not the password at all',
+      code: totpCode(secret, Date.now()),
+    });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(wrongPassword.json().errors.password).toEqual(['The password is incorrect.']);
+    const wrongCode = await call(app, session, 'POST', '/api/admin/two-factor/disable', {
+      password: strongPassword,
+      code: '000000',
+    });
+    expect(wrongCode.statusCode).toBe(422);
+    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload.enabled).toBe(true);
+
+    const off = await call(app, session, 'POST', '/api/admin/two-factor/disable', {
+      password: strongPassword,
+      code: totpCode(secret, Date.now()),
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await auditCount('two_factor.disable')).toBe(1);
+    const [row] = await app.db.select().from(users).where(eq(users.email, email));
+    expect(row?.totpSecret).toBeNull();
+    expect((await logIn({})).response.statusCode).toBe(200);
+  });
+
+  it('counts wrong codes per account: the sixth in a window waits', async () => {
+    const { session } = await logIn({});
+    const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
+    secret = setup.json().payload.secret;
+    await call(app, session, 'POST', '/api/admin/two-factor/enable', { code: totpCode(secret, Date.now()) });
+    const tries = [];
+    for (let attempt = 0; attempt < 6; attempt++) tries.push((await logIn({ code: '000000' })).response);
+    expect(tries.slice(0, 5).map((answer) => answer.statusCode)).toEqual([422, 422, 422, 422, 422]);
+    expect(tries[5]?.statusCode).toBe(429);
+    expect(Number(tries[5]?.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right code waits now.
+    await forgetLastCode();
+    expect((await logIn({ code: totpCode(secret, Date.now()) })).response.statusCode).toBe(429);
+  });
+
+  it('is turned off by the command line for an admin who lost the phone', async () => {
+    expect((await logIn({})).response.statusCode).not.toBe(200);
+    await resetTwoFactorOf(app.db, email.toUpperCase());
+    expect((await logIn({})).response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,850 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_LOCALE, minorUnitsToNumber, PREVIEW_WIDTHS } from '@promptmarket/contracts';
+import type {
+  AdminCategory,
+  AdminProduct,
+  AdminProductRow,
+  AdminStyle,
+  adminCategoryCreate,
+  adminCategoryUpdate,
+  adminProductCreate,
+  adminProductsQuery,
+  adminProductUpdate,
+  adminStyleCreate,
+  adminStyleUpdate,
+} from '@promptmarket/contracts/admin-catalogue';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { afterCommit } from '../../db/transaction';
+import { AppError } from '../../errors';
+import type { Storage } from '../../lib/storage';
+import type { UploadedFile } from '../../lib/uploads';
+import { languages } from '../site/site.tables';
+import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImage } from './catalogue.media';
+import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
+import {
+  categories,
+  categoryTranslations,
+  productStyles,
+  products,
+  productTranslations,
+  styles,
+  styleTranslations,
+} from './catalogue.tables';
+
+/**
+ * The back office's catalogue editor: products, the category tree and styles. Each function takes
+ * the handle of the caller's transaction (the back office writes its audit entry in the same one)
+ * and clears the shop's caches once that transaction commits, so the storefront shows the change
+ * at once.
+ */
+
+type ProductCreate = z.output<typeof adminProductCreate>;
+type ProductUpdate = z.output<typeof adminProductUpdate>;
+type CategoryCreate = z.output<typeof adminCategoryCreate>;
+type CategoryUpdate = z.output<typeof adminCategoryUpdate>;
+type StyleCreate = z.output<typeof adminStyleCreate>;
+type StyleUpdate = z.output<typeof adminStyleUpdate>;
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** What the shop shows of the catalogue (menus, list totals) is read anew after this commits. */
+function forgetShopCaches(db: Db): void {
+  forgetCatalogueCounts(db);
+  forgetCatalogueMenus(db);
+}
+
+/** "Glass Forest!" -> "glass-forest": the start of a slug made from a title. */
+export function slugBase(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^\w\s-]/g, '')
+      .replace(/_/g, ' ')
+      .trim()
+      .replace(/[\s-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 50)
+      .replace(/-+$/, '') || 'prompt'
+  );
+}
+
+/** Throws a 422 on `translations.<code>` for a language the shop does not have. */
+async function checkLocales(db: Db, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  const known = await db
+    .select({ code: languages.code })
+    .from(languages)
+    .where(inArray(languages.code, codes));
+  const missing = codes.filter((code) => !known.some((row) => row.code === code));
+  if (missing.length > 0) {
+    throw AppError.validation(
+      Object.fromEntries(missing.map((code) => [`translations.${code}`, ['locale.invalid']])),
+    );
+  }
+}
+
+async function checkCategory(db: Db, categoryId: number): Promise<void> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!row) throw AppError.validation({ category_id: ['category.invalid'] });
+}
+
+async function checkStyles(db: Db, styleIds: number[]): Promise<void> {
+  const unique = [...new Set(styleIds)];
+  if (unique.length === 0) return;
+  const rows = await db.select({ id: styles.id }).from(styles).where(inArray(styles.id, unique));
+  if (rows.length !== unique.length) throw AppError.validation({ style_ids: ['styles.invalid'] });
+}
+
+/** Runs a write whose unique slug may collide, answering the collision as a 422 on `slug`. */
+async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation({ slug: ['slug.taken'] });
+    throw error;
+  }
+}
+
+async function slugIsFree(db: Db, table: typeof products | typeof categories | typeof styles, slug: string) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+  return !row;
+}
+
+/* Product pictures */
+
+/**
+ * Turns an uploaded original into a product picture: the 1024x1024 PNG buyers get and the public
+ * previews, under a new key (a key never changes content, since previews are cached for a year).
+ * The upload itself is removed. Throws a 422 on `image` when the bytes are no readable picture.
+ */
+export async function productImageFromUpload(storage: Storage, upload: UploadedFile): Promise<string> {
+  const imageKey = `admin-${randomUUID()}`;
+  try {
+    const original = await storage.get(upload.bucket, upload.key);
+    if (!original) throw AppError.validation({ image: ['file.required'] });
+    await storeProductImage(storage, imageKey, original);
+    return imageKey;
+  } catch (error) {
+    await deleteProductImage(storage, imageKey);
+    if (error instanceof AppError) throw error;
+    throw AppError.validation({ image: ['image.invalid'] });
+  } finally {
+    await storage.delete(upload.bucket, upload.key).catch(() => undefined);
+  }
+}
+
+/** Removes a product picture's original and previews; missing files are no error. */
+export async function deleteProductImage(storage: Storage, imageKey: string): Promise<void> {
+  const keys: ['public' | 'private', string][] = [['private', originalKey(imageKey)]];
+  for (const width of PREVIEW_WIDTHS) {
+    for (const format of PREVIEW_FORMATS) keys.push(['public', previewKey(imageKey, width, format)]);
+  }
+  await Promise.all(keys.map(([bucket, key]) => storage.delete(bucket, key).catch(() => undefined)));
+}
+
+/* Products */
+
+export type NewProduct = {
+  slug: string;
+  categoryId: number;
+  priceCents: number;
+  prompt: string;
+  imageKey: string;
+  styleIds: number[];
+  texts: Record<string, { title: string; description: string }>;
+  hero?: boolean;
+  featured?: boolean;
+  hidden?: boolean;
+};
+
+/**
+ * Adds a product with its texts and styles (the picture is stored already). Throws a 422 on
+ * `slug` when the slug is taken.
+ */
+export async function insertProduct(db: Db, input: NewProduct): Promise<number> {
+  const id = await withUniqueSlug(async () => {
+    const [row] = await db
+      .insert(products)
+      .values({
+        slug: input.slug,
+        categoryId: input.categoryId,
+        priceCents: input.priceCents,
+        prompt: input.prompt,
+        imageKey: input.imageKey,
+        isHero: input.hero ?? false,
+        isFeatured: input.featured ?? false,
+        isActive: !(input.hidden ?? false),
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned no row');
+    return row.id;
+  });
+  await db.insert(productTranslations).values(
+    Object.entries(input.texts).map(([locale, text]) => ({
+      productId: id,
+      locale,
+      title: text.title,
+      description: text.description,
+    })),
+  );
+  const styleIds = [...new Set(input.styleIds)];
+  if (styleIds.length > 0) {
+    await db.insert(productStyles).values(styleIds.map((styleId) => ({ productId: id, styleId })));
+  }
+  forgetShopCaches(db);
+  return id;
+}
+
+/** A slug made from the title that no product has yet. */
+async function freeProductSlug(db: Db, title: string): Promise<string> {
+  const base = slugBase(title);
+  if (await slugIsFree(db, products, base)) return base;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const candidate = `${base}-${randomUUID().slice(0, 6)}`;
+    if (await slugIsFree(db, products, candidate)) return candidate;
+  }
+  return `${base}-${randomUUID()}`;
+}
+
+/** Creates a product from the editor's form; the picture was stored by `productImageFromUpload`. */
+export async function createProduct(db: Db, input: ProductCreate, imageKey: string): Promise<number> {
+  await checkLocales(db, Object.keys(input.translations));
+  await checkCategory(db, input.category_id);
+  await checkStyles(db, input.style_ids);
+  const english = input.translations[DEFAULT_LOCALE];
+  if (!english) throw AppError.validation({ 'translations.en.title': ['translations.english'] });
+  if (input.slug && !(await slugIsFree(db, products, input.slug))) {
+    throw AppError.validation({ slug: ['slug.taken'] });
+  }
+  return insertProduct(db, {
+    slug: input.slug ?? (await freeProductSlug(db, english.title)),
+    categoryId: input.category_id,
+    priceCents: input.price,
+    prompt: input.prompt,
+    imageKey,
+    styleIds: input.style_ids,
+    texts: input.translations,
+    hero: input.hero,
+    featured: input.featured,
+    hidden: input.hidden,
+  });
+}
+
+/** Changes what the update names and nothing else. Throws NOT_FOUND, or a 422 naming the field. */
+export async function updateProduct(db: Db, productId: number, input: ProductUpdate): Promise<void> {
+  const [current] = await db.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!current) throw AppError.notFound();
+  if (input.translations) await checkLocales(db, Object.keys(input.translations));
+  if (input.category_id !== undefined) await checkCategory(db, input.category_id);
+  if (input.style_ids) await checkStyles(db, input.style_ids);
+  if (
+    input.slug !== undefined &&
+    input.slug !== current.slug &&
+    !(await slugIsFree(db, products, input.slug))
+  ) {
+    throw AppError.validation({ slug: ['slug.taken'] });
+  }
+  const texts = Object.entries(input.translations ?? {});
+  const existing = await db
+    .select()
+    .from(productTranslations)
+    .where(eq(productTranslations.productId, productId));
+  // A language without texts yet needs its title: a description alone cannot make one.
+  const errors: Record<string, string[]> = {};
+  for (const [locale, text] of texts) {
+    if (text && text.title === undefined && !existing.some((row) => row.locale === locale)) {
+      errors[`translations.${locale}.title`] = ['title.required'];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw AppError.validation(errors);
+
+  await withUniqueSlug(() =>
+    db
+      .update(products)
+      .set({
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
+        ...(input.price !== undefined ? { priceCents: input.price } : {}),
+        ...(input.prompt !== undefined ? { prompt: input.prompt } : {}),
+        ...(input.hero !== undefined ? { isHero: input.hero } : {}),
+        ...(input.featured !== undefined ? { isFeatured: input.featured } : {}),
+        ...(input.hidden !== undefined ? { isActive: !input.hidden } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, productId)),
+  );
+  for (const [locale, text] of texts) {
+    if (text === null) {
+      await db
+        .delete(productTranslations)
+        .where(and(eq(productTranslations.productId, productId), eq(productTranslations.locale, locale)));
+      continue;
+    }
+    const known = existing.find((row) => row.locale === locale);
+    await db
+      .insert(productTranslations)
+      .values({
+        productId,
+        locale,
+        title: text.title ?? known?.title ?? '',
+        description: text.description ?? known?.description ?? '',
+      })
+      .onConflictDoUpdate({
+        target: [productTranslations.productId, productTranslations.locale],
+        set: {
+          ...(text.title !== undefined ? { title: text.title } : {}),
+          ...(text.description !== undefined ? { description: text.description } : {}),
+        },
+      });
+  }
+  if (input.style_ids) {
+    await db.delete(productStyles).where(eq(productStyles.productId, productId));
+    const styleIds = [...new Set(input.style_ids)];
+    if (styleIds.length > 0) {
+      await db.insert(productStyles).values(styleIds.map((styleId) => ({ productId, styleId })));
+    }
+  }
+  forgetShopCaches(db);
+}
+
+/** Puts a new picture on a product; the old files are removed once the change is committed. */
+export async function replaceProductImage(
+  db: Db,
+  storage: Storage,
+  productId: number,
+  imageKey: string,
+): Promise<void> {
+  const [current] = await db.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!current) throw AppError.notFound();
+  await db.update(products).set({ imageKey, updatedAt: new Date() }).where(eq(products.id, productId));
+  afterCommit(db, () => void deleteProductImage(storage, current.imageKey));
+  forgetShopCaches(db);
+}
+
+/**
+ * Deletes a product that nobody has bought, with its picture once committed. A product with
+ * orders is refused (422 `product.sold`): its buyers keep their prompt and its download, so the
+ * editor hides it instead.
+ */
+export async function deleteProduct(db: Db, storage: Storage, productId: number): Promise<void> {
+  const [current] = await db.select().from(products).where(eq(products.id, productId)).for('update');
+  if (!current) throw AppError.notFound();
+  const [sold] = await rowsOf<{ sold: boolean }>(
+    db,
+    sql`select exists (select 1 from order_items where product_id = ${productId}) as sold`,
+  );
+  if (sold?.sold) throw AppError.validation({ product: ['product.sold'] });
+  await db.delete(products).where(eq(products.id, productId));
+  afterCommit(db, () => void deleteProductImage(storage, current.imageKey));
+  forgetShopCaches(db);
+}
+
+type ProductListRow = {
+  id: number;
+  slug: string;
+  title: string;
+  category_id: number;
+  category_title: string;
+  price_cents: number | string;
+  is_hero: boolean;
+  is_featured: boolean;
+  is_active: boolean;
+  sales_count: number;
+  image_key: string;
+  updated_at: string | Date;
+};
+
+function productRow(row: ProductListRow): AdminProductRow {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    category_id: row.category_id,
+    category_title: row.category_title,
+    price: minorUnitsToNumber(Number(row.price_cents)),
+    hero: row.is_hero,
+    featured: row.is_featured,
+    hidden: !row.is_active,
+    sales_count: row.sales_count,
+    thumb_url: previewUrls(row.image_key).webp['320'] ?? '',
+    updated_at: new Date(row.updated_at).toISOString(),
+  };
+}
+
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function productSelect(locale: string): SQL {
+  return sql`select p.id, p.slug, coalesce(tl.title, te.title, p.slug) as title,
+      c.id as category_id, coalesce(cl.title, ce.title, c.slug) as category_title,
+      p.price_cents, p.is_hero, p.is_featured, p.is_active, p.sales_count, p.image_key, p.updated_at
+    from products p
+    left join product_translations te on te.product_id = p.id and te.locale = ${DEFAULT_LOCALE}
+    left join product_translations tl on tl.product_id = p.id and tl.locale = ${locale}
+    join categories c on c.id = p.category_id
+    left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
+    left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}`;
+}
+
+/**
+ * Every product, hidden ones too, newest first: found by a title in any language or the slug,
+ * filtered by category (with its subcategories) and by visibility.
+ */
+export async function listProductsForEditor(
+  db: Db,
+  query: z.output<typeof adminProductsQuery>,
+  locale: string,
+) {
+  const conditions: SQL[] = [sql`true`];
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(sql`(p.slug ilike ${pattern} or p.id in (
+      select t.product_id from product_translations t where t.title ilike ${pattern}))`);
+  }
+  if (query.category_id !== undefined) {
+    conditions.push(sql`p.category_id in (
+      select id from categories where id = ${query.category_id} or parent_id = ${query.category_id})`);
+  }
+  if (query.hidden) conditions.push(query.hidden === 'yes' ? sql`not p.is_active` : sql`p.is_active`);
+  const where = sql.join(conditions, sql` and `);
+  const [rows, [count]] = await Promise.all([
+    rowsOf<ProductListRow>(
+      db,
+      sql`${productSelect(locale)} where ${where} order by p.created_at desc, p.id desc
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+    ),
+    rowsOf<{ total: number | string }>(db, sql`select count(*) as total from products p where ${where}`),
+  ]);
+  return { data: rows.map(productRow), total: Number(count?.total ?? 0) };
+}
+
+/** One product as the editor shows it, hidden or not, with its texts in every language. Throws NOT_FOUND. */
+export async function productForEditor(db: Db, productId: number, locale: string): Promise<AdminProduct> {
+  const [row] = await rowsOf<
+    ProductListRow & { prompt: string; likes_count: number; created_at: string | Date }
+  >(
+    db,
+    sql`select s.*, p.prompt, p.likes_count, p.created_at from (${productSelect(locale)} where p.id = ${productId}) s
+      join products p on p.id = s.id`,
+  );
+  if (!row) throw AppError.notFound();
+  const [texts, styleRows] = await Promise.all([
+    db
+      .select()
+      .from(productTranslations)
+      .where(eq(productTranslations.productId, productId))
+      .orderBy(asc(productTranslations.locale)),
+    db
+      .select({ id: productStyles.styleId })
+      .from(productStyles)
+      .where(eq(productStyles.productId, productId))
+      .orderBy(asc(productStyles.styleId)),
+  ]);
+  return {
+    ...productRow(row),
+    prompt: row.prompt,
+    likes_count: row.likes_count,
+    image_url: previewUrls(row.image_key).webp['640'] ?? '',
+    style_ids: styleRows.map((style) => style.id),
+    translations: Object.fromEntries(
+      texts.map((text) => [text.locale, { title: text.title, description: text.description }]),
+    ),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** What the audit log keeps of a product: its own fields and texts, not the derived urls. */
+export async function productSnapshot(db: Db, productId: number) {
+  const product = await productForEditor(db, productId, DEFAULT_LOCALE);
+  return {
+    slug: product.slug,
+    category_id: product.category_id,
+    price_cents: Math.round(product.price * 100),
+    prompt: product.prompt,
+    hero: product.hero,
+    featured: product.featured,
+    hidden: product.hidden,
+    style_ids: product.style_ids,
+    translations: product.translations,
+  };
+}
+
+/* Categories */
+
+type CategoryListRow = {
+  id: number;
+  parent_id: number | null;
+  slug: string;
+  position: number;
+  title: string;
+  product_count: number | string;
+  subcategory_count: number | string;
+};
+
+async function categoryTexts(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Record<string, { title: string }>>();
+  const rows = await db
+    .select()
+    .from(categoryTranslations)
+    .where(inArray(categoryTranslations.categoryId, ids))
+    .orderBy(asc(categoryTranslations.locale));
+  const byId = new Map<number, Record<string, { title: string }>>();
+  for (const row of rows) {
+    byId.set(row.categoryId, { ...(byId.get(row.categoryId) ?? {}), [row.locale]: { title: row.title } });
+  }
+  return byId;
+}
+
+/**
+ * The category tree as rows: each top-level category followed by its subcategories, in their
+ * shop order. A search matches slugs and titles in any language.
+ */
+export async function listCategoriesForEditor(
+  db: Db,
+  query: { page: number; per_page: number; search?: string | undefined },
+  locale: string,
+): Promise<{ data: AdminCategory[]; total: number }> {
+  const where = query.search
+    ? sql`(c.slug ilike ${likePattern(query.search)} or c.id in (
+        select t.category_id from category_translations t where t.title ilike ${likePattern(query.search)}))`
+    : sql`true`;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<CategoryListRow>(
+      db,
+      sql`select c.id, c.parent_id, c.slug, c.position,
+          coalesce(cl.title, ce.title, c.slug) as title,
+          (select count(*) from products p where p.category_id = c.id) as product_count,
+          (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
+        from categories c
+        left join categories parent on parent.id = c.parent_id
+        left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
+        left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
+        where ${where}
+        order by coalesce(parent.position, c.position), coalesce(parent.id, c.id), c.parent_id nulls first,
+          c.position, c.id
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+    ),
+    rowsOf<{ total: number | string }>(db, sql`select count(*) as total from categories c where ${where}`),
+  ]);
+  const texts = await categoryTexts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      parent_id: row.parent_id,
+      slug: row.slug,
+      position: row.position,
+      title: row.title,
+      translations: texts.get(row.id) ?? {},
+      product_count: Number(row.product_count),
+      subcategory_count: Number(row.subcategory_count),
+    })),
+    total: Number(count?.total ?? 0),
+  };
+}
+
+export async function categoryForEditor(db: Db, categoryId: number, locale: string): Promise<AdminCategory> {
+  const [row] = await rowsOf<CategoryListRow>(
+    db,
+    sql`select c.id, c.parent_id, c.slug, c.position,
+        coalesce(cl.title, ce.title, c.slug) as title,
+        (select count(*) from products p where p.category_id = c.id) as product_count,
+        (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
+      from categories c
+      left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
+      left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
+      where c.id = ${categoryId}`,
+  );
+  if (!row) throw AppError.notFound();
+  const texts = await categoryTexts(db, [row.id]);
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    slug: row.slug,
+    position: row.position,
+    title: row.title,
+    translations: texts.get(row.id) ?? {},
+    product_count: Number(row.product_count),
+    subcategory_count: Number(row.subcategory_count),
+  };
+}
+
+/**
+ * The shop shows two levels (a category and its subcategories), so a parent must be a
+ * top-level category other than the category itself, and a category with subcategories stays on top.
+ */
+async function checkParent(db: Db, parentId: number | null, categoryId: number | null): Promise<void> {
+  if (parentId === null) return;
+  const [parent] = await db.select().from(categories).where(eq(categories.id, parentId));
+  if (!parent) throw AppError.validation({ parent_id: ['category.invalid'] });
+  if (parent.parentId !== null || parent.id === categoryId) {
+    throw AppError.validation({ parent_id: ['category.parent'] });
+  }
+  if (categoryId !== null) {
+    const [child] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.parentId, categoryId))
+      .limit(1);
+    if (child) throw AppError.validation({ parent_id: ['category.has_children'] });
+  }
+}
+
+async function writeNamedTexts(
+  db: Db,
+  kind: 'category' | 'style',
+  ownerId: number,
+  texts: Record<string, { title: string } | null>,
+): Promise<void> {
+  for (const [locale, text] of Object.entries(texts)) {
+    if (kind === 'category') {
+      if (text === null) {
+        await db
+          .delete(categoryTranslations)
+          .where(and(eq(categoryTranslations.categoryId, ownerId), eq(categoryTranslations.locale, locale)));
+      } else {
+        await db
+          .insert(categoryTranslations)
+          .values({ categoryId: ownerId, locale, title: text.title })
+          .onConflictDoUpdate({
+            target: [categoryTranslations.categoryId, categoryTranslations.locale],
+            set: { title: text.title },
+          });
+      }
+    } else if (text === null) {
+      await db
+        .delete(styleTranslations)
+        .where(and(eq(styleTranslations.styleId, ownerId), eq(styleTranslations.locale, locale)));
+    } else {
+      await db
+        .insert(styleTranslations)
+        .values({ styleId: ownerId, locale, title: text.title })
+        .onConflictDoUpdate({
+          target: [styleTranslations.styleId, styleTranslations.locale],
+          set: { title: text.title },
+        });
+    }
+  }
+}
+
+export async function createCategory(db: Db, input: CategoryCreate): Promise<number> {
+  await checkLocales(db, Object.keys(input.translations));
+  await checkParent(db, input.parent_id, null);
+  if (!(await slugIsFree(db, categories, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
+  const id = await withUniqueSlug(async () => {
+    const [row] = await db
+      .insert(categories)
+      .values({ slug: input.slug, parentId: input.parent_id, position: input.position })
+      .returning({ id: categories.id });
+    if (!row) throw new Error('category insert returned no row');
+    return row.id;
+  });
+  await writeNamedTexts(db, 'category', id, input.translations);
+  forgetShopCaches(db);
+  return id;
+}
+
+export async function updateCategory(db: Db, categoryId: number, input: CategoryUpdate): Promise<void> {
+  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+  if (!current) throw AppError.notFound();
+  if (input.translations) await checkLocales(db, Object.keys(input.translations));
+  if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
+    await checkParent(db, input.parent_id, categoryId);
+  }
+  if (
+    input.slug !== undefined &&
+    input.slug !== current.slug &&
+    !(await slugIsFree(db, categories, input.slug))
+  ) {
+    throw AppError.validation({ slug: ['slug.taken'] });
+  }
+  await withUniqueSlug(() =>
+    db
+      .update(categories)
+      .set({
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+      })
+      .where(eq(categories.id, categoryId)),
+  );
+  if (input.translations) await writeNamedTexts(db, 'category', categoryId, input.translations);
+  forgetShopCaches(db);
+}
+
+/** Deletes an empty category. Throws a 422 (`category.in_use`) while products or subcategories are in it. */
+export async function deleteCategory(db: Db, categoryId: number): Promise<void> {
+  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
+  if (!current) throw AppError.notFound();
+  const [inUse] = await rowsOf<{ used: boolean }>(
+    db,
+    sql`select exists (select 1 from products where category_id = ${categoryId})
+      or exists (select 1 from categories where parent_id = ${categoryId}) as used`,
+  );
+  if (inUse?.used) throw AppError.validation({ category: ['category.in_use'] });
+  await db.delete(categories).where(eq(categories.id, categoryId));
+  forgetShopCaches(db);
+}
+
+/* Styles */
+
+/** A style's picture: re-encoded as a 640x640 webp under a new public key. Throws a 422 on `image`. */
+export async function styleImageFromUpload(storage: Storage, upload: UploadedFile): Promise<string> {
+  const key = `styles/${randomUUID()}.webp`;
+  try {
+    const original = await storage.get(upload.bucket, upload.key);
+    if (!original) throw AppError.validation({ image: ['file.required'] });
+    const webp = await sharp(original).resize(640, 640, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
+    await storage.put('public', key, webp, { contentType: 'image/webp' });
+    return key;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw AppError.validation({ image: ['image.invalid'] });
+  } finally {
+    await storage.delete(upload.bucket, upload.key).catch(() => undefined);
+  }
+}
+
+type StyleListRow = {
+  id: number;
+  slug: string;
+  position: number;
+  image_key: string | null;
+  title: string;
+  product_count: number | string;
+};
+
+async function styleTexts(db: Db, ids: number[]) {
+  if (ids.length === 0) return new Map<number, Record<string, { title: string }>>();
+  const rows = await db
+    .select()
+    .from(styleTranslations)
+    .where(inArray(styleTranslations.styleId, ids))
+    .orderBy(asc(styleTranslations.locale));
+  const byId = new Map<number, Record<string, { title: string }>>();
+  for (const row of rows) {
+    byId.set(row.styleId, { ...(byId.get(row.styleId) ?? {}), [row.locale]: { title: row.title } });
+  }
+  return byId;
+}
+
+function styleSelect(locale: string): SQL {
+  return sql`select s.id, s.slug, s.position, s.image_key, coalesce(sl.title, se.title, s.slug) as title,
+      (select count(*) from product_styles ps where ps.style_id = s.id) as product_count
+    from styles s
+    left join style_translations se on se.style_id = s.id and se.locale = ${DEFAULT_LOCALE}
+    left join style_translations sl on sl.style_id = s.id and sl.locale = ${locale}`;
+}
+
+function toAdminStyle(row: StyleListRow, texts: Map<number, Record<string, { title: string }>>): AdminStyle {
+  return {
+    id: row.id,
+    slug: row.slug,
+    position: row.position,
+    title: row.title,
+    image_url: row.image_key ? `/media/${row.image_key}` : null,
+    translations: texts.get(row.id) ?? {},
+    product_count: Number(row.product_count),
+  };
+}
+
+export async function listStylesForEditor(
+  db: Db,
+  query: { page: number; per_page: number; search?: string | undefined },
+  locale: string,
+): Promise<{ data: AdminStyle[]; total: number }> {
+  const where = query.search
+    ? sql`(s.slug ilike ${likePattern(query.search)} or s.id in (
+        select t.style_id from style_translations t where t.title ilike ${likePattern(query.search)}))`
+    : sql`true`;
+  const [rows, [count]] = await Promise.all([
+    rowsOf<StyleListRow>(
+      db,
+      sql`${styleSelect(locale)} where ${where} order by s.position, s.id
+        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+    ),
+    rowsOf<{ total: number | string }>(db, sql`select count(*) as total from styles s where ${where}`),
+  ]);
+  const texts = await styleTexts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { data: rows.map((row) => toAdminStyle(row, texts)), total: Number(count?.total ?? 0) };
+}
+
+export async function styleForEditor(db: Db, styleId: number, locale: string): Promise<AdminStyle> {
+  const [row] = await rowsOf<StyleListRow>(db, sql`${styleSelect(locale)} where s.id = ${styleId}`);
+  if (!row) throw AppError.notFound();
+  return toAdminStyle(row, await styleTexts(db, [row.id]));
+}
+
+export async function createStyle(db: Db, input: StyleCreate, imageKey: string | null): Promise<number> {
+  await checkLocales(db, Object.keys(input.translations));
+  if (!(await slugIsFree(db, styles, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
+  const id = await withUniqueSlug(async () => {
+    const [row] = await db
+      .insert(styles)
+      .values({ slug: input.slug, position: input.position, imageKey })
+      .returning({ id: styles.id });
+    if (!row) throw new Error('style insert returned no row');
+    return row.id;
+  });
+  await writeNamedTexts(db, 'style', id, input.translations);
+  forgetShopCaches(db);
+  return id;
+}
+
+export async function updateStyle(db: Db, styleId: number, input: StyleUpdate): Promise<void> {
+  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
+  if (!current) throw AppError.notFound();
+  if (input.translations) await checkLocales(db, Object.keys(input.translations));
+  if (
+    input.slug !== undefined &&
+    input.slug !== current.slug &&
+    !(await slugIsFree(db, styles, input.slug))
+  ) {
+    throw AppError.validation({ slug: ['slug.taken'] });
+  }
+  await withUniqueSlug(() =>
+    db
+      .update(styles)
+      .set({
+        ...(input.slug !== undefined ? { slug: input.slug } : {}),
+        ...(input.position !== undefined ? { position: input.position } : {}),
+      })
+      .where(eq(styles.id, styleId)),
+  );
+  if (input.translations) await writeNamedTexts(db, 'style', styleId, input.translations);
+  forgetShopCaches(db);
+}
+
+/** Sets a style's picture; the old one is removed once the change is committed. */
+export async function replaceStyleImage(db: Db, storage: Storage, styleId: number, imageKey: string) {
+  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
+  if (!current) throw AppError.notFound();
+  await db.update(styles).set({ imageKey }).where(eq(styles.id, styleId));
+  const old = current.imageKey;
+  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
+  forgetShopCaches(db);
+}
+
+/** Deletes a style: products keep everything else and simply lose this style. */
+export async function deleteStyle(db: Db, storage: Storage, styleId: number): Promise<void> {
+  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
+  if (!current) throw AppError.notFound();
+  await db.delete(styles).where(eq(styles.id, styleId));
+  const old = current.imageKey;
+  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
+  forgetShopCaches(db);
+}

@@ -1,0 +1,111 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN } from './admin-account';
+import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
+import { logIn } from './journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('the catalogue editor in the browser', () => {
+  it('edits a product’s German title, and the German shop shows it at once', async () => {
+    const listed = await (await fetch(`${baseURL()}/api/products?per_page=1&sort=price_desc`)).json();
+    const { slug, title, id } = listed.data[0] as { slug: string; title: string; id: number };
+    const germanTitle = `Neuer Titel ${Date.now()}`;
+
+    const shopper = await openPage(browser, viewports.desktop);
+    await shopper.page.goto(`/de/products/${slug}`);
+    const heading = shopper.page.getByRole('heading', { level: 1 });
+    expect(await heading.textContent()).not.toBe(germanTitle);
+
+    const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/en/admin/products');
+    await page.getByRole('button', { name: 'Find' }).waitFor();
+    await page.getByLabel('Title or address').fill(title);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page
+      .getByRole('link', { name: `Edit ${title}` })
+      .first()
+      .click();
+    await page.waitForURL(`**/en/admin/products/${id}`);
+    await page.locator('button[type="submit"]:enabled', { hasText: 'Save' }).waitFor();
+    await screenshot(page, 'admin-product-edit-1280');
+    await page.getByLabel('Title (Deutsch)').fill(germanTitle);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. The shop shows it now.').waitFor();
+
+    await shopper.page.reload();
+    await expect.poll(() => heading.textContent()).toBe(germanTitle);
+    await shopper.page.goto(`/de/products?search=${encodeURIComponent(germanTitle.split(' ')[0] ?? '')}`);
+    await shopper.page.getByRole('heading', { name: germanTitle }).waitFor();
+    // The English shop keeps the English title.
+    await shopper.page.goto(`/en/products/${slug}`);
+    expect(await shopper.page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
+
+    // A bad price is refused with the field named, and nothing changes.
+    await page.getByLabel('Price (EUR)').fill('1.234');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter a price of at least 0 with at most two decimals.').waitFor();
+
+    await page.goto('/en/admin/products');
+    await screenshot(page, 'admin-products-1280');
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`/en/admin/products/${id}`);
+    await page.getByLabel('Title (Deutsch)').waitFor();
+    await screenshot(page, 'admin-product-edit-360');
+    await page.goto('/en/admin/categories');
+    await page.getByRole('heading', { name: 'Categories' }).waitFor();
+    await screenshot(page, 'admin-categories-360');
+    expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');
+    await context.close();
+    await shopper.context.close();
+  }, 120_000);
+
+  it('changes a German text and a setting from the site content, and the shop shows them at once', async () => {
+    const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/en/admin/content?words=de');
+    await page.getByLabel('Text key').fill('footer.language');
+    await page.getByLabel('New wording').fill('Sprachwahl');
+    await page.getByRole('button', { name: 'Save' }).last().click();
+    await page.getByText('footer.language').waitFor();
+
+    const shopper = await openPage(browser, viewports.phone);
+    await shopper.page.goto('/de');
+    await shopper.page.getByRole('heading', { name: 'Sprachwahl' }).waitFor();
+
+    // Restored: the built-in wording is back.
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('No text of this language is changed: the built-in ones are shown.').waitFor();
+    await shopper.page.reload();
+    await expect.poll(() => shopper.page.getByRole('heading', { name: 'Sprachwahl' }).count()).toBe(0);
+
+    await page.getByLabel('Minimum deposit (EUR)').fill('15');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('Saved. The shop shows it now.').first().waitFor();
+    const settings = await (await fetch(`${baseURL()}/api/settings`)).json();
+    expect(settings.payload.min_deposit_eur).toBe(15);
+    expect(await page.getByLabel('Name de', { exact: true }).inputValue()).toBe('Deutsch');
+    await screenshot(page, 'admin-content-1280');
+    // Other journeys deposit the usual minimum.
+    await page.getByLabel('Minimum deposit (EUR)').fill('10');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect
+      .poll(async () => (await (await fetch(`${baseURL()}/api/settings`)).json()).payload.min_deposit_eur)
+      .toBe(10);
+
+    await page.goto('/en/admin/messages?view=newsletter');
+    await page.getByRole('link', { name: 'Download all subscribers (CSV)' }).waitFor();
+    await page.setViewportSize(viewports.phone);
+    await page.goto('/en/admin/content');
+    await screenshot(page, 'admin-content-360');
+    expect(consoleErrors.join('\n')).toBe('');
+    await context.close();
+    await shopper.context.close();
+  }, 120_000);
+});

@@ -1,0 +1,51 @@
+/** Texts of the back office's site content editor, by language (spread into `validationMessages`). */
+export const adminContentMessages = {
+  en: {
+    'rate.invalid': 'Please enter a positive rate with at most eight decimals.',
+    'size.invalid': 'Sizes are squares such as 1024x1024, from 64 to 1024.',
+    'word.key': 'Use a text key such as footer.language.',
+    'url.invalid': 'Please enter a full https:// address.',
+    'currency.base': 'The euro is the base currency: its rate is 1 and it stays active.',
+    'language.base': 'English is the base language and stays active.',
+  },
+  de: {
+    'rate.invalid': 'Bitte gib einen positiven Kurs mit höchstens acht Nachkommastellen ein.',
+    'size.invalid': 'Größen sind Quadrate wie 1024x1024, von 64 bis 1024.',
+    'word.key': 'Verwende einen Textschlüssel wie footer.language.',
+    'url.invalid': 'Bitte gib eine vollständige https://-Adresse ein.',
+    'currency.base': 'Der Euro ist die Basiswährung: Sein Kurs ist 1 und er bleibt aktiv.',
+    'language.base': 'Englisch ist die Basissprache und bleibt aktiv.',
+  },
+  fr: {
+    'rate.invalid': 'Veuillez saisir un taux positif avec au plus huit décimales.',
+    'size.invalid': 'Les tailles sont des carrés comme 1024x1024, de 64 à 1024.',
+    'word.key': 'Utilisez une clé de texte comme footer.language.',
+    'url.invalid': 'Veuillez saisir une adresse https:// complète.',
+    'currency.base': 'L’euro est la devise de base : son taux est 1 et il reste actif.',
+    'language.base': 'L’anglais est la langue de base et reste actif.',
+  },
+  es: {
+    'rate.invalid': 'Introduce un tipo positivo con ocho decimales como máximo.',
+    'size.invalid': 'Los tamaños son cuadrados como 1024x1024, de 64 a 1024.',
+    'word.key': 'Usa una clave de texto como footer.language.',
+    'url.invalid': 'Introduce una dirección https:// completa.',
+    'currency.base': 'El euro es la moneda base: su tipo es 1 y sigue activa.',
+    'language.base': 'El inglés es el idioma base y sigue activo.',
+  },
+  it: {
+    'rate.invalid': 'Inserisci un tasso positivo con al massimo otto decimali.',
+    'size.invalid': 'Le dimensioni sono quadrati come 1024x1024, da 64 a 1024.',
+    'word.key': 'Usa una chiave di testo come footer.language.',
+    'url.invalid': 'Inserisci un indirizzo https:// completo.',
+    'currency.base': 'L’euro è la valuta di base: il suo tasso è 1 e resta attiva.',
+    'language.base': 'L’inglese è la lingua di base e resta attiva.',
+  },
+  pl: {
+    'rate.invalid': 'Podaj dodatni kurs z najwyżej ośmioma miejscami po przecinku.',
+    'size.invalid': 'Rozmiary to kwadraty, np. 1024x1024, od 64 do 1024.',
+    'word.key': 'Użyj klucza tekstu, np. footer.language.',
+    'url.invalid': 'Podaj pełny adres https://.',
+    'currency.base': 'Euro jest walutą bazową: jego kurs to 1 i pozostaje aktywne.',
+    'language.base': 'Angielski jest językiem bazowym i pozostaje aktywny.',
+  },
+} as const;

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { adminList } from './admin';
+import { parseMinorUnits } from './money';
+
+/**
+ * The back office's site content (issue: the back office): settings, currencies and rates,
+ * languages and the words that override the built-in texts, static pages, social links, the
+ * newsletter's subscribers and the contact form's messages. An update changes what it names.
+ */
+
+const list = adminList;
+const one = <T extends z.ZodType>(item: T) => z.object({ status: z.literal('OK'), payload: item });
+
+export const adminContentListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(120, 'field.too_long').optional(),
+});
+
+/** "12", "12.5" -> cents; a positive amount with at most two decimals, up to 100,000 EUR. */
+const eurCents = z.union([z.string(), z.number()], 'amount.invalid').transform((value, context) => {
+  const cents = parseMinorUnits(String(value).trim().replace(',', '.'));
+  if (cents === null || cents > 10_000_000) {
+    context.addIssue({ code: 'custom', message: 'amount.invalid' });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+const localeCode = z.string().regex(/^[a-z]{2}$/, 'locale.invalid');
+const shortText = (max: number) =>
+  z.string('field.invalid').trim().min(1, 'field.invalid').max(max, 'field.too_long');
+
+/* Settings */
+
+export const adminSettings = z.object({
+  is_reg_enabled: z.boolean(),
+  is_email_verification_enabled: z.boolean(),
+  internal_currency_rate_eur: z.string(),
+  support_email: z.string(),
+  company_phone: z.string().nullable(),
+  formats: z.array(z.string()),
+  sizes: z.array(z.string()),
+  image_generation_cost_eur: z.number(),
+  min_deposit_eur: z.number(),
+  /** The texts people read, per language: `{copyright: {en: …, de: …}, internal_currency_name: {…}}`. */
+  texts: z.object({
+    copyright: z.record(z.string(), z.string()),
+    internal_currency_name: z.record(z.string(), z.string()),
+  }),
+});
+export type AdminSettings = z.infer<typeof adminSettings>;
+export const adminSettingsResponse = one(adminSettings);
+
+export const DOWNLOAD_FORMATS = ['jpg', 'png', 'webp'] as const;
+
+export const adminSettingsUpdate = z
+  .object({
+    is_reg_enabled: z.boolean('field.invalid').optional(),
+    is_email_verification_enabled: z.boolean('field.invalid').optional(),
+    internal_currency_rate_eur: z
+      .string('field.invalid')
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,8})?$/, 'rate.invalid')
+      .refine((rate) => Number(rate) > 0, 'rate.invalid')
+      .optional(),
+    support_email: z.email('email.invalid').max(254, 'field.too_long').optional(),
+    company_phone: z.string('field.invalid').trim().max(40, 'field.too_long').nullable().optional(),
+    formats: z.array(z.enum(DOWNLOAD_FORMATS, 'field.invalid')).min(1, 'field.invalid').max(3).optional(),
+    sizes: z
+      .array(z.string().regex(/^(64|128|256|512|768|1024)x\1$/, 'size.invalid'))
+      .min(1, 'field.invalid')
+      .max(6, 'field.too_many')
+      .optional(),
+    image_generation_cost_eur: eurCents.optional(),
+    min_deposit_eur: eurCents.optional(),
+    texts: z
+      .object({
+        copyright: z.record(localeCode, shortText(300)).optional(),
+        internal_currency_name: z.record(localeCode, shortText(40)).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type AdminSettingsUpdate = z.input<typeof adminSettingsUpdate>;
+
+/* Currencies and languages */
+
+export const adminCurrency = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  rate: z.string(),
+  position: z.number(),
+  active: z.boolean(),
+});
+export const adminCurrenciesResponse = one(z.array(adminCurrency));
+export const adminCurrencyParams = z.object({ code: z.string().regex(/^[A-Z]{3}$/, 'field.invalid') });
+export const adminCurrencyUpdate = z
+  .object({
+    symbol: shortText(8).optional(),
+    rate: z
+      .string('rate.invalid')
+      .trim()
+      .regex(/^\d{1,10}(\.\d{1,8})?$/, 'rate.invalid')
+      .refine((rate) => Number(rate) > 0, 'rate.invalid')
+      .optional(),
+    position: z.number('field.invalid').int('field.invalid').min(0).max(1000).optional(),
+    active: z.boolean('field.invalid').optional(),
+  })
+  .strict();
+
+export const adminLanguage = z.object({
+  code: z.string(),
+  name: z.string(),
+  position: z.number(),
+  active: z.boolean(),
+});
+export const adminLanguagesResponse = one(z.array(adminLanguage));
+export const adminLanguageParams = z.object({ code: localeCode });
+export const adminLanguageUpdate = z
+  .object({
+    name: shortText(40).optional(),
+    position: z.number('field.invalid').int('field.invalid').min(0).max(1000).optional(),
+    active: z.boolean('field.invalid').optional(),
+  })
+  .strict();
+
+/* Words: overrides of the built-in texts */
+
+export const wordKey = z
+  .string('field.invalid')
+  .regex(/^[a-zA-Z][\w]*(\.[a-zA-Z0-9_]+){0,5}$/, 'word.key')
+  .max(120);
+export const adminWordsResponse = one(z.array(z.object({ key: z.string(), value: z.string() })));
+export const adminWordUpdate = z.object({ key: wordKey, value: shortText(2000) }).strict();
+export const adminWordParams = z.object({ locale: localeCode });
+export const adminWordDeleteParams = z.object({ locale: localeCode, key: wordKey });
+
+/* Static pages and social links */
+
+export const adminStaticPage = z.object({
+  id: z.number(),
+  slug: z.string(),
+  published: z.boolean(),
+  position: z.number(),
+  translations: z.record(z.string(), z.object({ title: z.string(), body: z.string() })),
+});
+export const adminStaticPagesResponse = one(z.array(adminStaticPage));
+export const adminStaticPageUpdate = z
+  .object({
+    published: z.boolean('field.invalid').optional(),
+    position: z.number('field.invalid').int('field.invalid').min(0).max(1000).optional(),
+    translations: z
+      .record(
+        localeCode,
+        z
+          .object({ title: shortText(200), body: z.string('field.invalid').max(50_000, 'field.too_long') })
+          .strict(),
+      )
+      .optional(),
+  })
+  .strict();
+
+export const adminSocialLink = z.object({ id: z.number(), url: z.string(), position: z.number() });
+export const adminSocialLinksResponse = one(z.array(adminSocialLink));
+export const adminSocialLinkInput = z
+  .object({
+    url: z.url({ protocol: /^https$/, message: 'url.invalid' }).max(500, 'field.too_long'),
+    position: z.number('field.invalid').int('field.invalid').min(0).max(1000).default(0),
+  })
+  .strict();
+
+/* Newsletter and contact messages */
+
+export const adminSubscriber = z.object({
+  id: z.string(),
+  email: z.string(),
+  locale: z.string(),
+  created_at: z.string(),
+});
+export const adminSubscribersResponse = list(adminSubscriber);
+
+export const adminContactMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  country: z.string(),
+  message: z.string(),
+  locale: z.string(),
+  created_at: z.string(),
+});
+export const adminContactMessagesResponse = list(adminContactMessage);
+
+export const adminIdParams = z.object({
+  id: z.coerce.number('field.invalid').int('field.invalid').positive('field.invalid').max(2_147_483_647),
+});
+export const adminContentActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
+
+/** A CSV cell that a spreadsheet will not run as a formula, quoted. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
