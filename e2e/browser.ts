@@ -48,12 +48,40 @@ export async function openPage(
   });
   if (cookieChoice) await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: base }]);
   const page = await context.newPage();
+  untilStarted(page);
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   return { page, context, consoleErrors };
+}
+
+/**
+ * A page's scripts come once it has loaded (decision 0019), so `goto` and `reload` also wait for
+ * the page's code to start (`data-started` on the root element) on the shop's own pages: what a
+ * test does next is answered by React, as it would be for a person a moment later.
+ */
+function untilStarted(page: Page) {
+  const started = () =>
+    page.waitForFunction(
+      () =>
+        'started' in document.documentElement.dataset ||
+        !('__reactRouterContext' in window) ||
+        document.contentType !== 'text/html',
+    );
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await started();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await started();
+    return response;
+  };
 }
 
 /** Saves a full-page screenshot under test-results/screenshots for people to look at. */

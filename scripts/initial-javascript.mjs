@@ -1,6 +1,6 @@
 // The JavaScript a browser loads for a page before any interaction: every script the
 // server-rendered HTML names (module preloads, script sources and the modules its inline
-// module scripts import), summed as gzip sizes of the built files. `node scripts/initial-javascript.mjs`
+// module scripts import; those held until the page has loaded count too, decision 0019), summed as gzip sizes of the built files. `node scripts/initial-javascript.mjs`
 // starts the production server on a fresh demo shop and prints the figures for the shop's pages;
 // `npm run bench` prints them too.
 import { readFileSync } from 'node:fs';
@@ -14,12 +14,14 @@ const clientDir = path.join(root, 'apps', 'web', 'build', 'client');
 /** The script addresses (same-origin paths) an HTML page makes the browser load at once. */
 export function scriptsOf(html) {
   const found = new Set();
-  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)) {
+  for (const match of html.matchAll(/<link[^>]+(?:rel="modulepreload"|data-held-modulepreload)[^>]*>/g)) {
     const href = /href="([^"]+)"/.exec(match[0]);
     if (href) found.add(href[1]);
   }
   for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]);
-  for (const match of html.matchAll(/<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+  for (const match of html.matchAll(
+    /<script[^>]*type="(?:module|text\/held-module)"[^>]*>([\s\S]*?)<\/script>/g,
+  )) {
     for (const specifier of match[1].matchAll(/import(?:\s*\(|[^'"]*?from)?\s*["']([^"']+\.js)["']/g)) {
       found.add(specifier[1]);
     }

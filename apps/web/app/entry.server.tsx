@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import { cspNonceOf } from './lib/api.server';
 import { CspNonceContext } from './lib/csp-nonce';
+import { scriptsAfterLoad } from './lib/scripts-after-load.server';
 
 export const streamTimeout = 5_000;
 
@@ -39,7 +40,13 @@ export default function handleRequest(
         },
       });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-      pipe(body);
+      if (nonce) {
+        const html = scriptsAfterLoad(nonce);
+        html.pipe(body);
+        pipe(html);
+      } else {
+        pipe(body);
+      }
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
     };
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Carousel } from '../features/catalogue/components/carousel';
 import { ProductCard } from '../features/catalogue/components/product-card';
-import { ProductImage } from '../features/catalogue/components/product-image';
+import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
@@ -26,21 +26,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) };
 }
 
+/** The hero pictures' widths; its first picture is preloaded with the same. */
+const HERO_IMAGE_SIZES = '(min-width: 769px) 25vw, 50vw';
+
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const first = loaderData?.hero[0];
   return [
     ...pageMeta(matches, location.pathname, {}),
-    ...(first
-      ? [
-          {
-            tagName: 'link',
-            rel: 'preload',
-            as: 'image',
-            href: first.images.webp['320'] ?? first.thumb_url,
-            fetchPriority: 'high',
-          } as const,
-        ]
-      : []),
+    ...(first ? [productImagePreload(first, HERO_IMAGE_SIZES)] : []),
   ];
 };
 
@@ -118,11 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       to={paths.product(locale, product.slug)}
                       className="block overflow-hidden rounded-2xl ring-1 ring-white/10"
                     >
-                      <ProductImage
-                        product={product}
-                        sizes="(min-width: 769px) 25vw, 50vw"
-                        priority={index < 2}
-                      />
+                      <ProductImage product={product} sizes={HERO_IMAGE_SIZES} priority={index < 2} />
                       <span className="sr-only">{product.title}</span>
                     </Link>
                   ),

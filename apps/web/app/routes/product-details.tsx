@@ -2,7 +2,7 @@ import { likeResponse, type ProductDetail, productDetailResponse } from '@prompt
 import { useState } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
-import { ProductImage } from '../features/catalogue/components/product-image';
+import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { PurchaseActions } from '../features/orders/purchase-actions';
 import { serverApi } from '../lib/api.server';
@@ -31,6 +31,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw error;
   }
 }
+
+/** The picture's widths; it is preloaded with the same. */
+const IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const site = siteDataOf(matches);
@@ -88,13 +91,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
     { property: 'og:title', content: product.title },
     { property: 'og:type', content: 'product' },
     { property: 'og:image', content: image },
-    {
-      tagName: 'link',
-      rel: 'preload',
-      as: 'image',
-      href: product.images.webp['640'] ?? product.image_url,
-      fetchPriority: 'high',
-    },
+    productImagePreload(product, IMAGE_SIZES),
     { 'script:ld+json': jsonLd },
   ];
 };
@@ -179,7 +176,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
-          <ProductImage product={product} sizes="(min-width: 768px) 50vw, 100vw" priority />
+          <ProductImage product={product} sizes={IMAGE_SIZES} priority />
         </div>
         <div>
           <Link

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
+import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
@@ -42,6 +43,8 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState<'buy' | 'cart' | null>(null);
+  // Off until the page's code runs: a press before then would be lost.
+  const live = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [owned, setOwned] = useState(Boolean(product.owned));
   const attempt = useRef<string | null>(null);
@@ -112,10 +115,20 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
-        <button type="button" onClick={buy} disabled={busy !== null} className={buttonStyles.primary}>
+        <button
+          type="button"
+          onClick={buy}
+          disabled={busy !== null || !live}
+          className={buttonStyles.primary}
+        >
           {busy === 'buy' ? t('purchase.buying') : t('product.buyNow')}
         </button>
-        <button type="button" onClick={addToCart} disabled={busy !== null} className={buttonStyles.secondary}>
+        <button
+          type="button"
+          onClick={addToCart}
+          disabled={busy !== null || !live}
+          className={buttonStyles.secondary}
+        >
           {busy === 'cart' ? t('purchase.adding') : t('product.addToCart')}
         </button>
       </div>

@@ -1,0 +1,90 @@
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { scriptsAfterLoad } from './scripts-after-load.server';
+
+const NONCE = 'bm9uY2Utb2YtdGVzdA==';
+const page =
+  '<!DOCTYPE html><html lang="de"><head><title>Größe – ü</title>' +
+  `<link rel="modulepreload" href="/assets/entry.js" nonce="${NONCE}"/>` +
+  '<link rel="stylesheet" href="/assets/app.css"/>' +
+  `<link rel="modulepreload" href="/assets/shell.js" nonce="${NONCE}"/></head>` +
+  '<body><p>Préférences 🎨 &lt;link rel=&quot;modulepreload&quot;&gt;</p>' +
+  `<script nonce="${NONCE}">window.a = 1 < 2 && 3 > 2;</script>` +
+  `<script nonce="${NONCE}" type="module" async="">import * as route0 from "/assets/root.js";\nimport("/assets/entry.js");</script>` +
+  '</body></html>';
+
+async function rewrite(chunks: Buffer[]): Promise<string> {
+  const transform = scriptsAfterLoad(NONCE);
+  const out: Buffer[] = [];
+  transform.on('data', (chunk: Buffer) => out.push(chunk));
+  const done = new Promise((resolve) => transform.on('end', resolve));
+  for (const chunk of chunks) transform.write(chunk);
+  transform.end();
+  await done;
+  return Buffer.concat(out).toString('utf8');
+}
+
+describe('scriptsAfterLoad', () => {
+  it('holds the module preloads and the module script, and adds the starter under the nonce', async () => {
+    const html = await rewrite([Buffer.from(page)]);
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toContain('<link data-held-modulepreload="" href="/assets/entry.js"');
+    expect(html).toContain('<link data-held-modulepreload="" href="/assets/shell.js"');
+    expect(html).toContain(`<script nonce="${NONCE}" type="text/held-module">import * as route0`);
+    expect(html).not.toContain('type="module"');
+    expect(html.match(/<script nonce="[^"]*">addEventListener\('load'/g)).toHaveLength(1);
+    expect(html.indexOf("addEventListener('load'")).toBeLessThan(html.indexOf('</head>'));
+    // Everything else is as it was.
+    expect(html).toContain('<p>Préférences 🎨 &lt;link rel=&quot;modulepreload&quot;&gt;</p>');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    expect(html).toContain(`<script nonce="${NONCE}">window.a = 1 < 2 && 3 > 2;</script>`);
+  });
+
+  it('gives the same page wherever the stream is cut, UTF-8 included', async () => {
+    const whole = await rewrite([Buffer.from(page)]);
+    const bytes = Buffer.from(page);
+    for (let cut = 1; cut < bytes.length; cut += 1) {
+      expect(await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
+    }
+    const oneByOne = Array.from({ length: bytes.length }, (_, index) => bytes.subarray(index, index + 1));
+    expect(await rewrite(oneByOne)).toBe(whole);
+  });
+
+  it('starts the held scripts on load: preloads first, then the module script with the nonce', async () => {
+    const html = await rewrite([Buffer.from(page)]);
+    const starter = /<script nonce="[^"]*">(addEventListener\('load'.*?)<\/script>/.exec(html)?.[1];
+    if (!starter) throw new Error('no starter script');
+
+    // A small stand-in for the document, enough for what the starter touches.
+    const appended: { rel: string; href: string }[] = [];
+    const held = { textContent: 'import("/assets/entry.js");', replacedWith: null as unknown };
+    const listeners: Record<string, () => void> = {};
+    const document = {
+      head: { appendChild: (link: { rel: string; href: string }) => appended.push(link) },
+      createElement: () => ({}),
+      querySelectorAll: (selector: string) =>
+        selector === 'link[data-held-modulepreload]'
+          ? ['/assets/entry.js', '/assets/shell.js'].map((href) => ({ getAttribute: () => href }))
+          : [],
+      querySelector: (selector: string) =>
+        selector === 'script[type="text/held-module"]'
+          ? { ...held, replaceWith: (script: unknown) => (held.replacedWith = script) }
+          : null,
+    };
+    runInNewContext(starter, {
+      document,
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+    });
+    expect(appended).toEqual([]);
+    listeners.load?.();
+    expect(appended).toEqual([
+      { rel: 'modulepreload', href: '/assets/entry.js' },
+      { rel: 'modulepreload', href: '/assets/shell.js' },
+    ]);
+    expect(held.replacedWith).toEqual({
+      type: 'module',
+      nonce: NONCE,
+      textContent: 'import("/assets/entry.js");',
+    });
+  });
+});
