@@ -36,12 +36,13 @@ async function waitForHealth(baseURL, server, timeoutMs) {
 /**
  * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own data directory (a new
  * temporary one unless given). Returns its address, that directory, and `stop()` which ends
- * it and removes the directory.
+ * it and removes the directory (unless `keepDataDir`).
  */
 export async function startProductionServer({
   port,
   env = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-')),
+  keepDataDir = false,
 }) {
   buildIfStale();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -70,7 +71,7 @@ export async function startProductionServer({
         server.kill('SIGTERM');
         await new Promise((resolve) => server.once('exit', resolve));
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
