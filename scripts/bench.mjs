@@ -27,10 +27,12 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,ligh
 
 buildIfStale();
 // A reused database keeps its pictures where it was seeded: BENCH_REUSE_DATA_DIR (`npm run seed`
-// writes them to apps/api/data); that directory is kept afterwards.
-const reusedDataDir = process.env.BENCH_REUSE_DATABASE_URL
-  ? path.resolve(process.env.BENCH_REUSE_DATA_DIR ?? path.join(root, 'apps', 'api', 'data'))
-  : null;
+// writes them to apps/api/data); that directory is kept afterwards. BENCH_REUSE_DATA_DIR alone
+// reuses the embedded database seeded there.
+const reusedDataDir =
+  process.env.BENCH_REUSE_DATABASE_URL || process.env.BENCH_REUSE_DATA_DIR
+    ? path.resolve(process.env.BENCH_REUSE_DATA_DIR ?? path.join(root, 'apps', 'api', 'data'))
+    : null;
 const dataDir = reusedDataDir ?? mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
 
 /**
@@ -66,7 +68,7 @@ function postgresDatabase() {
 
 const postgres = postgresDatabase();
 const databaseEnv = { DATABASE_URL: postgres?.url ?? '' };
-if (!postgres?.reused) {
+if (!postgres?.reused && !(postgres === null && reusedDataDir)) {
   console.log(
     `Seeding ${productCount} extra products (${postgres ? 'PostgreSQL' : 'embedded database'}; a few minutes for 100,000)…`,
   );

@@ -222,8 +222,8 @@ function pageOfIds(
   const offset = (page - 1) * perPage;
   if (sort === 'relevance' && query.search && tsQuery) {
     const language = dictionaryFor(viewer.locale);
-    const ranked = sql`select t.product_id,
-          max(ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))) as score
+    const rank = sql`ts_rank(t.search, to_tsquery(case when t.locale = ${DEFAULT_LOCALE} then 'english'::regconfig else ${language}::regconfig end, ${tsQuery}))`;
+    const ranked = sql`select t.product_id, max(${rank}) as score
         from product_translations t where ${textMatch(viewer, tsQuery)} group by t.product_id`;
     const productFilters = filters(query, viewer, tsQuery, { withSearch: false });
     if (productFilters.length === 1) {
@@ -234,8 +234,11 @@ function pageOfIds(
         where (select p.is_active from products p where p.id = m.product_id)
         order by m.score desc, m.product_id desc limit ${perPage} offset ${offset}`;
     }
-    return sql`select p.id from products p join (${ranked}) m on m.product_id = p.id
-      where ${sql.join(productFilters, sql` and `)} order by m.score desc, p.id desc limit ${perPage} offset ${offset}`;
+    // With a category, style or price too, only the products that pass them are ranked: the
+    // planner may start from those (often a few dozen) rather than rank every match first.
+    return sql`select p.id from products p join product_translations t on t.product_id = p.id
+      where ${sql.join(productFilters, sql` and `)} and (${textMatch(viewer, tsQuery)})
+      group by p.id order by max(${rank}) desc, p.id desc limit ${perPage} offset ${offset}`;
   }
   const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
   return sql`select p.id from products p where ${where} order by ${ordering(sort)} limit ${perPage} offset ${offset}`;
@@ -277,16 +280,20 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
     }
   }
   const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
-  const [total, idRows] = await Promise.all([
-    countCache.get(db, countKey(query, viewer, mode), async () => {
-      const [countRow] = await preparedRows<{ total: number | string }>(
-        db,
-        sql`select count(*) as total from products p where ${where}`,
-      );
-      return Number(countRow?.total ?? 0);
-    }),
-    preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage)),
-  ]);
+  // The count first (kept a few seconds): a page past the end, or a search that finds nothing
+  // among the chosen category or style, needs no page query at all. Such a query would otherwise
+  // walk the whole sort index looking for rows that are not there.
+  const total = await countCache.get(db, countKey(query, viewer, mode), async () => {
+    const [countRow] = await preparedRows<{ total: number | string }>(
+      db,
+      sql`select count(*) as total from products p where ${where}`,
+    );
+    return Number(countRow?.total ?? 0);
+  });
+  const idRows =
+    (page - 1) * perPage < total
+      ? await preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage))
+      : [];
   const ids = idRows.map((row) => row.id);
   const rows =
     ids.length === 0

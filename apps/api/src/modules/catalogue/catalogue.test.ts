@@ -85,6 +85,9 @@ describe('GET /api/products', () => {
     const second = await list('?page=2');
     expect(second.data).toHaveLength(7);
     expect(second.meta.current_page).toBe(2);
+    const past = await list('?page=3');
+    expect(past.data).toEqual([]);
+    expect(past.meta).toEqual({ current_page: 3, last_page: 2, per_page: 18, total: 25 });
   });
 
   it('keeps a list total for a few seconds, and counts anew once told the catalogue changed', async () => {
