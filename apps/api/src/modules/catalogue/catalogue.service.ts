@@ -280,20 +280,24 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
     }
   }
   const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
-  // The count first (kept a few seconds): a page past the end, or a search that finds nothing
-  // among the chosen category or style, needs no page query at all. Such a query would otherwise
-  // walk the whole sort index looking for rows that are not there.
-  const total = await countCache.get(db, countKey(query, viewer, mode), async () => {
-    const [countRow] = await preparedRows<{ total: number | string }>(
-      db,
-      sql`select count(*) as total from products p where ${where}`,
-    );
-    return Number(countRow?.total ?? 0);
-  });
-  const idRows =
-    (page - 1) * perPage < total
-      ? await preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage))
-      : [];
+  const countRead = () =>
+    countCache.get(db, countKey(query, viewer, mode), async () => {
+      const [countRow] = await preparedRows<{ total: number | string }>(
+        db,
+        sql`select count(*) as total from products p where ${where}`,
+      );
+      return Number(countRow?.total ?? 0);
+    });
+  const pageRead = () => preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage));
+  // With the count kept (for a few seconds), a page past the end, or a search that finds
+  // nothing within the chosen category or style, needs no page query: such a query walks the
+  // whole sort index looking for rows that are not there. Otherwise both are read at once.
+  const kept = countCache.peek(db, countKey(query, viewer, mode));
+  const keptTotal = kept ? await kept : null;
+  const [total, idRows] =
+    keptTotal === null
+      ? await Promise.all([countRead(), pageRead()])
+      : [keptTotal, (page - 1) * perPage < keptTotal ? await pageRead() : []];
   const ids = idRows.map((row) => row.id);
   const rows =
     ids.length === 0
