@@ -1,4 +1,5 @@
 import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Carousel } from '../features/catalogue/components/carousel';
@@ -137,100 +138,108 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      {fresh.length > 0 ? (
-        <section aria-labelledby="new-title" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
-          <div className="mb-6 flex items-end justify-between gap-4">
-            <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {t('home.newPrompts')}
-            </h2>
-            <Link
-              to={paths.products({ locale, sort: 'newest' })}
-              className="text-sm font-semibold text-brand-700 hover:underline"
-            >
-              {t('home.viewAll')}
-            </Link>
-          </div>
-          <Carousel
-            kind="grid"
-            label={t('home.newPrompts')}
-            items={fresh.map((product) => ({
-              key: product.id,
-              node: <ProductCard product={product} action={t('home.buyNow')} />,
-            }))}
-          />
-        </section>
-      ) : null}
+      {/* Each part below the first screen hydrates on its own (a Suspense boundary): no single
+          task of the page's start holds the main thread for long. */}
+      <Suspense fallback={null}>
+        {fresh.length > 0 ? (
+          <section aria-labelledby="new-title" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+            <div className="mb-6 flex items-end justify-between gap-4">
+              <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                {t('home.newPrompts')}
+              </h2>
+              <Link
+                to={paths.products({ locale, sort: 'newest' })}
+                className="text-sm font-semibold text-brand-700 hover:underline"
+              >
+                {t('home.viewAll')}
+              </Link>
+            </div>
+            <Carousel
+              kind="grid"
+              label={t('home.newPrompts')}
+              items={fresh.map((product) => ({
+                key: product.id,
+                node: <ProductCard product={product} action={t('home.buyNow')} />,
+              }))}
+            />
+          </section>
+        ) : null}
+      </Suspense>
 
-      {topSellers.length > 0 ? (
-        <section aria-labelledby="top-title" className="bg-slate-50">
-          <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-            <h2 id="top-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-              {t('home.topSellers')}
-            </h2>
-            <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-              {topSellers.map((product, index) => (
-                <li key={product.id}>
-                  <Link
-                    to={paths.product(locale, product.slug)}
-                    className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:shadow-md"
-                    title={product.title}
-                  >
-                    <span className="w-6 text-center text-lg font-bold text-brand-600">{index + 1}</span>
-                    <img
-                      src={product.thumb_url}
-                      alt=""
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      className="h-14 w-14 rounded-lg object-cover"
-                    />
-                    <span className="min-w-0">
-                      <span className="block font-semibold text-slate-900">{cutTitle(product.title)}</span>
-                      <span className="block text-sm text-slate-600">
-                        {formatInternal(
-                          centsFromDecimal(product.price),
-                          locale,
-                          settings.internal_currency_name,
-                        )}
+      <Suspense fallback={null}>
+        {topSellers.length > 0 ? (
+          <section aria-labelledby="top-title" className="bg-slate-50">
+            <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+              <h2 id="top-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+                {t('home.topSellers')}
+              </h2>
+              <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+                {topSellers.map((product, index) => (
+                  <li key={product.id}>
+                    <Link
+                      to={paths.product(locale, product.slug)}
+                      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:shadow-md"
+                      title={product.title}
+                    >
+                      <span className="w-6 text-center text-lg font-bold text-brand-600">{index + 1}</span>
+                      <img
+                        src={product.thumb_url}
+                        alt=""
+                        width={56}
+                        height={56}
+                        loading="lazy"
+                        className="h-14 w-14 rounded-lg object-cover"
+                      />
+                      <span className="min-w-0">
+                        <span className="block font-semibold text-slate-900">{cutTitle(product.title)}</span>
+                        <span className="block text-sm text-slate-600">
+                          {formatInternal(
+                            centsFromDecimal(product.price),
+                            locale,
+                            settings.internal_currency_name,
+                          )}
+                        </span>
                       </span>
+                    </Link>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </section>
+        ) : null}
+      </Suspense>
+
+      <Suspense fallback={null}>
+        {styledOnly.length > 0 ? (
+          <section aria-labelledby="styles-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+            <h2 id="styles-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+              {t('home.browseByStyle')}
+            </h2>
+            <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+              {styledOnly.map((style) => (
+                <li key={style.id}>
+                  <Link
+                    to={paths.products({ locale, query: style.query })}
+                    className="group relative block overflow-hidden rounded-2xl"
+                  >
+                    <img
+                      src={style.image_url ?? ''}
+                      alt=""
+                      width={640}
+                      height={640}
+                      loading="lazy"
+                      className="aspect-square w-full object-cover transition duration-300 group-hover:scale-105"
+                    />
+                    <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-3 text-sm font-semibold text-white">
+                      {style.title}
                     </span>
                   </Link>
                 </li>
               ))}
-            </ol>
-          </div>
-        </section>
-      ) : null}
-
-      {styledOnly.length > 0 ? (
-        <section aria-labelledby="styles-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-          <h2 id="styles-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            {t('home.browseByStyle')}
-          </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {styledOnly.map((style) => (
-              <li key={style.id}>
-                <Link
-                  to={paths.products({ locale, query: style.query })}
-                  className="group relative block overflow-hidden rounded-2xl"
-                >
-                  <img
-                    src={style.image_url ?? ''}
-                    alt=""
-                    width={640}
-                    height={640}
-                    loading="lazy"
-                    className="aspect-square w-full object-cover transition duration-300 group-hover:scale-105"
-                  />
-                  <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/70 to-transparent p-3 text-sm font-semibold text-white">
-                    {style.title}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+            </ul>
+          </section>
+        ) : null}
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { data, Link, useLocation } from 'react-router';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
@@ -231,24 +231,27 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <p className="mt-6 text-xs text-slate-500">{t('product.added', { date: added })}</p>
         </div>
       </div>
-      {product.similar.length > 0 ? (
-        <section className="mt-16" aria-labelledby="similar-title">
-          <h2 id="similar-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('product.similar')}
-          </h2>
-          <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-            {product.similar.map((item) => (
-              <li key={item.id}>
-                <ProductCard
-                  product={item}
-                  sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                  action={t('product.buyNow')}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {/* Hydrates on its own (a Suspense boundary), after the product itself. */}
+      <Suspense fallback={null}>
+        {product.similar.length > 0 ? (
+          <section className="mt-16" aria-labelledby="similar-title">
+            <h2 id="similar-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              {t('product.similar')}
+            </h2>
+            <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+              {product.similar.map((item) => (
+                <li key={item.id}>
+                  <ProductCard
+                    product={item}
+                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                    action={t('product.buyNow')}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </Suspense>
     </div>
   );
 }
