@@ -245,11 +245,13 @@ function pageOfIds(
 }
 
 /**
- * How many products match a filter, kept for a few seconds: paging through a list, or many
- * visitors opening the same one, should not count the whole catalogue every time. The page
- * itself is always read fresh.
+ * How many products match a filter, kept for a minute: paging through a list, or many visitors
+ * opening the same one, should not count the whole catalogue every time (a search's count reads
+ * every match). Only the catalogue's own changes move a count, and each of them clears these in
+ * every process once committed (`forgetCatalogueCounts`); the minute bounds what a change made
+ * past the services would leave. The page itself is always read fresh.
  */
-const COUNT_CACHE_MS = 5_000;
+const COUNT_CACHE_MS = 60_000;
 const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS, { maxEntries: 1000, name: 'catalogue-counts' });
 
 function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): string {
