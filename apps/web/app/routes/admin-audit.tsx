@@ -1,5 +1,5 @@
 import { adminAuditResponse } from '@promptmarket/contracts/admin';
-import { listQuery, Pager, Table } from '../features/admin/admin-ui';
+import { ListTable, listQuery, Pager } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { useSite } from '../lib/site-data';
@@ -30,39 +30,31 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h2 id="admin-audit-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.audit')}
       </h2>
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.audit.when'),
-            t('admin.audit.who'),
-            t('admin.audit.action'),
-            t('admin.audit.subject'),
-            t('admin.audit.change'),
-          ]}
-        >
-          {list.data.map((entry) => (
-            <tr key={entry.id}>
-              <td className="whitespace-nowrap px-4 py-3 text-xs text-slate-600">
-                {when.format(new Date(entry.created_at))}
-              </td>
-              <td className="px-4 py-3 text-xs">{entry.admin_email}</td>
-              <td className="px-4 py-3 font-mono text-xs">{entry.action}</td>
-              <td className="px-4 py-3 text-xs">
-                {entry.subject_type} #{entry.subject_id}
-              </td>
-              <td className="px-4 py-3 font-mono text-xs text-slate-600">
-                {shown(entry.before)} → {shown(entry.after)}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.audit.when'),
+          t('admin.audit.who'),
+          t('admin.audit.action'),
+          t('admin.audit.subject'),
+          t('admin.audit.change'),
+        ]}
+        row={(entry) => (
+          <tr key={entry.id}>
+            <td className="whitespace-nowrap px-4 py-3 text-xs text-slate-600">
+              {when.format(new Date(entry.created_at))}
+            </td>
+            <td className="px-4 py-3 text-xs">{entry.admin_email}</td>
+            <td className="px-4 py-3 font-mono text-xs">{entry.action}</td>
+            <td className="px-4 py-3 text-xs">
+              {entry.subject_type} #{entry.subject_id}
+            </td>
+            <td className="px-4 py-3 font-mono text-xs text-slate-600">
+              {shown(entry.before)} → {shown(entry.after)}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

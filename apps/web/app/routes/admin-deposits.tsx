@@ -1,5 +1,5 @@
 import { adminDepositStatuses, adminDepositsResponse } from '@promptmarket/contracts/admin';
-import { listQuery, Pager, SearchBox, StatusFilter, Table } from '../features/admin/admin-ui';
+import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount, formatInternal } from '../lib/money';
@@ -37,59 +37,51 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
       </h2>
       <SearchBox label={t('admin.deposits.search')} submitLabel={t('admin.users.find')} />
       <StatusFilter statuses={adminDepositStatuses} label={(status) => t(`admin.deposits.${status}`)} />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.deposits.date'),
-            t('admin.users.account'),
-            t('admin.deposits.paid'),
-            t('admin.deposits.credited'),
-            t('admin.deposits.reference'),
-            t('admin.offers.status'),
-          ]}
-        >
-          {list.data.map((deposit) => (
-            <tr key={deposit.id}>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                {new Date(deposit.created_at).toLocaleString(locale)}
-              </td>
-              <td className="px-4 py-3">{deposit.email}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-medium">
-                {formatAmount(centsFromDecimal(deposit.amount), locale)} {deposit.currency}
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                {formatInternal(
-                  centsFromDecimal(deposit.internal_amount),
-                  locale,
-                  settings.internal_currency_name,
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <span className="text-slate-600">{deposit.provider}</span>
-                {deposit.provider_ref ? (
-                  <p className="break-all font-mono text-xs text-slate-500">{deposit.provider_ref}</p>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                <span
-                  className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[deposit.status]}`}
-                >
-                  {t(`admin.deposits.${deposit.status}`)}
-                </span>
-                {deposit.error_message ? (
-                  <p className="mt-1 text-xs text-slate-500">{deposit.error_message}</p>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.deposits.date'),
+          t('admin.users.account'),
+          t('admin.deposits.paid'),
+          t('admin.deposits.credited'),
+          t('admin.deposits.reference'),
+          t('admin.offers.status'),
+        ]}
+        row={(deposit) => (
+          <tr key={deposit.id}>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+              {new Date(deposit.created_at).toLocaleString(locale)}
+            </td>
+            <td className="px-4 py-3">{deposit.email}</td>
+            <td className="whitespace-nowrap px-4 py-3 font-medium">
+              {formatAmount(centsFromDecimal(deposit.amount), locale)} {deposit.currency}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">
+              {formatInternal(
+                centsFromDecimal(deposit.internal_amount),
+                locale,
+                settings.internal_currency_name,
+              )}
+            </td>
+            <td className="px-4 py-3">
+              <span className="text-slate-600">{deposit.provider}</span>
+              {deposit.provider_ref ? (
+                <p className="break-all font-mono text-xs text-slate-500">{deposit.provider_ref}</p>
+              ) : null}
+            </td>
+            <td className="px-4 py-3">
+              <span
+                className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[deposit.status]}`}
+              >
+                {t(`admin.deposits.${deposit.status}`)}
+              </span>
+              {deposit.error_message ? (
+                <p className="mt-1 text-xs text-slate-500">{deposit.error_message}</p>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

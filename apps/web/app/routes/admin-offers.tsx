@@ -11,11 +11,11 @@ import {
 } from '../components/ui/dialog';
 import {
   ConfirmButton,
+  ListTable,
   listQuery,
   NoticeBar,
   Pager,
   StatusFilter,
-  Table,
   useAdminAction,
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
@@ -177,83 +177,75 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       </h2>
       <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
       <NoticeBar notice={notice} />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.offers.media'),
-            t('admin.offers.offer'),
-            t('admin.offers.user'),
-            t('admin.offers.asked'),
-            t('admin.offers.ours'),
-            t('admin.offers.status'),
-            t('admin.offers.actions'),
-          ]}
-        >
-          {list.data.map((offer) => (
-            <tr key={offer.id}>
-              <td className="px-4 py-3">
-                {['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
-                  <a
-                    href={offer.media_url}
-                    target="_blank"
-                    rel="noreferrer"
-                    aria-label={t('admin.offers.open', { title: offer.title })}
-                  >
-                    <img src={offer.media_url} alt="" className="h-14 w-14 rounded-lg object-cover" />
-                  </a>
-                ) : (
-                  <a
-                    href={offer.media_url}
-                    className="text-xs font-semibold uppercase text-brand-700 underline"
-                  >
-                    {offer.media_kind}
-                  </a>
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{offer.title}</p>
-                {offer.description ? (
-                  <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
-                ) : null}
-              </td>
-              <td className="px-4 py-3 text-slate-600">{offer.email}</td>
-              <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
-              <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
-              <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
-              <td className="space-y-2 px-4 py-3">
-                {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
-                {offer.status === 'approved' &&
-                offer.product_id === null &&
-                ['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
-                  <PublishButton offer={offer} run={run} />
-                ) : null}
-                {offer.product_id !== null ? (
-                  <p className="text-xs text-emerald-700">
-                    {t('admin.offers.isProduct', { id: offer.product_id })}
-                  </p>
-                ) : null}
-                {offer.status === 'pending' || offer.status === 'offer' ? (
-                  <ConfirmButton
-                    label={t('admin.offers.decline')}
-                    question={t('admin.offers.confirmDecline', { title: offer.title })}
-                    askReason
-                    disabled={busy}
-                    onConfirm={(reason) =>
-                      run(`/admin/offers/${offer.id}/decline`, { reason }, t('admin.offers.declined'))
-                    }
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.offers.media'),
+          t('admin.offers.offer'),
+          t('admin.offers.user'),
+          t('admin.offers.asked'),
+          t('admin.offers.ours'),
+          t('admin.offers.status'),
+          t('admin.offers.actions'),
+        ]}
+        row={(offer) => (
+          <tr key={offer.id}>
+            <td className="px-4 py-3">
+              {['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+                <a
+                  href={offer.media_url}
+                  target="_blank"
+                  rel="noreferrer"
+                  aria-label={t('admin.offers.open', { title: offer.title })}
+                >
+                  <img src={offer.media_url} alt="" className="h-14 w-14 rounded-lg object-cover" />
+                </a>
+              ) : (
+                <a
+                  href={offer.media_url}
+                  className="text-xs font-semibold uppercase text-brand-700 underline"
+                >
+                  {offer.media_kind}
+                </a>
+              )}
+            </td>
+            <td className="px-4 py-3">
+              <p className="font-medium text-slate-900">{offer.title}</p>
+              {offer.description ? (
+                <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
+              ) : null}
+            </td>
+            <td className="px-4 py-3 text-slate-600">{offer.email}</td>
+            <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
+            <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
+            <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
+            <td className="space-y-2 px-4 py-3">
+              {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
+              {offer.status === 'approved' &&
+              offer.product_id === null &&
+              ['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+                <PublishButton offer={offer} run={run} />
+              ) : null}
+              {offer.product_id !== null ? (
+                <p className="text-xs text-emerald-700">
+                  {t('admin.offers.isProduct', { id: offer.product_id })}
+                </p>
+              ) : null}
+              {offer.status === 'pending' || offer.status === 'offer' ? (
+                <ConfirmButton
+                  label={t('admin.offers.decline')}
+                  question={t('admin.offers.confirmDecline', { title: offer.title })}
+                  askReason
+                  disabled={busy}
+                  onConfirm={(reason) =>
+                    run(`/admin/offers/${offer.id}/decline`, { reason }, t('admin.offers.declined'))
+                  }
+                />
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

@@ -1,11 +1,11 @@
 import { adminPayoutsResponse } from '@promptmarket/contracts/admin';
 import {
   ConfirmButton,
+  ListTable,
   listQuery,
   NoticeBar,
   Pager,
   StatusFilter,
-  Table,
   useAdminAction,
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
@@ -42,65 +42,55 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         label={(status) => t(`admin.payouts.${status}`)}
       />
       <NoticeBar notice={notice} />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.payouts.offer'),
-            t('admin.offers.user'),
-            t('admin.payouts.amount'),
-            t('admin.payouts.destination'),
-            t('admin.offers.status'),
-            t('admin.offers.actions'),
-          ]}
-        >
-          {list.data.map((payout) => (
-            <tr key={payout.id}>
-              <td className="px-4 py-3">#{payout.offer_id}</td>
-              <td className="px-4 py-3 text-slate-600">{payout.email}</td>
-              <td className="whitespace-nowrap px-4 py-3 font-medium">
-                {formatAmount(Math.round(payout.amount * 100), locale)} {payout.currency}
-              </td>
-              <td className="px-4 py-3">{payout.destination}</td>
-              <td className="px-4 py-3">
-                {t(`admin.payouts.${payout.status}`)}
-                {payout.failure_reason ? (
-                  <p className="text-xs text-slate-500">{payout.failure_reason}</p>
-                ) : null}
-              </td>
-              <td className="space-x-2 whitespace-nowrap px-4 py-3">
-                {payout.status === 'requested' ? (
-                  <>
-                    <ConfirmButton
-                      tone="primary"
-                      label={t('admin.payouts.markPaid')}
-                      question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
-                      disabled={busy}
-                      onConfirm={() =>
-                        run(`/admin/payouts/${payout.id}/paid`, {}, t('admin.payouts.paidDone'))
-                      }
-                    />
-                    <ConfirmButton
-                      label={t('admin.payouts.markFailed')}
-                      question={t('admin.payouts.confirmFailed')}
-                      askReason
-                      disabled={busy}
-                      onConfirm={(reason) =>
-                        run(`/admin/payouts/${payout.id}/failed`, { reason }, t('admin.payouts.failedDone'))
-                      }
-                    />
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.payouts.offer'),
+          t('admin.offers.user'),
+          t('admin.payouts.amount'),
+          t('admin.payouts.destination'),
+          t('admin.offers.status'),
+          t('admin.offers.actions'),
+        ]}
+        row={(payout) => (
+          <tr key={payout.id}>
+            <td className="px-4 py-3">#{payout.offer_id}</td>
+            <td className="px-4 py-3 text-slate-600">{payout.email}</td>
+            <td className="whitespace-nowrap px-4 py-3 font-medium">
+              {formatAmount(Math.round(payout.amount * 100), locale)} {payout.currency}
+            </td>
+            <td className="px-4 py-3">{payout.destination}</td>
+            <td className="px-4 py-3">
+              {t(`admin.payouts.${payout.status}`)}
+              {payout.failure_reason ? (
+                <p className="text-xs text-slate-500">{payout.failure_reason}</p>
+              ) : null}
+            </td>
+            <td className="space-x-2 whitespace-nowrap px-4 py-3">
+              {payout.status === 'requested' ? (
+                <>
+                  <ConfirmButton
+                    tone="primary"
+                    label={t('admin.payouts.markPaid')}
+                    question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
+                    disabled={busy}
+                    onConfirm={() => run(`/admin/payouts/${payout.id}/paid`, {}, t('admin.payouts.paidDone'))}
+                  />
+                  <ConfirmButton
+                    label={t('admin.payouts.markFailed')}
+                    question={t('admin.payouts.confirmFailed')}
+                    askReason
+                    disabled={busy}
+                    onConfirm={(reason) =>
+                      run(`/admin/payouts/${payout.id}/failed`, { reason }, t('admin.payouts.failedDone'))
+                    }
+                  />
+                </>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

@@ -1,7 +1,7 @@
 import { adminProductsResponse } from '@promptmarket/contracts/admin-catalogue';
 import { Link, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
-import { Pager, SearchBox, Table } from '../features/admin/admin-ui';
+import { ListTable, Pager, SearchBox } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { formatAmount } from '../lib/money';
@@ -105,70 +105,62 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       </div>
       <SearchBox label={t('admin.catalogue.search')} submitLabel={t('admin.users.find')} />
       <Filters />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.catalogue.picture'),
-            t('admin.catalogue.title'),
-            t('admin.catalogue.category'),
-            t('admin.catalogue.price'),
-            t('admin.catalogue.shown'),
-            t('admin.offers.actions'),
-          ]}
-        >
-          {list.data.map((product) => (
-            <tr key={product.id}>
-              <td className="px-4 py-2">
-                <img
-                  src={product.thumb_url}
-                  alt=""
-                  width={48}
-                  height={48}
-                  className="h-12 w-12 rounded-lg object-cover"
-                  loading="lazy"
-                />
-              </td>
-              <td className="px-4 py-3">
-                <span className="font-medium text-slate-900">{product.title}</span>
-                <p className="text-xs text-slate-500">{product.slug}</p>
-              </td>
-              <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
-              <td className="whitespace-nowrap px-4 py-3">
-                {formatAmount(Math.round(product.price * 100), locale)} EUR
-              </td>
-              <td className="px-4 py-3">
-                {product.hidden ? (
-                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                    {t('admin.catalogue.hidden')}
-                  </span>
-                ) : (
-                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                    {t('admin.catalogue.visible')}
-                  </span>
-                )}
-                {product.featured ? (
-                  <p className="mt-1 text-xs text-slate-500">{t('admin.catalogue.featured')}</p>
-                ) : null}
-              </td>
-              <td className="px-4 py-3">
-                <Link
-                  to={`${base}/${product.id}`}
-                  className="font-semibold text-brand-700 hover:underline"
-                  aria-label={t('admin.catalogue.editNamed', { title: product.title })}
-                >
-                  {t('admin.catalogue.edit')}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.catalogue.picture'),
+          t('admin.catalogue.title'),
+          t('admin.catalogue.category'),
+          t('admin.catalogue.price'),
+          t('admin.catalogue.shown'),
+          t('admin.offers.actions'),
+        ]}
+        row={(product) => (
+          <tr key={product.id}>
+            <td className="px-4 py-2">
+              <img
+                src={product.thumb_url}
+                alt=""
+                width={48}
+                height={48}
+                className="h-12 w-12 rounded-lg object-cover"
+                loading="lazy"
+              />
+            </td>
+            <td className="px-4 py-3">
+              <span className="font-medium text-slate-900">{product.title}</span>
+              <p className="text-xs text-slate-500">{product.slug}</p>
+            </td>
+            <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
+            <td className="whitespace-nowrap px-4 py-3">
+              {formatAmount(Math.round(product.price * 100), locale)} EUR
+            </td>
+            <td className="px-4 py-3">
+              {product.hidden ? (
+                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                  {t('admin.catalogue.hidden')}
+                </span>
+              ) : (
+                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                  {t('admin.catalogue.visible')}
+                </span>
+              )}
+              {product.featured ? (
+                <p className="mt-1 text-xs text-slate-500">{t('admin.catalogue.featured')}</p>
+              ) : null}
+            </td>
+            <td className="px-4 py-3">
+              <Link
+                to={`${base}/${product.id}`}
+                className="font-semibold text-brand-700 hover:underline"
+                aria-label={t('admin.catalogue.editNamed', { title: product.title })}
+              >
+                {t('admin.catalogue.edit')}
+              </Link>
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

@@ -10,11 +10,11 @@ import {
 } from '../components/ui/dialog';
 import {
   ConfirmButton,
+  ListTable,
   listQuery,
   NoticeBar,
   Pager,
   SearchBox,
-  Table,
   useAdminAction,
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
@@ -138,61 +138,49 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </h2>
       <SearchBox label={t('admin.users.search')} submitLabel={t('admin.users.find')} />
       <NoticeBar notice={notice} />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.users.account'),
-            t('admin.users.balance'),
-            t('admin.offers.status'),
-            t('admin.offers.actions'),
-          ]}
-        >
-          {list.data.map((user) => (
-            <tr key={user.id}>
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{user.email}</p>
-                <p className="text-xs text-slate-500">
-                  {user.first_name} {user.last_name}
-                  {user.role === 'admin' ? ` · ${t('admin.users.admin')}` : ''}
-                </p>
-              </td>
-              <td className="whitespace-nowrap px-4 py-3">
-                {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
-              </td>
-              <td className="px-4 py-3">
-                {user.blocked ? t('admin.users.blocked') : t('admin.users.active')}
-              </td>
-              <td className="space-x-2 whitespace-nowrap px-4 py-3">
-                <AdjustButton userId={user.id} email={user.email} run={run} />
-                {user.blocked ? (
-                  <ConfirmButton
-                    tone="primary"
-                    label={t('admin.users.unblock')}
-                    question={t('admin.users.confirmUnblock', { email: user.email })}
-                    disabled={busy}
-                    onConfirm={() =>
-                      run(`/admin/users/${user.id}/unblock`, {}, t('admin.users.unblockedDone'))
-                    }
-                  />
-                ) : (
-                  <ConfirmButton
-                    label={t('admin.users.block')}
-                    question={t('admin.users.confirmBlock', { email: user.email })}
-                    disabled={busy}
-                    onConfirm={() => run(`/admin/users/${user.id}/block`, {}, t('admin.users.blockedDone'))}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.users.account'),
+          t('admin.users.balance'),
+          t('admin.offers.status'),
+          t('admin.offers.actions'),
+        ]}
+        row={(user) => (
+          <tr key={user.id}>
+            <td className="px-4 py-3">
+              <p className="font-medium text-slate-900">{user.email}</p>
+              <p className="text-xs text-slate-500">
+                {user.first_name} {user.last_name}
+                {user.role === 'admin' ? ` · ${t('admin.users.admin')}` : ''}
+              </p>
+            </td>
+            <td className="whitespace-nowrap px-4 py-3">
+              {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+            </td>
+            <td className="px-4 py-3">{user.blocked ? t('admin.users.blocked') : t('admin.users.active')}</td>
+            <td className="space-x-2 whitespace-nowrap px-4 py-3">
+              <AdjustButton userId={user.id} email={user.email} run={run} />
+              {user.blocked ? (
+                <ConfirmButton
+                  tone="primary"
+                  label={t('admin.users.unblock')}
+                  question={t('admin.users.confirmUnblock', { email: user.email })}
+                  disabled={busy}
+                  onConfirm={() => run(`/admin/users/${user.id}/unblock`, {}, t('admin.users.unblockedDone'))}
+                />
+              ) : (
+                <ConfirmButton
+                  label={t('admin.users.block')}
+                  question={t('admin.users.confirmBlock', { email: user.email })}
+                  disabled={busy}
+                  onConfirm={() => run(`/admin/users/${user.id}/block`, {}, t('admin.users.blockedDone'))}
+                />
+              )}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

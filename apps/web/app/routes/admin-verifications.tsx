@@ -1,11 +1,11 @@
 import { adminVerificationsResponse } from '@promptmarket/contracts/admin';
 import {
   ConfirmButton,
+  ListTable,
   listQuery,
   NoticeBar,
   Pager,
   StatusFilter,
-  Table,
   useAdminAction,
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
@@ -45,93 +45,85 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
         label={(status) => t(`admin.verifications.${status}`)}
       />
       <NoticeBar notice={notice} />
-      {!list ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">{t('admin.empty')}</p>
-      ) : (
-        <Table
-          head={[
-            t('admin.verifications.user'),
-            t('admin.verifications.details'),
-            t('admin.verifications.documents'),
-            t('admin.offers.status'),
-            t('admin.offers.actions'),
-          ]}
-        >
-          {list.data.map((item) => (
-            <tr key={item.id}>
-              <td className="px-4 py-3">
-                <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
-                <p className="text-xs text-slate-500">{item.email}</p>
-              </td>
-              <td className="px-4 py-3 text-xs text-slate-600">
-                {[
-                  item.phone,
-                  item.date_of_birth,
-                  item.nationality,
-                  `${item.city}, ${item.country}`,
-                  item.document_type,
-                ]
-                  .filter(Boolean)
-                  .join(' · ')}
-              </td>
-              <td className="px-4 py-3">
-                <ul className="space-y-1 text-xs">
-                  {item.documents.map((document) => (
-                    <li key={document.field}>
-                      <a href={document.url} className="text-brand-700 underline">
-                        {t(
-                          documentLabels[document.field as keyof typeof documentLabels] ??
-                            'admin.verifications.documents',
-                        )}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </td>
-              <td className="px-4 py-3">
-                {t(`admin.verifications.${item.status}`)}
-                {item.reason ? <p className="text-xs text-slate-500">{item.reason}</p> : null}
-              </td>
-              <td className="space-x-2 whitespace-nowrap px-4 py-3">
-                {item.status === 'pending' ? (
-                  <>
-                    <ConfirmButton
-                      tone="primary"
-                      label={t('admin.verifications.approve')}
-                      question={t('admin.verifications.confirmApprove', { email: item.email })}
-                      disabled={busy}
-                      onConfirm={() =>
-                        run(
-                          `/admin/verifications/${item.id}/approve`,
-                          {},
-                          t('admin.verifications.approvedDone'),
-                        )
-                      }
-                    />
-                    <ConfirmButton
-                      label={t('admin.verifications.decline')}
-                      question={t('admin.verifications.confirmDecline', { email: item.email })}
-                      askReason
-                      disabled={busy}
-                      onConfirm={(reason) =>
-                        run(
-                          `/admin/verifications/${item.id}/decline`,
-                          { reason },
-                          t('admin.verifications.declinedDone'),
-                        )
-                      }
-                    />
-                  </>
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
+      <ListTable
+        list={list}
+        head={[
+          t('admin.verifications.user'),
+          t('admin.verifications.details'),
+          t('admin.verifications.documents'),
+          t('admin.offers.status'),
+          t('admin.offers.actions'),
+        ]}
+        row={(item) => (
+          <tr key={item.id}>
+            <td className="px-4 py-3">
+              <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
+              <p className="text-xs text-slate-500">{item.email}</p>
+            </td>
+            <td className="px-4 py-3 text-xs text-slate-600">
+              {[
+                item.phone,
+                item.date_of_birth,
+                item.nationality,
+                `${item.city}, ${item.country}`,
+                item.document_type,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </td>
+            <td className="px-4 py-3">
+              <ul className="space-y-1 text-xs">
+                {item.documents.map((document) => (
+                  <li key={document.field}>
+                    <a href={document.url} className="text-brand-700 underline">
+                      {t(
+                        documentLabels[document.field as keyof typeof documentLabels] ??
+                          'admin.verifications.documents',
+                      )}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </td>
+            <td className="px-4 py-3">
+              {t(`admin.verifications.${item.status}`)}
+              {item.reason ? <p className="text-xs text-slate-500">{item.reason}</p> : null}
+            </td>
+            <td className="space-x-2 whitespace-nowrap px-4 py-3">
+              {item.status === 'pending' ? (
+                <>
+                  <ConfirmButton
+                    tone="primary"
+                    label={t('admin.verifications.approve')}
+                    question={t('admin.verifications.confirmApprove', { email: item.email })}
+                    disabled={busy}
+                    onConfirm={() =>
+                      run(
+                        `/admin/verifications/${item.id}/approve`,
+                        {},
+                        t('admin.verifications.approvedDone'),
+                      )
+                    }
+                  />
+                  <ConfirmButton
+                    label={t('admin.verifications.decline')}
+                    question={t('admin.verifications.confirmDecline', { email: item.email })}
+                    askReason
+                    disabled={busy}
+                    onConfirm={(reason) =>
+                      run(
+                        `/admin/verifications/${item.id}/decline`,
+                        { reason },
+                        t('admin.verifications.declinedDone'),
+                      )
+                    }
+                  />
+                </>
+              ) : null}
+            </td>
+          </tr>
+        )}
+      />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
     </section>
   );

@@ -490,16 +490,19 @@ type CategoryListRow = {
   subcategory_count: number | string;
 };
 
-async function categoryTexts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, Record<string, { title: string }>>();
-  const rows = await db
-    .select()
-    .from(categoryTranslations)
-    .where(inArray(categoryTranslations.categoryId, ids))
-    .orderBy(asc(categoryTranslations.locale));
+/** The titles of categories or styles in every language, by id. */
+async function titlesOf(db: Db, kind: 'category' | 'style', ids: number[]) {
   const byId = new Map<number, Record<string, { title: string }>>();
+  if (ids.length === 0) return byId;
+  const table = kind === 'category' ? categoryTranslations : styleTranslations;
+  const owner = kind === 'category' ? categoryTranslations.categoryId : styleTranslations.styleId;
+  const rows = await db
+    .select({ id: owner, locale: table.locale, title: table.title })
+    .from(table)
+    .where(inArray(owner, ids))
+    .orderBy(asc(table.locale));
   for (const row of rows) {
-    byId.set(row.categoryId, { ...(byId.get(row.categoryId) ?? {}), [row.locale]: { title: row.title } });
+    byId.set(row.id, { ...(byId.get(row.id) ?? {}), [row.locale]: { title: row.title } });
   }
   return byId;
 }
@@ -535,8 +538,9 @@ export async function listCategoriesForEditor(
     ),
     rowsOf<{ total: number | string }>(db, sql`select count(*) as total from categories c where ${where}`),
   ]);
-  const texts = await categoryTexts(
+  const texts = await titlesOf(
     db,
+    'category',
     rows.map((row) => row.id),
   );
   return {
@@ -567,7 +571,7 @@ export async function categoryForEditor(db: Db, categoryId: number, locale: stri
       where c.id = ${categoryId}`,
   );
   if (!row) throw AppError.notFound();
-  const texts = await categoryTexts(db, [row.id]);
+  const texts = await titlesOf(db, 'category', [row.id]);
   return {
     id: row.id,
     parent_id: row.parent_id,
@@ -725,20 +729,6 @@ type StyleListRow = {
   product_count: number | string;
 };
 
-async function styleTexts(db: Db, ids: number[]) {
-  if (ids.length === 0) return new Map<number, Record<string, { title: string }>>();
-  const rows = await db
-    .select()
-    .from(styleTranslations)
-    .where(inArray(styleTranslations.styleId, ids))
-    .orderBy(asc(styleTranslations.locale));
-  const byId = new Map<number, Record<string, { title: string }>>();
-  for (const row of rows) {
-    byId.set(row.styleId, { ...(byId.get(row.styleId) ?? {}), [row.locale]: { title: row.title } });
-  }
-  return byId;
-}
-
 function styleSelect(locale: string): SQL {
   return sql`select s.id, s.slug, s.position, s.image_key, coalesce(sl.title, se.title, s.slug) as title,
       (select count(*) from product_styles ps where ps.style_id = s.id) as product_count
@@ -776,8 +766,9 @@ export async function listStylesForEditor(
     ),
     rowsOf<{ total: number | string }>(db, sql`select count(*) as total from styles s where ${where}`),
   ]);
-  const texts = await styleTexts(
+  const texts = await titlesOf(
     db,
+    'style',
     rows.map((row) => row.id),
   );
   return { data: rows.map((row) => toAdminStyle(row, texts)), total: Number(count?.total ?? 0) };
@@ -786,7 +777,7 @@ export async function listStylesForEditor(
 export async function styleForEditor(db: Db, styleId: number, locale: string): Promise<AdminStyle> {
   const [row] = await rowsOf<StyleListRow>(db, sql`${styleSelect(locale)} where s.id = ${styleId}`);
   if (!row) throw AppError.notFound();
-  return toAdminStyle(row, await styleTexts(db, [row.id]));
+  return toAdminStyle(row, await titlesOf(db, 'style', [row.id]));
 }
 
 export async function createStyle(db: Db, input: StyleCreate, imageKey: string | null): Promise<number> {

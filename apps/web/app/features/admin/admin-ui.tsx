@@ -285,6 +285,31 @@ export function Table({ head, children }: { head: string[]; children: ReactNode 
   );
 }
 
+/**
+ * A list's table, or what stands in its place: the failure when the list could not be loaded,
+ * and "nothing here" when it is empty. One row per item.
+ */
+export function ListTable<Item>({
+  list,
+  head,
+  row,
+}: {
+  list: { data: Item[] } | null;
+  head: string[];
+  row: (item: Item) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (!list) {
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('admin.failed')}
+      </p>
+    );
+  }
+  if (list.data.length === 0) return <p className="text-sm text-slate-600">{t('admin.empty')}</p>;
+  return <Table head={head}>{list.data.map(row)}</Table>;
+}
+
 /** The list's page, status and search from the address, for a loader. */
 export function listQuery(request: Request): string {
   const url = new URL(request.url);
