@@ -13,7 +13,7 @@ import type {
   adminStyleCreate,
   adminStyleUpdate,
 } from '@promptmarket/contracts/admin-catalogue';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

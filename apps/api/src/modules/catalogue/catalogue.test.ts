@@ -157,6 +157,25 @@ describe('GET /api/products', () => {
       'harbour-sunset',
     ]);
     expect((await list('?search=zzzzqqq')).meta).toMatchObject({ total: 0, last_page: 1 });
+    // Ranked in German and English at once: an English title counts for a German visitor.
+    expect(slugs(await list('?search=portrait', { 'frontend-language': 'de' })).sort()).toEqual([
+      'old-sailor',
+      'queen',
+    ]);
+  });
+
+  it('keeps the words a typo stands for until the catalogue changes', async () => {
+    expect(slugs(await list('?search=lighthuose'))).toEqual([]);
+    await app.db.execute(
+      sql`update product_translations set title = 'Storm at the Lighthouse' where title = 'Storm at Sea'`,
+    );
+    expect(slugs(await list('?search=lighthuose'))).toEqual([]);
+    forgetCatalogueCounts(app.db);
+    expect(slugs(await list('?search=lighthuose'))).toEqual(['storm']);
+    await app.db.execute(
+      sql`update product_translations set title = 'Storm at Sea' where title = 'Storm at the Lighthouse'`,
+    );
+    forgetCatalogueCounts(app.db);
   });
 
   it('keeps the titles’ words for typos, without the numbers', async () => {
