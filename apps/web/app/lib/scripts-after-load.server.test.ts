@@ -50,7 +50,7 @@ describe('scriptsAfterLoad', () => {
     expect(await rewrite(oneByOne)).toBe(whole);
   });
 
-  it('starts the held scripts on load: preloads first, then the module script with the nonce', async () => {
+  it('starts the held scripts on load: the module script with the nonce, then each preload in a task of its own', async () => {
     const html = await rewrite([Buffer.from(page)]);
     const starter = /<script nonce="[^"]*">(addEventListener\('load'.*?)<\/script>/.exec(html)?.[1];
     if (!starter) throw new Error('no starter script');
@@ -71,20 +71,27 @@ describe('scriptsAfterLoad', () => {
           ? { ...held, replaceWith: (script: unknown) => (held.replacedWith = script) }
           : null,
     };
+    const tasks: (() => void)[] = [];
     runInNewContext(starter, {
       document,
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+      setTimeout: (task: () => void) => tasks.push(task),
     });
     expect(appended).toEqual([]);
     listeners.load?.();
-    expect(appended).toEqual([
-      { rel: 'modulepreload', href: '/assets/entry.js' },
-      { rel: 'modulepreload', href: '/assets/shell.js' },
-    ]);
     expect(held.replacedWith).toEqual({
       type: 'module',
       nonce: NONCE,
       textContent: 'import("/assets/entry.js");',
     });
+    expect(appended).toEqual([]);
+    expect(tasks).toHaveLength(2);
+    tasks.shift()?.();
+    expect(appended).toEqual([{ rel: 'modulepreload', href: '/assets/entry.js' }]);
+    tasks.shift()?.();
+    expect(appended).toEqual([
+      { rel: 'modulepreload', href: '/assets/entry.js' },
+      { rel: 'modulepreload', href: '/assets/shell.js' },
+    ]);
   });
 });
