@@ -27,11 +27,11 @@ const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,ligh
 
 buildIfStale();
 // A reused database keeps its pictures where it was seeded: BENCH_REUSE_DATA_DIR (`npm run seed`
-// writes them to apps/api/data); that directory is kept afterwards. BENCH_REUSE_DATA_DIR alone
+// writes them to ./data, as `npm start` reads them); that directory is kept afterwards. BENCH_REUSE_DATA_DIR alone
 // reuses the embedded database seeded there.
 const reusedDataDir =
   process.env.BENCH_REUSE_DATABASE_URL || process.env.BENCH_REUSE_DATA_DIR
-    ? path.resolve(process.env.BENCH_REUSE_DATA_DIR ?? path.join(root, 'apps', 'api', 'data'))
+    ? path.resolve(process.env.BENCH_REUSE_DATA_DIR ?? path.join(root, 'data'))
     : null;
 const dataDir = reusedDataDir ?? mkdtempSync(path.join(tmpdir(), 'promptmarket-bench-'));
 
