@@ -114,18 +114,31 @@ async function expectationsFor(paths) {
   return expected;
 }
 
-/** Loads the server with `paths` in turn on every connection; counts every answer that differs. */
-async function measure(label, paths) {
+/** What a browser asks for: its pages compressed. */
+const browserEncodings = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/**
+ * Loads the server with `paths` in turn on every connection; counts every answer that differs.
+ * With `headers` asking for compression, an answer is right when it is a compressed 200 (a
+ * compressed body cannot be read here; the same address was read whole before the run).
+ */
+async function measure(label, paths, headers = {}) {
   const expected = await expectationsFor(paths);
+  const compressed = 'accept-encoding' in headers;
   let wrong = 0;
   const requests = paths.map((path) => ({
     method: 'GET',
     path,
-    onResponse: (status, body) => {
+    headers,
+    onResponse: (status, body, _context, responseHeaders) => {
       const tiles = expected.get(path);
       const fine =
         status === 200 &&
-        (tiles === null ? body.includes('</html>') || body.startsWith('{') : tilesIn(body) === tiles);
+        (compressed
+          ? ['gzip', 'br'].includes(responseHeaders['content-encoding'])
+          : tiles === null
+            ? body.includes('</html>') || body.startsWith('{')
+            : tilesIn(body) === tiles);
       if (!fine) wrong++;
     },
   }));
@@ -224,6 +237,9 @@ try {
     ['/en', ['/en']],
     ['/en/products', ['/en/products']],
     ['a product page', [productPath]],
+    ['/en, compressed as browsers ask', ['/en'], browserEncodings],
+    ['/en/products, compressed', ['/en/products'], browserEncodings],
+    ['a product page, compressed', [productPath], browserEncodings],
   ];
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
@@ -240,8 +256,8 @@ try {
       deep: await singleRequestMs([2000, 2001, 2002, 2003, 2004].map((page) => `/api/products?page=${page}`)),
     };
     const results = [];
-    for (const [label, paths] of routes) {
-      results.push(await measure(label, paths));
+    for (const [label, paths, headers] of routes) {
+      results.push(await measure(label, paths, headers));
       // Let the requests still queued from this route finish before the next one is measured.
       await fetch(`${base}/api/health`);
     }

@@ -6,8 +6,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
+import { preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
-import { type KeptPage, publicPages } from '../lib/public-answers';
+import { gzippedPageWithNonce, type KeptPage, keepPage, pageWithNonce } from '../lib/kept-page';
+import { publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
   mode: 'production' | 'development';
@@ -76,11 +78,21 @@ function isKeepableResponse(response: Response): boolean {
   );
 }
 
-function sendKeptPage(reply: FastifyReply, page: KeptPage, nonce: string) {
+/**
+ * A kept page under this response's nonce (128 random bits: it occurs in the page only where it
+ * was written as the nonce). Gzip is made from the kept page's own template rather than by
+ * compressing each copy, which cost more than the rest of the response together.
+ */
+function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  // The nonce is 128 random bits: it occurs in the page only where it was written as the nonce.
-  return reply.send(page.html.replaceAll(page.nonce, nonce));
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  if (!preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
+    return reply.send(pageWithNonce(page, request.cspNonce));
+  }
+  reply.header('content-encoding', 'gzip');
+  return reply.send(gzippedPageWithNonce(page, request.cspNonce));
 }
 
 function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
@@ -157,7 +169,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       if (keepable) {
         // A page being rendered for another visitor is waited for rather than rendered again.
         const kept = (await publicPages.peek(app.db, request.url)) ?? (await rendering.get(request.url));
-        if (kept) return sendKeptPage(reply, kept, request.cspNonce);
+        if (kept) return sendKeptPage(request, reply, kept);
       }
       const context: WebLoadContext = { apiFetch, appUrl, cspNonce: request.cspNonce };
       if (!keepable) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
@@ -169,15 +181,15 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           settle(null);
           return sendWebResponse(reply, response);
         }
-        const page: KeptPage = {
-          html: await response.text(),
-          nonce: request.cspNonce,
-          status: response.status,
-          headers: [...response.headers].filter(([name]) => name !== 'set-cookie'),
-        };
+        const page = keepPage(
+          await response.text(),
+          request.cspNonce,
+          response.status,
+          [...response.headers].filter(([name]) => name !== 'set-cookie'),
+        );
         publicPages.set(app.db, request.url, page);
         settle(page);
-        return sendKeptPage(reply, page, request.cspNonce);
+        return sendKeptPage(request, reply, page);
       } catch (error) {
         settle(null);
         throw error;

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   categoriesResponse,
   productDetailResponse,
@@ -367,6 +368,37 @@ describe('likes', () => {
     expect(guest.json().data.liked).toBe(false);
     await call(app, session, 'DELETE', `/api/products/${ids.storm}/like`);
     forgetCatalogueCounts(app.db);
+  });
+
+  it('sends a guest’s kept answer compressed as the client asks, the same answer in every coding', async () => {
+    forgetCatalogueCounts(app.db);
+    const plain = await app.inject({ method: 'GET', url: '/api/products?per_page=18' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const answer = plain.json();
+    expect(answer.data.length).toBeGreaterThan(0);
+
+    const codings = [
+      { accept: 'gzip, deflate, br, zstd', coding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip, deflate', coding: 'gzip', decode: gunzipSync },
+      { accept: 'br;q=0, gzip', coding: 'gzip', decode: gunzipSync },
+    ];
+    for (const { accept, coding, decode } of codings) {
+      // Twice: the compressed form made for the first visitor is the one the next one gets.
+      for (let visit = 0; visit < 2; visit++) {
+        const compressed = await app.inject({
+          method: 'GET',
+          url: '/api/products?per_page=18',
+          headers: { 'accept-encoding': accept },
+        });
+        expect(compressed.statusCode).toBe(200);
+        expect(compressed.headers['content-encoding']).toBe(coding);
+        expect(compressed.headers['content-type']).toMatch(/^application\/json/);
+        expect(compressed.headers.etag).toBe(plain.headers.etag);
+        expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(JSON.parse(decode(compressed.rawPayload).toString('utf8'))).toEqual(answer);
+      }
+    }
   });
 
   it(`keeps the count exact when many users like at once (${testDatabaseKind()})`, async () => {

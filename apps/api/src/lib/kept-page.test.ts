@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
+
+const nonce = () => randomBytes(16).toString('base64');
+
+describe('kept pages', () => {
+  it('serves the page under each response’s own nonce, and nothing of the one it was rendered with', () => {
+    const first = nonce();
+    const html =
+      `<!DOCTYPE html><html><head><script nonce="${first}">start()</script></head>` +
+      `<body><p>Zürich – 12,50 € · 東京 🎨</p><style nonce="${first}">p{}</style>` +
+      `<script nonce="${first}">window.x = 1</script></body></html>`;
+    const page = keepPage(html, first, 200, [['content-type', 'text/html; charset=utf-8']]);
+    expect(page.nonceAt).toHaveLength(3);
+
+    const second = nonce();
+    const served = pageWithNonce(page, second).toString('utf8');
+    expect(served).toBe(html.replaceAll(first, second));
+    expect(served).not.toContain(first);
+
+    // Serving a copy leaves the kept page as it was, for the next visitor.
+    const third = nonce();
+    expect(pageWithNonce(page, third).toString('utf8')).toBe(html.replaceAll(first, third));
+  });
+
+  it('serves a page without a nonce as it is', () => {
+    const page = keepPage('<p>plain</p>', nonce(), 200, []);
+    expect(page.nonceAt).toEqual([]);
+    expect(pageWithNonce(page, nonce()).toString('utf8')).toBe('<p>plain</p>');
+  });
+
+  it('refuses a nonce of another length or beyond ASCII, which would break the page', () => {
+    const first = nonce();
+    const page = keepPage(`<script nonce="${first}"></script>`, first, 200, []);
+    expect(() => pageWithNonce(page, `${nonce()}x`)).toThrow();
+    expect(() => pageWithNonce(page, `é${nonce().slice(1)}`)).toThrow();
+  });
+
+  it('gzips the page under each response’s nonce, every copy a whole gzip member that checks out', () => {
+    const first = nonce();
+    const block = (index: number) =>
+      `<li class="tile">Prompt ${index} – a misty harbour at dawn, 4,99 €</li>`.repeat(40);
+    const html =
+      `<script nonce="${first}">a()</script>${block(1)}` +
+      `<script nonce="${first}"></script><script nonce="${first}"></script>${block(2)}` +
+      `<style nonce="${first}"></style>`;
+    const page = keepPage(html, first, 200, []);
+    for (let copy = 0; copy < 3; copy++) {
+      const mine = nonce();
+      const gzipped = gzippedPageWithNonce(page, mine);
+      // gunzip checks the trailer's CRC-32 and length: a wrong checksum would throw here.
+      expect(gunzipSync(gzipped).toString('utf8')).toBe(html.replaceAll(first, mine));
+      expect(gzipped.includes(Buffer.from(first))).toBe(false);
+      expect(gzipped.length).toBeLessThan(Buffer.byteLength(html) / 10);
+    }
+    const plain = keepPage('<p>no scripts here</p>', first, 200, []);
+    expect(gunzipSync(gzippedPageWithNonce(plain, nonce())).toString('utf8')).toBe('<p>no scripts here</p>');
+  });
+});
