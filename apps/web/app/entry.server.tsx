@@ -56,6 +56,11 @@ export default function handleRequest(
       </CspNonceContext.Provider>,
       {
         nonce,
+        // A finished Suspense boundary is written where it stands, however large. By default React
+        // moves a boundary of more than about 12 KB to the end of the document and reveals it from
+        // a script on a later animation frame; the browser then lays the page out twice and, while
+        // that frame is pending, holds back the first paint behind the page's scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
         onShellError(error: unknown) {
           reject(error);

@@ -7,18 +7,27 @@ const HELD_SCRIPT = '<script nonce="$1" type="text/held-module">';
 const HEAD_END = '</head>';
 
 /**
- * Run on `load`: the held module script is put back as a module script, which starts React
- * Router and hydration; then each held preload becomes a module preload again, one per task.
- * Every new preload sends its request at once, from the page's thread; eighteen of them in the
- * load handler made one task of 10-40 ms, which a phone's slower processor would feel as a
- * blocked page.
+ * Run on `load`, once the page has been shown (its first contentful paint): the held module
+ * script is put back as a module script, which starts React Router and hydration; then each held
+ * preload becomes a module preload again, one per task. Every new preload sends its request at
+ * once, from the page's thread; eighteen of them in the load handler made one task of 10-40 ms,
+ * which a phone's slower processor would feel as a blocked page.
+ *
+ * Why wait for the paint: on a busy phone the page can have loaded before its first frame is on
+ * the screen, and Chromium then holds that frame until the page's thread is free again; started
+ * at `load`, hydration kept it busy and the first paint came up to a second late. A browser
+ * without paint timing starts at `load`; one that reports no paint starts a second later.
  */
 const START_AFTER_LOAD =
-  "addEventListener('load',function(){" +
+  "addEventListener('load',function(){var started=false;function start(){if(started)return;started=true;" +
   'var held=document.querySelector(\'script[type="text/held-module"]\');if(held){' +
   "var script=document.createElement('script');script.type='module';script.nonce=NONCE;script.textContent=held.textContent;held.replaceWith(script)}" +
   "document.querySelectorAll('link[data-held-modulepreload]').forEach(function(preload){setTimeout(function(){" +
-  "var link=document.createElement('link');link.rel='modulepreload';link.href=preload.getAttribute('href');document.head.appendChild(link)})})" +
+  "var link=document.createElement('link');link.rel='modulepreload';link.href=preload.getAttribute('href');document.head.appendChild(link)})})}" +
+  "var P=typeof PerformanceObserver==='function'?PerformanceObserver:null;" +
+  "if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')<0){start();return}" +
+  "new P(function(list,observer){if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}})" +
+  ".observe({type:'paint',buffered:true});setTimeout(start,1000)" +
   '},{once:true});';
 
 /**

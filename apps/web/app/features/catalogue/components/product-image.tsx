@@ -8,25 +8,27 @@ const srcset = (byWidth: Record<string, string>) =>
     .join(', ');
 
 /**
- * A preload for the picture a page shows first, as a route's meta link: the same avif source set
- * and sizes as its `<picture>`, so the browser fetches once the very file it is going to show.
- * Browsers without avif skip it (its type) and find the webp in the page.
+ * A preload for the picture a page shows first, as a route's meta link: the same webp source set
+ * and sizes as its `<img>` (a `priority` ProductImage), so the browser fetches once the very file
+ * it is going to show.
  */
 export function productImagePreload(product: Previewed, sizes: string) {
   return {
     tagName: 'link',
     rel: 'preload',
     as: 'image',
-    type: 'image/avif',
-    imageSrcSet: srcset(product.images.avif),
+    imageSrcSet: srcset(product.images.webp),
     imageSizes: sizes,
     fetchPriority: 'high',
   } as const;
 }
 
 /**
- * A product preview: avif where the browser has it, webp otherwise, the width chosen by
- * the browser from `sizes`. Square, with its size declared so nothing shifts as it loads.
+ * A product preview, the width chosen by the browser from `sizes`, square, with its size declared
+ * so nothing shifts as it loads. Pictures below the first screen are avif where the browser has
+ * it (the smallest files), webp otherwise. The first screen's (`priority`) are webp: the page's
+ * first frame waits for their decoding, and an avif took five times as long to decode as the
+ * same picture in webp (40 against 9 ms at 640 px; 120-180 ms on a phone), for 10-20 % fewer bytes.
  */
 export function ProductImage({
   product,
@@ -39,20 +41,26 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
+  const image = (
+    <img
+      src={product.thumb_url}
+      srcSet={priority ? srcset(product.images.webp) : undefined}
+      sizes={priority ? sizes : undefined}
+      alt={product.title}
+      width={640}
+      height={640}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? "auto" : "async"}
+      className={`aspect-square h-auto w-full object-cover ${className}`}
+    />
+  );
+  if (priority) return image;
   return (
     <picture>
       <source type="image/avif" srcSet={srcset(product.images.avif)} sizes={sizes} />
       <source type="image/webp" srcSet={srcset(product.images.webp)} sizes={sizes} />
-      <img
-        src={product.thumb_url}
-        alt={product.title}
-        width={640}
-        height={640}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
-        className={`aspect-square h-auto w-full object-cover ${className}`}
-      />
+      {image}
     </picture>
   );
 }
