@@ -77,6 +77,8 @@ describe('security headers in the browser', () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     const html = await page.text();
+    // Finished Suspense boundaries stand where they belong, not revealed later by a script.
+    expect(html).not.toContain('$RC(');
     const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
     // Every executable inline script carries this response's nonce.
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
@@ -91,6 +93,8 @@ describe('security headers in the browser', () => {
         const copyNonce = (response.headers.get('content-security-policy') ?? '').match(
           /'nonce-([^']+)'/,
         )?.[1];
+        // fetch asks for gzip, deflate and br as browsers do: the kept page's own gzip comes back.
+        expect(response.headers.get('content-encoding')).toBe('gzip');
         return { nonce: copyNonce ?? '', html: await response.text() };
       }),
     );

@@ -94,4 +94,72 @@ describe('scriptsAfterLoad', () => {
       { rel: 'modulepreload', href: '/assets/shell.js' },
     ]);
   });
+
+  it('waits on load for the first contentful paint where the browser reports paints, or a second at most', async () => {
+    const html = await rewrite([Buffer.from(page)]);
+    const starter = /<script nonce="[^"]*">(addEventListener\('load'.*?)<\/script>/.exec(html)?.[1];
+    if (!starter) throw new Error('no starter script');
+
+    function browser() {
+      let started = 0;
+      const listeners: Record<string, () => void> = {};
+      const timers: { task: () => void; ms: number }[] = [];
+      const observers: { report: (names: string[]) => void; disconnected: boolean }[] = [];
+      class PerformanceObserver {
+        static supportedEntryTypes = ['navigation', 'paint'];
+        constructor(callback: (list: unknown, observer: unknown) => void) {
+          const entry = {
+            disconnected: false,
+            report: (names: string[]) =>
+              callback(
+                { getEntriesByName: (name: string) => names.filter((reported) => reported === name) },
+                this,
+              ),
+          };
+          observers.push(entry);
+          this.entry = entry;
+        }
+        entry: { disconnected: boolean };
+        observe(options: { type: string; buffered: boolean }) {
+          expect(options).toEqual({ type: 'paint', buffered: true });
+        }
+        disconnect() {
+          this.entry.disconnected = true;
+        }
+      }
+      const document = {
+        head: { appendChild: () => {} },
+        createElement: () => ({}),
+        querySelectorAll: () => [],
+        querySelector: () => ({ replaceWith: () => started++ }),
+      };
+      runInNewContext(starter as string, {
+        document,
+        PerformanceObserver,
+        addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+        setTimeout: (task: () => void, ms: number) => timers.push({ task, ms }),
+      });
+      return { started: () => started, listeners, timers, observers };
+    }
+
+    // Painted: the scripts start with the first contentful paint, once.
+    const painted = browser();
+    painted.listeners.load?.();
+    expect(painted.started()).toBe(0);
+    painted.observers[0]?.report(['first-paint']);
+    expect(painted.started()).toBe(0);
+    painted.observers[0]?.report(['first-paint', 'first-contentful-paint']);
+    expect(painted.started()).toBe(1);
+    expect(painted.observers[0]?.disconnected).toBe(true);
+    for (const timer of painted.timers) timer.task();
+    expect(painted.started()).toBe(1);
+
+    // Never reported: they start a second after load.
+    const silent = browser();
+    silent.listeners.load?.();
+    expect(silent.started()).toBe(0);
+    expect(silent.timers.map((timer) => timer.ms)).toEqual([1000]);
+    silent.timers[0]?.task();
+    expect(silent.started()).toBe(1);
+  });
 });
