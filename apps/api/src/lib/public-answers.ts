@@ -22,9 +22,12 @@ export const PUBLIC_ANSWER_MS = 2_000;
  */
 type KeptAnswer = { body: Buffer; etag: string; compressed: Partial<Record<KeptEncoding, Buffer>> };
 
+// For up to another PUBLIC_ANSWER_MS an answer past its time is still sent while one fresh read
+// replaces it: visitors of a busy list never all wait for its new reading at once.
 const answers = createTtlCache<Db, KeptAnswer>(PUBLIC_ANSWER_MS, {
   maxEntries: 2_000,
   name: 'public-answers',
+  staleMs: PUBLIC_ANSWER_MS,
 });
 
 const compressors: Record<KeptEncoding, (body: Buffer) => Buffer> = {

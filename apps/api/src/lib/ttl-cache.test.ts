@@ -21,6 +21,46 @@ describe('createTtlCache', () => {
     expect(await cache.get(owner, 'k', load)).toBe(2);
   });
 
+  it('answers a value kept past its time while one fresh read replaces it, within the stale window', async () => {
+    vi.useFakeTimers();
+    const cache = createTtlCache<object, number>(1000, { staleMs: 1000 });
+    const owner = {};
+    let loads = 0;
+    let finish: (value: number) => void = () => {};
+    const slowLoad = () => {
+      loads++;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const first = cache.get(owner, 'k', slowLoad);
+    finish(1);
+    expect(await first).toBe(1);
+
+    vi.advanceTimersByTime(1500);
+    // Past its time: the kept value comes at once, and a single fresh read starts.
+    expect(await cache.get(owner, 'k', slowLoad)).toBe(1);
+    expect(await cache.get(owner, 'k', slowLoad)).toBe(1);
+    expect(loads).toBe(2);
+    finish(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get(owner, 'k', slowLoad)).toBe(2);
+    expect(loads).toBe(2);
+
+    // Past the stale window too: read afresh and waited for.
+    vi.advanceTimersByTime(2001);
+    const late = cache.get(owner, 'k', slowLoad);
+    finish(3);
+    expect(await late).toBe(3);
+    expect(loads).toBe(3);
+
+    // A clear forgets a kept value at once, stale or not.
+    vi.advanceTimersByTime(1500);
+    cache.clear(owner);
+    const cleared = cache.get(owner, 'k', slowLoad);
+    finish(4);
+    expect(await cleared).toBe(4);
+  });
+
   it('keeps owners apart and forgets everything of an owner on clear', async () => {
     const cache = createTtlCache<object, string>(60_000);
     const first = {};

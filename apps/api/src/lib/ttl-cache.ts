@@ -1,6 +1,11 @@
 import { afterCommit, databaseOf } from '../db/transaction';
 
-type Entry<Value> = { expires: number; value: Promise<Value> };
+type Entry<Value> = {
+  expires: number;
+  value: Promise<Value>;
+  /** A fresh read of a value kept past its time is under way. */
+  refreshing?: boolean;
+};
 
 /**
  * Caches with a name are cleared in every process of a database: each clear is announced (on
@@ -28,10 +33,14 @@ export function clearedElsewhere(database: object, name: string): void {
  * The owner may be a database or a transaction on it: entries are kept by the database. At most
  * `maxEntries` keys are kept per database, the least recently used going first, so many distinct
  * keys (every search a visitor types) cannot grow memory without limit.
+ *
+ * With `staleMs`, a value past its time by less than that is still answered, while one fresh
+ * read replaces it: the readers of a busy key never all wait for it at once when it expires. A
+ * clear still forgets it at once.
  */
 export function createTtlCache<Key extends object, Value>(
   ttlMs: number,
-  { maxEntries = 500, name }: { maxEntries?: number; name?: string } = {},
+  { maxEntries = 500, name, staleMs = 0 }: { maxEntries?: number; name?: string; staleMs?: number } = {},
 ) {
   const entries = new WeakMap<object, Map<string, Entry<Value>>>();
   if (name) named.set(name, (database) => entries.delete(database));
@@ -50,6 +59,22 @@ export function createTtlCache<Key extends object, Value>(
         // Most recently used moves to the end; eviction takes from the front.
         byKey.delete(key);
         byKey.set(key, hit);
+        return hit.value;
+      }
+      if (hit && hit.expires + staleMs > now) {
+        if (!hit.refreshing) {
+          hit.refreshing = true;
+          const kept = byKey;
+          const fresh = Promise.resolve(load());
+          fresh.then(
+            () => {
+              if (kept.get(key) === hit) kept.set(key, { expires: Date.now() + ttlMs, value: fresh });
+            },
+            () => {
+              hit.refreshing = false;
+            },
+          );
+        }
         return hit.value;
       }
       // Query builders are lazy thenables that run again on every await: settle it once here.
