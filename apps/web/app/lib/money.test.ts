@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adoptNumberStyle,
   centsFromDecimal,
   convertEurCents,
   formatAmount,
@@ -8,7 +7,6 @@ import {
   formatInCurrency,
   formatInternal,
   moneyFormatter,
-  numberStyleOf,
 } from './money';
 
 const eur = { code: 'EUR', value: 1, symbol: '€', name: 'Euro' };
@@ -75,40 +73,5 @@ describe('money formatter', () => {
     const money = moneyFormatter('es', usd, 'Créditos');
     expect(money.display(1000)).toBe('$10,80');
     expect(money.internal(1000)).toBe('10,00 Créditos');
-  });
-
-  it('writes amounts from a language’s number style exactly as Intl does, for every shop language', () => {
-    const amounts: number[] = [];
-    for (let cents = -2_000; cents <= 2_000; cents += 7) amounts.push(cents);
-    for (let digits = 1; digits <= 15; digits++) {
-      const base = 10 ** digits;
-      amounts.push(base, base - 1, base + 5, -base - 1, Math.floor(base * 1.234567));
-    }
-    for (const locale of ['en', 'de', 'fr', 'es', 'it', 'pl']) {
-      const style = numberStyleOf(locale);
-      expect(style, locale).not.toBeNull();
-      const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-      const written = `${locale}-written-from-style`;
-      adoptNumberStyle(written, style);
-      for (const cents of amounts) {
-        expect(formatAmount(cents, written)).toBe(intl.format(cents === 0 ? 0 : cents / 100));
-      }
-    }
-    expect(numberStyleOf('es')?.minimumGrouping).toBe(2);
-  });
-
-  it('leaves to Intl the languages whose amounts are not written in plain groups of three ASCII digits', () => {
-    expect(numberStyleOf('ar-EG')).toBeNull();
-    expect(numberStyleOf('en-IN')).toBeNull();
-    expect(formatAmount(123_456_789, 'en-IN')).toBe('12,34,567.89');
-  });
-
-  it('writes a language’s amounts from the style it was given, without Intl', () => {
-    adoptNumberStyle('xx', { decimal: '·', group: '˙', minus: '−', minimumGrouping: 1 });
-    expect(formatAmount(-123_456, 'xx')).toBe('−1˙234·56');
-    expect(formatAmount(5, 'xx')).toBe('0·05');
-    expect(formatInCurrency(-539, { symbol: '$' }, 'xx')).toBe('−$5·39');
-    adoptNumberStyle('xx', null);
-    expect(formatAmount(100_000, 'xx')).toBe('1˙000·00');
   });
 });

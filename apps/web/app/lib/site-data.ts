@@ -3,7 +3,6 @@ import type { SocialLink, StaticPageSummary } from '@promptmarket/contracts/cont
 import type { Currency, Language, Settings } from '@promptmarket/contracts/site';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
-import type { NumberStyle } from './money';
 
 /** What every page under /:locale gets from the locale layout's loader. */
 export type SiteData = {
@@ -17,8 +16,6 @@ export type SiteData = {
   staticPages: StaticPageSummary[];
   socialLinks: SocialLink[];
   messages: Messages;
-  /** How the language writes amounts (null: the browser's Intl writes them). */
-  numberStyle: NumberStyle | null;
 };
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';

@@ -13,7 +13,6 @@ import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
 import { builtInLocales, messagesFor } from '../lib/messages.server';
-import { adoptNumberStyle, numberStyleOf } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import type { SiteData } from '../lib/site-data';
 import { DEFAULT_CURRENCIES, DEFAULT_SETTINGS } from '../lib/site-defaults';
@@ -60,7 +59,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
     socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
     messages: messagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
-    numberStyle: numberStyleOf(params.locale),
   };
 }
 
@@ -78,9 +76,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, {});
 
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
-  const { locale, messages, numberStyle } = loaderData;
-  // Before any amount of the page is written, on the server and in the browser alike.
-  adoptNumberStyle(locale, numberStyle);
+  const { locale, messages } = loaderData;
   const translator = useMemo(() => createTranslator(locale, messages), [locale, messages]);
   return (
     <TranslationProvider translator={translator}>

@@ -42,26 +42,20 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
-  const image = (
-    <img
-      src={product.thumb_url}
-      srcSet={priority ? srcset(product.images.webp) : undefined}
-      sizes={priority ? sizes : undefined}
-      alt={product.title}
-      width={640}
-      height={640}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'auto' : 'async'}
-      className={`aspect-square h-auto w-full object-cover ${className}`}
-    />
-  );
-  if (priority) return image;
   return (
     <picture>
-      <source type="image/avif" srcSet={srcset(product.images.avif)} sizes={sizes} />
+      {!priority && <source type="image/avif" srcSet={srcset(product.images.avif)} sizes={sizes} />}
       <source type="image/webp" srcSet={srcset(product.images.webp)} sizes={sizes} />
-      {image}
+      <img
+        src={product.thumb_url}
+        alt={product.title}
+        width={640}
+        height={640}
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? undefined : 'async'}
+        className={`aspect-square h-auto w-full object-cover ${className}`}
+      />
     </picture>
   );
 }
