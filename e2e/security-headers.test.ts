@@ -72,7 +72,13 @@ const uniqueEmail = () => `csp.${Date.now()}.${Math.floor(Math.random() * 1e6)}@
 
 describe('security headers in the browser', () => {
   it('sends the headers with pages and static files', async () => {
-    const page = await fetch(`${baseURL()}/en`);
+    // As a browser asks (a crawler's user agent is answered alike).
+    const page = await fetch(`${baseURL()}/en?as=browser`, {
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
+      },
+    });
     const csp = page.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(page.headers.get('x-frame-options')).toBe('DENY');

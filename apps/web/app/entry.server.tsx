@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 import { cspNonceOf } from './lib/api.server';
@@ -27,8 +26,6 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let status = responseStatusCode;
-    const userAgent = request.headers.get('user-agent');
-    const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     let timeout: ReturnType<typeof setTimeout> | undefined;
 
     const onReady = () => {
@@ -56,12 +53,14 @@ export default function handleRequest(
       </CspNonceContext.Provider>,
       {
         nonce,
-        // A finished Suspense boundary is written where it stands, however large. By default React
-        // moves a boundary of more than about 12 KB to the end of the document and reveals it from
-        // a script on a later animation frame; the browser then lays the page out twice and, while
-        // that frame is pending, holds back the first paint behind the page's scripts.
+        // The page is sent once all of it is rendered (its data is loaded before; only code-split
+        // parts suspend, for a moment), and every Suspense boundary is written where it stands,
+        // however large. Sent at the shell, or with React's default of moving a boundary of more
+        // than about 12 KB to the end, the boundaries came last and were revealed from scripts on
+        // later animation frames: the browser laid the page out twice and, while such a frame was
+        // pending, held back the first paint behind the page's scripts.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
+        onAllReady: onReady,
         onShellError(error: unknown) {
           reject(error);
         },
