@@ -75,8 +75,9 @@ function gzipTemplate(page: KeptPage): GzipTemplate {
     const last = at === page.body.length;
     // A full flush ends the text's blocks on a byte boundary without ending the stream; the last
     // part ends it.
+    // zlib's default level: level 9 took half as long again for 0.5 % fewer bytes, paid each
+    // time a page is kept again (every 2 s while it is asked for).
     const text = deflateRawSync(page.body.subarray(from, at), {
-      level: 9,
       finishFlush: last ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
     });
     parts.push(text);
