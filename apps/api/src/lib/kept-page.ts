@@ -50,9 +50,14 @@ function checkNonce(page: KeptPage, nonce: string) {
  */
 export function pageWithNonce(page: KeptPage, nonce: string): Buffer {
   checkNonce(page, nonce);
-  const copy = Buffer.allocUnsafe(page.body.length);
-  page.body.copy(copy);
-  for (const at of page.nonceAt) copy.write(nonce, at, 'latin1');
+  return copyWithNonce(page.body, page.nonceAt, nonce);
+}
+
+/** A copy of `bytes` with `nonce` written at each of the offsets. */
+function copyWithNonce(bytes: Buffer, offsets: number[], nonce: string): Buffer {
+  const copy = Buffer.allocUnsafe(bytes.length);
+  bytes.copy(copy);
+  for (const at of offsets) copy.write(nonce, at, 'latin1');
   return copy;
 }
 
@@ -74,9 +79,8 @@ function gzipTemplate(page: KeptPage): GzipTemplate {
   for (const at of [...page.nonceAt, page.body.length]) {
     const last = at === page.body.length;
     // A full flush ends the text's blocks on a byte boundary without ending the stream; the last
-    // part ends it.
-    // zlib's default level: level 9 took half as long again for 0.5 % fewer bytes, paid each
-    // time a page is kept again (every 2 s while it is asked for).
+    // part ends it. zlib's default level: level 9 took half as long again for 0.5 % fewer bytes,
+    // paid each time a page is kept again (every 2 s while it is asked for).
     const text = deflateRawSync(page.body.subarray(from, at), {
       finishFlush: last ? constants.Z_FINISH : constants.Z_FULL_FLUSH,
     });
@@ -111,9 +115,7 @@ export function gzippedPageWithNonce(page: KeptPage, nonce: string): Buffer {
   checkNonce(page, nonce);
   page.gzip ??= gzipTemplate(page);
   const { member, nonceAt } = page.gzip;
-  const copy = Buffer.allocUnsafe(member.length);
-  member.copy(copy);
-  for (const at of nonceAt) copy.write(nonce, at, 'latin1');
+  const copy = copyWithNonce(member, nonceAt, nonce);
   copy.writeUInt32LE(crc32WithNonce(page, nonce), member.length - 8);
   return copy;
 }
