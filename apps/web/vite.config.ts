@@ -20,7 +20,6 @@ const shell = [
   'app/components/layout/brand-mark.tsx',
   'app/components/layout/icons.tsx',
   'app/components/layout/scroll-to-hash.tsx',
-  'app/components/layout/status-page.tsx',
   'app/components/ui/button-styles.ts',
   'app/components/ui/deferred-dropdown-menu.tsx',
   'app/components/ui/use-hydrated.ts',

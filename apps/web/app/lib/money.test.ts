@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   centsFromDecimal,
   convertEurCents,
@@ -54,6 +54,42 @@ describe('money formatter', () => {
     expect(formatAmount(123_450, 'fr')).toBe('1\u202f234,50');
     expect(formatAmount(123_450, 'pl')).toBe('1234,50');
     expect(formatAmount(1, 'it')).toBe('0,01');
+  });
+
+  describe('the written-out number styles', () => {
+    const styled = ['en', 'de', 'fr', 'es', 'it', 'pl'];
+    const amounts = [
+      0, 1, 99, 100, 999, 99_999, 100_000, 123_450, 999_999, 1_000_000, 1_234_567, 12_345_678_901,
+    ];
+
+    it.each(styled)('write %s exactly as Intl.NumberFormat does', (locale) => {
+      const intl = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      for (const cents of [...amounts, ...amounts.map((amount) => -amount - 1)]) {
+        expect(formatAmount(cents, locale), `${cents} in ${locale}`).toBe(intl.format(cents / 100));
+      }
+    });
+
+    it('need no Intl.NumberFormat for those languages, and use it for any other', async () => {
+      const Original = Intl.NumberFormat;
+      let made = 0;
+      Intl.NumberFormat = class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args);
+          made += 1;
+        }
+      } as typeof Original;
+      try {
+        // A fresh copy of the module, which has made no number format yet.
+        vi.resetModules();
+        const fresh = await import('./money');
+        for (const locale of styled) fresh.formatAmount(123_450, locale);
+        expect(made).toBe(0);
+        expect(fresh.formatAmount(123_450, 'nl')).toBe('1.234,50');
+        expect(made).toBe(1);
+      } finally {
+        Intl.NumberFormat = Original;
+      }
+    });
   });
 
   it('shows zero and negative amounts', () => {

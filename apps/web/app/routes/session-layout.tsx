@@ -1,7 +1,6 @@
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
-import { DeferredFooter, DeferredOverlays } from '../components/layout/page-extras';
+import { DeferredFooter, DeferredOverlays, deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
-import { StatusPage } from '../components/layout/status-page';
 import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
 import { currentUser } from '../lib/guards.server';
 import type { Route } from './+types/session-layout';
@@ -44,6 +43,11 @@ export default function SessionLayout() {
     </Frame>
   );
 }
+
+/** Error screens are rare: their code is not part of every page's first load. */
+const StatusPage = deferredIsland(() =>
+  import('../components/layout/status-page').then((module) => module.StatusPage),
+);
 
 /** A page that is missing (404) or failed keeps the header and footer around its message. */
 export function ErrorBoundary() {

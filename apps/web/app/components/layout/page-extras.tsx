@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, startTransition, useEffect, useState } from 'react';
 
 /**
  * Parts of the page that are rendered on the server like the rest but cost nothing on the first
@@ -15,11 +15,22 @@ export function deferredIsland<Props extends object>(
   className?: string,
 ) {
   let loaded: ComponentType<Props> | null = null;
-  const loadOnce = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
+  let loading: Promise<ComponentType<Props>> | null = null;
+  // One request for every copy of the island (a list has one per tile); a failed one is asked
+  // again by the next island that mounts.
+  const loadOnce = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
   const OnServer = lazy(() => loadOnce().then((component) => ({ default: component })));
 
   return function Island(props: Props) {
@@ -28,11 +39,22 @@ export function deferredIsland<Props extends object>(
     useEffect(() => {
       if (Live) return;
       let mounted = true;
-      void loadOnce().then((component) => {
-        if (mounted) setLive(() => component);
+      // Not in the task that runs the page's effects: each island asks for its code in a task
+      // of its own, and its live version is rendered as a transition, in slices React can
+      // interrupt, so no single task holds the page's thread for long (decision 0019).
+      const timer = setTimeout(() => {
+        loadOnce().then(
+          (component) => {
+            if (mounted) startTransition(() => setLive(() => component));
+          },
+          () => {
+            // No code (offline): the server's HTML stays, its links working as plain links.
+          },
+        );
       });
       return () => {
         mounted = false;
+        clearTimeout(timer);
       };
     }, [Live]);
     if (Live) {
