@@ -276,6 +276,48 @@ const typoCache = createTtlCache<Db, string | null>(COUNT_CACHE_MS, {
   name: 'catalogue-typos',
 });
 
+/**
+ * A search sorted by relevance with no other filter is ranked once and kept, like a count, for a
+ * minute (cleared with the counts): each page is a slice of that ranking, so paging through the
+ * results, or many visitors asking the same words, ranks the matches only once. The best
+ * `RANKED_KEEP_LIMIT` are kept; when that is all of them it is also the total, otherwise the total
+ * is counted, and a page past them is ranked on its own as before.
+ */
+export const RANKED_KEEP_LIMIT = 10_000;
+type Ranking = { ids: number[]; complete: boolean };
+const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
+  maxEntries: 200,
+  name: 'catalogue-ranked',
+});
+
+/** The active matches' ids, best first (one more than is kept, to tell whether that is all). */
+function rankedIds(viewer: Viewer, tsQuery: string, keep: number): SQL {
+  return sql`select m.product_id as id from (select t.product_id, max(${textRank(viewer, tsQuery)}) as score
+      from product_translations t where ${textMatch(viewer, tsQuery)} group by t.product_id) m
+    join products p on p.id = m.product_id where p.is_active
+    order by m.score desc, m.product_id desc limit ${keep + 1}`;
+}
+
+/** The kept ranking of a plain relevance search; null for any other list. */
+async function keptRanking(
+  db: Db,
+  query: ProductListQuery,
+  viewer: Viewer,
+  tsQuery: string | null,
+  keep: number,
+): Promise<Ranking | null> {
+  const plain =
+    query.search &&
+    tsQuery &&
+    (query.sort ?? 'relevance') === 'relevance' &&
+    filters(query, viewer, tsQuery, { withSearch: false }).length === 1;
+  if (!plain) return null;
+  return rankedCache.get(db, `${keep}:${viewer.locale}:${tsQuery}`, async () => {
+    const rows = await preparedRows<{ id: number }>(db, rankedIds(viewer, tsQuery, keep));
+    return { ids: rows.slice(0, keep).map((row) => row.id), complete: rows.length <= keep };
+  });
+}
+
 function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): string {
   const { page: _page, per_page: _perPage, sort: _sort, ...filtersOnly } = query;
   return JSON.stringify({ ...filtersOnly, locale: query.search ? viewer.locale : null, mode });
@@ -285,7 +327,12 @@ function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): st
  * One page of the catalogue with the Laravel paging meta. Search is full text in the
  * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
  */
-export async function listProducts(db: Db, query: ProductListQuery, viewer: Viewer) {
+export async function listProducts(
+  db: Db,
+  query: ProductListQuery,
+  viewer: Viewer,
+  { keepRanked = RANKED_KEEP_LIMIT }: { keepRanked?: number } = {},
+) {
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
   const page = query.page ?? 1;
   let tsQuery = query.search ? prefixQuery(query.search) : null;
@@ -314,6 +361,15 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
       );
       return Number(countRow?.total ?? 0);
     });
+  const offset = (page - 1) * perPage;
+  const ranking = await keptRanking(db, query, viewer, tsQuery, keepRanked);
+  if (ranking && (ranking.complete || offset + perPage <= ranking.ids.length)) {
+    return pageOf(db, viewer, ranking.ids.slice(offset, offset + perPage), {
+      page,
+      perPage,
+      total: ranking.complete ? ranking.ids.length : await countRead(),
+    });
+  }
   const pageRead = () => preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage));
   // With the count kept (for a few seconds), a page past the end, or a search that finds
   // nothing within the chosen category or style, needs no page query: such a query walks the
@@ -323,8 +379,22 @@ export async function listProducts(db: Db, query: ProductListQuery, viewer: View
   const [total, idRows] =
     keptTotal === null
       ? await Promise.all([countRead(), pageRead()])
-      : [keptTotal, (page - 1) * perPage < keptTotal ? await pageRead() : []];
-  const ids = idRows.map((row) => row.id);
+      : [keptTotal, offset < keptTotal ? await pageRead() : []];
+  return pageOf(
+    db,
+    viewer,
+    idRows.map((row) => row.id),
+    { page, perPage, total },
+  );
+}
+
+/** The summaries of one page's ids, in their order, with the Laravel paging meta. */
+async function pageOf(
+  db: Db,
+  viewer: Viewer,
+  ids: number[],
+  { page, perPage, total }: { page: number; perPage: number; total: number },
+) {
   const rows =
     ids.length === 0
       ? []
@@ -490,6 +560,7 @@ async function loadStyles(db: Db, locale: string): Promise<Style[]> {
 export function forgetCatalogueCounts(db: Db): void {
   countCache.clear(db);
   typoCache.clear(db);
+  rankedCache.clear(db);
   forgetPublicAnswers(db);
 }
 

@@ -11,7 +11,7 @@ import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { forgetCatalogueCounts, promptPreview } from './catalogue.service';
+import { forgetCatalogueCounts, listProducts, promptPreview } from './catalogue.service';
 import { products } from './catalogue.tables';
 
 let app: TestApp;
@@ -163,6 +163,45 @@ describe('GET /api/products', () => {
       'old-sailor',
       'queen',
     ]);
+  });
+
+  it('ranks a plain search once and pages through that ranking until the catalogue changes', async () => {
+    const fillers = Array.from({ length: 20 }, (_, index) => `filler-${index}`);
+    const page = (number: number) => list(`?search=meadow&per_page=8&page=${number}`);
+    const [first, second, third] = await Promise.all([page(1), page(2), page(3)]);
+    expect(first.meta).toEqual({ current_page: 1, last_page: 3, per_page: 8, total: 20 });
+    // Equal ranks come newest first; together the pages hold every match once.
+    expect(slugs(first)).toEqual(fillers.slice(12).reverse());
+    expect([...slugs(first), ...slugs(second), ...slugs(third)].sort()).toEqual([...fillers].sort());
+
+    // A product switched off behind the services' back stays in the kept ranking…
+    await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'filler-19'));
+    const kept = await list('?search=meadow&per_page=5');
+    expect(kept.meta.total).toBe(20);
+    expect(slugs(kept)[0]).toBe('filler-19');
+    // …until the catalogue is said to have changed; a search with a filter is ranked per page.
+    expect(slugs(await list('?search=meadow&per_page=5&category_slugs=landscapes'))).not.toContain(
+      'filler-19',
+    );
+    forgetCatalogueCounts(app.db);
+    const fresh = await list('?search=meadow&per_page=5');
+    expect(fresh.meta.total).toBe(19);
+    expect(slugs(fresh)).not.toContain('filler-19');
+    await app.db.update(products).set({ isActive: true }).where(eq(products.slug, 'filler-19'));
+    forgetCatalogueCounts(app.db);
+  });
+
+  it('pages a search broader than the kept ranking by its count, and ranks a page past it on its own', async () => {
+    const viewer = { locale: 'en', userId: null, rateEur: 1 };
+    const search = (page: number) =>
+      listProducts(app.db, { search: 'meadow', per_page: 4, page }, viewer, { keepRanked: 10 });
+    const all = await list('?search=meadow&per_page=20');
+    const pages = await Promise.all([1, 2, 3, 4, 5].map(search));
+    for (const [index, answer] of pages.entries()) {
+      expect(answer.meta).toEqual({ current_page: index + 1, last_page: 5, per_page: 4, total: 20 });
+      // Pages 1-2 come from the ten kept, page 3 straddles them, 4-5 lie past them: one order.
+      expect(answer.data.map((product) => product.slug)).toEqual(slugs(all).slice(index * 4, index * 4 + 4));
+    }
   });
 
   it('keeps the words a typo stands for until the catalogue changes', async () => {
