@@ -129,4 +129,32 @@ describe('in the browser', () => {
     await page.waitForFunction(() => window.scrollY === 0);
     await context.close();
   });
+
+  it('follows the site’s links within the page, and leaves a click with a modifier key to the browser', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await page.goto('/en');
+    // A value on the window lasts only as long as the page is not loaded anew.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const title = page.locator('article h3 a').first();
+    const href = await title.getAttribute('href');
+    expect(href).toMatch(/^\/en\/products\/[^/]+$/);
+    await title.click();
+    await page.waitForURL(`**${href}`);
+    await expect.poll(() => page.locator('h1').count()).toBe(1);
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await page.evaluate(() => history.length)).toBe(3);
+
+    // With Ctrl the browser opens the link in a new tab; this page stays where it is.
+    await page.goBack();
+    await page.waitForURL('**/en');
+    const link = page.locator('article h3 a').first();
+    const linkHref = await link.getAttribute('href');
+    const opened = context.waitForEvent('page');
+    await link.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await tab.waitForURL(`**${linkHref}`);
+    expect(new URL(page.url()).pathname).toBe('/en');
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+    await context.close();
+  });
 });

@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ScrollToHash } from './components/layout/scroll-to-hash';
+import { useLinkNavigation } from './components/ui/link';
 import { useCspNonce } from './lib/csp-nonce';
 
 export const links: Route.LinksFunction = () => [
@@ -55,6 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useLinkNavigation();
   return <Outlet />;
 }
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Messages } from './messages';
-import { SITE_ROUTE_ID, type SiteData } from './site-data';
+import { messagesOf, SITE_ROUTE_ID, type SiteData } from './site-data';
 
 type Match = { id: string; data?: unknown; loaderData?: unknown } | undefined;
 
@@ -29,11 +29,10 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const site = siteDataOf(matches);
   if (!site) return [{ title: 'PromptMarket' }];
-  const brand = messageAt(site.messages, 'brand.name');
-  const title = titleKey
-    ? `${messageAt(site.messages, titleKey)} | ${brand}`
-    : messageAt(site.messages, 'meta.title');
-  const description = messageAt(site.messages, descriptionKey);
+  const messages = messagesOf(site);
+  const brand = messageAt(messages, 'brand.name');
+  const title = titleKey ? `${messageAt(messages, titleKey)} | ${brand}` : messageAt(messages, 'meta.title');
+  const description = messageAt(messages, descriptionKey);
   const rest = pathname.split('/').filter(Boolean).slice(1).join('/');
   const urlFor = (locale: string) => `${site.origin}/${locale}${rest ? `/${rest}` : ''}`;
   return [

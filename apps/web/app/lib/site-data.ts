@@ -15,10 +15,25 @@ export type SiteData = {
   styles: Style[];
   staticPages: StaticPageSummary[];
   socialLinks: SocialLink[];
-  messages: Messages;
+  /**
+   * The language's texts as one JSON text, read with `messagesOf`. Sent as loader data they were
+   * a thousand values for React Router to decode one by one while the page starts; one string is
+   * decoded at once, and JSON.parse reads it in a fraction of a millisecond (decision 0019).
+   */
+  messagesJson: string;
 };
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';
+
+let lastRead: { json: string; messages: Messages } | null = null;
+
+/** The site's texts, parsed once for as long as the language stays the same. */
+export function messagesOf(site: SiteData): Messages {
+  if (lastRead?.json !== site.messagesJson) {
+    lastRead = { json: site.messagesJson, messages: JSON.parse(site.messagesJson) as Messages };
+  }
+  return lastRead.messages;
+}
 
 /** The site data of the locale layout, for any component below it. */
 export function useSite(): SiteData {

@@ -8,8 +8,8 @@ import {
   adminStylesResponse,
 } from '@promptmarket/contracts/admin-catalogue';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router';
 import { SubmitButton, TextField } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';

@@ -1,5 +1,5 @@
 import { type AdminStats, adminStatsResponse } from '@promptmarket/contracts/admin';
-import { Link } from 'react-router';
+import { Link } from '../components/ui/link';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';

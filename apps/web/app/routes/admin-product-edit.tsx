@@ -4,8 +4,9 @@ import {
   adminProductResponse,
 } from '@promptmarket/contracts/admin-catalogue';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { ConfirmButton, type Notice, NoticeBar } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';

@@ -1,6 +1,7 @@
 import { adminProductsResponse } from '@promptmarket/contracts/admin-catalogue';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { Link } from '../components/ui/link';
 import { ListTable, Pager, SearchBox } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';

@@ -1,6 +1,6 @@
 import { type Cart, cartResponse, purchaseResponse } from '@promptmarket/contracts/orders';
 import { useRef, useState } from 'react';
-import { Link, useNavigate, useRevalidator } from 'react-router';
+import { useNavigate, useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../components/ui/dialog';
+import { Link } from '../components/ui/link';
 import { PurchaseFailureAlert } from '../features/orders/purchase-actions';
 import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from '../features/orders/rules';
 import { serverApi } from '../lib/api.server';

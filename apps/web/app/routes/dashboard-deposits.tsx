@@ -1,8 +1,8 @@
 import { type Deposit, depositHistoryResponse } from '@promptmarket/contracts/deposits';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Dialog, DialogContent, DialogTitle } from '../components/ui/dialog';
+import { Link } from '../components/ui/link';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';

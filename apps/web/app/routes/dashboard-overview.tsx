@@ -1,5 +1,6 @@
-import { Link, useRouteLoaderData } from 'react-router';
+import { useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { Link } from '../components/ui/link';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
 import { paths } from '../lib/paths';

@@ -8,9 +8,10 @@ import {
 } from '@promptmarket/contracts/deposits';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { internalCents, minimumCents, unitsPerCurrency } from '../features/deposits/rules';
 import { newIdempotencyKey } from '../features/orders/rules';

@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type GenerateImageRequest, generateImageRequest } from '@promptmarket/contracts/orders';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useRevalidator } from 'react-router';
+import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { saveFile } from '../features/orders/download';
 import { PurchaseFailureAlert } from '../features/orders/purchase-actions';
 import {

@@ -1,7 +1,7 @@
 import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
 import { Suspense } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { Link } from '../components/ui/link';
 import { Carousel } from '../features/catalogue/components/carousel';
 import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';

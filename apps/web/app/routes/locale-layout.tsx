@@ -14,7 +14,7 @@ import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
 import { builtInLocales, messagesFor } from '../lib/messages.server';
 import { pageMeta } from '../lib/seo';
-import type { SiteData } from '../lib/site-data';
+import { messagesOf, type SiteData } from '../lib/site-data';
 import { DEFAULT_CURRENCIES, DEFAULT_SETTINGS } from '../lib/site-defaults';
 import type { Route } from './+types/locale-layout';
 
@@ -58,7 +58,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     styles: styles.status === 'fulfilled' ? styles.value.data : [],
     staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
     socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
-    messages: messagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
+    messagesJson: JSON.stringify(
+      messagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
+    ),
   };
 }
 
@@ -76,8 +78,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: Route.MetaFunction = ({ matches, location }) => pageMeta(matches, location.pathname, {});
 
 export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
-  const { locale, messages } = loaderData;
-  const translator = useMemo(() => createTranslator(locale, messages), [locale, messages]);
+  const translator = useMemo(() => createTranslator(loaderData.locale, messagesOf(loaderData)), [loaderData]);
   return (
     <TranslationProvider translator={translator}>
       <Outlet />

@@ -4,8 +4,9 @@ import {
   depositStatusResponse,
 } from '@promptmarket/contracts/deposits';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { Link } from '../components/ui/link';
 import { orderIdFrom, pollStep } from '../features/deposits/rules';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';

@@ -1,5 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { Link } from '../components/ui/link';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';

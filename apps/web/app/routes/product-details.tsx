@@ -1,6 +1,7 @@
 import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
 import { Suspense, useState } from 'react';
-import { data, Link, useLocation } from 'react-router';
+import { data, useLocation } from 'react-router';
+import { Link } from '../components/ui/link';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
 import { useDisplayCurrency } from '../features/catalogue/currency-context';
@@ -13,7 +14,7 @@ import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
 import { useCurrentUser } from '../lib/session-data';
-import { useSite } from '../lib/site-data';
+import { messagesOf, useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/product-details';
 
@@ -39,7 +40,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const site = siteDataOf(matches);
   const product = loaderData?.product;
   if (!site || !product) return pageMeta(matches, location.pathname, {});
-  const brand = messageAt(site.messages, 'brand.name');
+  const brand = messageAt(messagesOf(site), 'brand.name');
   const url = `${site.origin}${location.pathname}`;
   const image = `${site.origin}${product.images.webp['640'] ?? product.image_url}`;
   const jsonLd = [
@@ -66,13 +67,13 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
         {
           '@type': 'ListItem',
           position: 1,
-          name: messageAt(site.messages, 'product.breadcrumbHome'),
+          name: messageAt(messagesOf(site), 'product.breadcrumbHome'),
           item: `${site.origin}/${site.locale}`,
         },
         {
           '@type': 'ListItem',
           position: 2,
-          name: messageAt(site.messages, 'product.breadcrumbProducts'),
+          name: messageAt(messagesOf(site), 'product.breadcrumbProducts'),
           item: `${site.origin}/${site.locale}/products`,
         },
         { '@type': 'ListItem', position: 3, name: product.title, item: url },

@@ -3,7 +3,7 @@ import { profileResponse, registerRequest } from '@promptmarket/contracts/accoun
 import { settingsResponse } from '@promptmarket/contracts/site';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, redirect, useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import {
@@ -13,6 +13,7 @@ import {
   SubmitButton,
   TextField,
 } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { serverApi } from '../lib/api.server';
 import { fetchCsrfCookie } from '../lib/api-browser';
 import { ApiError } from '../lib/api-client';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiTransport } from '../lib/api-client';
 import { messageAt, pageMeta } from '../lib/seo';
-import type { SiteData } from '../lib/site-data';
+import { messagesOf, type SiteData } from '../lib/site-data';
 import { loader as siteLoader } from './locale-layout';
 import { loader as registerLoader } from './register';
 import { loader as robotsLoader } from './robots';
@@ -34,8 +34,8 @@ describe('site data when the API fails (spec section 8)', () => {
     expect(site.settings.is_reg_enabled).toBe(true);
     expect(site.settings.internal_currency_rate_eur).toBe('1.00');
     expect(site.currencies).toEqual([{ code: 'EUR', value: 1, symbol: '€', name: 'Euro' }]);
-    expect(messageAt(site.messages, 'footer.language')).toBe('Sprache');
-    expect(messageAt(site.messages, 'form.validationError')).toBe('Validierungsfehler');
+    expect(messageAt(messagesOf(site), 'footer.language')).toBe('Sprache');
+    expect(messageAt(messagesOf(site), 'form.validationError')).toBe('Validierungsfehler');
     expect(site.languages).toEqual([]);
     expect(site.categories).toEqual([]);
     expect(warn).toHaveBeenCalledWith('The language list could not be loaded', expect.anything());

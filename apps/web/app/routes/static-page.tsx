@@ -4,6 +4,7 @@ import { StaticPageBody } from '../features/site/components/static-page-body';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
+import { messagesOf } from '../lib/site-data';
 import type { Route } from './+types/static-page';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const site = siteDataOf(matches);
   const base = pageMeta(matches, location.pathname, {});
   if (!site || !loaderData) return base;
-  const title = `${loaderData.page.title} | ${messageAt(site.messages, 'brand.name')}`;
+  const title = `${loaderData.page.title} | ${messageAt(messagesOf(site), 'brand.name')}`;
   const description = loaderData.page.body
     .replace(/^## .*$/gm, '')
     .trim()

@@ -1,8 +1,9 @@
 import { emailVerificationResponse } from '@promptmarket/contracts/accounts';
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
+import { Link } from '../components/ui/link';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';

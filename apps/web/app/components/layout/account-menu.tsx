@@ -1,11 +1,12 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
+import { Link } from '../ui/link';
 
 /** The signed-in user's dropdown: e-mail, balance, account links and sign-out. */
 export function AccountMenu({ user }: { user: Profile }) {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../../features/site/consent';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
+import { Link } from '../ui/link';
 
 /**
  * Asks once: only essentials, accept all, or a customise panel with the essential category

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
+import { Link } from '../ui/link';
 
 export type MenuGroup = {
   id: number;

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
+import { Link } from '../ui/link';
 import { AuthCard } from './auth-card';
 
 /** A finished step (verification done) with the way on to the dashboard. */

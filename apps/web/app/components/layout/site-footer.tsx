@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { NewsletterForm } from '../../features/site/components/newsletter-form';
 import { PaymentLogos } from '../../features/site/components/payment-logos';
 import { SocialIcon } from '../../features/site/components/social-icon';
@@ -9,6 +9,7 @@ import { rememberLanguage } from '../../lib/language-choice';
 import { switchLocalePath } from '../../lib/locale-routing';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
+import { Link } from '../ui/link';
 import { BrandMark } from './brand-mark';
 import { Mail, Phone } from './icons';
 

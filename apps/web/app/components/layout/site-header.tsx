@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
+import { Link } from '../ui/link';
 import { BrandMark } from './brand-mark';
 import { CurrencySelect } from './currency-select';
 import { HeaderSearch } from './header-search';

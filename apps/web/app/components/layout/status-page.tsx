@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
+import { Link } from '../ui/link';
 
 /** The 403 and 404 screens: a code, a title, a sentence and the way home. */
 export function StatusPage({

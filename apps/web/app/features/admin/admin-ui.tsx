@@ -1,6 +1,6 @@
 import { adminActionResponse } from '@promptmarket/contracts/admin';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Form, Link, useLocation, useRevalidator, useSearchParams } from 'react-router';
+import { Form, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';

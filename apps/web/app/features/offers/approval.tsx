@@ -10,7 +10,6 @@ import {
 } from '@promptmarket/contracts/offers';
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -20,6 +19,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { formatAmount } from '../../lib/money';

@@ -1,9 +1,10 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
 import { cartResponse, purchaseResponse } from '@promptmarket/contracts/orders';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

@@ -1,6 +1,7 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { useLocation, useRevalidator } from 'react-router';
+import { Link } from '../../components/ui/link';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

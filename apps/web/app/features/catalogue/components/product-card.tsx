@@ -1,6 +1,6 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
-import { Link } from 'react-router';
 import { deferredIsland } from '../../../components/layout/page-extras';
+import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
