@@ -13,6 +13,7 @@ const shell = [
   'app/lib/language-choice.ts',
   'app/lib/locale-routing.ts',
   'app/lib/money.ts',
+  'app/lib/packed.ts',
   'app/lib/paths.ts',
   'app/lib/seo.ts',
   'app/lib/session-data.ts',

@@ -3,6 +3,7 @@ import type { SocialLink, StaticPageSummary } from '@promptmarket/contracts/cont
 import type { Currency, Language, Settings } from '@promptmarket/contracts/site';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
+import { type Packed, unpack } from './packed';
 
 /** What every page under /:locale gets from the locale layout's loader. */
 export type SiteData = {
@@ -20,7 +21,7 @@ export type SiteData = {
    * a thousand values for React Router to decode one by one while the page starts; one string is
    * decoded at once, and JSON.parse reads it in a fraction of a millisecond (decision 0019).
    */
-  messagesJson: string;
+  messagesJson: Packed<Messages>;
 };
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';
@@ -30,7 +31,7 @@ let lastRead: { json: string; messages: Messages } | null = null;
 /** The site's texts, parsed once for as long as the language stays the same. */
 export function messagesOf(site: SiteData): Messages {
   if (lastRead?.json !== site.messagesJson) {
-    lastRead = { json: site.messagesJson, messages: JSON.parse(site.messagesJson) as Messages };
+    lastRead = { json: site.messagesJson, messages: unpack(site.messagesJson) };
   }
   return lastRead.messages;
 }

@@ -1,5 +1,5 @@
 import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Link } from '../components/ui/link';
 import { Carousel } from '../features/catalogue/components/carousel';
@@ -9,6 +9,7 @@ import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
+import { pack, unpack } from '../lib/packed';
 import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
@@ -24,14 +25,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ]);
   const list = (result: PromiseSettledResult<{ data: ProductSummary[] }>) =>
     result.status === 'fulfilled' ? result.value.data : [];
-  return { hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) };
+  return { lists: pack({ hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) }) };
 }
 
 /** The hero pictures' widths; its first picture is preloaded with the same. */
 const HERO_IMAGE_SIZES = '(min-width: 769px) 25vw, 50vw';
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const first = loaderData?.hero[0];
+  const first = loaderData ? unpack(loaderData.lists).hero[0] : undefined;
   return [
     ...pageMeta(matches, location.pathname, {}),
     ...(first ? [productImagePreload(first, HERO_IMAGE_SIZES)] : []),
@@ -60,7 +61,7 @@ function IntroIcon({ path }: { path: string }) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, styles, settings } = useSite();
-  const { hero, fresh, topSellers } = loaderData;
+  const { hero, fresh, topSellers } = useMemo(() => unpack(loaderData.lists), [loaderData.lists]);
   const styledOnly = styles.filter((style) => style.image_url);
   const intro = [
     {

@@ -1,5 +1,5 @@
 import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { data, useLocation } from 'react-router';
 import { Link } from '../components/ui/link';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
@@ -10,6 +10,7 @@ import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
+import { pack, unpack } from '../lib/packed';
 import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       `/products/${encodeURIComponent(params.slug)}`,
       productDetailResponse,
     );
-    return { product };
+    return { packedProduct: pack(product) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       throw data(null, { status: 404 });
@@ -38,7 +39,7 @@ const IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const site = siteDataOf(matches);
-  const product = loaderData?.product;
+  const product = loaderData ? unpack(loaderData.packedProduct) : undefined;
   if (!site || !product) return pageMeta(matches, location.pathname, {});
   const brand = messageAt(messagesOf(site), 'brand.name');
   const url = `${site.origin}${location.pathname}`;
@@ -151,7 +152,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const { currency, money } = useDisplayCurrency();
-  const { product } = loaderData;
+  const product = useMemo(() => unpack(loaderData.packedProduct), [loaderData.packedProduct]);
   const internal = formatAmount(centsFromDecimal(product.price), locale);
   const added = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(product.created_at));
   return (

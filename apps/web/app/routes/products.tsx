@@ -1,5 +1,5 @@
 import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { ProductCard } from '../features/catalogue/components/product-card';
@@ -15,6 +15,7 @@ import {
 import { SEARCH_DEBOUNCE_MS } from '../features/catalogue/rules';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
+import { pack, unpack } from '../lib/packed';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';
@@ -28,14 +29,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     api.get('/categories', categoriesResponse),
     api.get('/styles', stylesResponse),
   ]);
-  return {
+  return pack({
     // A failed list is shown as the spec's failure text with the list emptied.
     products: list.status === 'fulfilled' ? list.value.data : [],
     meta: list.status === 'fulfilled' ? list.value.meta : null,
     failed: list.status === 'rejected',
     categories: categories.status === 'fulfilled' ? categories.value.data : [],
     styles: styles.status === 'fulfilled' ? styles.value.data : [],
-  };
+  });
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -111,7 +112,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     update({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
   };
 
-  const { products, meta, failed, categories, styles } = loaderData;
+  const { products, meta, failed, categories, styles } = useMemo(() => unpack(loaderData), [loaderData]);
   const filtered =
     state.search ||
     state.categories.length ||
