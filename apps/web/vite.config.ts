@@ -11,6 +11,7 @@ const shell = [
   'app/lib/i18n.ts',
   'app/lib/csp-nonce.ts',
   'app/lib/language-choice.ts',
+  'app/lib/load-once.ts',
   'app/lib/locale-routing.ts',
   'app/lib/money.ts',
   'app/lib/packed.ts',

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { loadOnce } from '../../lib/load-once';
 
 /**
  * Parts of the page that are rendered on the server like the rest but cost nothing on the first
@@ -14,28 +15,13 @@ export function deferredIsland<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   className?: string,
 ) {
-  let loaded: ComponentType<Props> | null = null;
-  let loading: Promise<ComponentType<Props>> | null = null;
-  // One request for every copy of the island (a list has one per tile); a failed one is asked
-  // again by the next island that mounts.
-  const loadOnce = () => {
-    loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
-  const OnServer = lazy(() => loadOnce().then((component) => ({ default: component })));
+  // One request for every copy of the island (a list has one per tile).
+  const code = loadOnce(load);
+  const OnServer = lazy(() => code.load().then((component) => ({ default: component })));
 
   return function Island(props: Props) {
     // Loaded before (an island mounted later, after navigation): shown at once.
-    const [Live, setLive] = useState<ComponentType<Props> | null>(() => loaded);
+    const [Live, setLive] = useState<ComponentType<Props> | null>(() => code.loaded());
     useEffect(() => {
       if (Live) return;
       let mounted = true;
@@ -43,7 +29,7 @@ export function deferredIsland<Props extends object>(
       // of its own, and its live version is rendered as a transition, in slices React can
       // interrupt, so no single task holds the page's thread for long (decision 0019).
       const timer = setTimeout(() => {
-        loadOnce().then(
+        code.load().then(
           (component) => {
             if (mounted) startTransition(() => setLive(() => component));
           },

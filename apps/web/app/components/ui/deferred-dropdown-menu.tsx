@@ -10,26 +10,12 @@ import {
   useRef,
   useState,
 } from 'react';
+import { loadOnce } from '../../lib/load-once';
 
 type MenuKit = typeof import('./dropdown-menu');
 
-let loaded: MenuKit | null = null;
-let loading: Promise<MenuKit> | null = null;
-
-function loadMenuKit(): Promise<MenuKit> {
-  loading ??= import('./dropdown-menu').then(
-    (kit) => {
-      loaded = kit;
-      return kit;
-    },
-    (error: unknown) => {
-      // A failed download leaves the plain button; the next reach tries again.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+// A failed download leaves the plain button; the next reach tries again.
+const menuKit = loadOnce<MenuKit>(() => import('./dropdown-menu'));
 
 // The server render has no layout to measure: the plain effect, which does not run there.
 const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
@@ -69,15 +55,16 @@ export function DeferredDropdownMenu({
   };
 
   const prepare = () => {
-    loadMenuKit().catch(() => {});
+    menuKit.load().catch(() => {});
   };
 
   const openFromPlainButton = (fromKeyboard: boolean) => {
     refocusTrigger.current = document.activeElement === triggerRef.current;
     firstItemOnOpen.current = fromKeyboard;
     changeOpen(true);
+    const loaded = menuKit.loaded();
     if (loaded) setKit(loaded);
-    else loadMenuKit().then(setKit, () => changeOpen(false));
+    else menuKit.load().then(setKit, () => changeOpen(false));
   };
 
   useIsomorphicLayoutEffect(() => {
