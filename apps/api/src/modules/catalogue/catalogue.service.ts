@@ -283,7 +283,7 @@ const typoCache = createTtlCache<Db, string | null>(COUNT_CACHE_MS, {
  * `RANKED_KEEP_LIMIT` are kept; when that is all of them it is also the total, otherwise the total
  * is counted, and a page past them is ranked on its own as before.
  */
-export const RANKED_KEEP_LIMIT = 10_000;
+const RANKED_KEEP_LIMIT = 10_000;
 type Ranking = { ids: number[]; complete: boolean };
 const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
   maxEntries: 200,
