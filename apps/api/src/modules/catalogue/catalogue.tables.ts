@@ -109,6 +109,9 @@ export const products = pgTable(
     index('products_active_lookup_idx')
       .on(table.id, table.categoryId, table.priceCents, table.salesCount, table.likesCount, table.createdAt)
       .where(sql`${table.isActive}`),
+    // The few products taken off sale: a ranked search leaves these out of its matches (an anti-join)
+    // instead of looking up every match among the active products.
+    index('products_inactive_idx').on(table.id).where(sql`not ${table.isActive}`),
     index('products_hero_idx').on(table.id).where(sql`${table.isHero} and ${table.isActive}`),
     index('products_featured_idx').on(table.id).where(sql`${table.isFeatured} and ${table.isActive}`),
   ],

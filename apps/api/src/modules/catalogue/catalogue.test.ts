@@ -6,12 +6,13 @@ import {
   stylesResponse,
 } from '@promptmarket/contracts';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { forgetCatalogueCounts, listProducts, promptPreview } from './catalogue.service';
+import { forgetCatalogueCounts, listProducts, promptPreview, rankedIds } from './catalogue.service';
 import { products } from './catalogue.tables';
 
 let app: TestApp;
@@ -202,6 +203,32 @@ describe('GET /api/products', () => {
       // Pages 1-2 come from the ten kept, page 3 straddles them, 4-5 lie past them: one order.
       expect(answer.data.map((product) => product.slug)).toEqual(slugs(all).slice(index * 4, index * 4 + 4));
     }
+  });
+
+  it('ranks a search from its language’s own indexes, even in a plan made once for every search', async () => {
+    // A prepared statement is planned once for any values (a generic plan): a language passed as a
+    // value could only be searched through the index over every language.
+    const viewer = { locale: 'de', userId: null, rateEur: 1 };
+    const { sql: text, params } = new PgDialect().sqlToQuery(rankedIds(viewer, 'portrait:*', 10));
+    const literal = (value: unknown) =>
+      typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+    const plan = await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql.raw(`prepare ranked_probe as ${text}`));
+      const explained = await tx.execute(
+        sql.raw(`explain execute ranked_probe(${params.map(literal).join(', ')})`),
+      );
+      await tx.execute(sql`deallocate ranked_probe`);
+      return (explained as unknown as { rows: Record<string, string>[] }).rows
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('product_translations_search_de_idx');
+    expect(plan).toContain('product_translations_search_en_idx');
+    expect(plan).not.toMatch(/product_translations_search_idx\b/);
+    // Only a language code of the usual shape is ever written into a statement.
+    expect(() => rankedIds({ ...viewer, locale: "de' or true --" }, 'portrait:*', 10)).toThrow();
   });
 
   it('keeps the words a typo stands for until the catalogue changes', async () => {
