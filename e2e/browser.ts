@@ -88,8 +88,18 @@ function untilStarted(page: Page) {
 export async function screenshot(page: Page, name: string) {
   const folder = path.resolve('test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
+  // Parts below the first screen are painted only near the window (`below-fold` in app.css): shown
+  // whole for the picture, then left to the browser again.
+  const setBelowFold = (visibility: string) =>
+    page.evaluate((value) => {
+      for (const element of document.querySelectorAll<HTMLElement>('.below-fold, .below-fold-tile')) {
+        element.style.contentVisibility = value;
+      }
+    }, visibility);
+  await setBelowFold('visible');
   // caret: 'initial' leaves inputs untouched: a style change before hydration would be a mismatch.
   await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true, caret: 'initial' });
+  await setBelowFold('');
 }
 
 /** True when the page is wider than the window: something sticks out sideways. */

@@ -32,6 +32,16 @@ describe('server-rendered shell', () => {
     }
   });
 
+  it('asks the browser to compile the code every page starts with as it arrives', async () => {
+    const { files } = await initialJavaScript(baseURL(), '/en');
+    const starting = files.filter((file) => /\/(entry\.client|shell)-[\w-]+\.js$/.test(file.src));
+    expect(starting.map((file) => file.src)).toHaveLength(2);
+    for (const file of starting) {
+      const code = await (await fetch(`${baseURL()}${file.src}`)).text();
+      expect(code.startsWith('//# allFunctionsCalledOnLoad\n'), file.src).toBe(true);
+    }
+  });
+
   it('renders /de in German', async () => {
     const html = await (await fetch(`${baseURL()}/de`)).text();
     expect(html).toContain('<html lang="de">');
@@ -116,6 +126,22 @@ describe('in the browser', () => {
     await expect.poll(async () => (await panel.boundingBox())?.height ?? 0).toBeGreaterThan(40);
     await screenshot(page, 'home-en-360-menu');
     expect(consoleErrors.join('\n')).toBe('');
+    await context.close();
+  });
+
+  it('paints the parts below the first screen only near the window, and keeps them reachable', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await page.goto('/en');
+    const styles = page.locator('section[aria-labelledby="styles-title"] a');
+    const painted = () =>
+      styles.first().evaluate((link) => link.checkVisibility({ contentVisibilityAuto: true }));
+    // Far from the window the styles are not laid out, yet their links are in the page.
+    expect(await styles.count()).toBeGreaterThan(1);
+    expect(await painted()).toBe(false);
+    // Reached from the keyboard, they are painted and the link has the focus.
+    await styles.first().focus();
+    await expect.poll(painted).toBe(true);
+    expect(await styles.first().evaluate((link) => document.activeElement === link)).toBe(true);
     await context.close();
   });
 

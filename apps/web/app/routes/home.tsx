@@ -143,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           task of the page's start holds the main thread for long. */}
       <Suspense fallback={null}>
         {fresh.length > 0 ? (
-          <section aria-labelledby="new-title" className="mx-auto max-w-7xl px-4 pb-14 sm:px-6">
+          <section aria-labelledby="new-title" className="below-fold mx-auto max-w-7xl px-4 pb-14 sm:px-6">
             <div className="mb-6 flex items-end justify-between gap-4">
               <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
                 {t('home.newPrompts')}
@@ -169,7 +169,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Suspense fallback={null}>
         {topSellers.length > 0 ? (
-          <section aria-labelledby="top-title" className="bg-slate-50">
+          <section
+            aria-labelledby="top-title"
+            className="below-fold bg-slate-50 [--below-fold-height:70rem] sm:[--below-fold-height:40rem] lg:[--below-fold-height:24rem]"
+          >
             <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
               <h2 id="top-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
                 {t('home.topSellers')}
@@ -212,7 +215,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Suspense fallback={null}>
         {styledOnly.length > 0 ? (
-          <section aria-labelledby="styles-title" className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+          <section
+            aria-labelledby="styles-title"
+            className="below-fold [--below-fold-height:64rem] sm:[--below-fold-height:70rem] lg:[--below-fold-height:42rem] mx-auto max-w-7xl px-4 py-14 sm:px-6"
+          >
             <h2 id="styles-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
               {t('home.browseByStyle')}
             </h2>

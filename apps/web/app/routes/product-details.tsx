@@ -242,7 +242,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {product.similar.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="below-fold-tile">
                   <ProductCard
                     product={item}
                     sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"

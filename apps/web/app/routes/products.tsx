@@ -287,7 +287,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               </p>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
                 {products.map((product, index) => (
-                  <li key={product.id}>
+                  <li key={product.id} className={index < 3 ? undefined : 'below-fold-tile'}>
                     <ProductCard
                       product={product}
                       priority={index < 3}

@@ -22,7 +22,7 @@ export function SiteFooter() {
   const { pathname, search, hash } = useLocation();
 
   return (
-    <footer className="bg-ink-900 text-slate-300">
+    <footer className="below-fold bg-ink-900 text-slate-300 [--below-fold-height:74rem] sm:[--below-fold-height:44rem] lg:[--below-fold-height:29rem]">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <Link
