@@ -142,6 +142,12 @@ describe('in the browser', () => {
     await styles.first().focus();
     await expect.poll(painted).toBe(true);
     expect(await styles.first().evaluate((link) => document.activeElement === link)).toBe(true);
+    // A part not yet laid out keeps the width the page gives it: nothing sticks out sideways.
+    for (const path of ['/en/products', '/en/products/portrait-of-an-elven-archer']) {
+      await page.goto(path);
+      expect(await page.locator('.below-fold-tile').count(), path).toBeGreaterThan(0);
+      expect(await overflowsHorizontally(page), path).toBe(false);
+    }
     await context.close();
   });
 
