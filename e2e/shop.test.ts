@@ -69,6 +69,8 @@ describe('the shop window', () => {
   it('finds prompts despite a typo, opens one and shows it in another currency', async () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
     await page.goto('/en/products');
+    // Headings go down a level at a time: the page's h1, the results' h2, then the tiles' h3.
+    expect(await page.getByRole('heading', { level: 2, name: /^\d+ prompts?$/ }).count()).toBe(1);
     await page.getByLabel('Search', { exact: true }).fill('protrait');
     await page.waitForURL(/search=protrait/);
     const first = page.locator('main article h3 a').first();

@@ -282,9 +282,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <>
-              <p className="mb-4 text-sm text-slate-600">
+              {/* The results' heading: the tiles' titles (h3) come under it, after the page's h1. */}
+              <h2 className="mb-4 text-sm font-normal text-slate-600">
                 {t('products.results', { count: meta?.total ?? products.length })}
-              </p>
+              </h2>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
                 {products.map((product, index) => (
                   <li key={product.id} className={index < 3 ? undefined : 'below-fold-tile'}>
