@@ -11,6 +11,20 @@ export function pack<T>(value: T): Packed<T> {
   return JSON.stringify(value) as Packed<T>;
 }
 
+/**
+ * The last few texts read, with their values: a route's `meta` and its component read the same text,
+ * and the language's texts are read on every page. What `unpack` returns is shared: read it, never
+ * change it.
+ */
+const recent: [string, unknown][] = [];
+const RECENT_TEXTS = 4;
+
 export function unpack<T>(packed: Packed<T>): T {
-  return JSON.parse(packed) as T;
+  let entry = recent.find(([text]) => text === packed);
+  if (!entry) {
+    entry = [packed, JSON.parse(packed)];
+    recent.unshift(entry);
+    recent.length = Math.min(recent.length, RECENT_TEXTS);
+  }
+  return entry[1] as T;
 }

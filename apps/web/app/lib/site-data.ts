@@ -26,14 +26,9 @@ export type SiteData = {
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';
 
-let lastRead: { json: string; messages: Messages } | null = null;
-
-/** The site's texts, parsed once for as long as the language stays the same. */
+/** The site's texts (parsed once while they stay among the last texts read). */
 export function messagesOf(site: SiteData): Messages {
-  if (lastRead?.json !== site.messagesJson) {
-    lastRead = { json: site.messagesJson, messages: unpack(site.messagesJson) };
-  }
-  return lastRead.messages;
+  return unpack(site.messagesJson);
 }
 
 /** The site data of the locale layout, for any component below it. */
