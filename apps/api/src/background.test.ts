@@ -64,10 +64,12 @@ describe('background loops', () => {
     const tasks = periodicTasks(database, { demo: { run: async (payload) => void ran.push(payload) } }, log, {
       maxSessionDays: 7,
       payments,
+      imageTimeoutMs: 60_000,
     });
     expect(tasks.map((task) => task.name)).toEqual([
       'jobs',
       'deposit reconciliation',
+      'abandoned generation recovery',
       'expired session cleanup',
       'throttle cleanup',
       ...(database.kind === 'pglite' ? ['planner statistics'] : []),

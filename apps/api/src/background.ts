@@ -3,6 +3,7 @@ import type { Database } from './db/client';
 import { analyze } from './db/maintenance';
 import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
+import { recoverAbandonedGenerations } from './modules/orders/orders.generation';
 import type { PaymentProvider } from './modules/payments/provider';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
@@ -21,7 +22,11 @@ export function periodicTasks(
   database: Database,
   handlers: JobHandlers,
   log: JobLog & { info(details: object, message: string): void },
-  { maxSessionDays, payments }: { maxSessionDays: number; payments?: PaymentProvider },
+  {
+    maxSessionDays,
+    payments,
+    imageTimeoutMs,
+  }: { maxSessionDays: number; payments?: PaymentProvider; imageTimeoutMs: number },
 ): PeriodicTask[] {
   return [
     { name: 'jobs', everyMs: SECOND, run: () => runDueJobs(database.db, handlers, log) },
@@ -35,6 +40,13 @@ export function periodicTasks(
           },
         ]
       : []),
+    // A generation whose server died between its debit and its picture is refunded; looked for
+    // as often as the engine's timeout, at most a minute apart.
+    {
+      name: 'abandoned generation recovery',
+      everyMs: Math.min(MINUTE, imageTimeoutMs),
+      run: () => recoverAbandonedGenerations(database.db, imageTimeoutMs, log),
+    },
     // Sessions past their lifetime and rate-limit counters past their window are refused or
     // ignored already; these remove their rows.
     {
@@ -87,6 +99,7 @@ export function startBackground(app: FastifyInstance, database: Database, handle
     periodicTasks(database, { ...app.paymentJobs, ...handlers }, app.log, {
       maxSessionDays: app.config.session.maxDays,
       payments: app.payments,
+      imageTimeoutMs: app.config.images.timeoutMs,
     }),
     app.log,
   );

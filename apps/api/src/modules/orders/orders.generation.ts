@@ -1,6 +1,6 @@
 import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
 import type { Generation } from '@promptmarket/contracts/orders';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import type { Storage } from '../../lib/storage';
 import type { ImageEngine } from '../generation/engine';
 import { getStoredSettings } from '../site/site.service';
 import { internalFromEurCents } from '../wallet/rates';
-import { debitWallet, refund, walletBalance } from '../wallet/wallet.service';
+import { debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
 import { type DownloadChoice, encodeImage, LICENCE_TEXT } from './orders.downloads';
 import { PurchaseRefused } from './orders.service';
 import { generations } from './orders.tables';
@@ -40,10 +40,34 @@ const slugOf = (title: string) =>
     .replace(/[\s_-]+/g, '-')
     .slice(0, 60) || 'image';
 
+/** The ledger move that pays a generation; its refund is `<key>:refund`. */
+const debitKey = (generationId: number) => `generation:${generationId}`;
+
+/**
+ * Gives a generation up: marks it failed and refunds it when it was paid, in one transaction.
+ * Only a generation still processing is given up, under its row lock, so the request drawing it
+ * and any number of recoveries on other processes give it up once, with one refund. Returns
+ * false when it was no longer processing (finished, or given up by someone else).
+ */
+async function giveUp(db: Db, generationId: number, message: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [given] = await tx
+      .update(generations)
+      .set({ status: 'failed', errorMessage: message.slice(0, 500) })
+      .where(and(eq(generations.id, generationId), eq(generations.status, 'processing')))
+      .returning({ id: generations.id });
+    if (!given) return false;
+    const key = debitKey(generationId);
+    if (await findMove(tx, key)) await refund(tx, { originalKey: key, key: `${key}:refund` });
+    return true;
+  });
+}
+
 /**
  * Charges the generation cost, draws the picture with the engine (given up after the timeout),
  * and answers it as a zip. Debit first, refund by a compensating move if the engine fails: never
- * a charge without a delivered image (DESIGN section 3).
+ * a charge without a delivered image (DESIGN section 3). A server that dies between the two
+ * leaves the generation processing; `recoverAbandonedGenerations` gives it up later.
  */
 export async function generateImage(
   db: Db,
@@ -70,16 +94,28 @@ export async function generateImage(
     })
     .returning();
   if (!generation) throw new Error('generation not recorded');
-  const key = `generation:${generation.id}`;
-  const fail = (message: string) =>
-    db
-      .update(generations)
-      .set({ status: 'failed', errorMessage: message })
-      .where(eq(generations.id, generation.id));
+  const key = debitKey(generation.id);
+  const failed = () => new GenerationFailed(validationText('generation.failed', input.locale));
 
   if (cost > 0) {
     try {
-      await debitWallet(db, { userId: input.userId, amount: cost, key, kind: 'generation', reference: key });
+      // Under the generation's row lock: a recovery that gave it up meanwhile is seen, and then
+      // nothing is charged; one that comes later finds the debit and refunds it.
+      await db.transaction(async (tx) => {
+        const [open] = await tx
+          .select({ id: generations.id })
+          .from(generations)
+          .where(and(eq(generations.id, generation.id), eq(generations.status, 'processing')))
+          .for('update');
+        if (!open) throw failed();
+        await debitWallet(tx, {
+          userId: input.userId,
+          amount: cost,
+          key,
+          kind: 'generation',
+          reference: key,
+        });
+      });
     } catch (error) {
       if (!(error instanceof AppError && error.fields?.balance)) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
@@ -87,29 +123,79 @@ export async function generateImage(
         '{{amount}}',
         `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
       );
-      await fail(text);
+      await giveUp(db, generation.id, text);
       throw new PurchaseRefused(text, missing);
     }
   }
 
   let image: Buffer;
+  const imageKey = `generations/${generation.id}.${input.choice.format}`;
   try {
     const drawn = await engine.generate(input.prompt, AbortSignal.timeout(input.timeoutMs));
     image = await encodeImage(
       sharp(drawn).resize(input.choice.width, input.choice.height, { fit: 'cover' }),
       input.choice.format,
     ).toBuffer();
-    const imageKey = `generations/${generation.id}.${input.choice.format}`;
     await storage.put('private', imageKey, image);
-    await db.update(generations).set({ status: 'done', imageKey }).where(eq(generations.id, generation.id));
+    const [finished] = await db
+      .update(generations)
+      .set({ status: 'done', imageKey })
+      .where(and(eq(generations.id, generation.id), eq(generations.status, 'processing')))
+      .returning({ id: generations.id });
+    if (!finished) {
+      // Given up (and refunded) by the recovery while it was drawn: the picture is not delivered.
+      await storage.delete('private', imageKey);
+      throw new Error('the generation was given up before it was finished');
+    }
   } catch (error) {
     log.error({ err: error, generationId: generation.id, engine: engine.name }, 'image generation failed');
-    if (cost > 0) await refund(db, { originalKey: key, key: `${key}:refund` });
-    await fail(error instanceof Error ? error.message.slice(0, 500) : String(error));
-    throw new GenerationFailed(validationText('generation.failed', input.locale));
+    await giveUp(db, generation.id, error instanceof Error ? error.message : String(error));
+    throw failed();
   }
 
   return { ...generationZip(input.title, input.prompt, input.choice, image), generationId: generation.id };
+}
+
+/**
+ * How long a generation may stay processing before it counts as abandoned: the engine's
+ * timeout, and as long again for encoding and storing the picture.
+ */
+export function abandonedAfterMs(timeoutMs: number): number {
+  return 2 * timeoutMs;
+}
+
+export const ABANDONED_MESSAGE = 'The server stopped before the image was finished.';
+
+/**
+ * Gives up the generations whose request ended without finishing them: the server was killed
+ * after the row was written, perhaps after the debit, before the picture was stored. Each one
+ * still processing well past the engine's timeout is marked failed and, when it was charged,
+ * refunded once (see `giveUp`). Safe to run on several processes at once. Returns how many
+ * were given up.
+ */
+export async function recoverAbandonedGenerations(
+  db: Db,
+  timeoutMs: number,
+  log: { warn(details: object, message: string): void },
+): Promise<number> {
+  const abandoned = await db
+    .select({ id: generations.id, userId: generations.userId })
+    .from(generations)
+    .where(
+      and(
+        eq(generations.status, 'processing'),
+        lt(generations.createdAt, sql`now() - make_interval(secs => ${abandonedAfterMs(timeoutMs) / 1000})`),
+      ),
+    )
+    .orderBy(generations.id)
+    .limit(100);
+  let given = 0;
+  for (const row of abandoned) {
+    if (!(await giveUp(db, row.id, ABANDONED_MESSAGE))) continue;
+    given += 1;
+    log.warn({ generationId: row.id, userId: row.userId }, 'an abandoned generation was given up');
+  }
+  return given;
 }
 
 /** The zip of a generated picture: the image as drawn, the prompt and the licence. */
