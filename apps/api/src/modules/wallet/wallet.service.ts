@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -12,8 +12,9 @@ import {
 
 /**
  * The only code that moves money (decision 0015). Every move is one ledger transaction: its
- * entries sum to zero, each account's balance changes in the same database transaction under
- * the account's row lock, and a wallet that would go below zero makes the whole move fail.
+ * entries sum to zero, each account's balance changes with its entries in the same database
+ * transaction under the account's row lock (the database applies them: decision 0020), and a
+ * wallet that would go below zero makes the whole move fail.
  * Every move carries an idempotency key: a retry finds the first transaction and moves nothing.
  */
 
@@ -135,28 +136,24 @@ export async function postMove(db: Db, move: Move): Promise<MoveResult> {
         tx,
         move.postings.map((posting) => posting.account),
       );
-      // One change per account, taken in id order: two moves on the same accounts lock them in the
-      // same order and never deadlock.
-      const changes = new Map<number, number>();
-      for (const posting of move.postings) {
-        const id = ids.get(accountSpec(posting.account).code);
-        if (id === undefined) throw new Error('ledger account missing');
-        changes.set(id, (changes.get(id) ?? 0) + posting.amount);
-      }
-      for (const [accountId, change] of [...changes].sort(([a], [b]) => a - b)) {
-        if (change === 0) continue;
-        await tx
-          .update(ledgerAccounts)
-          .set({ balance: sql`${ledgerAccounts.balance} + ${change}` })
-          .where(eq(ledgerAccounts.id, accountId));
-      }
-      await tx.insert(ledgerEntries).values(
-        move.postings.map((posting) => ({
-          transactionId: created.id,
-          accountId: ids.get(accountSpec(posting.account).code) as number,
-          amount: posting.amount,
-        })),
-      );
+      // The accounts' rows are locked in id order before any entry is written: two moves on the
+      // same accounts wait for each other in the same order and never deadlock. Each entry then
+      // adds its amount to its account's balance in the database itself (migration 0022), under
+      // that lock; a wallet that would go below zero fails the balance's CHECK.
+      const entries = move.postings.map((posting) => {
+        const accountId = ids.get(accountSpec(posting.account).code);
+        if (accountId === undefined) throw new Error('ledger account missing');
+        return { transactionId: created.id, accountId, amount: posting.amount };
+      });
+      await tx
+        .select({ id: ledgerAccounts.id })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, [...new Set(entries.map((entry) => entry.accountId))]))
+        .orderBy(ledgerAccounts.id)
+        .for('no key update');
+      // Credits before debits: an account that is both paid and charged in one move is never
+      // below zero in between.
+      await tx.insert(ledgerEntries).values(entries.sort((a, b) => b.amount - a.amount));
       return { transaction: created, replayed: false };
     });
   } catch (error) {

@@ -16,8 +16,9 @@ import { users } from '../accounts/accounts.tables';
 /**
  * The double-entry ledger (decision 0015). Every amount is an integer number of minor units of
  * the internal currency. Only wallet.service.ts writes these tables; the database itself refuses
- * to change or delete a transaction or an entry (triggers in migration 0009) and refuses a
- * transaction whose entries do not sum to zero.
+ * to change or delete a transaction or an entry (triggers in migration 0009), refuses a
+ * transaction whose entries do not sum to zero, and keeps each account's balance from its
+ * entries, refusing any other change of it (migration 0022, decision 0020).
  */
 export const ledgerAccountKind = pgEnum('ledger_account_kind', [
   /** A user's balance: never below zero. */
@@ -47,7 +48,7 @@ export const ledgerAccounts = pgTable(
     userId: uuid('user_id')
       .unique()
       .references(() => users.id, { onDelete: 'restrict' }),
-    /** The sum of the account's entries, kept in the same transaction as every entry. */
+    /** The sum of the account's entries: each new entry adds to it in the database, nothing else may change it. */
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Mirror accounts (clearing, payouts paid, purchases) run negative; wallets never do. */
     mayGoNegative: boolean('may_go_negative').notNull().default(false),

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { isCheckViolation, pgErrorCode } from '../../db/errors';
 import { AppError } from '../../errors';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
 import { users } from '../accounts/accounts.tables';
@@ -230,9 +231,101 @@ describe('the ledger', () => {
   it('refuses a wallet balance below zero in the database itself', async () => {
     const userId = await newUser();
     await fund(userId, 10);
+    // Entries written around the service, balanced, that would take the wallet to -1.
     await expect(
-      db.execute(sql`update ledger_accounts set balance = -1 where code = ${`wallet:${userId}`}`),
-    ).rejects.toThrow();
+      db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(ledgerTransactions)
+          .values({ idempotencyKey: `raw-overdraft:${userId}`, kind: 'purchase', amount: 11 })
+          .returning();
+        const accounts = await tx
+          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'clearing:sandbox']));
+        const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
+        await tx.insert(ledgerEntries).values([
+          { transactionId: created?.id as number, accountId: idOf('clearing:sandbox'), amount: 11 },
+          { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -11 },
+        ]);
+      }),
+    ).rejects.toSatisfy((error) => isCheckViolation(error, 'ledger_accounts_balance_not_negative'));
+    expect(await walletBalance(db, userId)).toBe(10);
+  });
+});
+
+describe('the cached balance', () => {
+  it('refuses a direct change of a balance, even one that looks harmless', async () => {
+    const userId = await newUser();
+    await fund(userId, 100);
+    for (const statement of [
+      sql`update ledger_accounts set balance = 1000 where code = ${`wallet:${userId}`}`,
+      sql`update ledger_accounts set balance = balance + 1 where code = ${`wallet:${userId}`}`,
+      sql`update ledger_accounts set balance = balance - 100 where code = 'clearing:sandbox'`,
+    ]) {
+      const error = await db.execute(statement).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(pgErrorCode(error)).toBe('23001');
+      expect(String((error as Error & { cause?: Error }).cause?.message ?? error)).toMatch(
+        /changes only through ledger entries/,
+      );
+    }
+    expect(await walletBalance(db, userId)).toBe(100);
+  });
+
+  it('refuses an account created with a balance', async () => {
+    const userId = await newUser();
+    await expect(
+      db.insert(ledgerAccounts).values({ code: `wallet:${userId}`, kind: 'wallet', userId, balance: 500 }),
+    ).rejects.toSatisfy((error) => pgErrorCode(error) === '23001');
+    expect(await walletBalance(db, userId)).toBe(0);
+  });
+
+  it('lets the rest of an account change when its balance stays', async () => {
+    const userId = await newUser();
+    await fund(userId, 100);
+    await db.execute(
+      sql`update ledger_accounts set may_go_negative = false, balance = balance where code = ${`wallet:${userId}`}`,
+    );
+    expect(await walletBalance(db, userId)).toBe(100);
+  });
+
+  it('follows entries however they are written: the database adds each entry to its account', async () => {
+    const userId = await newUser();
+    await fund(userId, 100);
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(ledgerTransactions)
+        .values({ idempotencyKey: `raw-balanced:${userId}`, kind: 'purchase', amount: 30 })
+        .returning();
+      const accounts = await tx
+        .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'clearing:sandbox']));
+      const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
+      await tx.insert(ledgerEntries).values([
+        { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -30 },
+        { transactionId: created?.id as number, accountId: idOf('clearing:sandbox'), amount: 30 },
+      ]);
+    });
+    expect(await walletBalance(db, userId)).toBe(70);
+  });
+
+  it('applies a move that pays and charges the same wallet, credits first', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    await fund(a, 50);
+    await postMove(db, {
+      key: `pass-through:${a}`,
+      kind: 'offer',
+      postings: [
+        { account: { wallet: a }, amount: -80 },
+        { account: { wallet: b }, amount: 20 },
+        { account: { wallet: a }, amount: 60 },
+      ],
+    });
+    expect(await walletBalance(db, a)).toBe(30);
+    expect(await walletBalance(db, b)).toBe(20);
   });
 });
 
