@@ -8,6 +8,11 @@ export type JobHandler<Payload = Record<string, unknown>> = {
   run(payload: Payload, job: Job): Promise<void>;
   /** Called once when the job has used its last attempt. */
   onDead?(payload: Payload, job: Job, error: unknown): Promise<void>;
+  /**
+   * How long one attempt may take, in seconds (five minutes unless given): a job whose worker
+   * died is taken over by another this long after its attempt began. Longer than any run.
+   */
+  leaseSeconds?: number;
 };
 
 // biome-ignore lint/suspicious/noExplicitAny: each queue has its own payload type
@@ -50,7 +55,17 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60);
 }
 
-const LEASE_SECONDS = 5 * 60;
+const DEFAULT_LEASE_SECONDS = 5 * 60;
+
+const leaseOf = (handler: JobHandler | undefined) => handler?.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+
+/** Each queue's lease, as SQL for the leasing statement. */
+function leaseSeconds(handlers: JobHandlers) {
+  const cases = Object.entries(handlers).map(
+    ([queue, handler]) => sql`when ${queue} then ${leaseOf(handler)}::integer`,
+  );
+  return sql`case ${jobs.queue} ${sql.join(cases, sql` `)} else ${DEFAULT_LEASE_SECONDS}::integer end`;
+}
 
 function describe(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -59,8 +74,10 @@ function describe(error: unknown): string {
 /**
  * Runs the jobs that are due on the queues `handlers` knows. A batch is first leased in one
  * statement that skips rows other workers hold (FOR UPDATE SKIP LOCKED) and marks them running
- * for a few minutes, so no two workers ever run the same job; a job whose worker died is taken
- * over when its lease ends. Returns how many jobs succeeded.
+ * for their queue's lease, so no two workers ever run the same job; a job whose worker died is
+ * taken over when its lease ends. Each job's lease starts again when its turn in the batch
+ * comes, and a job taken over meanwhile is left to the worker that took it. Returns how many
+ * jobs succeeded.
  */
 export async function runDueJobs(
   db: Db,
@@ -90,21 +107,34 @@ export async function runDueJobs(
     .set({
       status: 'running',
       attempts: sql`${jobs.attempts} + 1`,
-      lockedUntil: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+      lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds(handlers)})`,
     })
     .where(inArray(jobs.id, due))
     .returning();
+  const leasedAt = Date.now();
+  // RETURNING keeps no order: the batch runs in the order the jobs fell due.
+  leased.sort((a, b) => a.runAt.getTime() - b.runAt.getTime());
 
   let done = 0;
   for (const job of leased) {
     const handler = handlers[job.queue];
+    if (Date.now() - leasedAt > 1000) {
+      // The jobs before it in the batch took a while: its lease runs from now, unless it ended
+      // and another worker took the job over.
+      const [renewed] = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseOf(handler)}::integer)` })
+        .where(heldBy(job))
+        .returning({ id: jobs.id });
+      if (!renewed) continue;
+    }
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
       await handler.run(job.payload, job);
       await db
         .update(jobs)
         .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
-        .where(eq(jobs.id, job.id));
+        .where(heldBy(job));
       done += 1;
     } catch (error) {
       await fail(db, handler, job, error, log);
@@ -113,14 +143,22 @@ export async function runDueJobs(
   return done;
 }
 
+/** The job as this worker leased it: still running, and not leased again by another since. */
+function heldBy(job: Job) {
+  return and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+}
+
 async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: unknown, log: JobLog) {
   const dead = job.attempts >= job.maxAttempts;
   const details = { err: error, jobId: job.id, queue: job.queue, attempts: job.attempts };
   if (dead) {
-    await db
+    const [died] = await db
       .update(jobs)
       .set({ status: 'dead', lastError: describe(error), lockedUntil: null, finishedAt: new Date() })
-      .where(eq(jobs.id, job.id));
+      .where(heldBy(job))
+      .returning({ id: jobs.id });
+    // Taken over by another worker after this one's lease ended: that attempt decides.
+    if (!died) return;
     log.error(details, `job ${job.queue} failed for the last time and is dead`);
     try {
       await handler?.onDead?.(job.payload, job, error);
@@ -133,7 +171,7 @@ async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: un
     return;
   }
   const delay = retryDelaySeconds(job.attempts);
-  await db
+  const [waiting] = await db
     .update(jobs)
     .set({
       status: 'pending',
@@ -141,6 +179,8 @@ async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: un
       lockedUntil: null,
       runAt: sql`now() + make_interval(secs => ${delay})`,
     })
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job))
+    .returning({ id: jobs.id });
+  if (!waiting) return;
   log.warn({ ...details, retryInSeconds: delay }, `job ${job.queue} failed; it is retried later`);
 }

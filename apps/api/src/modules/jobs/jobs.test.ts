@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { recordingLog } from '../../test/log';
@@ -109,6 +109,77 @@ describe('jobs', () => {
     await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1000) });
     expect(await runDueJobs(database.db, handlers, recordingLog())).toBe(1);
     expect((await jobsOf('report'))[0]).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('leases each queue for its own time, counted from when its turn in the batch comes', async () => {
+    await enqueueJob(database.db, 'slow', {}, { runAt: new Date(Date.now() - 2000) });
+    await enqueueJob(database.db, 'quick', {}, { runAt: new Date(Date.now() - 1000) });
+    const leaseLeft: number[] = [];
+    const handlers: Record<string, JobHandler> = {
+      slow: { run: () => new Promise((resolve) => setTimeout(resolve, 1500)) },
+      quick: {
+        leaseSeconds: 2,
+        run: async (_payload, job) => {
+          const [row] = await database.db
+            .select({ left: sql<string>`extract(epoch from ${jobs.lockedUntil} - now())` })
+            .from(jobs)
+            .where(eq(jobs.id, job.id));
+          leaseLeft.push(Number(row?.left));
+        },
+      },
+    };
+    expect(await runDueJobs(database.db, handlers, recordingLog())).toBe(2);
+    // Leased with the batch 1.5 s earlier, its 2 s lease would have had half a second left.
+    expect(leaseLeft[0]).toBeGreaterThan(1.5);
+    expect(leaseLeft[0]).toBeLessThanOrEqual(2);
+  });
+
+  it('leaves a job to the worker that took it over after its lease ended', async () => {
+    await enqueueJob(database.db, 'slow', {}, { runAt: new Date(Date.now() - 2000) });
+    await enqueueJob(database.db, 'taken', {}, { runAt: new Date(Date.now() - 1000) });
+    const ran: string[] = [];
+    const other = { taken: { run: async () => void ran.push('other worker') } };
+    const handlers: Record<string, JobHandler> = {
+      slow: {
+        run: async () => {
+          const started = Date.now();
+          // Meanwhile the next job's lease ends and another worker runs it.
+          const [taken] = await jobsOf('taken');
+          await database.db
+            .update(jobs)
+            .set({ lockedUntil: new Date(Date.now() - 1000) })
+            .where(eq(jobs.id, taken?.id ?? ''));
+          expect(await runDueJobs(database.db, other, recordingLog())).toBe(1);
+          await new Promise((resolve) => setTimeout(resolve, 1100 - (Date.now() - started)));
+        },
+      },
+      taken: { run: async () => void ran.push('first worker') },
+    };
+    expect(await runDueJobs(database.db, handlers, recordingLog())).toBe(1);
+    expect(ran).toEqual(['other worker']);
+    expect((await jobsOf('taken'))[0]).toMatchObject({ status: 'done', attempts: 2 });
+  });
+
+  it('does not set back a job that another worker finished after taking it over', async () => {
+    await enqueueJob(database.db, 'late', {});
+    const handlers: Record<string, JobHandler> = {
+      late: {
+        run: async (_payload, job) => {
+          // This attempt outlives its lease; another worker takes the job over and finishes it.
+          await database.db
+            .update(jobs)
+            .set({ lockedUntil: new Date(Date.now() - 1000) })
+            .where(eq(jobs.id, job.id));
+          const other = { late: { run: async () => undefined } };
+          expect(await runDueJobs(database.db, other, recordingLog())).toBe(1);
+          throw new Error('the slow attempt failed in the end');
+        },
+      },
+    };
+    const log = recordingLog();
+    expect(await runDueJobs(database.db, handlers, log)).toBe(0);
+    expect((await jobsOf('late'))[0]).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    expect(log.entries).toEqual([]);
   });
 
   it('never runs one job twice when two workers lease at the same time', async () => {

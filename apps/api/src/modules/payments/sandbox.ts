@@ -53,6 +53,8 @@ export type SandboxOptions = {
   secret: string;
   /** Where the webhooks go; resolved when sent, so it may depend on the port the server got. */
   webhookUrl: () => string;
+  /** How long the shop has to answer one delivery (10 s unless given). */
+  deliveryTimeoutMs?: number;
 };
 
 function eventOf(session: SandboxSession, type: SandboxEvent['type']): SandboxEvent {
@@ -163,9 +165,15 @@ export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvide
   };
 }
 
-/** Sends one webhook; a refused or failed delivery throws, and the job is tried again later. */
+/**
+ * Sends one webhook; a refused, cut or timed-out delivery throws, and the job is tried again
+ * later (30 s, 1 min, 2 min, …). A delivery whose server died mid-way is taken over once its
+ * short lease ends, so a paid deposit waits seconds, not minutes, after a crash.
+ */
 export function sandboxWebhookJob(options: SandboxOptions): JobHandler<{ event: string }> {
+  const timeoutMs = options.deliveryTimeoutMs ?? 10_000;
   return {
+    leaseSeconds: Math.ceil((3 * timeoutMs) / 1000),
     async run({ event }) {
       const response = await fetch(options.webhookUrl(), {
         method: 'POST',
@@ -174,7 +182,7 @@ export function sandboxWebhookJob(options: SandboxOptions): JobHandler<{ event: 
           [SANDBOX_SIGNATURE_HEADER]: signatureHeader(options.secret, event),
         },
         body: event,
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (!response.ok) throw new Error(`the shop answered the webhook with ${response.status}`);
     },
