@@ -7,9 +7,18 @@ import { recoverAbandonedGenerations } from './modules/orders/orders.generation'
 import type { PaymentProvider } from './modules/payments/provider';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
+import { checkLedger } from './modules/wallet/wallet.check';
 
-/** Work repeated on a timer: its failures are logged, and a slow run is never overlapped by the next. */
-export type PeriodicTask = { name: string; everyMs: number; run: () => Promise<unknown> };
+/**
+ * Work repeated on a timer: its failures are logged, and a slow run is never overlapped by the next.
+ * With `firstAfterMs` it also runs once that soon after start, before its first period has passed.
+ */
+export type PeriodicTask = {
+  name: string;
+  everyMs: number;
+  firstAfterMs?: number;
+  run: () => Promise<unknown>;
+};
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -55,6 +64,14 @@ export function periodicTasks(
       run: () => deleteExpiredSessions(database.db, maxSessionDays),
     },
     { name: 'throttle cleanup', everyMs: HOUR, run: () => pruneThrottles(database.db) },
+    // The ledger's invariants, checked while the shop runs (decision 0020): each problem is
+    // logged as an error and kept for the back office's dashboard and the metrics.
+    {
+      name: 'ledger check',
+      everyMs: 5 * MINUTE,
+      firstAfterMs: 30 * SECOND,
+      run: () => checkLedger(database.db, log),
+    },
     // The embedded database has no autovacuum to keep the planner's statistics fresh.
     ...(database.kind === 'pglite'
       ? [{ name: 'planner statistics', everyMs: 6 * HOUR, run: () => analyze(database) }]
@@ -62,12 +79,15 @@ export function periodicTasks(
   ];
 }
 
-/** Runs each task every `everyMs` until stopped; `stop()` waits for runs under way to end. */
+/**
+ * Runs each task every `everyMs` (and once after `firstAfterMs`) until stopped; `stop()` waits
+ * for runs under way to end.
+ */
 export function runPeriodically(tasks: PeriodicTask[], log: Pick<JobLog, 'error'>) {
   const underWay = new Set<Promise<void>>();
-  const timers = tasks.map((task) => {
+  const timers = tasks.flatMap((task) => {
     let running = false;
-    const timer = setInterval(() => {
+    const tick = () => {
       if (running) return;
       running = true;
       const run = task
@@ -81,9 +101,11 @@ export function runPeriodically(tasks: PeriodicTask[], log: Pick<JobLog, 'error'
           underWay.delete(run);
         });
       underWay.add(run);
-    }, task.everyMs);
-    timer.unref();
-    return timer;
+    };
+    const timers = [setInterval(tick, task.everyMs)];
+    if (task.firstAfterMs !== undefined) timers.push(setTimeout(tick, task.firstAfterMs));
+    for (const timer of timers) timer.unref();
+    return timers;
   });
   return {
     async stop() {

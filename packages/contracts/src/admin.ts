@@ -24,6 +24,8 @@ export const adminStatsResponse = z.object({
     today: figures,
     month: figures,
     queues: z.object({ offers: z.number(), verifications: z.number(), payouts: z.number() }),
+    /** The last periodic ledger check: when it ended and what it found (none: healthy); null before the first. */
+    ledger_check: z.object({ checked_at: z.string(), problems: z.array(z.string()) }).nullable(),
   }),
 });
 export type AdminStats = z.infer<typeof adminStatsResponse>['payload'];

@@ -1,5 +1,6 @@
 import { type AdminStats, adminStatsResponse } from '@promptmarket/contracts/admin';
 import { Link } from '../components/ui/link';
+import { LedgerCheckStatus } from '../features/admin/ledger-check-status';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
@@ -43,6 +44,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   ] as const;
   return (
     <div className="space-y-8">
+      <LedgerCheckStatus check={stats.ledger_check} locale={locale} />
       <section aria-labelledby="queues-title">
         <h2 id="queues-title" className="text-lg font-semibold text-slate-900">
           {t('admin.dashboard.queues')}

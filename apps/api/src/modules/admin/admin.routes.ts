@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errorResponses, minorUnitsToNumber, parseMinorUnits } from '@promptmarket/contracts';
-import { adminDepositsResponse } from '@promptmarket/contracts/admin';
+import { adminDepositsResponse, adminStatsResponse } from '@promptmarket/contracts/admin';
 import { verificationDocuments } from '@promptmarket/contracts/verification';
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,7 @@ import { generations, orders } from '../orders/orders.tables';
 import { endUserSessions } from '../session/session.service';
 import { approveVerification, declineVerification } from '../verification/verification.service';
 import { type VerificationRow, verifications } from '../verification/verification.tables';
+import { lastLedgerCheck } from '../wallet/wallet.check';
 import { adjustBalance, walletBalance } from '../wallet/wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
 import { audited } from './admin.audit';
@@ -82,7 +83,12 @@ export async function adminRoutes(parent: FastifyInstance) {
 
   app.get(
     '/admin/stats',
-    { schema: { summary: 'Today’s and this month’s figures, and the queues waiting' } },
+    {
+      schema: {
+        summary: 'Today’s and this month’s figures, the queues waiting, and the last ledger check',
+        response: { 200: adminStatsResponse, ...errorResponses },
+      },
+    },
     async () => {
       const since = (period: 'day' | 'month') => sql`date_trunc(${period}, now())`;
       const figures = async (period: 'day' | 'month') => {
@@ -120,19 +126,25 @@ export async function adminRoutes(parent: FastifyInstance) {
           new_users: userRow[0]?.count ?? 0,
         };
       };
-      const [today, month, pendingOffers, pendingVerifications, requestedPayouts] = await Promise.all([
-        figures('day'),
-        figures('month'),
-        countOf(app.db, offers, eq(offers.status, 'pending')),
-        countOf(app.db, verifications, eq(verifications.status, 'pending')),
-        countOf(app.db, payouts, eq(payouts.status, 'requested')),
-      ]);
+      const [today, month, pendingOffers, pendingVerifications, requestedPayouts, ledgerCheck] =
+        await Promise.all([
+          figures('day'),
+          figures('month'),
+          countOf(app.db, offers, eq(offers.status, 'pending')),
+          countOf(app.db, verifications, eq(verifications.status, 'pending')),
+          countOf(app.db, payouts, eq(payouts.status, 'requested')),
+          lastLedgerCheck(app.db),
+        ]);
       return {
         status: 'OK' as const,
         payload: {
           today,
           month,
           queues: { offers: pendingOffers, verifications: pendingVerifications, payouts: requestedPayouts },
+          ledger_check: ledgerCheck && {
+            checked_at: ledgerCheck.checkedAt.toISOString(),
+            problems: ledgerCheck.problems,
+          },
         },
       };
     },

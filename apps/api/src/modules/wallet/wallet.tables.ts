@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -104,3 +105,21 @@ export const ledgerEntries = pgTable(
   ],
 );
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+
+/**
+ * The outcome of the last periodic ledger check (wallet.check.ts), in one row, so that every
+ * server process, the back office and the metrics read the same answer.
+ */
+export const ledgerChecks = pgTable(
+  'ledger_checks',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** When a process last began a check; the others leave the ledger to it for a while. */
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the last check ended: null until the first has. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** What it found, a line per problem: none when the ledger is healthy. */
+    problems: jsonb('problems').$type<string[]>().notNull().default([]),
+  },
+  (table) => [check('ledger_checks_one_row', sql`${table.id} = 1`)],
+);
