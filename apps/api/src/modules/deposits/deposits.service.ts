@@ -1,6 +1,6 @@
 import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
 import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -90,7 +90,8 @@ export function returnPath(deposit: Pick<DepositRow, 'id' | 'locale'>): string {
 
 /**
  * Creates the deposit and the provider's checkout. The same Idempotency-Key from the same user
- * answers with the deposit it created the first time.
+ * answers with the deposit it created the first time; when that request was cut off before the
+ * provider's checkout was stored (its server stopped), the checkout is opened now.
  */
 export async function startCheckout(
   db: Db,
@@ -104,7 +105,7 @@ export async function startCheckout(
   const priced = await quote(db, input.form.amount, input.form.currency, input.locale);
   if (input.idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-    if (earlier) return earlier;
+    if (earlier) return openCheckout(db, provider, earlier, log);
   }
   let created: DepositRow | undefined;
   try {
@@ -134,12 +135,25 @@ export async function startCheckout(
     // The same key at the same moment: the other request created it.
     if (input.idempotencyKey && isUniqueViolation(error)) {
       const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-      if (earlier) return earlier;
+      if (earlier) return openCheckout(db, provider, earlier, log);
     }
     throw error;
   }
   if (!created) throw new Error('deposit not created');
+  return openCheckout(db, provider, created, log);
+}
 
+/**
+ * The deposit with the provider's checkout, opened and stored when it has none yet. Only one is
+ * stored: when two requests open one at once, the second answers with the first's.
+ */
+async function openCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  created: DepositRow,
+  log: { error(details: object, message: string): void },
+): Promise<DepositRow> {
+  if (created.providerRef || created.status !== 'processing') return created;
   try {
     const checkout = await provider.createCheckout({
       reference: String(created.id),
@@ -153,15 +167,19 @@ export async function startCheckout(
     const [updated] = await db
       .update(deposits)
       .set({ providerRef: checkout.ref, redirectUrl: checkout.redirectUrl })
-      .where(eq(deposits.id, created.id))
+      .where(
+        and(eq(deposits.id, created.id), isNull(deposits.providerRef), eq(deposits.status, 'processing')),
+      )
       .returning();
-    return updated ?? created;
+    if (updated) return updated;
+    const [current] = await db.select().from(deposits).where(eq(deposits.id, created.id));
+    return current ?? created;
   } catch (error) {
     log.error({ err: error, depositId: created.id }, 'the payment provider refused the checkout');
     await db
       .update(deposits)
       .set({ status: 'error', errorMessage: GATEWAY_MESSAGE })
-      .where(eq(deposits.id, created.id));
+      .where(and(eq(deposits.id, created.id), isNull(deposits.providerRef)));
     throw new AppError('SERVICE_UNAVAILABLE', GATEWAY_MESSAGE);
   }
 }

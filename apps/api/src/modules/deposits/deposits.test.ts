@@ -289,6 +289,27 @@ describe('checkout through the sandbox', () => {
     expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
   });
 
+  it('opens the checkout on a retry when the first request was cut off before it stored one', async () => {
+    const session = await signedIn();
+    const key = { 'idempotency-key': `cut-${Date.now()}-key` };
+    const first = (await checkout(session, {}, key)).json();
+    // The server was killed between writing the deposit and storing the provider's checkout.
+    await app.db
+      .update(deposits)
+      .set({ providerRef: null, redirectUrl: null })
+      .where(eq(deposits.id, first.order_id));
+    const retry = await checkout(session, {}, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().order_id).toBe(first.order_id);
+    expect(retry.json().redirect_url).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+    expect((await checkout(session, {}, key)).json().redirect_url).toBe(retry.json().redirect_url);
+    await press(retry.json().redirect_url, 'pay');
+    await deliverWebhooks();
+    expect(await status(session, first.order_id)).toMatchObject({ status: 'success' });
+    expect(await balance(session)).toBe(25);
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
+  });
+
   it('refuses an unknown payment method and a low amount, and creates nothing', async () => {
     const session = await signedIn();
     const method = await checkout(session, { payment_method_id: 'bitcoin' });
@@ -531,5 +552,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     const answers = await Promise.all(Array.from({ length: 8 }, () => checkout(session, {}, key)));
     expect(new Set(answers.map((answer) => answer.json().order_id)).size).toBe(1);
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    // Every answer can be paid: the one checkout that was stored.
+    const redirects = new Set(answers.map((answer) => answer.json().redirect_url));
+    expect([...redirects]).toEqual([expect.stringMatching(/^\/sandbox\/checkout\//)]);
   });
 });
