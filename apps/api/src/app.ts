@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { isInternalCall } from './lib/internal-calls';
 import { redactUrl } from './lib/log-redaction';
+import { metricsPlugin } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import type { Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
@@ -146,6 +147,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(metricsPlugin, { db: database.db });
   await app.register(storagePlugin, {
     storage: storage ?? openStorage(config),
   });

@@ -116,6 +116,11 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The sandbox's webhook signing secret; by default derived from APP_KEY. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics when set; off without it. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** When set, a scrape must send `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
 });
 
 export type Config = Readonly<{
@@ -157,6 +162,8 @@ export type Config = Readonly<{
   payments:
     | { provider: 'sandbox'; webhookUrl: string | null; webhookSecret: string | null }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
+  /** The Prometheus metrics server (lib/metrics.ts); null when METRICS_PORT is not set. */
+  metrics: { host: string; port: number; token: string | null } | null;
 }>;
 
 export class ConfigError extends Error {
@@ -243,6 +250,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
             webhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
           },
+    metrics: values.METRICS_PORT
+      ? { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN ?? null }
+      : null,
   } satisfies Config);
 }
 

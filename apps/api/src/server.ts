@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
@@ -8,6 +9,7 @@ import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
+import { startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import { ensureAdmin } from './modules/admin/admin.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
@@ -69,3 +71,17 @@ closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(`PromptMarket is running at ${config.appUrl} (${database.kind} database)`);
+
+// Prometheus metrics on a port of their own (lib/metrics.ts, decision 0020). A worker's metrics
+// are answered by its primary: with workers forked above, theirs are gathered; alone, this
+// process's own.
+if (config.metrics && !cluster.isWorker) {
+  const { host, port, token } = config.metrics;
+  await startMetricsServer({
+    host,
+    port,
+    token: token ?? undefined,
+    clustered: Object.keys(cluster.workers ?? {}).length > 0,
+  });
+  console.log(`Metrics at http://${host}:${port}/metrics${token ? ' (with a bearer token)' : ''}`);
+}

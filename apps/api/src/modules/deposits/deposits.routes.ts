@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { recordWebhook } from '../../lib/metrics';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { WebhookRejected } from '../payments/provider';
 import { enforceLimit } from '../throttle/throttle.service';
@@ -171,17 +172,36 @@ export async function depositRoutes(parent: FastifyInstance) {
       },
       async (request) => {
         const provider = app.payments;
-        if ((request.params as { provider: string }).provider !== provider.name) throw AppError.notFound();
-        if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'Bad Request');
+        // The route's enum bounds the label: only the providers the shop knows.
+        const named = (request.params as { provider: string }).provider;
+        if (named !== provider.name) {
+          recordWebhook(named, 'wrong_provider');
+          throw AppError.notFound();
+        }
+        if (!Buffer.isBuffer(request.body)) {
+          recordWebhook(named, 'bad_request');
+          throw new AppError('BAD_REQUEST', 'Bad Request');
+        }
         let event: ReturnType<typeof provider.parseWebhook>;
+        let outcome: Awaited<ReturnType<typeof applyPaymentEvent>>;
         try {
           event = provider.parseWebhook(request.body, request.headers);
         } catch (error) {
-          if (!(error instanceof WebhookRejected)) throw error;
+          if (!(error instanceof WebhookRejected)) {
+            recordWebhook(named, 'error');
+            throw error;
+          }
+          recordWebhook(named, 'bad_signature');
           request.log.warn({ reason: error.message }, 'webhook rejected');
           throw new AppError('BAD_REQUEST', 'Invalid signature.');
         }
-        const outcome = await applyPaymentEvent(app.db, provider.name, event, request.log);
+        try {
+          outcome = await applyPaymentEvent(app.db, provider.name, event, request.log);
+        } catch (error) {
+          recordWebhook(named, 'error');
+          throw error;
+        }
+        recordWebhook(named, outcome);
         request.log.info({ eventId: event.id, outcome }, 'webhook handled');
         return { received: true as const };
       },

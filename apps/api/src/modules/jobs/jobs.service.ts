@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { recordJobOutcome } from '../../lib/metrics';
 import { type Job, jobs } from './jobs.tables';
 
 /** What a queue does with its jobs. */
@@ -136,6 +137,7 @@ export async function runDueJobs(
         .set({ status: 'done', finishedAt: new Date(), lockedUntil: null, lastError: null })
         .where(heldBy(job));
       done += 1;
+      recordJobOutcome(job.queue, 'done');
     } catch (error) {
       await fail(db, handler, job, error, log);
     }
@@ -159,6 +161,7 @@ async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: un
       .returning({ id: jobs.id });
     // Taken over by another worker after this one's lease ended: that attempt decides.
     if (!died) return;
+    recordJobOutcome(job.queue, 'failed');
     log.error(details, `job ${job.queue} failed for the last time and is dead`);
     try {
       await handler?.onDead?.(job.payload, job, error);
@@ -182,5 +185,6 @@ async function fail(db: Db, handler: JobHandler | undefined, job: Job, error: un
     .where(heldBy(job))
     .returning({ id: jobs.id });
   if (!waiting) return;
+  recordJobOutcome(job.queue, 'retried');
   log.warn({ ...details, retryInSeconds: delay }, `job ${job.queue} failed; it is retried later`);
 }
