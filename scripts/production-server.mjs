@@ -36,19 +36,21 @@ async function waitForHealth(baseURL, server, timeoutMs) {
 /**
  * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own data directory (a new
  * temporary one unless given). Returns its address, that directory, and `stop()` which ends
- * it and removes the directory (unless `keepDataDir`).
+ * it and removes the directory (unless `keepDataDir`). With `captureOutput` its log is kept and
+ * read with `output()`.
  */
 export async function startProductionServer({
   port,
   env = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-')),
   keepDataDir = false,
+  captureOutput = false,
 }) {
   buildIfStale();
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', captureOutput ? 'pipe' : 'ignore', captureOutput ? 'pipe' : 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -61,11 +63,23 @@ export async function startProductionServer({
       ...env,
     },
   });
+  let output = '';
+  if (captureOutput) {
+    server.stdout.on('data', (chunk) => (output += chunk));
+    server.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+  }
   // A first start seeds the demo catalogue, pictures included.
   await waitForHealth(baseURL, server, 180_000);
   return {
     baseURL,
     dataDir,
+    /** What the server printed so far (with `captureOutput`). */
+    output: () => output,
+    /** The server's process id (its supervisor's). */
+    pid: server.pid,
     stop: async () => {
       if (server.exitCode === null) {
         server.kill('SIGTERM');

@@ -15,6 +15,7 @@ import { isInternalCall } from './lib/internal-calls';
 import { redactUrl } from './lib/log-redaction';
 import { metricsPlugin } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
+import { scopedServer } from './lib/request-scope';
 import type { Storage } from './lib/storage';
 import { accountRoutes } from './modules/accounts/accounts.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -124,6 +125,10 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     logController: new RequestLog(),
+    serverFactory: scopedServer,
+    // While closing, requests under way are answered in full: a page's own calls to the API
+    // (in process) must not be refused half-way through its render.
+    return503OnClosing: false,
   });
 
   app.decorate('config', config);

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, withAppKey } from './config';
@@ -14,6 +14,14 @@ describe('loadConfig', () => {
     expect(config.appUrl).toBe('http://localhost:3000');
     expect(config.session).toEqual({ idleMinutes: 120, maxDays: 7, secureCookies: false });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('runs WEB_CONCURRENCY workers on PostgreSQL (the cores by default), one on the embedded database', () => {
+    const postgres = { DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' };
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).workers).toBe(3);
+    expect(loadConfig(postgres).workers).toBe(availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }).workers).toBe(1);
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
   it('reads TRUST_PROXY as a flag, a number of hops or a list of addresses and ranges', () => {

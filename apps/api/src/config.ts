@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -73,6 +74,8 @@ const envSchema = z.object({
   SEED_ON_START: booleanFlag.default(true),
   /** How many of the 120 demo products a fresh shop gets (fewer start faster, e.g. for tests). */
   SEED_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(120),
+  /** Server processes under the supervisor on PostgreSQL (default: the number of cores); one on the embedded database. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** The first back-office admin: this address is made an admin at start-up (created if need be). */
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   /** The password of a created first admin; an existing account keeps its own. */
@@ -134,6 +137,8 @@ export type Config = Readonly<{
   session: { idleMinutes: number; maxDays: number; secureCookies: boolean };
   trustProxy: boolean | number | string[];
   serveWeb: boolean;
+  /** How many server processes the supervisor runs (always 1 on the embedded database). */
+  workers: number;
   seedOnStart: boolean;
   seedDemoProducts: number;
   /** The first admin, made at start-up when both are set. */
@@ -211,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: values.TRUST_PROXY,
     serveWeb: values.SERVE_WEB,
+    workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     seedOnStart: values.SEED_ON_START,
     seedDemoProducts: values.SEED_DEMO_PRODUCTS,
     admin:

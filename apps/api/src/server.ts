@@ -1,18 +1,22 @@
 import cluster from 'node:cluster';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import pino from 'pino';
 import { buildApp } from './app';
 import { startBackground } from './background';
-import { ConfigError, loadConfig, withAppKey } from './config';
+import { type Config, ConfigError, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
 import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
-import { startMetricsServer } from './lib/metrics';
+import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
+import { recordWorkerRestart, startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import { ensureAdmin } from './modules/admin/admin.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
+import { SHUTDOWN_MESSAGE, superviseWorkers } from './supervisor';
 
 function readConfig() {
   try {
@@ -26,62 +30,115 @@ function readConfig() {
   }
 }
 
-const config = readConfig();
-const database = await openDatabase(config.database);
-await migrate(database);
-const storage = openStorage(config);
-if (config.seedOnStart) {
-  await seedIfEmpty(database.db);
-  await seedDemoCatalogue(database.db, storage, {
-    log: (line) => console.log(line),
-    products: config.seedDemoProducts,
-  });
+/** Once per start, before any worker serves: migrations, the demo shop, the first admin. */
+async function prepare(config: Config) {
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database);
+    if (config.seedOnStart) {
+      await seedIfEmpty(database.db);
+      await seedDemoCatalogue(database.db, openStorage(config), {
+        log: (line) => console.log(line),
+        products: config.seedDemoProducts,
+      });
+    }
+    if (config.admin) {
+      const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+      console.log(`Admin ${config.admin.email}: ${outcome}.`);
+    }
+    if (database.kind === 'pglite') await analyze(database);
+  } finally {
+    await database.close();
+  }
 }
-if (config.admin) {
-  const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
-  console.log(`Admin ${config.admin.email}: ${outcome}.`);
-}
-if (database.kind === 'pglite') await analyze(database);
 
-const app = await buildApp({
-  config,
-  database,
-  storage,
-  web: config.serveWeb
-    ? {
-        mode: config.env === 'development' ? 'development' : 'production',
-        root: path.join(repoRoot, 'apps', 'web'),
-      }
-    : false,
-});
-
-const mailSender = config.mail.smtpUrl
-  ? smtpSender(config.mail.smtpUrl, config.mail.from)
-  : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message), {
-      logLinks: config.env === 'development',
+/**
+ * Stops taking connections and waits until the requests under way are answered. Until then the
+ * app stays open: a page being rendered still calls the API in process, which a closed app refuses.
+ */
+function drain(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    // Kept-alive connections close as soon as their answer is out.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
+    server.close(() => {
+      clearInterval(idle);
+      resolve();
     });
-// Jobs, the expired-session cleanup and the other loops (background.ts); each queue's handler is named here.
-startBackground(app, database, { [MAIL_QUEUE]: mailJob(database.db, mailSender) });
-
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.close();
-});
-
-await app.listen({ host: config.host, port: config.port });
-app.log.info(`PromptMarket is running at ${config.appUrl} (${database.kind} database)`);
-
-// Prometheus metrics on a port of their own (lib/metrics.ts, decision 0020). A worker's metrics
-// are answered by its primary: with workers forked above, theirs are gathered; alone, this
-// process's own.
-if (config.metrics && !cluster.isWorker) {
-  const { host, port, token } = config.metrics;
-  await startMetricsServer({
-    host,
-    port,
-    token: token ?? undefined,
-    clustered: Object.keys(cluster.workers ?? {}).length > 0,
+    server.closeIdleConnections();
   });
-  console.log(`Metrics at http://${host}:${port}/metrics${token ? ' (with a bearer token)' : ''}`);
+}
+
+/** One serving process: the app, its background work, and a graceful close. */
+async function serve(config: Config) {
+  const database = await openDatabase(config.database);
+  const app = await buildApp({
+    config,
+    database,
+    web: config.serveWeb
+      ? {
+          mode: config.env === 'development' ? 'development' : 'production',
+          root: path.join(repoRoot, 'apps', 'web'),
+        }
+      : false,
+  });
+
+  const mailSender = config.mail.smtpUrl
+    ? smtpSender(config.mail.smtpUrl, config.mail.from)
+    : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message), {
+        logLinks: config.env === 'development',
+      });
+  // Jobs, the expired-session cleanup and the other loops (background.ts); each queue's handler is named here.
+  startBackground(app, database, { [MAIL_QUEUE]: mailJob(database.db, mailSender) });
+
+  // A signal (or, under the supervisor, its message) closes the server: no new connections,
+  // requests under way are answered, background runs under way finish and release their jobs.
+  let closing = false;
+  const grace = closeWithGrace(
+    { delay: 10_000, skip: ['uncaughtException', 'unhandledRejection'] },
+    async ({ signal }) => {
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      await drain(app.server);
+      await app.close();
+    },
+  );
+  closeServing = () => {
+    if (!closing) void grace.close();
+  };
+  keepServingAfterEscapedErrors(app.log);
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`PromptMarket is running at ${config.appUrl} (${database.kind} database)`);
+}
+
+/** Closes the serving process; until it serves, there is nothing under way and it just exits. */
+let closeServing: () => void = () => process.exit(0);
+
+const config = readConfig();
+if (cluster.isWorker) {
+  process.on('message', (message) => {
+    if (message === SHUTDOWN_MESSAGE) closeServing();
+  });
+  await serve(config);
+} else if (config.env === 'development') {
+  // `npm run dev` restarts the one process on every change.
+  await prepare(config);
+  await serve(config);
+  if (config.metrics) {
+    const { host, port, token } = config.metrics;
+    await startMetricsServer({ host, port, token: token ?? undefined, clustered: false });
+  }
+} else {
+  const log = pino({ level: config.logLevel, base: { role: 'supervisor' } });
+  keepServingAfterEscapedErrors(log);
+  await prepare(config);
+  log.info({ workers: config.workers }, 'starting workers');
+  superviseWorkers({ workers: config.workers, log, onRestart: recordWorkerRestart });
+  // Prometheus metrics on a port of their own (lib/metrics.ts, decision 0020), gathered from
+  // every worker by the supervisor.
+  if (config.metrics) {
+    const { host, port, token } = config.metrics;
+    await startMetricsServer({ host, port, token: token ?? undefined, clustered: true });
+    log.info(`Metrics at http://${host}:${port}/metrics${token ? ' (with a bearer token)' : ''}`);
+  }
 }

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, pipeline } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
@@ -25,6 +25,7 @@ export default function handleRequest(
   const nonce = cspNonceOf(loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let cancelled = false;
     let status = responseStatusCode;
     let timeout: ReturnType<typeof setTimeout> | undefined;
 
@@ -36,10 +37,20 @@ export default function handleRequest(
           callback();
         },
       });
+      // A visitor who hangs up cancels the response: React Router destroys this stream with the
+      // reason and stops listening to it, so without a listener of ours the error it then emits
+      // would end the process. The render is abandoned with it.
+      body.on('error', () => {});
+      body.once('close', () => {
+        if (body.writableFinished) return;
+        cancelled = true;
+        clearTimeout(timeout);
+        abort();
+      });
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       if (nonce) {
         const html = scriptsAfterLoad(nonce);
-        html.pipe(body);
+        pipeline(html, body, () => {});
         pipe(html);
       } else {
         pipe(body);
@@ -66,7 +77,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered && !cancelled) console.error(error);
         },
       },
     );

@@ -1,0 +1,45 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/**
+ * The request each piece of work belongs to. Every request is handled inside its own scope, so
+ * an error that escapes its handler (a stream's error event nobody listened to, a promise nobody
+ * awaited) can still be logged with the request that caused it.
+ */
+const scope = new AsyncLocalStorage<IncomingMessage>();
+
+/** The request whose work is running now, as the log shows requests; undefined outside one. */
+export function currentRequest(): { method?: string; url?: string; id?: string } | undefined {
+  const request = scope.getStore();
+  if (!request) return undefined;
+  const id = request.headers['x-request-id'];
+  return { method: request.method, url: request.url, ...(typeof id === 'string' ? { id } : {}) };
+}
+
+/**
+ * How long a client may take. Fastify turns Node's request timeout off by default, so a client
+ * that announced a body and never sent it kept its connection, and its share of memory, forever.
+ */
+export const CLIENT_LIMITS = {
+  /** The whole request, headers and body: an upload of 20 MB at 2 Mbit/s fits. */
+  requestTimeoutMs: 120_000,
+  /** The headers alone. */
+  headersTimeoutMs: 30_000,
+  /** An idle kept-alive connection. */
+  keepAliveTimeoutMs: 5_000,
+};
+
+/**
+ * Fastify's `serverFactory`: a plain HTTP server that handles each request in its own scope.
+ * Fastify still adds its own answer to malformed requests (`clientError`).
+ */
+export function scopedServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
+  return createServer(
+    {
+      requestTimeout: CLIENT_LIMITS.requestTimeoutMs,
+      headersTimeout: CLIENT_LIMITS.headersTimeoutMs,
+      keepAliveTimeout: CLIENT_LIMITS.keepAliveTimeoutMs,
+    },
+    (request, response) => scope.run(request, handler, request, response),
+  );
+}

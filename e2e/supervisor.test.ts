@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductionServer } from '../scripts/production-server.mjs';
+
+// `npm start` keeps the shop up: its workers run under one supervisor, a worker that dies is
+// replaced at once, and shutdown lets the requests under way finish.
+
+let server: Awaited<ReturnType<typeof startProductionServer>>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The supervisor's worker processes. */
+function workers(): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function until<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await what();
+    if (value !== undefined) return value;
+    await sleep(100);
+  }
+  throw new Error('timed out');
+}
+
+beforeAll(async () => {
+  server = await startProductionServer({
+    port: 5600 + Math.floor(Math.random() * 400),
+    captureOutput: true,
+    env: { SEED_DEMO_PRODUCTS: '6', LOG_LEVEL: 'info' },
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the supervisor', () => {
+  it('replaces a worker that dies, and the shop answers again', async () => {
+    const [worker] = workers();
+    expect(worker).toBeGreaterThan(0);
+    // The embedded database allows one serving process.
+    expect(workers()).toHaveLength(1);
+    process.kill(worker as number, 'SIGKILL');
+    const replacement = await until(() => workers().find((pid) => pid !== worker));
+    expect(replacement).not.toBe(worker);
+    const ping = await until(() =>
+      fetch(`${server.baseURL}/api/ping`).then(
+        (response) => response.status,
+        () => undefined,
+      ),
+    );
+    expect(ping).toBe(200);
+    expect(server.output()).toContain('a worker died; starting another');
+  });
+
+  it('lets the requests under way finish when it shuts down, then exits', async () => {
+    await until(() =>
+      fetch(`${server.baseURL}/api/ping`).then(
+        (response) => (response.ok ? true : undefined),
+        () => undefined,
+      ),
+    );
+    // Pages nobody asked for before, rendered while the server is told to stop.
+    const pages = Array.from({ length: 4 }, (_, index) =>
+      fetch(`${server.baseURL}/en/products?search=shutdown-${index}-${Date.now()}`, {
+        headers: { cookie: 'cookie_consent=all' },
+      }).then(async (response) => ({ status: response.status, html: await response.text() })),
+    );
+    await sleep(30);
+    const exited = new Promise<number | null>((resolve) => {
+      const timer = setInterval(() => {
+        try {
+          process.kill(server.pid as number, 0);
+        } catch {
+          clearInterval(timer);
+          resolve(null);
+        }
+      }, 50);
+    });
+    process.kill(server.pid as number, 'SIGTERM');
+    for (const page of await Promise.all(pages)) {
+      expect(page.status).toBe(200);
+      expect(page.html).toContain('</html>');
+    }
+    await exited;
+    expect(server.output()).toContain('shutting down');
+    // The pages' own calls to the API were answered too, not refused by a closing app.
+    expect(server.output()).not.toContain('has already been closed');
+    await expect(fetch(`${server.baseURL}/api/ping`)).rejects.toThrow();
+  });
+});
