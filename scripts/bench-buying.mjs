@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** A visitor with a cookie jar and the XSRF header, as a browser would send them. */
-function visitor(base) {
+export function visitor(base) {
   const jar = new Map();
   async function request(method, url, { body, form, headers = {}, redirect = 'manual' } = {}) {
     const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -34,7 +34,9 @@ function visitor(base) {
     }
     return response;
   }
-  return { request };
+  /** The jar as a Cookie header, as the browser sends it with a page. */
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  return { request, cookieHeader };
 }
 
 async function ok(response, what) {
@@ -65,8 +67,8 @@ async function mailedLink(mailDir, email) {
   throw new Error(`no verification mail to ${email}`);
 }
 
-/** A verified, signed-in buyer whose balance was paid in through the sandbox provider. */
-async function fundedBuyer(base, dataDir, euros) {
+/** A registered, verified, signed-in visitor (its e-mail address is `email`). */
+export async function signedInVisitor(base, dataDir) {
   const buyer = visitor(base);
   const email = `bench.${Date.now()}@example.test`;
   await ok(await buyer.request('GET', '/sanctum/csrf-cookie'), 'csrf cookie');
@@ -88,6 +90,13 @@ async function fundedBuyer(base, dataDir, euros) {
     await buyer.request('GET', link.pathname + link.search, { headers: { accept: 'text/html' } }),
     'verify',
   );
+  return Object.assign(buyer, { email });
+}
+
+/** A verified, signed-in buyer whose balance was paid in through the sandbox provider. */
+async function fundedBuyer(base, dataDir, euros) {
+  const buyer = await signedInVisitor(base, dataDir);
+  const { email } = buyer;
   const form = {
     amount: String(euros),
     currency: 'EUR',

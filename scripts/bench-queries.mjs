@@ -80,8 +80,9 @@ function generator(seed) {
   };
 }
 
-export function benchQueries(count = 200) {
-  const random = generator(20261123);
+/** `count` distinct list queries; another `seed` draws another set (none of the fixed mix's). */
+export function benchQueries(count = 200, seed = 20261123, prefix = '/api/products') {
+  const random = generator(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const queries = new Set();
   while (queries.size < count) {
@@ -97,7 +98,7 @@ export function benchQueries(count = 200) {
     }
     if (random() < 0.6) params.set('sort', pick(sorts));
     if (random() < 0.4) params.set('page', String(Math.floor(random() * 20) + 2));
-    queries.add(`/api/products?${params}`);
+    queries.add(`${prefix}?${params}`);
   }
   return [...queries];
 }

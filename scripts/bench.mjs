@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { benchBuying } from './bench-buying.mjs';
+import { benchBuying, signedInVisitor } from './bench-buying.mjs';
 import { benchQueries } from './bench-queries.mjs';
 import { root } from './build-state.mjs';
 import { printInitialJavaScript } from './initial-javascript.mjs';
@@ -169,6 +169,42 @@ async function measure(label, paths, headers = {}) {
   });
 }
 
+/**
+ * Loads the server with addresses nobody asked for before: every request takes the next of
+ * `paths` (across all connections), so no kept page or answer can serve it. An answer is right
+ * when it is a 200 (compressed when `headers` ask for it).
+ */
+async function measureDistinct(label, paths, headers = {}) {
+  const compressed = 'accept-encoding' in headers;
+  let next = 0;
+  let wrong = 0;
+  const requests = [
+    {
+      method: 'GET',
+      headers,
+      setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+      onResponse: (status, _body, _context, responseHeaders) => {
+        const fine =
+          status === 200 && (!compressed || ['gzip', 'br'].includes(responseHeaders['content-encoding']));
+        if (!fine) wrong++;
+      },
+    },
+  ];
+  return new Promise((resolve, reject) => {
+    autocannon({ url: base, connections, duration, requests }, (error, result) => {
+      if (error) reject(error);
+      else
+        resolve({
+          url: `${label} (${Math.min(next, paths.length)} asked)`,
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+          wrong,
+        });
+    });
+  });
+}
+
 /** One request at a time, each address once (so no cache has seen it): the median in ms. */
 async function singleRequestMs(paths) {
   const times = [];
@@ -253,6 +289,20 @@ try {
     ['/en/products, compressed', ['/en/products'], browserEncodings],
     ['a product page, compressed', [productPath], browserEncodings],
   ];
+  // Returning visitors: the cookie banner's choice, or a session (a registered, verified user).
+  const consent = { ...browserEncodings, cookie: 'cookie_consent=all' };
+  const member = parts.has('routes') ? await signedInVisitor(base, dataDir) : null;
+  const signedIn = { ...browserEncodings, cookie: `cookie_consent=all; ${member?.cookieHeader() ?? ''}` };
+  routes.push(
+    ['/en, consent cookie', ['/en'], consent],
+    ['/en/products, consent cookie', ['/en/products'], consent],
+    ['/en, signed in', ['/en'], signedIn],
+    ['a product page, signed in', [productPath], signedIn],
+  );
+  const distinctRoutes = [
+    ['/en/products?… never asked, consent cookie', benchQueries(5_000, 7, '/en/products'), consent],
+    ['/api/products?… 40,000 distinct queries', benchQueries(40_000, 11), {}],
+  ];
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
     `\n${total} products, ${postgres ? 'PostgreSQL' : 'embedded PGlite'}, node ${process.version}\n`,
@@ -277,6 +327,10 @@ try {
     for (const [label, paths, headers] of routes) {
       results.push(await measure(label, paths, headers));
       // Let the requests still queued from this route finish before the next one is measured.
+      await fetch(`${base}/api/health`);
+    }
+    for (const [label, paths, headers] of distinctRoutes) {
+      results.push(await measureDistinct(label, paths, headers));
       await fetch(`${base}/api/health`);
     }
     const [baseline] = results;

@@ -3,6 +3,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import {
+  hasSessionCookie,
+  PERSONAL_PARTS_DEFERRED,
+  PERSONAL_PARTS_HEADER,
+} from '@promptmarket/contracts/kept-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
@@ -33,13 +38,21 @@ export type WebLoadContext = {
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-function toWebRequest(request: FastifyRequest): Request {
+/**
+ * How a page is rendered: as the visitor asked, or (to keep it) without the visitor's cookies,
+ * and for a signed-in visitor with the personal parts left to the browser.
+ */
+type RenderAs = { cookies: boolean; personal?: typeof PERSONAL_PARTS_DEFERRED };
+
+function toWebRequest(request: FastifyRequest, as: RenderAs = { cookies: true }): Request {
   const url = new URL(request.url, `${request.protocol}://${request.host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
+    if (name === PERSONAL_PARTS_HEADER || (name === 'cookie' && !as.cookies)) continue;
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
+  if (as.personal) headers.set(PERSONAL_PARTS_HEADER, as.personal);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
   const controller = new AbortController();
   request.raw.once('close', () => {
@@ -64,9 +77,31 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as never));
 }
 
-/** A page anyone would be shown alike: a GET without cookies or credentials. */
-function isAnonymousPageRequest(request: FastifyRequest): boolean {
-  return request.method === 'GET' && !request.headers.cookie && !request.headers.authorization;
+/**
+ * Public screens whose page is the same for every signed-in visitor but for the personal parts:
+ * the home page, the list, a product, the static pages.
+ */
+function isPublicScreen(pathname: string): boolean {
+  const [locale = '', screen, item, ...rest] = pathname.split('/').filter(Boolean);
+  if (!/^[a-z]{2}(?:-[a-z]{2})?$/i.test(locale) || rest.length > 0) return false;
+  if (screen === undefined) return true;
+  if (screen === 'products') return item !== 'generate';
+  if (screen === 'page') return item !== undefined;
+  return screen === 'about-us' && item === undefined;
+}
+
+/**
+ * Who a page may be kept for. Only the session cookie changes a page: any other (the consent
+ * banner's choice, the language, a tracker's) leaves it as a guest's, and the page is rendered
+ * without them. A signed-in visitor of a public screen gets the page kept for all of them.
+ * Loader data (`.data`), other methods and credentials are never kept.
+ */
+function keptAudience(request: FastifyRequest): 'guest' | 'member' | null {
+  if (request.method !== 'GET' || request.headers.authorization) return null;
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  if (pathname.endsWith('.data')) return null;
+  if (!hasSessionCookie(request.headers.cookie)) return 'guest';
+  return isPublicScreen(pathname) ? 'member' : null;
 }
 
 /** A finished page that sets nothing for its visitor. */
@@ -83,9 +118,11 @@ function isKeepableResponse(response: Response): boolean {
  * was written as the nonce). Gzip is made from the kept page's own template rather than by
  * compressing each copy, which cost more than the rest of the response together.
  */
-function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage, cache: 'hit' | 'miss') {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
+  // Whether the page was kept already, as caches say it (`x-cache`): for operators and the tests.
+  reply.header('x-page-cache', cache);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   if (!preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
@@ -165,21 +202,27 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: '/*',
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') throw AppError.notFound();
-      const keepable = options.mode === 'production' && isAnonymousPageRequest(request);
-      if (keepable) {
-        // A page being rendered for another visitor is waited for rather than rendered again.
-        const kept = (await publicPages.peek(app.db, request.url)) ?? (await rendering.get(request.url));
-        if (kept) return sendKeptPage(request, reply, kept);
-      }
       const context: WebLoadContext = { apiFetch, appUrl, cspNonce: request.cspNonce };
-      if (!keepable) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
+      const audience = options.mode === 'production' ? keptAudience(request) : null;
+      if (!audience) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
+
+      const key = audience === 'member' ? `member:${request.url}` : request.url;
+      // A page being rendered for another visitor is waited for rather than rendered again.
+      const kept = (await publicPages.peek(app.db, key)) ?? (await rendering.get(key));
+      if (kept) return sendKeptPage(request, reply, kept, 'hit');
       let settle: (page: KeptPage | null) => void = () => {};
-      rendering.set(request.url, new Promise((resolve) => (settle = resolve)));
+      rendering.set(key, new Promise((resolve) => (settle = resolve)));
       try {
-        const response = await handle(toWebRequest(request), context as never);
+        const as: RenderAs =
+          audience === 'member' ? { cookies: false, personal: PERSONAL_PARTS_DEFERRED } : { cookies: false };
+        const response = await handle(toWebRequest(request, as), context as never);
         if (!isKeepableResponse(response)) {
           settle(null);
-          return sendWebResponse(reply, response);
+          // A redirect or an error may depend on the cookies left out (the language a visitor
+          // chose, a session): the visitor's own request decides it.
+          if (!request.headers.cookie) return sendWebResponse(reply, response);
+          await response.body?.cancel();
+          return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
         }
         const page = keepPage(
           await response.text(),
@@ -187,14 +230,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           response.status,
           [...response.headers].filter(([name]) => name !== 'set-cookie'),
         );
-        publicPages.set(app.db, request.url, page);
+        publicPages.set(app.db, key, page);
         settle(page);
-        return sendKeptPage(request, reply, page);
+        return sendKeptPage(request, reply, page, 'miss');
       } catch (error) {
         settle(null);
         throw error;
       } finally {
-        rendering.delete(request.url);
+        rendering.delete(key);
       }
     },
   });

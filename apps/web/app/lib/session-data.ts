@@ -3,8 +3,19 @@ import { useRouteLoaderData } from 'react-router';
 
 export const SESSION_ROUTE_ID = 'routes/session-layout';
 
+/**
+ * What the session layout knows: the signed-in user, or null for a guest. `personalDeferred` marks
+ * a page kept for every signed-in visitor: whose it is, the browser asks at once after start.
+ */
+export type SessionData = { user: Profile | null; personalDeferred: boolean };
+
 /** The signed-in user's profile from the session layout, or null for a guest. */
 export function useCurrentUser(): Profile | null {
-  const data = useRouteLoaderData<{ user: Profile | null }>(SESSION_ROUTE_ID);
+  const data = useRouteLoaderData<SessionData>(SESSION_ROUTE_ID);
   return data?.user ?? null;
+}
+
+/** True while a signed-in visitor's page waits for its personal parts (the header shows neither state). */
+export function usePersonalPartsPending(): boolean {
+  return useRouteLoaderData<SessionData>(SESSION_ROUTE_ID)?.personalDeferred ?? false;
 }

@@ -14,7 +14,7 @@ import { pack, unpack } from '../lib/packed';
 import { paths } from '../lib/paths';
 import { loginPath } from '../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../lib/seo';
-import { useCurrentUser } from '../lib/session-data';
+import { useCurrentUser, usePersonalPartsPending } from '../lib/session-data';
 import { messagesOf, useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/product-details';
@@ -105,6 +105,16 @@ function LikeButton({ product }: { product: ProductDetail }) {
   const api = useApi();
   const location = useLocation();
   const [state, setState] = useState({ liked: product.liked, count: product.likes_count, busy: false });
+  const pending = usePersonalPartsPending();
+  if (!user && pending) {
+    // Whose page this is comes in a moment: the count is shown, the button comes with it.
+    return (
+      <span className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700">
+        <Heart className="h-5 w-5 text-rose-500" />
+        {t('product.likes', { count: state.count })}
+      </span>
+    );
+  }
   if (!user) {
     return (
       <Link
@@ -228,7 +238,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             <PurchaseActions product={product} />
           </div>
           <div className="mt-4 flex flex-wrap items-center gap-3">
-            <LikeButton product={product} />
+            <LikeButton key={String(product.liked)} product={product} />
           </div>
           <p className="mt-6 text-xs text-slate-500">{t('product.added', { date: added })}</p>
         </div>

@@ -1,16 +1,25 @@
-import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
+import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/contracts/kept-pages';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Outlet, useMatches, useRevalidator, useRouteError } from 'react-router';
 import { DeferredFooter, DeferredOverlays, deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
 import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
 import { currentUser } from '../lib/guards.server';
+import type { SessionData } from '../lib/session-data';
 import type { Route } from './+types/session-layout';
 
-/** Who is signed in, checked on every navigation so the header never shows a stale state. */
-export async function loader(args: Route.LoaderArgs) {
+/**
+ * Who is signed in, checked on every navigation so the header never shows a stale state. A page
+ * kept for every signed-in visitor is rendered with nobody in it (`personalDeferred`).
+ */
+export async function loader(args: Route.LoaderArgs): Promise<SessionData> {
+  if (args.request.headers.get(PERSONAL_PARTS_HEADER) === PERSONAL_PARTS_DEFERRED) {
+    return { user: null, personalDeferred: true };
+  }
   try {
-    return { user: await currentUser(args) };
+    return { user: await currentUser(args), personalDeferred: false };
   } catch {
-    return { user: null };
+    return { user: null, personalDeferred: false };
   }
 }
 
@@ -32,8 +41,16 @@ function Frame({ compact, children }: { compact: boolean; children: React.ReactN
 }
 
 /** Screens with `handle.authScreen` (login, register, …) get the header without its navigation. */
-export default function SessionLayout() {
+export default function SessionLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
+  const revalidator = useRevalidator();
+  const personalDeferred = loaderData.personalDeferred;
+  // A page kept for every signed-in visitor: the page's data is asked again as this visitor's,
+  // which brings the account menu, the balance, the cart and the marks on the tiles.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per kept page
+  useEffect(() => {
+    if (personalDeferred) void revalidator.revalidate();
+  }, [personalDeferred]);
   const authScreen = matches.some(
     (match) => (match.handle as { authScreen?: boolean } | undefined)?.authScreen,
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
-import { useCurrentUser } from '../../lib/session-data';
+import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 import { Link } from '../ui/link';
@@ -55,6 +55,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
+  const pending = usePersonalPartsPending();
   const menus = useMenus();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -109,6 +110,13 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
               </NavLink>
               {user ? (
                 <AccountMenu user={user} />
+              ) : pending ? (
+                // A signed-in visitor's menu is on its way: neither the guest's buttons nor a jump.
+                <span
+                  className="h-10 w-10 animate-pulse rounded-full bg-white/10"
+                  data-testid="account-pending"
+                  aria-hidden="true"
+                />
               ) : (
                 <>
                   <Link to={paths.login(locale)} className={`${buttonStyles.ghostOnDark} max-sm:hidden`}>
@@ -153,7 +161,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 <NavLink to={paths.generate(locale)} className={navLinkClass}>
                   {t('generate.action')}
                 </NavLink>
-                {user ? null : (
+                {user || pending ? null : (
                   <>
                     <NavLink to={paths.login(locale)} className={navLinkClass}>
                       {t('account.login')}

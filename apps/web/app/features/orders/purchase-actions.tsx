@@ -9,7 +9,7 @@ import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
-import { useCurrentUser } from '../../lib/session-data';
+import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from './rules';
@@ -47,9 +47,26 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   // Off until the page's code runs: a press before then would be lost.
   const live = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [owned, setOwned] = useState(Boolean(product.owned));
+  // Owned as the server says (the page's data is asked again once a kept page has started), or
+  // bought here and now.
+  const [boughtHere, setBoughtHere] = useState(false);
+  const owned = Boolean(product.owned) || boughtHere;
+  const pending = usePersonalPartsPending();
   const attempt = useRef<string | null>(null);
 
+  if (!user && pending) {
+    // Whose page this is comes in a moment: the buttons wait rather than send to login.
+    return (
+      <div className="flex flex-wrap gap-3">
+        <button type="button" disabled className={buttonStyles.primary}>
+          {t('product.buyNow')}
+        </button>
+        <button type="button" disabled className={buttonStyles.secondary}>
+          {t('product.addToCart')}
+        </button>
+      </div>
+    );
+  }
   if (!user) {
     const login = loginPath(locale, location.pathname + location.search);
     return (
@@ -88,7 +105,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
           'Idempotency-Key': attempt.current,
         },
       );
-      setOwned(true);
+      setBoughtHere(true);
       setOutcome({ kind: 'bought' });
       revalidator.revalidate();
     } catch (error) {

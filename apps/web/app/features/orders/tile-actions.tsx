@@ -6,7 +6,7 @@ import { useHydrated } from '../../components/ui/use-hydrated';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
-import { useCurrentUser } from '../../lib/session-data';
+import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 
 const action =
@@ -23,6 +23,8 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
   const { t } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
+  // A signed-in visitor whose page is still a kept one: the button waits, it does not send to login.
+  const pending = usePersonalPartsPending();
   const location = useLocation();
   const revalidator = useRevalidator();
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
@@ -61,7 +63,7 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
         <Link to={paths.product(locale, product.slug)} className={primary}>
           {buyLabel}
         </Link>
-        {!user ? (
+        {!user && !pending ? (
           <Link to={loginPath(locale, location.pathname + location.search)} className={secondary}>
             {t('product.addToCart')}
           </Link>
@@ -73,7 +75,7 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
           <button
             type="button"
             onClick={add}
-            disabled={state === 'adding' || !live}
+            disabled={state === 'adding' || !live || pending}
             aria-label={t('purchase.addNamed', { title: product.title })}
             className={secondary}
           >

@@ -1,0 +1,189 @@
+import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ADMIN } from './admin-account';
+import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
+import { waitForMailLink } from './mailbox';
+
+// Returning visitors get kept pages too: a cookie that does not change the page (the banner's
+// choice, a tracker's) leaves it a guest's page; a signed-in visitor of a public screen gets the
+// page kept for every signed-in visitor, and the browser fills in the personal parts.
+
+/** A visitor of its own address with a cookie jar, through the API as a browser would be. */
+function visitor() {
+  const jar = new Map<string, string>();
+  const address = `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  async function call(method: string, path: string, body?: unknown) {
+    const xsrf = jar.get('XSRF-TOKEN');
+    const response = await fetch(`${baseURL()}${path}`, {
+      method,
+      redirect: 'manual',
+      headers: {
+        accept: 'application/json',
+        'x-forwarded-for': address,
+        cookie: cookie(),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  }
+  return { call, cookie, jar };
+}
+
+async function page(path: string, cookie?: string) {
+  const response = await fetch(`${baseURL()}${path}`, {
+    redirect: 'manual',
+    headers: { 'accept-encoding': 'gzip', ...(cookie ? { cookie } : {}) },
+  });
+  return {
+    status: response.status,
+    cache: response.headers.get('x-page-cache'),
+    response,
+    html: await response.text(),
+  };
+}
+
+/** A page's text without the response's own nonce. */
+const withoutNonce = (html: string) =>
+  html.replace(/nonce="[^"]+"|"nonce":"[^"]+"|NONCE|[A-Za-z0-9+/]{22}==/g, '');
+
+let member: ReturnType<typeof visitor>;
+let memberEmail = '';
+let boughtSlug = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // A signed-in member who owns a prompt: registered, given money by the back office, buying.
+  member = visitor();
+  memberEmail = `kept.${Date.now()}@example.test`;
+  await member.call('GET', '/sanctum/csrf-cookie');
+  const registered = await member.call('POST', '/api/register', {
+    first_name: 'Keta',
+    last_name: 'Member',
+    email: memberEmail,
+    password: 'correct horse battery',
+    password_confirmation: 'correct horse battery',
+    terms: true,
+  });
+  expect(registered.status).toBe(200);
+  const { payload: me } = (await registered.json()) as { payload: { id: string } };
+  const link = new URL(
+    await waitForMailLink(inject('mailDir'), memberEmail, /http:\/\/\S+\/en\/email\/verify\/\S+/),
+  );
+  await member.call('GET', link.pathname + link.search);
+  const admin = visitor();
+  await admin.call('GET', '/sanctum/csrf-cookie');
+  expect(
+    (await admin.call('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password })).status,
+  ).toBe(200);
+  expect(
+    (
+      await admin.call('POST', `/api/admin/users/${me.id}/adjust`, {
+        amount: '100',
+        reason: 'kept pages test',
+      })
+    ).status,
+  ).toBe(200);
+  const { data } = (await (await member.call('GET', '/api/products?per_page=1&sort=price_asc')).json()) as {
+    data: { id: number; slug: string }[];
+  };
+  boughtSlug = data[0]?.slug ?? '';
+  const bought = await member.call('POST', '/api/purchase/prompt', { prompt_id: data[0]?.id });
+  expect(bought.status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('kept pages for returning visitors', () => {
+  it('keep the page for a visitor whose cookies do not change it, rendered without them', async () => {
+    const path = `/en/products?sort=newest&kept=${Date.now()}`;
+    const first = await page(path, 'cookie_consent=all; _ga=GA1.1.123');
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('miss');
+    const second = await page(path, 'cookie_consent=essential');
+    expect(second.cache).toBe('hit');
+    // The same page a visitor without any cookie is shown.
+    const bare = await page(path);
+    expect(bare.cache).toBe('hit');
+    expect(withoutNonce(second.html)).toBe(withoutNonce(bare.html));
+    expect(first.html).not.toContain('GA1.1.123');
+  });
+
+  it('still follow the cookies that decide a redirect: the chosen language', async () => {
+    const chosen = await page('/products?sort=price_desc', `cookie_consent=all; ${LANGUAGE_STORAGE_KEY}=de`);
+    expect(chosen.status).toBe(302);
+    expect(chosen.response.headers.get('location')).toBe('/de/products?sort=price_desc');
+    const unknownLanguage = await page('/xx/products', `${LANGUAGE_STORAGE_KEY}=fr`);
+    expect(unknownLanguage.response.headers.get('location')).toMatch(/^\/fr\//);
+  });
+
+  it('keep one page for every signed-in visitor of a public screen, without anyone in it', async () => {
+    const path = `/en/products/${boughtSlug}`;
+    const first = await page(path, member.cookie());
+    const second = await page(path, member.cookie());
+    expect(first.status).toBe(200);
+    expect([first.cache, second.cache]).toContain('hit');
+    for (const html of [first.html, second.html]) {
+      expect(html).toContain('data-testid="account-pending"');
+      expect(html).not.toContain(memberEmail);
+      // Neither the guest's buttons in the header: the visitor is signed in.
+      expect(html).not.toMatch(/href="\/en\/login"[^>]*>Log in</);
+    }
+    // A guest's page is another one.
+    const guest = await page(path);
+    expect(guest.html).not.toContain('account-pending');
+  });
+
+  it('never keep a signed-in visitor’s own screens', async () => {
+    const dashboard = await page('/en/dashboard/orders', member.cookie());
+    expect(dashboard.cache).toBeNull();
+    const cart = await page('/en/cart', member.cookie());
+    expect(cart.cache).toBeNull();
+    expect(cart.status).toBe(200);
+  });
+
+  for (const [name, viewport] of Object.entries(viewports)) {
+    it(`fill in the personal parts in the browser, never showing the guest's header (${name})`, async () => {
+      const { page: tab, context, consoleErrors } = await openPage(browser, viewport);
+      await context.addCookies(
+        [...member.jar].map(([cookieName, value]) => ({ name: cookieName, value, url: baseURL() })),
+      );
+      // Every state the header passes through, from the first byte on.
+      await context.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { headerStates: string[] }).headerStates = seen;
+        new MutationObserver(() => {
+          const header = document.querySelector('header');
+          if (!header) return;
+          const state = header.querySelector('a[href$="/login"]')
+            ? 'guest'
+            : header.querySelector('[data-testid="account-pending"]')
+              ? 'pending'
+              : 'member';
+          if (seen.at(-1) !== state) seen.push(state);
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await tab.goto(`/en/products/${boughtSlug}`);
+      await tab.getByRole('button', { name: 'Account menu' }).waitFor();
+      // The prompt this member bought shows as theirs.
+      await tab.getByText('You own this prompt').waitFor();
+      const states = await tab.evaluate(() => (window as unknown as { headerStates: string[] }).headerStates);
+      expect(states).not.toContain('guest');
+      expect(states.at(-1)).toBe('member');
+      await screenshot(tab, `kept-page-member-${name}`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+  }
+});
