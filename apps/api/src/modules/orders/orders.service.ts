@@ -164,11 +164,12 @@ export async function purchase(
 ): Promise<{ orderId: number; replayed: boolean }> {
   const ids = [...new Set(input.productIds)];
   const text = (key: Parameters<typeof validationText>[0]) => validationText(key, input.locale);
-  if (ids.length === 0) throw new PurchaseRefused(text('cart.empty'));
+  // Looked up first: a cart checkout retried after it was made finds its cart empty.
   if (input.idempotencyKey) {
     const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
     if (earlier) return { orderId: earlier.id, replayed: true };
   }
+  if (ids.length === 0) throw new PurchaseRefused(text('cart.empty'));
   const { currency, internal } = await money(db, input.locale);
   let total = 0;
   try {

@@ -229,6 +229,23 @@ describe('buying the cart', () => {
     expect((await cart(session)).items).toEqual([]);
   });
 
+  it('answers the order again when a checkout is retried with its key after the cart was bought', async () => {
+    const { session, userId } = await buyer(10_000);
+    for (const index of [16, 17]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    const key = { 'idempotency-key': `cart-${userId}` };
+    const first = await call(app, session, 'POST', '/api/purchase/cart', undefined, key);
+    expect(first.statusCode).toBe(200);
+    // The answer never reached the client (its connection was cut): it sends the same request again.
+    const retry = await call(app, session, 'POST', '/api/purchase/cart', undefined, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().payload.order_id).toBe(first.json().payload.order_id);
+    expect(retry.json().payload.orders).toHaveLength(2);
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 2090 - 2190);
+    // Without the key, an empty cart is still refused.
+    const empty = await call(app, session, 'POST', '/api/purchase/cart');
+    expect(empty.statusCode).toBe(422);
+  });
+
   it('buys nothing when one prompt cannot be bought, and keeps the cart', async () => {
     const { session, userId } = await buyer(10_000);
     for (const index of [12, 13]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
