@@ -60,6 +60,18 @@ describe('the supervisor', () => {
     );
     expect(ping).toBe(200);
     expect(server.output()).toContain('a worker died; starting another');
+
+    // A worker that ends itself cleanly (told to by a signal of its own) is replaced as well: only
+    // the supervisor's own shutdown stops the shop.
+    process.kill(replacement, 'SIGTERM');
+    const third = await until(() => workers().find((pid) => pid !== worker && pid !== replacement));
+    expect(third).toBeGreaterThan(0);
+    await until(() =>
+      fetch(`${server.baseURL}/api/ping`).then(
+        (response) => (response.ok ? true : undefined),
+        () => undefined,
+      ),
+    );
   });
 
   it('lets the requests under way finish when it shuts down, then exits', async () => {

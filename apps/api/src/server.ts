@@ -52,12 +52,18 @@ async function prepare(config: Config) {
   }
 }
 
+/** How long a closing server keeps its connections open for requests already on their way. */
+const LAST_CALL_MS = 1_000;
+
 /**
  * Stops taking connections and waits until the requests under way are answered. Until then the
  * app stays open: a page being rendered still calls the API in process, which a closed app refuses.
+ * For a moment first (`closing` is set by then), every answer closes its connection and idle connections stay open: a
+ * request a client already sent on one (not yet read by a busy process) is answered, not reset.
  */
-function drain(server: Server): Promise<void> {
-  return new Promise((resolve) => {
+async function drain(server: Server): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, LAST_CALL_MS));
+  await new Promise<void>((resolve) => {
     // Kept-alive connections close as soon as their answer is out.
     const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.close(() => {
@@ -93,6 +99,9 @@ async function serve(config: Config) {
   // A signal (or, under the supervisor, its message) closes the server: no new connections,
   // requests under way are answered, background runs under way finish and release their jobs.
   let closing = false;
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const grace = closeWithGrace(
     { delay: 10_000, skip: ['uncaughtException', 'unhandledRejection'] },
     async ({ signal }) => {

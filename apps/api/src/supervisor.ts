@@ -38,13 +38,6 @@ export function superviseWorkers({ workers, log, onRestart, shutdownTimeoutMs = 
 
   cluster.on('exit', (worker, code, signal) => {
     if (shuttingDown) return;
-    if (code === 0 && signal === null) {
-      // A worker that closed itself was told to by a signal of its own (Ctrl+C reaches the whole
-      // process group): it is not replaced, and the supervisor ends with the last of them.
-      log.info({ pid: worker.process.pid }, 'a worker stopped');
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-      return;
-    }
     if (!listening.has(worker)) {
       log.error({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
       void shutdown(1);
