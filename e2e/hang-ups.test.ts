@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { ADMIN } from './admin-account';
+import { adminQuery, apiVisitor } from './api-visitor';
 
 // No behaviour of a client may end the server or another visitor's request: hanging up at any
 // moment, reading slowly, announcing a body and never sending it, sending garbage. Each case is
@@ -103,26 +103,9 @@ async function stillServing() {
 
 /** A signed-in admin's cookies and a bought prompt's download address. */
 async function boughtZip(): Promise<{ path: string; cookie: string }> {
-  const jar = new Map<string, string>();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const xsrf = jar.get('XSRF-TOKEN');
-    const response = await fetch(`${server.baseURL}${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
+  const visitor = apiVisitor();
+  const call = (method: string, path: string, body?: unknown) =>
+    visitor.call(server.baseURL, method, path, body);
   await call('GET', '/sanctum/csrf-cookie');
   const login = await call('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password });
   expect(login.status).toBe(200);
@@ -140,18 +123,8 @@ async function boughtZip(): Promise<{ path: string; cookie: string }> {
   const { payload } = (await bought.json()) as { payload: { orders: { id: number }[] } };
   return {
     path: `/api/purchase/${payload.orders[0]?.id}/download?format=png&size=1024x1024`,
-    cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+    cookie: visitor.cookie(),
   };
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN } from './admin-account';
+import { apiVisitor } from './api-visitor';
 import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { waitForMailLink } from './mailbox';
 
@@ -9,33 +10,13 @@ import { waitForMailLink } from './mailbox';
 // choice, a tracker's) leaves it a guest's page; a signed-in visitor of a public screen gets the
 // page kept for every signed-in visitor, and the browser fills in the personal parts.
 
-/** A visitor of its own address with a cookie jar, through the API as a browser would be. */
+/** A visitor of the shared server, through the API. */
 function visitor() {
-  const jar = new Map<string, string>();
-  const address = `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  async function call(method: string, path: string, body?: unknown) {
-    const xsrf = jar.get('XSRF-TOKEN');
-    const response = await fetch(`${baseURL()}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        accept: 'application/json',
-        'x-forwarded-for': address,
-        cookie: cookie(),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  }
-  return { call, cookie, jar };
+  const client = apiVisitor();
+  return {
+    ...client,
+    call: (method: string, path: string, body?: unknown) => client.call(baseURL(), method, path, body),
+  };
 }
 
 async function page(path: string, cookie?: string) {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { ADMIN } from './admin-account';
+import { adminQuery, apiVisitor } from './api-visitor';
 
 // DESIGN section 7: the shop grows past one process by running more of them on one PostgreSQL
 // database. Two production servers here share one fresh database: sessions, login limits, jobs
@@ -14,39 +14,10 @@ let databaseName = '';
 let first: Awaited<ReturnType<typeof startProductionServer>>;
 let second: Awaited<ReturnType<typeof startProductionServer>>;
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A visitor of one address whose cookies work on either server, as behind a load balancer. */
 function visitor(address: string) {
-  const jar = new Map<string, string>();
-  return async (base: string, method: string, url: string, body?: unknown) => {
-    const xsrf = jar.get('XSRF-TOKEN');
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        'x-forwarded-for': address,
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
-        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
+  const client = apiVisitor(address);
+  return (base: string, method: string, url: string, body?: unknown) => client.call(base, method, url, body);
 }
 
 const port = () => 4800 + Math.floor(Math.random() * 400);
