@@ -16,6 +16,5 @@ export function useCurrentUser(): Profile | null {
 }
 
 /** True while a signed-in visitor's page waits for its personal parts (the header shows neither state). */
-export function usePersonalPartsPending(): boolean {
-  return useRouteLoaderData<SessionData>(SESSION_ROUTE_ID)?.personalDeferred ?? false;
-}
+export const usePersonalPartsPending = (): boolean =>
+  !!useRouteLoaderData<SessionData>(SESSION_ROUTE_ID)?.personalDeferred;

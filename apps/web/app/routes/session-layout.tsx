@@ -1,6 +1,5 @@
 import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/contracts/kept-pages';
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Outlet, useMatches, useRevalidator, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
 import { DeferredFooter, DeferredOverlays, deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
 import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
@@ -41,16 +40,8 @@ function Frame({ compact, children }: { compact: boolean; children: React.ReactN
 }
 
 /** Screens with `handle.authScreen` (login, register, …) get the header without its navigation. */
-export default function SessionLayout({ loaderData }: Route.ComponentProps) {
+export default function SessionLayout() {
   const matches = useMatches();
-  const revalidator = useRevalidator();
-  const personalDeferred = loaderData.personalDeferred;
-  // A page kept for every signed-in visitor: the page's data is asked again as this visitor's,
-  // which brings the account menu, the balance, the cart and the marks on the tiles.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per kept page
-  useEffect(() => {
-    if (personalDeferred) void revalidator.revalidate();
-  }, [personalDeferred]);
   const authScreen = matches.some(
     (match) => (match.handle as { authScreen?: boolean } | undefined)?.authScreen,
   );

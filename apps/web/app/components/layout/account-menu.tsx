@@ -1,6 +1,6 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -8,8 +8,32 @@ import { useSite } from '../../lib/site-data';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
 import { Link } from '../ui/link';
 
+/**
+ * A page kept for every signed-in visitor (decision 0022) has nobody in it: in the menu's place a
+ * placeholder, neither the guest's buttons nor a jump, while the page's data is asked again as this
+ * visitor's. That brings the menu, the balance, the cart and the marks on the tiles.
+ */
+function PendingAccount() {
+  const revalidator = useRevalidator();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page has started
+  useEffect(() => {
+    void revalidator.revalidate();
+  }, []);
+  return (
+    <span
+      className="h-10 w-10 animate-pulse rounded-full bg-white/10"
+      data-testid="account-pending"
+      aria-hidden="true"
+    />
+  );
+}
+
 /** The signed-in user's dropdown: e-mail, balance, account links and sign-out. */
-export function AccountMenu({ user }: { user: Profile }) {
+export function AccountMenu({ user }: { user: Profile | null }) {
+  return user ? <SignedInMenu user={user} /> : <PendingAccount />;
+}
+
+function SignedInMenu({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const navigate = useNavigate();

@@ -108,15 +108,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
               >
                 {t('generate.action')}
               </NavLink>
-              {user ? (
+              {user || pending ? (
+                // On a page kept for every signed-in visitor the menu asks whose page it is (account-menu.tsx).
                 <AccountMenu user={user} />
-              ) : pending ? (
-                // A signed-in visitor's menu is on its way: neither the guest's buttons nor a jump.
-                <span
-                  className="h-10 w-10 animate-pulse rounded-full bg-white/10"
-                  data-testid="account-pending"
-                  aria-hidden="true"
-                />
               ) : (
                 <>
                   <Link to={paths.login(locale)} className={`${buttonStyles.ghostOnDark} max-sm:hidden`}>
