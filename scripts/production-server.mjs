@@ -81,9 +81,13 @@ export async function startProductionServer({
     /** The server's process id (its supervisor's). */
     pid: server.pid,
     stop: async () => {
-      if (server.exitCode === null) {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
         server.kill('SIGTERM');
-        await new Promise((resolve) => server.once('exit', resolve));
+        // A supervisor gives its workers 15 s to finish; one that has not ended by then is ended.
+        const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
       }
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
