@@ -129,6 +129,22 @@ function hasLength(body, length) {
 /** What a browser asks for: its pages compressed. */
 const browserEncodings = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
+/** One autocannon run of `requests`: throughput, p99 and failures, with what `row()` adds once it is over. */
+function load(requests, row) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: base, connections, duration, requests }, (error, result) => {
+      if (error) reject(error);
+      else
+        resolve({
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          errors: result.errors + result.non2xx,
+          ...row(),
+        });
+    });
+  });
+}
+
 /**
  * Loads the server with `paths` in turn on every connection; counts every answer that differs.
  * With `headers` asking for compression, an answer is right when it is a compressed 200 (a
@@ -154,19 +170,7 @@ async function measure(label, paths, headers = {}) {
       if (!fine) wrong++;
     },
   }));
-  return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration, requests }, (error, result) => {
-      if (error) reject(error);
-      else
-        resolve({
-          url: label,
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          errors: result.errors + result.non2xx,
-          wrong,
-        });
-    });
-  });
+  return load(requests, () => ({ url: label, wrong }));
 }
 
 /**
@@ -190,19 +194,7 @@ async function measureDistinct(label, paths, headers = {}) {
       },
     },
   ];
-  return new Promise((resolve, reject) => {
-    autocannon({ url: base, connections, duration, requests }, (error, result) => {
-      if (error) reject(error);
-      else
-        resolve({
-          url: `${label} (${Math.min(next, paths.length)} asked)`,
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          errors: result.errors + result.non2xx,
-          wrong,
-        });
-    });
-  });
+  return load(requests, () => ({ url: `${label} (${Math.min(next, paths.length)} asked)`, wrong }));
 }
 
 /** One request at a time, each address once (so no cache has seen it): the median in ms. */
