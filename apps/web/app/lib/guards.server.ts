@@ -1,4 +1,5 @@
 import { type Profile, profileResponse } from '@promptmarket/contracts/accounts';
+import { hasSessionCookie } from '@promptmarket/contracts/kept-pages';
 import { settingsResponse } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from './api.server';
@@ -8,15 +9,13 @@ import { loginPath } from './safe-redirect';
 
 type GuardArgs = { request: Request; context: unknown; params: { locale?: string } };
 
-const SESSION_COOKIE = 'promptmarket_session';
-
 function localeOf(args: GuardArgs): string {
   return args.params.locale ?? 'en';
 }
 
 /** The signed-in user's profile, or null. Throws when the API could not tell. */
 export async function currentUser(args: GuardArgs): Promise<Profile | null> {
-  if (!args.request.headers.get('cookie')?.includes(`${SESSION_COOKIE}=`)) return null;
+  if (!hasSessionCookie(args.request.headers.get('cookie'))) return null;
   try {
     return (await serverApi(args.request, args.context, localeOf(args)).get('/user/profile', profileResponse))
       .payload;
