@@ -24,6 +24,10 @@ const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Which parts to run, comma-separated: routes, buying, javascript, lighthouse (all by default). */
 const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,lighthouse').split(','));
+/** Which rows of the routes part, as comma-separated parts of their labels (all by default); the bare route always runs. */
+const onlyRows = process.env.BENCH_ROWS?.split(',').filter(Boolean) ?? [];
+const chosen = ([label]) =>
+  label === 'bare route' || onlyRows.length === 0 || onlyRows.some((part) => label.includes(part));
 
 buildIfStale();
 // A reused database keeps its pictures where it was seeded: BENCH_REUSE_DATA_DIR (`npm run seed`
@@ -316,12 +320,12 @@ try {
       deep: await singleRequestMs([2000, 2001, 2002, 2003, 2004].map((page) => `/api/products?page=${page}`)),
     };
     const results = [];
-    for (const [label, paths, headers] of routes) {
+    for (const [label, paths, headers] of routes.filter(chosen)) {
       results.push(await measure(label, paths, headers));
       // Let the requests still queued from this route finish before the next one is measured.
       await fetch(`${base}/api/health`);
     }
-    for (const [label, paths, headers] of distinctRoutes) {
+    for (const [label, paths, headers] of distinctRoutes.filter(chosen)) {
       results.push(await measureDistinct(label, paths, headers));
       await fetch(`${base}/api/health`);
     }

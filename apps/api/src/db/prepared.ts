@@ -21,13 +21,27 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
   if (databaseOf(db) === db && (client instanceof pg.Pool || client instanceof PGlite)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    const name = `pm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    const name = statementName(text);
     if (client instanceof PGlite) return embeddedPrepared<T>(client, name, text, params);
     const result = await client.query({ name, text, values: params as unknown[] });
     return result.rows as T[];
   }
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Names of the statements' texts seen lately: the busiest lists ask thousands of times a second. */
+const NAMES_KEPT = 1_000;
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `pm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    if (names.size >= NAMES_KEPT) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /** Statements kept by the embedded database, with their parameters' types; forgotten all at once past the limit. */

@@ -155,7 +155,9 @@ function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
  * files with long caching, everything else server-rendered.
  */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
-  let getBuild: () => Promise<ServerBuild>;
+  // In production the build itself: given a function, React Router derives its routes again for
+  // every request (for development's reloads), a millisecond of each page.
+  let build: ServerBuild | (() => Promise<ServerBuild>);
 
   if (options.mode === 'development') {
     const { createServer } = await import('vite');
@@ -169,14 +171,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook('onClose', () => vite.close());
-    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
   } else {
     const serverEntry = path.join(options.root, 'build', 'server', 'index.js');
     if (!existsSync(serverEntry)) {
       throw new Error(`The web app is not built (${serverEntry} is missing): run npm run build.`);
     }
-    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
-    getBuild = async () => build;
+    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
     await app.register(fastifyStatic, {
       root: path.join(options.root, 'build', 'client'),
       wildcard: false,
@@ -191,7 +192,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-  const handle = createRequestHandler(() => getBuild(), options.mode);
+  const handle = createRequestHandler(build, options.mode);
   /** Renders of pages to keep that are under way, by address. */
   const rendering = new Map<string, Promise<KeptPage | null>>();
   const apiFetch = injectTransport(app);

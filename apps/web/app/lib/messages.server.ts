@@ -48,6 +48,7 @@ import plShop from '../locales/pl/shop.json';
 import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
 import { type Messages, mergeMessages } from './messages';
+import { type Packed, pack } from './packed';
 
 /**
  * The built-in texts, one file per language and feature. Only the server holds them all;
@@ -107,6 +108,26 @@ export function messagesFor(locale: string, overrides: Record<string, string> = 
     }),
   );
   return { ...shop, [BACK_OFFICE]: kept };
+}
+
+/** Packed shop texts lately made, by language and overrides: every page carries them. */
+const packedTexts = new Map<string, Packed<Messages>>();
+const PACKED_TEXTS_KEPT = 24;
+
+/**
+ * `messagesFor`, packed, made once for each language and set of overrides: merging and packing
+ * every text took a millisecond of each page. The same text is the same string, which `unpack`
+ * then recognises at once.
+ */
+export function packedMessagesFor(locale: string, overrides: Record<string, string> = {}): Packed<Messages> {
+  const key = `${locale}\n${JSON.stringify(overrides)}`;
+  let packed = packedTexts.get(key);
+  if (packed === undefined) {
+    packed = pack(messagesFor(locale, overrides));
+    if (packedTexts.size >= PACKED_TEXTS_KEPT) packedTexts.delete(packedTexts.keys().next().value as string);
+    packedTexts.set(key, packed);
+  }
+  return packed;
 }
 
 /** The back office's own texts, for its layout to add to the shop's. */

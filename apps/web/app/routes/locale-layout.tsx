@@ -12,8 +12,7 @@ import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction }
 import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
-import { builtInLocales, messagesFor } from '../lib/messages.server';
-import { pack } from '../lib/packed';
+import { builtInLocales, packedMessagesFor } from '../lib/messages.server';
 import { pageMeta } from '../lib/seo';
 import { messagesOf, type SiteData } from '../lib/site-data';
 import { DEFAULT_CURRENCIES, DEFAULT_SETTINGS } from '../lib/site-defaults';
@@ -59,7 +58,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     styles: styles.status === 'fulfilled' ? styles.value.data : [],
     staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
     socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
-    messagesJson: pack(messagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {})),
+    messagesJson: packedMessagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
   };
 }
 

@@ -17,10 +17,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
-import { publicAnswer } from '../../lib/public-answers';
+import { publicAnswer, SerializedAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { getSettings } from '../site/site.service';
+import { heldListJson } from './catalogue.index';
 import {
   getProduct,
   listCategories,
@@ -61,9 +62,11 @@ export async function catalogueRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      publicAnswer(app.db, request, reply, async () =>
-        listProducts(app.db, request.query, await viewer(request)),
-      ),
+      publicAnswer(app.db, request, reply, async () => {
+        const list = await listProducts(app.db, request.query, await viewer(request));
+        const json = heldListJson(list);
+        return json === null ? list : new SerializedAnswer(json);
+      }),
   );
 
   for (const collection of ['hero', 'featured', 'new', 'top-sellers'] as const) {

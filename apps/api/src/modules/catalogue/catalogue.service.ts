@@ -16,6 +16,7 @@ import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
+import { currentListIndex, heldTile, holdTile, type ListIndex, pageFromIndex } from './catalogue.index';
 import { previewUrls } from './catalogue.media';
 import {
   categories,
@@ -297,7 +298,7 @@ const typoCache = createTtlCache<Db, string | null>(COUNT_CACHE_MS, {
  * is counted, and a page past them is ranked on its own as before.
  */
 const RANKED_KEEP_LIMIT = 10_000;
-type Ranking = { ids: number[]; complete: boolean };
+type Ranking = { ids: number[]; complete: boolean; key: string };
 const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
   maxEntries: 200,
   name: 'catalogue-ranked',
@@ -333,10 +334,15 @@ async function keptRanking(
     tsQuery &&
     (query.sort ?? 'relevance') === 'relevance' &&
     filters(query, viewer, tsQuery, { withSearch: false }).length === 1;
-  if (!plain) return null;
-  return rankedCache.get(db, `${keep}:${viewer.locale}:${tsQuery}`, async () => {
+  return plain && tsQuery ? rankingOf(db, viewer, tsQuery, keep) : null;
+}
+
+/** A search's best `keep` matches on sale, best first, ranked once and kept. */
+function rankingOf(db: Db, viewer: Viewer, tsQuery: string, keep: number): Promise<Ranking> {
+  const key = `${keep}:${viewer.locale}:${tsQuery}`;
+  return rankedCache.get(db, key, async () => {
     const rows = await preparedRows<{ id: number }>(db, rankedIds(viewer, tsQuery, keep));
-    return { ids: rows.slice(0, keep).map((row) => row.id), complete: rows.length <= keep };
+    return { ids: rows.slice(0, keep).map((row) => row.id), complete: rows.length <= keep, key };
   });
 }
 
@@ -348,12 +354,22 @@ function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): st
 /**
  * One page of the catalogue with the Laravel paging meta. Search is full text in the
  * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
+ *
+ * The page and its total come from the keys held in memory (`catalogue.index.ts`) when they are
+ * current and a search's matches are all ranked; otherwise from the database, as below.
  */
 export async function listProducts(
   db: Db,
   query: ProductListQuery,
   viewer: Viewer,
-  { keepRanked = RANKED_KEEP_LIMIT }: { keepRanked?: number } = {},
+  {
+    keepRanked = RANKED_KEEP_LIMIT,
+    heldKeys = true,
+  }: {
+    keepRanked?: number;
+    /** False reads the list from the database even when the held keys are current (tests compare both). */
+    heldKeys?: boolean;
+  } = {},
 ) {
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
   const page = query.page ?? 1;
@@ -374,6 +390,16 @@ export async function listProducts(
       tsQuery = await typoCache.get(db, search.toLowerCase(), () => typoQuery(db, search));
     }
   }
+  const offset = (page - 1) * perPage;
+  const index = heldKeys ? await currentListIndex(db) : null;
+  if (index) {
+    if (query.search && !tsQuery) return pageOf(db, viewer, [], { page, perPage, total: 0 });
+    const matches = tsQuery ? await rankingOf(db, viewer, tsQuery, keepRanked) : null;
+    if (!matches || matches.complete) {
+      const { ids, total } = pageFromIndex(index, query, matches, offset, perPage);
+      return pageOf(db, viewer, ids, { page, perPage, total }, index);
+    }
+  }
   const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
   const countRead = () =>
     countCache.get(db, countKey(query, viewer, mode), async () => {
@@ -383,7 +409,6 @@ export async function listProducts(
       );
       return Number(countRow?.total ?? 0);
     });
-  const offset = (page - 1) * perPage;
   const ranking = await keptRanking(db, query, viewer, tsQuery, keepRanked);
   if (ranking && (ranking.complete || offset + perPage <= ranking.ids.length)) {
     return pageOf(db, viewer, ranking.ids.slice(offset, offset + perPage), {
@@ -416,16 +441,28 @@ async function pageOf(
   viewer: Viewer,
   ids: number[],
   { page, perPage, total }: { page: number; perPage: number; total: number },
+  index: ListIndex | null = null,
 ) {
+  // A visitor's tiles (nothing liked or owned) are the same for every visitor of a language and
+  // rate: held with the keys they were read with, and read from the database only now and then.
+  const held = index && !viewer.userId ? index : null;
+  const key = (id: number) => `${viewer.locale} ${viewer.rateEur} ${id}`;
+  const found = new Map<number, ProductSummary>();
+  for (const id of held ? ids : []) {
+    const tile = heldTile(held as ListIndex, key(id));
+    if (tile) found.set(id, tile);
+  }
+  const missing = ids.filter((id) => !found.has(id));
   const rows =
-    ids.length === 0
+    missing.length === 0
       ? []
-      : await preparedRows<SummaryRow>(db, sql`${summarySelect(viewer)} where p.id in ${ids}`);
-  const byId = new Map(rows.map((row) => [row.id, row]));
+      : await preparedRows<SummaryRow>(db, sql`${summarySelect(viewer)} where p.id in ${missing}`);
+  const read = new Map(rows.map((row) => [row.id, toSummary(row, viewer)]));
+  if (held) for (const [id, tile] of read) holdTile(held, key(id), tile);
   return {
     data: ids.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toSummary(row, viewer)] : [];
+      const tile = found.get(id) ?? read.get(id);
+      return tile ? [tile] : [];
     }),
     meta: {
       current_page: page,

@@ -1,0 +1,159 @@
+import { type ProductListQuery, productListResponse } from '@promptmarket/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { currentListIndex, listIndexRead, slotOfId } from './catalogue.index';
+import { listProducts, type Viewer } from './catalogue.service';
+import { products } from './catalogue.tables';
+
+let app: TestApp;
+const english: Viewer = { locale: 'en', userId: null, rateEur: 1 };
+const german: Viewer = { locale: 'de', userId: null, rateEur: 1 };
+
+const categorySlugs = ['portraits', 'fantasy-portraits', 'landscapes', 'seascapes'];
+const styleSlugs = ['watercolor', 'anime', 'cinematic'];
+const subjects = ['Portrait', 'Sunset', 'Harbour', 'Queen', 'Meadow', 'Storm'];
+
+/** The held keys, current: read once, then asked again so the next list uses them. */
+async function heldKeys() {
+  await currentListIndex(app.db);
+  await listIndexRead(app.db);
+  const index = await currentListIndex(app.db);
+  if (!index) throw new Error('the keys were not read');
+  return index;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  // Sixty products with repeating categories, styles, prices, sales and days: many ties, which
+  // each order must break as the database does.
+  await createCatalogue(
+    app.db,
+    Array.from({ length: 60 }, (_, n) => ({
+      slug: `item-${n}`,
+      category: categorySlugs[n % 4] as string,
+      styles: styleSlugs.filter((_, s) => (n + s) % 3 !== 0),
+      priceCents: 199 + ((n * 37) % 7) * 100,
+      title: `${subjects[n % subjects.length]} number ${n}`,
+      titleDe: n % 5 === 0 ? `Bild ${subjects[(n + 1) % subjects.length]} ${n}` : undefined,
+      sales: (n * 13) % 4,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + (n % 9))),
+    })),
+  );
+  await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'item-7'));
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Filters, sorts and pages drawn from every kind a visitor uses, unknown slugs and typos among them. */
+function queries(): ProductListQuery[] {
+  const list: ProductListQuery[] = [];
+  const sorts = [undefined, 'newest', 'price_asc', 'price_desc', 'popular', 'relevance'] as const;
+  const categoryChoices = [
+    undefined,
+    ['portraits'],
+    ['seascapes'],
+    ['landscapes', 'fantasy-portraits'],
+    ['nowhere'],
+  ];
+  const styleChoices = [undefined, ['anime'], ['watercolor', 'cinematic'], ['nothing']];
+  const searches = [undefined, 'portrait', 'sun', 'porrtait', 'queen storm', '!!'];
+  const prices = [{}, { price_min: 300 }, { price_min: 300, price_max: 600 }, { price_max: 199 }];
+  let n = 0;
+  for (const sort of sorts)
+    for (const category_slugs of categoryChoices)
+      for (const style_slugs of styleChoices) {
+        n++;
+        list.push({
+          page: 1 + (n % 3),
+          per_page: 4 + (n % 5),
+          sort,
+          category_slugs,
+          style_slugs,
+          search: searches[n % searches.length],
+          ...prices[n % prices.length],
+        });
+      }
+  return list;
+}
+
+describe('the product list keys held in memory', () => {
+  it('answer every list as the database does, in English and German', async () => {
+    await heldKeys();
+    // Twice: the second time each list's total is known and the walk ends with its page.
+    for (const viewer of [english, german, english, german]) {
+      for (const query of queries()) {
+        const fromDatabase = await listProducts(app.db, query, viewer, { heldKeys: false });
+        const held = await listProducts(app.db, query, viewer);
+        expect(
+          { ids: held.data.map((item) => item.id), meta: held.meta },
+          `${viewer.locale} ${JSON.stringify(query)}`,
+        ).toEqual({ ids: fromDatabase.data.map((item) => item.id), meta: fromDatabase.meta });
+      }
+    }
+  });
+
+  it('send a list of held tiles as the route schema serializes it', async () => {
+    await heldKeys();
+    const path = '/api/products?category_slugs=portraits&sort=price_desc&per_page=7&page=2';
+    // The first answer reads the tiles from the database and holds them; a later one (another
+    // address, so no kept answer) is made of held tiles only.
+    await app.inject({ method: 'GET', url: path });
+    const response = await app.inject({ method: 'GET', url: `${path}&price_min=1` });
+    expect(response.statusCode).toBe(200);
+    const list = await listProducts(
+      app.db,
+      { category_slugs: ['portraits'], sort: 'price_desc', per_page: 7, page: 2, price_min: 100 },
+      english,
+      { heldKeys: false },
+    );
+    expect(list.data).toHaveLength(7);
+    expect(response.body).toBe(JSON.stringify(productListResponse.parse(list)));
+  });
+
+  it('hold only products on sale', async () => {
+    const index = await heldKeys();
+    expect(index.ids.length).toBe(59);
+    const [inactive] = await app.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.slug, 'item-7'));
+    expect(slotOfId(index, inactive?.id ?? 0)).toBe(-1);
+    expect(slotOfId(index, index.ids[0] as number)).toBe(0);
+  });
+
+  it('are not used once a listed fact changes, until read again', async () => {
+    const before = await heldKeys();
+    await app.db.update(products).set({ priceCents: 1 }).where(eq(products.slug, 'item-11'));
+    // The change moved the number: the held keys are stale, and the list shows the new price at once.
+    expect(await currentListIndex(app.db)).toBeNull();
+    const cheapest = await listProducts(app.db, { sort: 'price_asc', per_page: 1, page: 1 }, english);
+    expect(cheapest.data[0]?.slug).toBe('item-11');
+    const after = await heldKeys();
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.ids[after.orders.price_asc[0] as number]).toBe(cheapest.data[0]?.id);
+  });
+
+  it('are kept when only sales or likes change: the popular order is read again on a timer', async () => {
+    const before = await heldKeys();
+    await app.db.update(products).set({ salesCount: sql`${products.salesCount} + 1`, likesCount: 3 });
+    const index = await currentListIndex(app.db);
+    expect(index?.version).toBe(before.version);
+  });
+
+  it('move on with titles, styles and categories', async () => {
+    for (const change of [
+      sql`update product_translations set title = title || '!' where locale = 'de'`,
+      sql`delete from product_styles where style_id = (select id from styles where slug = 'anime')`,
+      sql`update category_translations set title = 'Sea' where title = 'Seascapes'`,
+    ]) {
+      const before = await heldKeys();
+      await app.db.execute(change);
+      expect(await currentListIndex(app.db), String(change.queryChunks[0])).toBeNull();
+      expect((await heldKeys()).version).toBeGreaterThan(before.version);
+    }
+  });
+});

@@ -1,0 +1,561 @@
+import {
+  type ProductListQuery,
+  type ProductSummary,
+  productListResponse,
+  productSummary,
+} from '@promptmarket/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+import { databaseOf } from '../../db/transaction';
+
+/**
+ * The product lists' keys held in each process (decision 0023): for every product on sale its
+ * category, price and styles, and its place in each sort order, as the database sorts them. A list
+ * of any filters and sort, and its total, is then read here in well under a millisecond, instead of
+ * a count and a page query for every address nobody asked before.
+ *
+ * The database keeps a number that moves on with every change a list shows (`catalogue_version`,
+ * by triggers). Each list reads it first; while the held keys are of an older number, lists are
+ * read from the database and the keys are read again once. Sales and likes do not move the number:
+ * the keys are read again when older than `INDEX_REFRESH_MS`, while the older keys still answer.
+ * Visitors' tiles read meanwhile are held for as long, so a tile's likes count, like the popular
+ * order, is at most that old for visitors; signed-in users' tiles are always read afresh.
+ */
+export const INDEX_REFRESH_MS = 60_000;
+
+type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular';
+
+export type ListIndex = {
+  version: number;
+  readAt: number;
+  /** Product id of each slot: slots are the products on sale in id order. */
+  ids: Int32Array;
+  /** Category id of each slot. */
+  category: Int32Array;
+  price: Float64Array;
+  /** Style id -> a flag for each slot. */
+  styles: Map<number, Uint8Array>;
+  /** Each sort order as slots, first shown first. */
+  orders: Record<Order, Int32Array>;
+  /** Each slot's place in each order. */
+  places: Record<Order, Int32Array>;
+  /** Category slug -> the category ids it lists: its own and its direct subcategories'. */
+  categories: Map<string, number[]>;
+  /** Category slug -> the slots it lists (its own and its subcategories' products), in each order. */
+  categoryOrders: Map<string, Record<Order, Int32Array>>;
+  /** Style slug -> its products' slots, in each order. */
+  styleOrders: Map<string, Record<Order, Int32Array>>;
+  /** Lists' totals counted since these keys were read, by their filters (`totalKey`). */
+  totals: Map<string, number>;
+  /** One past the largest category id, for flags by category id. */
+  categoryLimit: number;
+  styleIds: Map<string, number>;
+  /** Visitors' tiles (`holdTile`), by language, rate and id; kept while the number stays. */
+  tiles: Map<string, HeldTile>;
+};
+
+/** The most tiles held; the first held go first. */
+export const TILES_HELD = 50_000;
+
+type HeldTile = { tile: ProductSummary; heldAt: number };
+/** Each held tile's JSON, checked against the tile's schema once, when it was held. */
+const tileJson = new WeakMap<ProductSummary, string>();
+
+export function holdTile(index: ListIndex, key: string, tile: ProductSummary): void {
+  tileJson.set(tile, JSON.stringify(productSummary.parse(tile)));
+  index.tiles.set(key, { tile, heldAt: Date.now() });
+  if (index.tiles.size > TILES_HELD) index.tiles.delete(index.tiles.keys().next().value as string);
+}
+
+/** A held tile no older than `INDEX_REFRESH_MS`. */
+export function heldTile(index: ListIndex, key: string): ProductSummary | undefined {
+  const held = index.tiles.get(key);
+  return held && Date.now() - held.heldAt <= INDEX_REFRESH_MS ? held.tile : undefined;
+}
+
+/**
+ * A list's JSON as its route's schema makes it, when every tile of it is held; null otherwise.
+ * Checking and serializing a page of tiles again for every list took a sixth of its time.
+ */
+export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): string | null {
+  const parts: string[] = [];
+  for (const tile of list.data) {
+    const json = tileJson.get(tile);
+    if (json === undefined) return null;
+    parts.push(json);
+  }
+  return `{"data":[${parts.join(',')}],"meta":${JSON.stringify(productListResponse.shape.meta.parse(list.meta))}}`;
+}
+
+type IndexRow = {
+  version: number | string;
+  ids: string | null;
+  categories_of: string | null;
+  prices: string | null;
+  newest: string | null;
+  cheapest: string | null;
+  popular: string | null;
+  style_slots: string | null;
+  style_ids: string | null;
+  categories: string | null;
+  styles: string | null;
+};
+
+/**
+ * Everything in one statement, so the keys are of one moment. The database numbers the products
+ * on sale (their slots) and sorts them; each list comes as one text of integers (`string_agg`)
+ * rather than 100,000 rows, which the driver would take far longer to read, and the sorting is
+ * done there rather than in the process that answers the visitors.
+ */
+const indexQuery = sql`with listed as materialized (
+    select id, category_id, price_cents, created_at, sales_count, likes_count,
+      (row_number() over (order by id) - 1)::int as slot
+    from products where is_active
+  ), styled as materialized (
+    select l.slot, ps.style_id from product_styles ps join listed l on l.id = ps.product_id
+  )
+  select
+  (select version from catalogue_version) as version,
+  (select string_agg(id::text, ',' order by slot) from listed) as ids,
+  (select string_agg(category_id::text, ',' order by slot) from listed) as categories_of,
+  (select string_agg(price_cents::text, ',' order by slot) from listed) as prices,
+  (select string_agg(slot::text, ',' order by created_at desc, id desc) from listed) as newest,
+  (select string_agg(slot::text, ',' order by price_cents asc, id asc) from listed) as cheapest,
+  (select string_agg(slot::text, ',' order by sales_count desc, likes_count desc, id desc) from listed) as popular,
+  (select string_agg(slot::text, ',' order by style_id, slot) from styled) as style_slots,
+  (select string_agg(style_id::text, ',' order by style_id, slot) from styled) as style_ids,
+  (select string_agg(c.id || ':' || c.slug || ':' || coalesce(c.parent_id::text, ''), ',') from categories c)
+    as categories,
+  (select string_agg(s.id || ':' || s.slug, ',') from styles s) as styles`;
+
+/** "3,14,15" -> its integers, read a character at a time: 100,000 of them in a millisecond or two. */
+function integers<T extends Int32Array | Float64Array>(text: string | null, make: (length: number) => T): T {
+  if (!text) return make(0);
+  let length = 1;
+  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) === 44) length++;
+  const list = make(length);
+  let item = 0;
+  let value = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 44) {
+      list[item++] = value;
+      value = 0;
+    } else value = value * 10 + (code - 48);
+  }
+  list[item] = value;
+  return list;
+}
+
+function pairs(text: string | null): string[][] {
+  return text ? text.split(',').map((item) => item.split(':')) : [];
+}
+
+function placesOf(order: Int32Array): Int32Array {
+  const places = new Int32Array(order.length);
+  for (let place = 0; place < order.length; place++) places[order[place] as number] = place;
+  return places;
+}
+
+/**
+ * Groups (a category slug's or a style's products) as lists of slots in each order. Which groups a
+ * slot is in is read as `list[start[key] .. start[key + 1]]`, where `key` is the slot itself or,
+ * with `keyOf`, its category. Each order is walked once, every slot written to its groups' lists.
+ */
+type Membership = { start: Int32Array; list: Int32Array; keyOf: Int32Array | null };
+
+function groupsInOrder(
+  orders: Record<Order, Int32Array>,
+  groups: number,
+  member: Membership,
+): Record<Order, Int32Array>[] {
+  const { start, list, keyOf } = member;
+  const sizes = new Int32Array(groups);
+  const size = orders.newest.length;
+  for (let slot = 0; slot < size; slot++) {
+    const key = keyOf === null ? slot : (keyOf[slot] as number);
+    for (let at = start[key] as number; at < (start[key + 1] as number); at++)
+      bump(sizes, list[at] as number);
+  }
+  const made = Array.from({ length: groups }, () => ({}) as Record<Order, Int32Array>);
+  for (const order of Object.keys(orders) as Order[]) {
+    const lists = Array.from(sizes, (length) => new Int32Array(length));
+    const filled = new Int32Array(groups);
+    for (const slot of orders[order]) {
+      const key = keyOf === null ? slot : (keyOf[slot] as number);
+      for (let at = start[key] as number; at < (start[key + 1] as number); at++) {
+        const group = list[at] as number;
+        (lists[group] as Int32Array)[bump(filled, group)] = slot;
+      }
+    }
+    lists.forEach((each, group) => {
+      (made[group] as Record<Order, Int32Array>)[order] = each;
+    });
+  }
+  return made;
+}
+
+/** Adds one at `at`; answers the count before. */
+function bump(counts: Int32Array, at: number): number {
+  const before = counts[at] as number;
+  counts[at] = before + 1;
+  return before;
+}
+
+/** Membership from (key, group) pairs: keys 0 .. keys - 1. */
+function membershipOf(keys: number, pairsOf: [number, number][], keyOf: Int32Array | null): Membership {
+  const start = new Int32Array(keys + 1);
+  for (const [key] of pairsOf) bump(start, key + 1);
+  for (let key = 0; key < keys; key++) start[key + 1] = (start[key + 1] as number) + (start[key] as number);
+  const list = new Int32Array(pairsOf.length);
+  const filled = start.slice(0, keys);
+  for (const [key, group] of pairsOf) list[bump(filled, key)] = group;
+  return { start, list, keyOf };
+}
+
+export function buildListIndex(row: IndexRow, readAt: number): ListIndex {
+  const ids = integers(row.ids, (length) => new Int32Array(length));
+  const size = ids.length;
+  const category = integers(row.categories_of, (length) => new Int32Array(length));
+  const price = integers(row.prices, (length) => new Float64Array(length));
+  const cheapest = integers(row.cheapest, (length) => new Int32Array(length));
+  const orders: Record<Order, Int32Array> = {
+    newest: integers(row.newest, (length) => new Int32Array(length)),
+    price_asc: cheapest,
+    price_desc: cheapest.slice().reverse(),
+    popular: integers(row.popular, (length) => new Int32Array(length)),
+  };
+
+  const styleIds = new Map(pairs(row.styles).map(([id, slug]) => [slug as string, Number(id)]));
+  const styleSlots = integers(row.style_slots, (length) => new Int32Array(length));
+  const styleOfSlot = integers(row.style_ids, (length) => new Int32Array(length));
+  const styles = new Map<number, Uint8Array>();
+  const styleSlugs = [...styleIds.keys()];
+  const styleGroup = new Map(styleSlugs.map((slug, group) => [styleIds.get(slug) as number, group]));
+  const stylePairs: [number, number][] = [];
+  styleSlots.forEach((slot, at) => {
+    const styleId = styleOfSlot[at] as number;
+    let flags = styles.get(styleId);
+    if (!flags) {
+      flags = new Uint8Array(size);
+      styles.set(styleId, flags);
+    }
+    flags[slot] = 1;
+    const group = styleGroup.get(styleId);
+    if (group !== undefined) stylePairs.push([slot, group]);
+  });
+  const styleLists = groupsInOrder(orders, styleSlugs.length, membershipOf(size, stylePairs, null));
+  const styleOrders = new Map(
+    styleSlugs.map((slug, group) => [slug, styleLists[group] as Record<Order, Int32Array>]),
+  );
+
+  const categoryRows = pairs(row.categories);
+  const categories = new Map<string, number[]>();
+  let categoryLimit = 1;
+  for (const [id] of categoryRows) categoryLimit = Math.max(categoryLimit, Number(id) + 1);
+  // A category's products are listed by its own slug and its parent's.
+  const listing: [number, number][] = [];
+  categoryRows.forEach(([id, slug], group) => {
+    const children = categoryRows.filter(([, , parent]) => parent === id).map(([child]) => Number(child));
+    const listed = [Number(id), ...children];
+    categories.set(slug as string, listed);
+    for (const each of listed) listing.push([each, group]);
+  });
+  const categoryLists = groupsInOrder(
+    orders,
+    categoryRows.length,
+    membershipOf(categoryLimit, listing, category),
+  );
+  const categoryOrders = new Map(
+    categoryRows.map(([, slug], group) => [
+      slug as string,
+      categoryLists[group] as Record<Order, Int32Array>,
+    ]),
+  );
+
+  return {
+    version: Number(row.version),
+    readAt,
+    ids,
+    category,
+    price,
+    styles,
+    orders,
+    places: {
+      newest: placesOf(orders.newest),
+      price_asc: placesOf(orders.price_asc),
+      price_desc: placesOf(orders.price_desc),
+      popular: placesOf(orders.popular),
+    },
+    categories,
+    categoryOrders,
+    styleOrders,
+    categoryLimit,
+    styleIds,
+    totals: new Map(),
+    tiles: new Map(),
+  };
+}
+
+/** The slot of a product id, or -1 when it is not on sale: slots are in id order. */
+export function slotOfId(index: ListIndex, id: number): number {
+  const { ids } = index;
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = ids[middle] as number;
+    if (found === id) return middle;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** A search's matches on sale, best first, when all of them are known; `key` names the search (words and language). */
+export type SearchMatches = { ids: number[]; key: string };
+
+/** A search's matches as slots of one index: best first, in each order, and as flags. */
+type MatchSlots = {
+  index: ListIndex;
+  ranked: Int32Array;
+  flags: Uint8Array;
+  orders: Partial<Record<Order, Int32Array>>;
+};
+const matchSlots = new WeakMap<SearchMatches, MatchSlots>();
+
+function slotsOf(index: ListIndex, matches: SearchMatches): MatchSlots {
+  const kept = matchSlots.get(matches);
+  if (kept?.index === index) return kept;
+  const ranked: number[] = [];
+  const flags = new Uint8Array(index.ids.length);
+  for (const id of matches.ids) {
+    const slot = slotOfId(index, id);
+    // A product taken off sale since the ranking was made is not in the index.
+    if (slot === -1) continue;
+    ranked.push(slot);
+    flags[slot] = 1;
+  }
+  const made = { index, ranked: Int32Array.from(ranked), flags, orders: {} };
+  matchSlots.set(matches, made);
+  return made;
+}
+
+/** The matches in one sort order, made once per search and order. */
+function matchesInOrder(index: ListIndex, slots: MatchSlots, order: Order): Int32Array {
+  let sorted = slots.orders[order];
+  if (!sorted) {
+    const places = index.places[order];
+    sorted = slots.ranked.slice().sort((a, b) => (places[a] as number) - (places[b] as number));
+    slots.orders[order] = sorted;
+  }
+  return sorted;
+}
+
+/** The most totals held with one reading of the keys; the first counted go first. */
+const TOTALS_HELD = 20_000;
+
+/** What a list's total depends on: its filters, not its sort or page. */
+function totalKey(query: ProductListQuery, matches: SearchMatches | null): string {
+  return JSON.stringify([
+    query.category_slugs ?? null,
+    query.style_slugs ?? null,
+    query.price_min ?? null,
+    query.price_max ?? null,
+    matches?.key ?? null,
+  ]);
+}
+
+/**
+ * One page of a list from the held keys: the products passing every filter, in the asked order
+ * (a search by relevance in its matches' order), as the database's list query would answer them.
+ * It walks the shortest list that holds every answer (a search's matches, one category's or one
+ * style's products, or the whole order) and checks every filter on each; once a list's total is
+ * known, the walk ends with the page.
+ */
+export function pageFromIndex(
+  index: ListIndex,
+  query: ProductListQuery,
+  matches: SearchMatches | null,
+  offset: number,
+  limit: number,
+): { ids: number[]; total: number } {
+  const none = { ids: [], total: 0 };
+  const sort = query.sort ?? (matches ? 'relevance' : 'newest');
+  const order: Order = sort === 'relevance' ? 'newest' : sort;
+  const walks: Int32Array[] = [index.orders[order]];
+
+  let categoryFlags: Uint8Array | null = null;
+  const categorySlugs = query.category_slugs ?? [];
+  if (categorySlugs.length > 0) {
+    const listed = categorySlugs.flatMap((slug) => index.categories.get(slug) ?? []);
+    if (listed.length === 0) return none;
+    categoryFlags = new Uint8Array(index.categoryLimit);
+    for (const id of listed) categoryFlags[id] = 1;
+    const own = categorySlugs.length === 1 ? index.categoryOrders.get(categorySlugs[0] as string) : undefined;
+    if (own) walks.push(own[order]);
+  }
+
+  let styleFlags: Uint8Array | null = null;
+  const styleSlugs = query.style_slugs ?? [];
+  if (styleSlugs.length > 0) {
+    const flags = styleSlugs.flatMap((slug) => {
+      const found = index.styles.get(index.styleIds.get(slug) ?? -1);
+      return found ? [found] : [];
+    });
+    if (flags.length === 0) return none;
+    if (flags.length === 1) {
+      styleFlags = flags[0] as Uint8Array;
+      const own = index.styleOrders.get(styleSlugs.find((slug) => index.styleIds.has(slug)) as string);
+      if (own) walks.push(own[order]);
+    } else {
+      const any = new Uint8Array(index.ids.length);
+      for (const each of flags)
+        for (let slot = 0; slot < each.length; slot++)
+          any[slot] = (any[slot] as number) | (each[slot] as number);
+      styleFlags = any;
+    }
+  }
+
+  let matchFlags: Uint8Array | null = null;
+  let sequence: Int32Array;
+  if (matches) {
+    const slots = slotsOf(index, matches);
+    matchFlags = slots.flags;
+    // By relevance the matches' own order is the only walk; otherwise they are one more candidate.
+    if (sort === 'relevance') sequence = slots.ranked;
+    else {
+      const shortest = walks.reduce((a, b) => (b.length < a.length ? b : a));
+      sequence = slots.ranked.length < shortest.length ? matchesInOrder(index, slots, order) : shortest;
+    }
+  } else sequence = walks.reduce((a, b) => (b.length < a.length ? b : a));
+
+  const low = query.price_min ?? Number.NEGATIVE_INFINITY;
+  const high = query.price_max ?? Number.POSITIVE_INFINITY;
+  const checksPrice = query.price_min !== undefined || query.price_max !== undefined;
+  const key = totalKey(query, matches);
+  const knownTotal = index.totals.get(key);
+  const { category, price, ids } = index;
+  const page: number[] = [];
+  const end = offset + limit;
+  let total = 0;
+  for (let at = 0; at < sequence.length; at++) {
+    const slot = sequence[at] as number;
+    if (matchFlags !== null && matchFlags[slot] === 0) continue;
+    if (categoryFlags !== null && categoryFlags[category[slot] as number] !== 1) continue;
+    if (styleFlags !== null && styleFlags[slot] === 0) continue;
+    if (checksPrice) {
+      const cents = price[slot] as number;
+      if (cents < low || cents > high) continue;
+    }
+    if (total >= offset) {
+      if (total >= end) {
+        if (knownTotal !== undefined) return { ids: page, total: knownTotal };
+      } else page.push(ids[slot] as number);
+    }
+    total++;
+  }
+  index.totals.set(key, total);
+  if (index.totals.size > TOTALS_HELD) index.totals.delete(index.totals.keys().next().value as string);
+  return { ids: page, total };
+}
+
+/** A read of the catalogue's number: when it was sent, and its answer. */
+type Probe = { sentAt: number; version: Promise<number> };
+
+type Held = {
+  index: ListIndex | null;
+  reading: Promise<void> | null;
+  /** The read of the number under way, and the one to send once it is answered. */
+  probe: Probe | null;
+  nextProbe: Promise<number> | null;
+};
+const held = new WeakMap<object, Held>();
+
+function sendProbe(db: Db, state: Held): Probe {
+  const probe: Probe = {
+    sentAt: performance.now(),
+    version: preparedRows<{ version: number | string }>(db, sql`select version from catalogue_version`).then(
+      ([row]) => Number(row?.version ?? -1),
+    ),
+  };
+  state.probe = probe;
+  const settled = () => {
+    if (state.probe === probe) state.probe = null;
+  };
+  probe.version.then(settled, settled);
+  return probe;
+}
+
+/**
+ * The catalogue's number as of a moment after `askedAt`: every change committed before the list
+ * was asked for is seen. One read answers every list asked before it was sent; lists asked while
+ * it is under way share the next, sent once it is answered. Under load that is one small read per
+ * round trip to the database rather than one per list.
+ */
+function versionSince(db: Db, state: Held, askedAt: number): Promise<number> {
+  const current = state.probe;
+  if (!current) return sendProbe(db, state).version;
+  if (current.sentAt >= askedAt) return current.version;
+  if (!state.nextProbe) {
+    const next = current.version
+      .catch(() => undefined)
+      .then(() => {
+        if (state.nextProbe === next) state.nextProbe = null;
+        return sendProbe(db, state).version;
+      });
+    state.nextProbe = next;
+  }
+  return state.nextProbe;
+}
+
+/**
+ * The held keys when they are of the database's current number; null while they are read again
+ * (the caller then reads the list from the database). Keys of the current number but older than
+ * `INDEX_REFRESH_MS` still answer while fresh ones are read.
+ */
+export async function currentListIndex(db: Db): Promise<ListIndex | null> {
+  const askedAt = performance.now();
+  const database = databaseOf(db);
+  let state = held.get(database);
+  if (!state) {
+    state = { index: null, reading: null, probe: null, nextProbe: null };
+    held.set(database, state);
+  }
+  const version = await versionSince(database as Db, state, askedAt);
+  const index = state.index;
+  const current = index !== null && index.version === version;
+  if (!state.reading && (!current || Date.now() - index.readAt > INDEX_REFRESH_MS)) {
+    const owner = state;
+    owner.reading = readListIndex(db)
+      .then((fresh) => {
+        // Read again on the timer with nothing listed changed: the tiles and totals still hold.
+        const previous = owner.index;
+        if (previous && previous.version === fresh.version) {
+          fresh.tiles = previous.tiles;
+          fresh.totals = previous.totals;
+        }
+        owner.index = fresh;
+      })
+      .catch(() => {
+        // The lists are read from the database until a later read succeeds.
+      })
+      .finally(() => {
+        owner.reading = null;
+      });
+  }
+  return current ? index : null;
+}
+
+async function readListIndex(db: Db): Promise<ListIndex> {
+  const readAt = Date.now();
+  const [row] = await preparedRows<IndexRow>(databaseOf(db) as Db, indexQuery);
+  if (!row) throw new Error('the catalogue index query answered no row');
+  return buildListIndex(row, readAt);
+}
+
+/** Waits for a read of the keys under way (tests, and a warm start). */
+export async function listIndexRead(db: Db): Promise<void> {
+  await held.get(databaseOf(db))?.reading;
+}
