@@ -8,9 +8,9 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import type { Config } from '../config';
+import { trackTransactions } from '../lib/transactions';
 import { announceCacheClears, clearedElsewhere } from '../lib/ttl-cache';
 import * as schema from './schema';
-import { trackTransactions } from './transaction';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */

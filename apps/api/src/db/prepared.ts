@@ -3,8 +3,8 @@ import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { databaseOf } from '../lib/transactions';
 import type { Db } from './client';
-import { databaseOf } from './transaction';
 
 const dialect = new PgDialect();
 

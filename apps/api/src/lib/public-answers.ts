@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { type KeptEncoding, preferredEncoding } from './accept-encoding';
 import type { KeptPage } from './kept-page';
 import { createTtlCache } from './ttl-cache';
@@ -24,7 +23,10 @@ type KeptAnswer = { body: Buffer; etag: string; compressed: Partial<Record<KeptE
 
 // For up to another PUBLIC_ANSWER_MS an answer past its time is still sent while one fresh read
 // replaces it: visitors of a busy list never all wait for its new reading at once.
-const answers = createTtlCache<Db, KeptAnswer>(PUBLIC_ANSWER_MS, {
+/** Answers and pages are kept per database: any handle on it (a transaction's too). */
+type Database = object;
+
+const answers = createTtlCache<Database, KeptAnswer>(PUBLIC_ANSWER_MS, {
   maxEntries: 2_000,
   name: 'public-answers',
   staleMs: PUBLIC_ANSWER_MS,
@@ -54,7 +56,7 @@ export class SerializedAnswer {
 }
 
 export async function publicAnswer<T>(
-  db: Db,
+  db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
   load: () => Promise<T | SerializedAnswer>,
@@ -101,13 +103,13 @@ export async function publicAnswer<T>(
  * keeps the nonce it was rendered with; each visitor gets it replaced by their response's own
  * (plugins/web.ts), so no two responses share a nonce.
  */
-export const publicPages = createTtlCache<Db, KeptPage>(PUBLIC_ANSWER_MS, {
+export const publicPages = createTtlCache<Database, KeptPage>(PUBLIC_ANSWER_MS, {
   maxEntries: 500,
   name: 'public-pages',
 });
 
 /** Forgets every kept answer and page of the database, once the handle's transaction (if any) commits. */
-export function forgetPublicAnswers(db: Db): void {
+export function forgetPublicAnswers(db: Database): void {
   answers.clear(db);
   publicPages.clear(db);
 }

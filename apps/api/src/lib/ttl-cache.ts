@@ -1,4 +1,4 @@
-import { afterCommit, databaseOf } from '../db/transaction';
+import { afterCommit, databaseOf } from './transactions';
 
 type Entry<Value> = {
   expires: number;

@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
-import { databaseOf } from '../../db/transaction';
+import { databaseOf } from '../../lib/transactions';
 
 /**
  * The product lists' keys held in each process (decision 0023): for every product on sale its

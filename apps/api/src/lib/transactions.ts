@@ -1,5 +1,3 @@
-import type { Db } from './client';
-
 /**
  * Every transaction handle remembers the database it was opened on, and collects work that
  * must wait for its commit. Caches use both: they are keyed by the database (a transaction
@@ -25,7 +23,9 @@ export function afterCommit(handle: object, callback: () => void): void {
   else callback();
 }
 
-type TransactionFn = Db['transaction'];
+/** A handle's `transaction` as Drizzle has it, for any schema: the work gets a handle of its own. */
+// biome-ignore lint/suspicious/noExplicitAny: the transaction handle's type is the caller's schema's
+type TransactionFn = (work: (tx: any) => Promise<any>, config?: any) => Promise<any>;
 
 /** Makes `db.transaction` (and nested transactions) record their database and commit callbacks. */
 export function trackTransactions<Handle extends { transaction: TransactionFn }>(handle: Handle): Handle {
@@ -42,6 +42,6 @@ export function trackTransactions<Handle extends { transaction: TransactionFn }>
     for (const callback of callbacks) afterCommit(handle, callback);
     return result;
   };
-  handle.transaction = tracked;
+  handle.transaction = tracked as Handle['transaction'];
   return handle;
 }
