@@ -1,0 +1,105 @@
+// The directions imports may take (docs/architecture.md), checked by `npm run lint:imports` in
+// `npm test`. Imports that broke a rule when the rules were written are listed in
+// `.dependency-cruiser-known-violations.json`: they are the baseline, which may only shrink
+// (`npm run lint:imports -- --write-baseline` writes it anew once some are gone; a new one fails the run).
+
+const api = '^apps/api/src/';
+const web = '^apps/web/app/';
+/** Tests and their helpers set up what they test across layers; the rules are for the code they test. */
+const tests = ['\\.test\\.tsx?$', `${api}test/`];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contracts-stay-shared',
+      comment: 'The contracts are shared by the API, the web and the tests: they import neither.',
+      severity: 'error',
+      from: { path: '^packages/contracts/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'api-lib-below-everything',
+      comment: 'lib/ holds tools with no knowledge of the database, the plugins or the modules.',
+      severity: 'error',
+      from: { path: `${api}lib/`, pathNot: tests },
+      to: { path: `${api}(db|plugins|modules)/` },
+    },
+    {
+      name: 'api-schema-lists-tables',
+      comment: "db/schema.ts gathers the modules' tables for the database client, and nothing else of them.",
+      severity: 'error',
+      from: { path: `${api}db/schema\\.ts$` },
+      to: { path: `${api}modules/`, pathNot: '\\.tables\\.ts$' },
+    },
+    {
+      name: 'api-db-below-modules',
+      comment:
+        'db/ opens, migrates and wraps the database; seeding and the command-line tools sit above the modules.',
+      severity: 'error',
+      from: { path: `${api}db/`, pathNot: [...tests, `${api}db/schema\\.ts$`] },
+      to: { path: `${api}(modules|plugins)/` },
+    },
+    {
+      name: 'api-plugins-below-modules',
+      comment: 'Plugins are cross-cutting (session, errors, web): they do not reach into a module.',
+      severity: 'error',
+      from: { path: `${api}plugins/`, pathNot: tests },
+      to: { path: `${api}modules/` },
+    },
+    {
+      name: 'api-routes-without-database',
+      comment:
+        'Routes validate with the contract, call a service and shape the reply: they never touch the database.',
+      severity: 'error',
+      from: { path: `${api}modules/[^/]+/[^/]+\\.routes\\.ts$` },
+      to: { path: [`${api}db/`, '\\.tables\\.ts$', '^node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'api-modules-own-their-tables',
+      comment: "A module's tables are read and written by its own services; others call those services.",
+      severity: 'error',
+      // A table may reference another module's table (a foreign key): that is the schema, not a query.
+      from: { path: `${api}modules/([^/]+)/`, pathNot: [...tests, '\\.tables\\.ts$'] },
+      to: { path: `${api}modules/[^/]+/[^/]+\\.tables\\.ts$`, pathNot: `${api}modules/$1/` },
+    },
+    {
+      name: 'web-features-apart',
+      comment: 'A screen composes features; a feature does not import another.',
+      severity: 'error',
+      from: { path: `${web}features/([^/]+)/`, pathNot: tests },
+      to: { path: `${web}features/`, pathNot: `${web}features/$1/` },
+    },
+    {
+      name: 'web-components-below-features',
+      comment: 'Shared components and the lib serve every feature and screen, so they import neither.',
+      severity: 'error',
+      from: { path: `${web}(components|lib)/`, pathNot: tests },
+      to: { path: `${web}(features|routes)/` },
+    },
+    {
+      name: 'web-lib-below-components',
+      severity: 'error',
+      from: { path: `${web}lib/`, pathNot: tests },
+      to: { path: `${web}components/` },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A circle of imports has no bottom to understand it from.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|build|dist|\\.react-router)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
+  },
+};
