@@ -23,12 +23,15 @@ import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.rout
 import { contentRoutes } from './modules/content/content.routes';
 import { depositRoutes } from './modules/deposits/deposits.routes';
 import { docsRoutes } from './modules/docs/docs.routes';
+import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { queueDepths } from './modules/jobs/jobs.stats';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { siteRoutes } from './modules/site/site.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
+import { lastLedgerCheck } from './modules/wallet/wallet.check';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -152,7 +155,12 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
   });
   await app.register(dbPlugin, { database, closeOnShutdown: closeDatabase });
-  await app.register(metricsPlugin, { db: database.db });
+  await app.register(metricsPlugin, {
+    readings: {
+      queueDepths: () => queueDepths(database.db),
+      lastLedgerCheck: () => lastLedgerCheck(database.db),
+    },
+  });
   await app.register(storagePlugin, {
     storage: storage ?? openStorage(config),
   });
@@ -179,6 +187,7 @@ export async function buildApp({
       await api.register(catalogueRoutes);
       await api.register(depositRoutes);
       await api.register(orderRoutes);
+      await api.register(generationRoutes);
       await api.register(offerRoutes);
       await api.register(verificationRoutes);
       await api.register(adminRoutes);

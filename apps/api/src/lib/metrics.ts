@@ -5,10 +5,6 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Db } from '../db/client';
-import type { EventOutcome } from '../modules/deposits/deposits.service';
-import { queueDepths } from '../modules/jobs/jobs.stats';
-import { type LedgerCheck, lastLedgerCheck } from '../modules/wallet/wallet.check';
 
 /**
  * Prometheus metrics (decision 0020). Every server process counts into `processRegistry`; under
@@ -49,8 +45,16 @@ const jobsFinished = new Counter({
   registers: [processRegistry],
 });
 
-/** How a provider's webhook was answered: the event's fate, or why it was refused. */
-export type WebhookOutcome = EventOutcome | 'bad_signature' | 'bad_request' | 'wrong_provider' | 'error';
+/** How a provider's webhook was answered: the event's fate (deposits' `EventOutcome`), or why it was refused. */
+export type WebhookOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'unknown'
+  | 'ignored'
+  | 'bad_signature'
+  | 'bad_request'
+  | 'wrong_provider'
+  | 'error';
 
 const webhooks = new Counter({
   name: 'promptmarket_webhooks_total',
@@ -65,11 +69,23 @@ const workerRestarts = new Counter({
   registers: [supervisorRegistry],
 });
 
+/** A ledger check's outcome, as the wallet keeps it. */
+type LedgerReading = { checkedAt: Date; problems: readonly string[] };
+
 /**
- * The databases of the apps that registered the plugin, newest last: the gauges read the
- * newest one's (a server has one; a test file may build several apps one after another).
+ * What the gauges read at each scrape, from the app's database. The app gives them (app.ts): the
+ * jobs' and the wallet's own reads, which this layer does not import.
  */
-const databases: Db[] = [];
+export type MetricReadings = {
+  queueDepths: () => Promise<{ queue: string; due: number; running: number; scheduled: number }[]>;
+  lastLedgerCheck: () => Promise<LedgerReading | null>;
+};
+
+/**
+ * The readings of the apps that registered the plugin, newest last: the gauges read the newest
+ * (a server has one; a test file may build several apps one after another).
+ */
+const sources: MetricReadings[] = [];
 
 // The gauges below read the shared database, so every worker reports the same figure: under
 // the supervisor they are aggregated by `max`, not summed over the workers. A failed read keeps
@@ -82,9 +98,9 @@ new Gauge({
   aggregator: 'max',
   registers: [processRegistry],
   async collect() {
-    const db = databases.at(-1);
-    if (!db) return;
-    const depths = await queueDepths(db).catch(() => null);
+    const readings = sources.at(-1);
+    if (!readings) return;
+    const depths = await readings.queueDepths().catch(() => null);
     if (!depths) return;
     this.reset();
     for (const { queue, ...states } of depths) {
@@ -93,12 +109,12 @@ new Gauge({
   },
 });
 
-let ledgerRead: { db: Db; check: Promise<LedgerCheck | null> } | undefined;
+let ledgerRead: { readings: MetricReadings; check: Promise<LedgerReading | null> } | undefined;
 
 /** The last ledger check: both of its gauges share one read while it is under way (one scrape). */
-function lastCheckOf(db: Db): Promise<LedgerCheck | null> {
-  if (ledgerRead?.db === db) return ledgerRead.check;
-  const read = { db, check: lastLedgerCheck(db) };
+function lastCheckOf(readings: MetricReadings): Promise<LedgerReading | null> {
+  if (ledgerRead?.readings === readings) return ledgerRead.check;
+  const read = { readings, check: readings.lastLedgerCheck() };
   ledgerRead = read;
   const done = () => {
     if (ledgerRead === read) ledgerRead = undefined;
@@ -113,9 +129,9 @@ new Gauge({
   aggregator: 'max',
   registers: [processRegistry],
   async collect() {
-    const db = databases.at(-1);
-    if (!db) return;
-    const check = await lastCheckOf(db).catch(() => undefined);
+    const readings = sources.at(-1);
+    if (!readings) return;
+    const check = await lastCheckOf(readings).catch(() => undefined);
     if (check !== undefined) this.set(check ? check.problems.length : -1);
   },
 });
@@ -126,9 +142,9 @@ new Gauge({
   aggregator: 'max',
   registers: [processRegistry],
   async collect() {
-    const db = databases.at(-1);
-    if (!db) return;
-    const check = await lastCheckOf(db).catch(() => undefined);
+    const readings = sources.at(-1);
+    if (!readings) return;
+    const check = await lastCheckOf(readings).catch(() => undefined);
     if (check !== undefined) this.set(check ? check.checkedAt.getTime() / 1000 : 0);
   },
 });
@@ -142,14 +158,14 @@ if (cluster.isWorker) {
 
 /**
  * Counts every request under its route pattern (`/api/admin/users/:id`, never the URL with its
- * ids), and gives the gauges the app's database to read at each scrape.
+ * ids), and gives the gauges the app's readings for each scrape.
  */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { db }: { db: Db }) => {
-    databases.push(db);
+  async (app: FastifyInstance, { readings }: { readings: MetricReadings }) => {
+    sources.push(readings);
     app.addHook('onClose', async () => {
-      const index = databases.lastIndexOf(db);
-      if (index >= 0) databases.splice(index, 1);
+      const index = sources.lastIndexOf(readings);
+      if (index >= 0) sources.splice(index, 1);
     });
     app.addHook('onResponse', async (request, reply) => {
       const labels = {

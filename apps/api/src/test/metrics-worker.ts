@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { openPostgres } from '../db/client';
 import { metricsPlugin, recordWebhook } from '../lib/metrics';
+import { queueDepths } from '../modules/jobs/jobs.stats';
+import { lastLedgerCheck } from '../modules/wallet/wallet.check';
 
 /**
  * A cluster worker for the metrics' aggregation test (lib/metrics.cluster.test.ts): it counts two
@@ -9,7 +11,12 @@ import { metricsPlugin, recordWebhook } from '../lib/metrics';
  */
 const database = await openPostgres(process.env.METRICS_TEST_DATABASE_URL as string, 1);
 const app = Fastify();
-await app.register(metricsPlugin, { db: database.db });
+await app.register(metricsPlugin, {
+  readings: {
+    queueDepths: () => queueDepths(database.db),
+    lastLedgerCheck: () => lastLedgerCheck(database.db),
+  },
+});
 app.get('/items/:id', async () => ({ ok: true }));
 await app.ready();
 for (const id of [1, 2]) await app.inject({ method: 'GET', url: `/items/${id}` });
