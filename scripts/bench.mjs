@@ -76,15 +76,11 @@ if (!postgres?.reused && !(postgres === null && reusedDataDir)) {
   console.log(
     `Seeding ${productCount} extra products (${postgres ? 'PostgreSQL' : 'embedded database'}; a few minutes for 100,000)…`,
   );
-  const seeded = spawnSync(
-    'npx',
-    ['tsx', 'apps/api/src/db/seed-cli.ts', '--products', String(productCount)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
-    },
-  );
+  const seeded = spawnSync('npx', ['tsx', 'apps/api/src/cli/seed.ts', '--products', String(productCount)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
+  });
   if (seeded.status !== 0) process.exit(1);
 }
 

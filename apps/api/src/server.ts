@@ -10,12 +10,12 @@ import { openDatabase } from './db/client';
 import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
-import { seedDemoCatalogue, seedIfEmpty } from './db/seed';
 import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
 import { recordWorkerRestart, startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import { ensureAdmin } from './modules/admin/admin.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
+import { seedDemoCatalogue, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, superviseWorkers } from './supervisor';
 
 function readConfig() {

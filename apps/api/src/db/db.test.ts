@@ -2,9 +2,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencies, languages, settings } from '../modules/site/site.tables';
+import { seed, seedIfEmpty } from '../seed';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
 import { migrate } from './migrate';
-import { seed, seedIfEmpty } from './seed';
 
 /** Both drivers answer raw queries with `{ rows }`. */
 type Rows<T> = { rows: T[] };

@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { seed } from '../db/seed';
 import { memoryStorage } from '../lib/storage';
+import { seed } from '../seed';
 import { openTestDatabase, type TestDatabase } from './database';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & {

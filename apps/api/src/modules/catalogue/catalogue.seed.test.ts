@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../db/seed';
 import { memoryStorage, type Storage } from '../../lib/storage';
+import { seed } from '../../seed';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { pickDemoProducts, seedDemoCatalogue } from './catalogue.seed';
 import { seedProducts } from './catalogue.seed-data';

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { analyze } from '../db/maintenance';
+import { migrate } from '../db/migrate';
 import { openStorage } from '../lib/open-storage';
-import { openDatabase } from './client';
-import { analyze } from './maintenance';
-import { migrate } from './migrate';
-import { seed, seedDemoCatalogue, seedLargeCatalogue } from './seed';
+import { seed, seedDemoCatalogue, seedLargeCatalogue } from '../seed';
 
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const extra = values.products ? Number.parseInt(values.products, 10) : 0;

@@ -1,8 +1,8 @@
-import { seedContent } from '../modules/content/content.seed';
-import { forgetContentCache } from '../modules/content/content.service';
-import { isSiteSeeded, seedSite } from '../modules/site/site.seed';
-import { forgetSiteCache } from '../modules/site/site.service';
-import type { Db } from './client';
+import type { Db } from './db/client';
+import { seedContent } from './modules/content/content.seed';
+import { forgetContentCache } from './modules/content/content.service';
+import { isSiteSeeded, seedSite } from './modules/site/site.seed';
+import { forgetSiteCache } from './modules/site/site.service';
 
 /** Seeds every module's base data, in dependency order. Idempotent: run it as often as you like. */
 export async function seed(db: Db): Promise<void> {
@@ -21,4 +21,4 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   return true;
 }
 
-export { seedDemoCatalogue, seedLargeCatalogue } from '../modules/catalogue/catalogue.seed';
+export { seedDemoCatalogue, seedLargeCatalogue } from './modules/catalogue/catalogue.seed';

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
 import { ensureAdmin, resetTwoFactorOf } from '../modules/admin/admin.bootstrap';
-import { openDatabase } from './client';
-import { migrate } from './migrate';
 
 // `npm run admin:create -- --email a@b.c --password '…'`: makes that account a back-office admin,
 // creating it (verified) when it does not exist. `--reset-two-factor` also turns off two-factor
