@@ -4,6 +4,7 @@ export * from '../modules/admin/admin.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/content/content.tables';
 export * from '../modules/deposits/deposits.tables';
+export * from '../modules/generation/generation.tables';
 export * from '../modules/jobs/jobs.tables';
 export * from '../modules/mail/mail.tables';
 export * from '../modules/offers/offers.tables';

@@ -14,6 +14,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { cartItems } from '../orders/orders.tables';
 import { endUserSessions } from '../session/session.service';
+import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
 import {
   clearThrottle,
@@ -23,7 +24,6 @@ import {
   recordHit,
 } from '../throttle/throttle.service';
 import { verificationStateOf } from '../verification/verification.service';
-import { eurCentsFromInternal } from '../wallet/rates';
 import { walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
+import { internalAmountOf, minimumInCurrency } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
-import { internalAmountOf, minimumInCurrency } from '../wallet/rates';
 import { creditDeposit } from '../wallet/wallet.service';
 import { type DepositRow, deposits, paymentEvents } from './deposits.tables';
 

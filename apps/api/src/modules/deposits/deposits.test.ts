@@ -10,7 +10,7 @@ import { SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox';
 import { sandboxSessions } from '../payments/sandbox.tables';
 import { signatureHeader } from '../payments/signature';
 import { seedCurrencies } from '../site/site.defaults';
-import { eurCentsOf, minimumInCurrency } from '../wallet/rates';
+import { eurCentsOf, minimumInCurrency } from '../site/site.rates';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { EXPIRED_MESSAGE, reconcileDeposits } from './deposits.service';
 import { deposits } from './deposits.tables';

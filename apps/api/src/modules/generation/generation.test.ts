@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { generations } from '../orders/orders.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { generations } from './generation.tables';
 
 /** A local server that answers like OpenAI's `/v1/images/generations`, in the way each test asks. */
 let mode: 'ok' | 'error' | 'hang' | 'garbage' = 'ok';

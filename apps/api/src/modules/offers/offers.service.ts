@@ -24,8 +24,8 @@ import {
   productTranslations,
   styles,
 } from '../catalogue/catalogue.tables';
+import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
-import { internalFromEurCents } from '../wallet/rates';
 import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
 import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './offers.tables';
 

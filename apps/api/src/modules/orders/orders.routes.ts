@@ -3,8 +3,6 @@ import {
   addToCartRequest,
   cartItemParams,
   cartResponse,
-  generateImageRequest,
-  generationsResponse,
   ordersResponse,
   ownedPromptsResponse,
   purchaseError,
@@ -16,17 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/private-file';
 import { requireUser, signedInUser } from '../../plugins/auth';
-import { localEngine, openAiEngine } from '../generation/engine';
-import { enforceLimit } from '../throttle/throttle.service';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
-import {
-  GenerationFailed,
-  generateImage,
-  generationDownload,
-  generationHistory,
-  generationImage,
-} from './orders.generation';
 import {
   addToCart,
   getCart,
@@ -47,7 +36,8 @@ const purchaseHeaders = z.object({
     .optional(),
 });
 
-const purchaseAnswers = {
+/** What a purchase answers; a paid generation refuses with the same bodies, so it shares them. */
+export const purchaseAnswers = {
   200: purchaseResponse,
   422: purchaseError.or(errorResponses[422]),
   '4xx': errorResponses['4xx'],
@@ -198,123 +188,6 @@ export async function orderRoutes(parent: FastifyInstance) {
         orderItemId: request.params.orderId,
         choice,
       });
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentDisposition(filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(zip);
-    },
-  );
-
-  const engine =
-    app.config.images.engine === 'openai' && app.config.images.url
-      ? openAiEngine({
-          url: app.config.images.url,
-          apiKey: app.config.images.apiKey ?? '',
-          model: app.config.images.model,
-        })
-      : localEngine();
-
-  app.post(
-    '/purchase/generate-image',
-    {
-      schema: {
-        summary: 'Draw an image from a prompt, paid from the balance; answers a zip',
-        body: generateImageRequest,
-        response: { ...purchaseAnswers, 200: z.any().describe('application/zip') },
-      },
-    },
-    async (request, reply) => {
-      const user = signedInUser(request);
-      await enforceLimit(app.db, `generate:user:${user.id}`, { max: 10, windowSeconds: 60 });
-      const choice = await downloadChoice(app.db, request.body);
-      try {
-        const { filename, zip, generationId } = await generateImage(
-          app.db,
-          app.storage,
-          engine,
-          {
-            userId: user.id,
-            title: request.body.title,
-            prompt: request.body.prompt,
-            choice,
-            locale: await request.locale(),
-            timeoutMs: app.config.images.timeoutMs,
-          },
-          request.log,
-        );
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', attachmentDisposition(filename))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('x-generation-id', String(generationId))
-          .send(zip);
-      } catch (error) {
-        if (error instanceof PurchaseRefused) return reply.code(422).send(refusalBody(error));
-        if (error instanceof GenerationFailed) return reply.code(500).send({ message: error.message });
-        throw error;
-      }
-    },
-  );
-
-  app.get(
-    '/purchase/generations',
-    {
-      schema: {
-        summary: 'The images the user had drawn, newest first',
-        response: { 200: generationsResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
-      status: 'OK' as const,
-      payload: await generationHistory(app.db, signedInUser(request).id, await request.locale()),
-    }),
-  );
-
-  const generationParams = z.object({ id: cartItemParams.shape.id });
-
-  app.get(
-    '/purchase/generations/:id/image',
-    {
-      schema: {
-        summary: "The picture of one of the user's generations",
-        params: generationParams,
-        response: { 200: z.any().describe('image/jpeg, image/png or image/webp'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { image, contentType } = await generationImage(
-        app.db,
-        app.storage,
-        signedInUser(request).id,
-        request.params.id,
-      );
-      return reply
-        .header('content-type', contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(image);
-    },
-  );
-
-  app.get(
-    '/purchase/generations/:id/download',
-    {
-      schema: {
-        summary: "One of the user's generations again as a zip",
-        params: generationParams,
-        response: { 200: z.any().describe('application/zip'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { filename, zip } = await generationDownload(
-        app.db,
-        app.storage,
-        signedInUser(request).id,
-        request.params.id,
-      );
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', attachmentDisposition(filename))

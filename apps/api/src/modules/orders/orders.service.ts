@@ -12,8 +12,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { products, productTranslations } from '../catalogue/catalogue.tables';
+import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
-import { internalFromEurCents } from '../wallet/rates';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
 import { cartItems, orderItems, orders } from './orders.tables';
 

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { products } from '../catalogue/catalogue.tables';
 
@@ -73,34 +62,5 @@ export const orderItems = pgTable(
     index('order_items_user_idx').on(table.userId, table.id),
     index('order_items_order_idx').on(table.orderId),
     check('order_items_price_not_negative', sql`${table.price} >= 0`),
-  ],
-);
-
-export const generationStatus = pgEnum('generation_status', ['processing', 'done', 'failed']);
-
-/** Images drawn for a user from their own prompt, paid by ledger move `generation:<id>`. */
-export const generations = pgTable(
-  'generations',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    title: text('title').notNull(),
-    prompt: text('prompt').notNull(),
-    format: text('format').notNull(),
-    size: text('size').notNull(),
-    engine: text('engine').notNull(),
-    /** Internal-currency minor units charged (refunded in full when the drawing failed). */
-    cost: bigint('cost', { mode: 'number' }).notNull(),
-    status: generationStatus('status').notNull().default('processing'),
-    /** The finished image in private storage. */
-    imageKey: text('image_key'),
-    errorMessage: text('error_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    index('generations_user_idx').on(table.userId, table.id),
-    check('generations_cost_not_negative', sql`${table.cost} >= 0`),
   ],
 );

@@ -6,13 +6,13 @@ import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
-import type { ImageEngine } from '../generation/engine';
+import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders.downloads';
+import { PurchaseRefused } from '../orders/orders.service';
+import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
-import { internalFromEurCents } from '../wallet/rates';
 import { debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
-import { type DownloadChoice, encodeImage, LICENCE_TEXT } from './orders.downloads';
-import { PurchaseRefused } from './orders.service';
-import { generations } from './orders.tables';
+import type { ImageEngine } from './engine';
+import { generations } from './generation.tables';
 
 /** A generation that failed after it was paid: refunded in full, answered with this message. */
 export class GenerationFailed extends Error {

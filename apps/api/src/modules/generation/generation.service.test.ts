@@ -6,17 +6,17 @@ import { memoryStorage } from '../../lib/storage';
 import { registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { recordingLog } from '../../test/log';
-import type { ImageEngine } from '../generation/engine';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, debitWallet, findMove, walletBalance } from '../wallet/wallet.service';
 import { ledgerTransactions } from '../wallet/wallet.tables';
+import type { ImageEngine } from './engine';
 import {
   ABANDONED_MESSAGE,
   GenerationFailed,
   generateImage,
   recoverAbandonedGenerations,
-} from './orders.generation';
-import { generations } from './orders.tables';
+} from './generation.service';
+import { generations } from './generation.tables';
 
 // A server killed with SIGKILL between a generation's debit and its picture leaves the row
 // processing and the user charged. These tests play that crash in process: an engine that never
