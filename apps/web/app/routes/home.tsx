@@ -6,6 +6,7 @@ import { Carousel } from '../features/catalogue/components/carousel';
 import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../features/catalogue/rules';
+import { TileActionsIsland } from '../features/orders/tile-actions-island';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
@@ -160,7 +161,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               label={t('home.newPrompts')}
               items={fresh.map((product) => ({
                 key: product.id,
-                node: <ProductCard product={product} action={t('home.buyNow')} />,
+                node: (
+                  <ProductCard
+                    product={product}
+                    actions={<TileActionsIsland product={product} buyLabel={t('home.buyNow')} />}
+                  />
+                ),
               }))}
             />
           </section>

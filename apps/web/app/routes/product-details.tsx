@@ -4,10 +4,11 @@ import { data, useLocation } from 'react-router';
 import { Link } from '../components/ui/link';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
-import { useDisplayCurrency } from '../features/catalogue/currency-context';
 import { PurchaseActions } from '../features/orders/purchase-actions';
+import { TileActionsIsland } from '../features/orders/tile-actions-island';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { useDisplayCurrency } from '../lib/currency-context';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
 import { pack, unpack } from '../lib/packed';
@@ -256,7 +257,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
                   <ProductCard
                     product={item}
                     sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                    action={t('product.buyNow')}
+                    actions={<TileActionsIsland product={item} />}
                   />
                 </li>
               ))}

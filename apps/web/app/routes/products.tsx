@@ -13,6 +13,7 @@ import {
   writeListState,
 } from '../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../features/catalogue/rules';
+import { TileActionsIsland } from '../features/orders/tile-actions-island';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { pack, unpack } from '../lib/packed';
@@ -293,7 +294,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                       product={product}
                       priority={index < 3}
                       sizes="(min-width: 1280px) 22vw, (min-width: 640px) 45vw, 100vw"
-                      action={t('product.buyNow')}
+                      actions={<TileActionsIsland product={product} />}
                     />
                   </li>
                 ))}

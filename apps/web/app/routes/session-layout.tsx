@@ -1,8 +1,9 @@
 import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/contracts/kept-pages';
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
-import { DeferredFooter, DeferredOverlays, deferredIsland } from '../components/layout/page-extras';
+import { deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
-import { DisplayCurrencyProvider } from '../features/catalogue/currency-context';
+import { DeferredFooter, DeferredOverlays } from '../features/site/components/site-extras';
+import { DisplayCurrencyProvider } from '../lib/currency-context';
 import { currentUser } from '../lib/guards.server';
 import type { SessionData } from '../lib/session-data';
 import type { Route } from './+types/session-layout';

@@ -1,5 +1,5 @@
-import { showCurrencySelector } from '../../features/catalogue/currency';
-import { useDisplayCurrency } from '../../features/catalogue/currency-context';
+import { showCurrencySelector } from '../../lib/currency';
+import { useDisplayCurrency } from '../../lib/currency-context';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';

@@ -65,22 +65,3 @@ export function deferredIsland<Props extends object>(
     );
   };
 }
-
-export const DeferredFooter = deferredIsland(() =>
-  import('./site-footer').then((module) => module.SiteFooter),
-);
-
-const CookieBanner = lazy(() =>
-  import('./cookie-banner').then((module) => ({ default: module.CookieBanner })),
-);
-const BackToTop = lazy(() => import('./back-to-top').then((module) => ({ default: module.BackToTop })));
-
-/** Both render nothing on the server, so there is no server HTML to keep. */
-export function DeferredOverlays() {
-  return (
-    <Suspense fallback={null}>
-      <BackToTop />
-      <CookieBanner />
-    </Suspense>
-  );
-}

@@ -17,9 +17,10 @@ const secondary = `${action} border border-slate-300 text-slate-800 hover:bg-sla
 /**
  * Buy now and Add to cart under a product tile; Download for a prompt the viewer owns. Buy now
  * leads to the product page (spec section 2). The API client loads on the first press, so that
- * list pages stay small; the tile loads this module as an island (decision 0014).
+ * list pages stay small; the tile loads this module as an island (decision 0014). Buy now reads
+ * "Buy now" unless the screen gives its own text (the home page does).
  */
-export function TileActions({ product, buyLabel }: { product: ProductSummary; buyLabel: string }) {
+export function TileActions({ product, buyLabel }: { product: ProductSummary; buyLabel?: string }) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
@@ -61,7 +62,7 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
     <>
       <div className="flex gap-2">
         <Link to={paths.product(locale, product.slug)} className={primary}>
-          {buyLabel}
+          {buyLabel ?? t('product.buyNow')}
         </Link>
         {!user && !pending ? (
           <Link to={loginPath(locale, location.pathname + location.search)} className={secondary}>

@@ -1,5 +1,5 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
-import { deferredIsland } from '../../../components/layout/page-extras';
+import type { ReactNode } from 'react';
 import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../../lib/money';
@@ -17,24 +17,18 @@ function Heart({ className = 'h-4 w-4' }: { className?: string }) {
 
 export { Heart };
 
-/** Tiles are on every list page: their buttons' code comes after the first load (decision 0014). */
-const TileActions = deferredIsland(
-  () => import('../../orders/tile-actions').then((module) => module.TileActions),
-  'mt-3',
-);
-
 /** A product tile: picture, title, category, price with the currency name, likes (spec section 2). */
 export function ProductCard({
   product,
   sizes = '(min-width: 1200px) 25vw, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw',
   priority = false,
-  action,
+  actions,
 }: {
   product: ProductSummary;
   sizes?: string;
   priority?: boolean;
-  /** Show Buy now (with this text) and Add to cart under the tile, or Download when owned. */
-  action?: string;
+  /** What the screen puts under the tile: its buttons (the orders feature's `TileActionsIsland`). */
+  actions?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
@@ -67,7 +61,7 @@ export function ProductCard({
             <span>{product.likes_count ?? 0}</span>
           </span>
         </div>
-        {action ? <TileActions product={product} buyLabel={action} /> : null}
+        {actions}
       </div>
     </article>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { BACK_TO_TOP_THRESHOLD } from '../../features/site/rules';
-import { useTranslation } from '../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
+import { BACK_TO_TOP_THRESHOLD } from '../rules';
 
 export function BackToTop() {
   const { t } = useTranslation();

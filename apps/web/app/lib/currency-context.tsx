@@ -1,8 +1,8 @@
 import type { Currency } from '@promptmarket/contracts/site';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type MoneyFormatter, moneyFormatter } from '../../lib/money';
-import { useSite } from '../../lib/site-data';
 import { EURO, pickCurrency, SELECTED_CURRENCY_KEY } from './currency';
+import { type MoneyFormatter, moneyFormatter } from './money';
+import { useSite } from './site-data';
 
 type DisplayCurrency = {
   currency: Currency;

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../../features/site/consent';
-import { useTranslation } from '../../lib/i18n';
-import { paths } from '../../lib/paths';
-import { useSite } from '../../lib/site-data';
-import { buttonStyles } from '../ui/button-styles';
-import { Link } from '../ui/link';
+import { buttonStyles } from '../../../components/ui/button-styles';
+import { Link } from '../../../components/ui/link';
+import { useTranslation } from '../../../lib/i18n';
+import { paths } from '../../../lib/paths';
+import { useSite } from '../../../lib/site-data';
+import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../consent';
 
 /**
  * Asks once: only essentials, accept all, or a customise panel with the essential category

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { deferredIsland } from '../../../components/layout/page-extras';
+
+/** The footer: rendered on the server, its code (the newsletter form) after the first load (decision 0014). */
+export const DeferredFooter = deferredIsland(() =>
+  import('./site-footer').then((module) => module.SiteFooter),
+);
+
+const CookieBanner = lazy(() =>
+  import('./cookie-banner').then((module) => ({ default: module.CookieBanner })),
+);
+const BackToTop = lazy(() => import('./back-to-top').then((module) => ({ default: module.BackToTop })));
+
+/** Both render nothing on the server, so there is no server HTML to keep. */
+export function DeferredOverlays() {
+  return (
+    <Suspense fallback={null}>
+      <BackToTop />
+      <CookieBanner />
+    </Suspense>
+  );
+}
