@@ -11,6 +11,8 @@ describe('statusOf', () => {
     expect(table).toEqual({
       BAD_REQUEST: 400,
       VALIDATION_FAILED: 422,
+      INSUFFICIENT_FUNDS: 422,
+      OFFER_ALREADY_ANSWERED: 422,
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
       EMAIL_NOT_VERIFIED: 403,
@@ -56,6 +58,9 @@ describe('error responses', () => {
           scope.get('/unauthenticated', async () => {
             throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
           });
+          scope.get('/short', async () => {
+            throw AppError.validation({ balance: ['funds.insufficient'] }, 'INSUFFICIENT_FUNDS');
+          });
           scope.get('/unverified', async () => {
             throw new AppError('EMAIL_NOT_VERIFIED', 'Your email address is not verified.');
           });
@@ -72,7 +77,7 @@ describe('error responses', () => {
   });
   afterAll(() => app.close());
 
-  it('answers 422 with the Laravel errors map, field names with dots', async () => {
+  it('answers 422 with the Laravel errors map, field names with dots, and the code', async () => {
     const session = await startBrowserSession(app);
     const response = await app.inject({
       method: 'POST',
@@ -84,28 +89,46 @@ describe('error responses', () => {
     expect(response.json()).toEqual({
       message: 'Please enter a valid email (and 1 more error)',
       errors: { email: ['Please enter a valid email'], 'tags.1': ['Tag is required'] },
+      code: 'VALIDATION_FAILED',
     });
   });
 
-  it('answers 401, 403 and 429 with the message only, and Retry-After on 429', async () => {
+  it('keeps the 422 and its field errors for a failure with its own code', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/test/short',
+      headers: { 'frontend-language': 'de' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Guthaben reicht nicht aus. Bitte lade dein Guthaben auf.',
+      errors: { balance: ['Guthaben reicht nicht aus. Bitte lade dein Guthaben auf.'] },
+      code: 'INSUFFICIENT_FUNDS',
+    });
+  });
+
+  it('answers 401, 403 and 429 with the message and the code, and Retry-After on 429', async () => {
     const unauthenticated = await app.inject({ method: 'GET', url: '/api/test/unauthenticated' });
     expect(unauthenticated.statusCode).toBe(401);
-    expect(unauthenticated.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(unauthenticated.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
 
     const unverified = await app.inject({ method: 'GET', url: '/api/test/unverified' });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json()).toEqual({ message: 'Your email address is not verified.' });
+    expect(unverified.json()).toEqual({
+      message: 'Your email address is not verified.',
+      code: 'EMAIL_NOT_VERIFIED',
+    });
 
     const throttled = await app.inject({ method: 'GET', url: '/api/test/throttled' });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('42');
-    expect(throttled.json()).toEqual({ message: 'Too Many Attempts.' });
+    expect(throttled.json()).toEqual({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' });
   });
 
   it('answers 404 for an unknown API path', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not Found' });
+    expect(response.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
   });
 
   it('answers 413 for a body over the limit', async () => {
@@ -117,7 +140,7 @@ describe('error responses', () => {
       payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'Payload Too Large' });
+    expect(response.json()).toEqual({ message: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' });
   });
 
   it('answers 400 for malformed JSON', async () => {
@@ -129,13 +152,13 @@ describe('error responses', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Malformed JSON body.' });
+    expect(response.json()).toEqual({ message: 'Malformed JSON body.', code: 'BAD_REQUEST' });
   });
 
   it('hides the internals of a 500', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/test/crash' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ message: 'Server Error' });
+    expect(response.json()).toEqual({ message: 'Server Error', code: 'INTERNAL' });
     expect(response.body).not.toContain('secret_table');
   });
 

@@ -4,7 +4,7 @@ export type FieldErrors = Record<string, string[]>;
 
 /**
  * The one error type services throw. The error handler turns it into the Laravel
- * shape with the status from `statusOf`.
+ * shape with the status from `statusOf`, and adds the code for clients to branch on.
  */
 export class AppError extends Error {
   constructor(
@@ -17,8 +17,12 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
-  static validation(fields: FieldErrors): AppError {
-    return new AppError('VALIDATION_FAILED', laravelValidationMessage(fields), fields);
+  /**
+   * A 422 with field errors. A failure the client must tell apart from a mistake in the form
+   * (too little money, for one) passes its own code and keeps the same fields and status.
+   */
+  static validation(fields: FieldErrors, code: ErrorCode = 'VALIDATION_FAILED'): AppError {
+    return new AppError(code, laravelValidationMessage(fields), fields);
   }
 
   static notFound(message: string = errorMessages.notFound): AppError {
@@ -29,6 +33,8 @@ export class AppError extends Error {
 const statusByCode: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 422,
+  INSUFFICIENT_FUNDS: 422,
+  OFFER_ALREADY_ANSWERED: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   EMAIL_NOT_VERIFIED: 403,

@@ -1,3 +1,4 @@
+import { isErrorCode } from '@promptmarket/contracts';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -170,12 +171,14 @@ function bodyFor(random: Random, fields: string[]): Payload {
 
 const REQUESTS_PER_ROUTE = 5;
 
-/** `{message}`, and for a 422 also `{errors: {field: [text]}}`. */
+/** `{message, code}` with one of our codes, and for a 422 also `{errors: {field: [text]}}`. */
 function laravelShaped(body: string): boolean {
   try {
-    const parsed = JSON.parse(body) as { message?: unknown; errors?: unknown };
+    const parsed = JSON.parse(body) as { message?: unknown; errors?: unknown; code?: unknown };
     return (
-      typeof parsed.message === 'string' && (parsed.errors === undefined || typeof parsed.errors === 'object')
+      typeof parsed.message === 'string' &&
+      (parsed.errors === undefined || typeof parsed.errors === 'object') &&
+      isErrorCode(parsed.code)
     );
   } catch {
     return false;
@@ -183,7 +186,7 @@ function laravelShaped(body: string): boolean {
 }
 
 describe('hostile input', () => {
-  it('never gets a 5xx from any route, signed in or not, and every refusal is Laravel-shaped', {
+  it('never gets a 5xx from any route, signed in or not, and every refusal is Laravel-shaped with a code', {
     timeout: 120_000,
   }, async () => {
     expect(routes.length).toBeGreaterThan(25);
@@ -238,16 +241,16 @@ describe('input limits', () => {
   it('answers 404 for a product id past the integer range', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/products/99999999999' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not Found' });
+    expect(response.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
   });
 
   it('answers a broken URL escape 400 and an over-long path segment 404, echoing neither', async () => {
     const broken = await app.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ message: 'Bad Request' });
+    expect(broken.json()).toEqual({ message: 'Bad Request', code: 'BAD_REQUEST' });
     const long = await app.inject({ method: 'GET', url: `/api/static-pages/${'a'.repeat(300)}` });
     expect(long.statusCode).toBe(404);
-    expect(long.json()).toEqual({ message: 'Not Found' });
+    expect(long.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
   });
 
   it('answers 422 for a like of a product id past the integer range', async () => {
@@ -283,7 +286,7 @@ describe('input limits', () => {
       payload: '{"email": "a@example.test",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Malformed JSON body.' });
+    expect(response.json()).toEqual({ message: 'Malformed JSON body.', code: 'BAD_REQUEST' });
   });
 
   it('takes at most 20 category or style slugs of at most 100 characters each', async () => {

@@ -1,10 +1,15 @@
 /**
- * Every error the API can answer with. The API maps each code to one HTTP status
- * (apps/api/src/plugins/errors.ts); clients branch on the status, as the original ones do.
+ * Every error the API can answer with; each error body carries its code as `code`. The API maps
+ * each code to one HTTP status (apps/api/src/errors.ts). A client that must react to a particular
+ * failure branches on the code, never on the message: messages are translated and may be reworded.
  */
 export const errorCodes = [
   'BAD_REQUEST',
   'VALIDATION_FAILED',
+  /** The wallet holds too little for a purchase or a paid generation (422; a purchase adds `missing`). */
+  'INSUFFICIENT_FUNDS',
+  /** The offer was accepted or declined already, or is no longer open to an answer (422). */
+  'OFFER_ALREADY_ANSWERED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'EMAIL_NOT_VERIFIED',
@@ -20,6 +25,11 @@ export const errorCodes = [
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** Whether a value read from an answer is one of the codes above. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
 
 /** Message texts fixed by the spec and by the Laravel conventions the clients rely on. */
 export const errorMessages = {

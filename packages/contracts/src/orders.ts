@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { okEnvelope } from './envelope';
+import { errorCode, okEnvelope } from './envelope';
 
 /** A prompt in the cart, priced in the internal currency (display decimals). */
 export const cartItem = z.object({
@@ -29,12 +29,14 @@ export const cartItemParams = z.object({ id: productId });
 export const purchasePromptRequest = z.object({ prompt_id: productId });
 
 /**
- * A refused purchase: `{status: "ERROR", message}`. For too little money the message names the
- * amount missing, and `missing` carries it in the internal currency.
+ * A refused purchase: `{status: "ERROR", message, code}`. For too little money the code is
+ * INSUFFICIENT_FUNDS, the message names the amount missing, and `missing` carries it in the
+ * internal currency.
  */
 export const purchaseError = z.object({
   status: z.literal('ERROR'),
   message: z.string(),
+  code: errorCode,
   missing: z.number().optional(),
 });
 

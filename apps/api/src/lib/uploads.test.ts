@@ -128,6 +128,7 @@ describe('uploads', () => {
         expect(response.json()).toEqual({
           message: 'This file type is not allowed.',
           errors: { document: ['This file type is not allowed.'] },
+          code: 'VALIDATION_FAILED',
         });
       }
       // A PNG where only PNG is allowed is fine; a PDF there is not.
@@ -176,7 +177,7 @@ describe('uploads', () => {
       ]);
       const response = await app.inject({ method: 'POST', url: '/test/upload', ...form });
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ message: 'Payload Too Large' });
+      expect(response.json()).toEqual({ message: 'Payload Too Large', code: 'PAYLOAD_TOO_LARGE' });
 
       // A body whose declared length cannot fit is refused before it is read.
       const declared = await app.inject({
@@ -224,7 +225,7 @@ describe('private files', () => {
     expect(html.headers['content-type']).toBe('application/octet-stream');
     const missing = await app.inject({ method: 'GET', url: '/test/private/invoices/none.pdf' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Not Found' });
+    expect(missing.json()).toEqual({ message: 'Not Found', code: 'NOT_FOUND' });
     // Public files are not reachable through it.
     await app.storage.put('public', 'invoices/public.pdf', pdf);
     expect((await app.inject({ method: 'GET', url: '/test/private/invoices/public.pdf' })).statusCode).toBe(

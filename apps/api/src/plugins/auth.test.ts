@@ -23,14 +23,14 @@ describe('requireRole("admin")', () => {
     const session = await startBrowserSession(app);
     const response = await call(app, session, 'GET', '/api/test/admin-only');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(response.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
   });
 
   it('answers a signed-in user without the role 403', async () => {
     const { session } = await registerUser(app);
     const response = await call(app, session, 'GET', '/api/test/admin-only');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'This action is unauthorized.' });
+    expect(response.json()).toEqual({ message: 'This action is unauthorized.', code: 'FORBIDDEN' });
   });
 
   it('lets an admin through, and the handler reads the admin from the request', async () => {
@@ -56,6 +56,6 @@ describe('requireUser on the account routes', () => {
     const session = await startBrowserSession(app);
     const response = await call(app, session, 'PUT', '/api/user/profile', { email: 'not an address' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(response.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
   });
 });

@@ -39,6 +39,11 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** An error without field errors, as `{message, code}` with the status of its code. */
+function sendError(reply: FastifyReply, error: AppError) {
+  return reply.code(statusOf(error.code)).send({ message: error.message, code: error.code });
+}
+
 /**
  * Failures of the router, before any route or hook runs (Fastify's `frameworkErrors`), in the
  * same shapes and without echoing the address: a path segment longer than any route takes
@@ -46,14 +51,14 @@ function fromFastifyError(error: FastifyError): AppError | null {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(404).send({ message: errorMessages.notFound });
+    return sendError(reply, AppError.notFound());
   }
-  return reply.code(400).send({ message: 'Bad Request' });
+  return sendError(reply, new AppError('BAD_REQUEST', 'Bad Request'));
 }
 
 /**
- * Renders every failure in the Laravel shapes the clients parse:
- * 422 `{message, errors}`, others `{message}`; a 5xx never shows its internals.
+ * Renders every failure in the Laravel shapes the clients parse, with the error's code added:
+ * 422 `{message, errors, code}`, others `{message, code}`; a 5xx never shows its internals.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -74,7 +79,7 @@ export const errorsPlugin = fp(
       const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
       if (!known) {
         request.log.error({ err: error }, 'unhandled error');
-        return reply.code(500).send({ message: errorMessages.serverError });
+        return sendError(reply, new AppError('INTERNAL', errorMessages.serverError));
       }
       const status = statusOf(known.code);
       if (status >= 500) request.log.error({ err: error }, known.message);
@@ -82,14 +87,12 @@ export const errorsPlugin = fp(
       if (known.code === 'TOO_MANY_REQUESTS' && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', '60');
       }
-      if (!known.fields) return reply.code(status).send({ message: known.message });
+      if (!known.fields) return sendError(reply, known);
       const locale = await request.locale().catch(() => DEFAULT_LOCALE);
-      return reply.code(status).send(translated(known.fields, locale));
+      return reply.code(status).send({ ...translated(known.fields, locale), code: known.code });
     });
 
-    app.setNotFoundHandler((_request, reply) => {
-      return reply.code(404).send({ message: errorMessages.notFound });
-    });
+    app.setNotFoundHandler((_request, reply) => sendError(reply, AppError.notFound()));
   },
   { name: 'errors', dependencies: ['language'] },
 );

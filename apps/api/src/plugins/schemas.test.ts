@@ -75,6 +75,14 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['email', 'username', 'password']),
     );
     expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '422', '4XX', '5XX']));
+    // Each error answer documents the code a client branches on.
+    for (const status of ['422', '4XX', '5XX']) {
+      const body = login.responses[status].content['application/json'].schema;
+      expect(body.required).toEqual(expect.arrayContaining(['message', 'code']));
+      expect(body.properties.code.enum).toEqual(
+        expect.arrayContaining(['VALIDATION_FAILED', 'UNAUTHENTICATED']),
+      );
+    }
     const list = doc.paths['/api/products'].get;
     expect(list.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['query:page', 'query:category_slugs', 'query:sort']),
@@ -129,6 +137,7 @@ describe('declared schemas', () => {
     expect(bad.json()).toEqual({
       message: 'Dieser Wert ist ungültig.',
       errors: { n: ['Dieser Wert ist ungültig.'] },
+      code: 'VALIDATION_FAILED',
     });
   });
 });
@@ -146,6 +155,7 @@ describe("the type provider's own validator", () => {
     expect(response.json()).toEqual({
       message: 'Ce champ est trop long.',
       errors: { 'tags.1': ['Ce champ est trop long.'] },
+      code: 'VALIDATION_FAILED',
     });
   });
 });

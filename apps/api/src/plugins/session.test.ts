@@ -66,7 +66,7 @@ describe('CSRF protection', () => {
     const { 'x-xsrf-token': _omitted, ...withoutHeader } = session.headers();
     const response = await app.inject({ method: 'POST', url: '/api/test/echo', headers: withoutHeader });
     expect(response.statusCode).toBe(419);
-    expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+    expect(response.json()).toEqual({ message: 'CSRF token mismatch.', code: 'CSRF_TOKEN_MISMATCH' });
   });
 
   it('asks a path that reaches an /api route through percent-encoding (/%61pi/logout)', async () => {
@@ -74,7 +74,7 @@ describe('CSRF protection', () => {
     const { 'x-xsrf-token': _omitted, ...withoutHeader } = session.headers();
     const response = await app.inject({ method: 'POST', url: '/%61pi/logout', headers: withoutHeader });
     expect(response.statusCode).toBe(419);
-    expect(response.json()).toEqual({ message: 'CSRF token mismatch.' });
+    expect(response.json()).toEqual({ message: 'CSRF token mismatch.', code: 'CSRF_TOKEN_MISMATCH' });
     expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
   });
 

@@ -131,33 +131,60 @@ describe('uploading a form with progress', () => {
     request.respond(422, {
       message: 'The image is too large.',
       errors: { image: ['The image is too large.'] },
+      code: 'VALIDATION_FAILED',
     });
     const error = await result.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(422);
+    expect((error as ApiError).code).toBe('VALIDATION_FAILED');
     expect((error as ApiError).firstFieldError()).toBe('The image is too large.');
     expect(location.assign).not.toHaveBeenCalled();
   });
 
   it('sends a signed-in user whose session ended to login, back to the same page afterwards', async () => {
     const result = browserApi('de', () => true).upload('/offers', okResponse, form());
-    (await sentRequest()).respond(401, { message: 'Unauthenticated.' });
-    await expect(result).rejects.toMatchObject({ status: 401 });
+    (await sentRequest()).respond(401, { message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
+    await expect(result).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(location.assign).toHaveBeenCalledWith('/de/login?redirect=%2Fde%2Fdashboard%2Foffers%3Ftab%3Dnew');
   });
 
   it('forgets the token and reloads on 419, and sends an unverified user to verify the e-mail', async () => {
     const expired = browserApi('en', () => true).upload('/offers', okResponse, form());
-    (await sentRequest()).respond(419, { message: 'CSRF token mismatch.' });
+    (await sentRequest()).respond(419, { message: 'CSRF token mismatch.', code: 'CSRF_TOKEN_MISMATCH' });
     await expect(expired).rejects.toMatchObject({ status: 419 });
     expect(cookieWrites).toEqual(['XSRF-TOKEN=; path=/; max-age=0']);
     expect(location.reload).toHaveBeenCalledOnce();
 
     FakeXhr.sent = [];
     const unverified = browserApi('fr', () => true).upload('/offers', okResponse, form());
-    (await sentRequest()).respond(403, { message: 'Your email address is not verified.' });
+    (await sentRequest()).respond(403, {
+      message: 'Votre adresse e-mail n’est pas vérifiée.',
+      code: 'EMAIL_NOT_VERIFIED',
+    });
     await expect(unverified).rejects.toMatchObject({ status: 403 });
     expect(location.assign).toHaveBeenCalledWith('/fr/email/verify');
+  });
+
+  it('leaves a 403 VERIFICATION_REQUIRED to the screen, which knows it by its code', async () => {
+    const result = browserApi('de', () => true).upload('/offers', okResponse, form());
+    (await sentRequest()).respond(403, {
+      message: 'Identity verification is required before you can accept this offer.',
+      code: 'VERIFICATION_REQUIRED',
+    });
+    await expect(result).rejects.toMatchObject({ status: 403, code: 'VERIFICATION_REQUIRED' });
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('has no code for an answer without one, or with one it does not know', async () => {
+    const proxy = browserApi('en', () => true).upload('/offers', okResponse, form());
+    (await sentRequest()).respond(403, '<html>Forbidden by the proxy</html>');
+    await expect(proxy).rejects.toMatchObject({ status: 403, code: null });
+    expect(location.assign).toHaveBeenCalledWith('/en/forbidden');
+
+    FakeXhr.sent = [];
+    const unknown = browserApi('en').upload('/offers', okResponse, form());
+    (await sentRequest()).respond(422, { message: 'Odd.', code: 'SOMETHING_NEW' });
+    await expect(unknown).rejects.toMatchObject({ status: 422, code: null, message: 'Odd.' });
   });
 
   it('fails with status 0 when the network fails, and rejects an answer outside the contract', async () => {
@@ -227,13 +254,21 @@ describe('asking for a file', () => {
     'reads a %i answer as JSON {message}, keeping the rest of the body',
     async (status) => {
       fetchMock.mockResolvedValue(
-        Response.json({ status: 'ERROR', message: 'Insufficient funds', missing: 0.5 }, { status }),
+        Response.json(
+          { status: 'ERROR', message: 'Insufficient funds', code: 'INSUFFICIENT_FUNDS', missing: 0.5 },
+          { status },
+        ),
       );
       const failure = await browserApi('en')
         .file('GET', '/purchase/1/download', undefined)
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
-      expect(failure).toMatchObject({ status, message: 'Insufficient funds', body: { missing: 0.5 } });
+      expect(failure).toMatchObject({
+        status,
+        message: 'Insufficient funds',
+        code: 'INSUFFICIENT_FUNDS',
+        body: { missing: 0.5 },
+      });
       expect(location.assign).not.toHaveBeenCalled();
     },
   );
@@ -247,7 +282,9 @@ describe('asking for a file', () => {
   });
 
   it('carries out the transport rules for other statuses: a 401 goes to login', async () => {
-    fetchMock.mockResolvedValue(Response.json({ message: 'Unauthenticated.' }, { status: 401 }));
+    fetchMock.mockResolvedValue(
+      Response.json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, { status: 401 }),
+    );
     await expect(
       browserApi('de', () => true).file('GET', '/purchase/1/download', undefined),
     ).rejects.toMatchObject({

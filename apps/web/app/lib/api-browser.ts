@@ -27,7 +27,7 @@ const browserTransport: ApiTransport = (path, init) => fetch(path, { ...init, cr
 
 /** Carries out the transport rules of spec section 8 for a failed call, before the caller sees it. */
 function applyTransportRules(error: ApiError, locale: string, authenticated: boolean): void {
-  const action = transportAction(error.status, error.message, authenticated);
+  const action = transportAction(error.status, error.code, authenticated);
   if (action.kind === 'reload') {
     // The token belonged to a session that ended: forget it so the next call shakes hands anew.
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the shop supports

@@ -1,3 +1,4 @@
+import { type ErrorCode, isErrorCode } from '@promptmarket/contracts/errors';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
 
@@ -8,6 +9,13 @@ export type ApiTransport = (
 ) => Promise<Response>;
 
 export class ApiError extends Error {
+  /**
+   * The API's code for what went wrong (`VERIFICATION_REQUIRED`, `INSUFFICIENT_FUNDS` …): what a
+   * screen branches on, since the message is translated. Null without a body from the API, or
+   * for a code this build does not know.
+   */
+  readonly code: ErrorCode | null;
+
   constructor(
     readonly status: number,
     message: string,
@@ -17,6 +25,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = body?.code;
+    this.code = isErrorCode(code) ? code : null;
   }
 
   /** The first message of the first field, as forms show it. */

@@ -43,7 +43,7 @@ export function serverApi(request: Request, context: unknown, locale: string, au
     }),
     onError: (error) => {
       const target = transportActionPath(
-        transportAction(error.status, error.message, authenticated),
+        transportAction(error.status, error.code, authenticated),
         locale,
         url.pathname + url.search,
       );

@@ -3,28 +3,26 @@ import { failureTextKey, transportAction, transportActionPath } from './transpor
 
 describe('transportAction', () => {
   it('logs out and goes to login on 401 only while authenticated', () => {
-    expect(transportAction(401, 'Unauthenticated.', true)).toEqual({ kind: 'login' });
-    expect(transportAction(401, 'Unauthenticated.', false)).toEqual({ kind: 'none' });
+    expect(transportAction(401, 'UNAUTHENTICATED', true)).toEqual({ kind: 'login' });
+    expect(transportAction(401, 'UNAUTHENTICATED', false)).toEqual({ kind: 'none' });
   });
 
   it('reloads on 419', () => {
-    expect(transportAction(419, 'CSRF token mismatch.', false)).toEqual({ kind: 'reload' });
+    expect(transportAction(419, 'CSRF_TOKEN_MISMATCH', false)).toEqual({ kind: 'reload' });
   });
 
-  it('sends an unverified user to verify-email, any other 403 to forbidden', () => {
-    expect(transportAction(403, 'Your email address is not verified.', true)).toEqual({
-      kind: 'verify-email',
-    });
-    expect(transportAction(403, 'This action is unauthorized.', true)).toEqual({ kind: 'forbidden' });
+  it('sends an unverified user to verify-email, any other 403 to forbidden, by the code', () => {
+    expect(transportAction(403, 'EMAIL_NOT_VERIFIED', true)).toEqual({ kind: 'verify-email' });
+    expect(transportAction(403, 'FORBIDDEN', true)).toEqual({ kind: 'forbidden' });
+    // A 403 from something other than the API (a proxy) carries no code.
+    expect(transportAction(403, null, true)).toEqual({ kind: 'forbidden' });
     // An offer of 150 EUR or more before the identity is verified: the screen shows its dialog.
-    expect(
-      transportAction(403, 'Identity verification is required before you can accept this offer.', true),
-    ).toEqual({ kind: 'none' });
+    expect(transportAction(403, 'VERIFICATION_REQUIRED', true)).toEqual({ kind: 'none' });
   });
 
   it('leaves other failures to the caller', () => {
-    expect(transportAction(422, 'Validation error', true)).toEqual({ kind: 'none' });
-    expect(transportAction(500, 'Server Error', true)).toEqual({ kind: 'none' });
+    expect(transportAction(422, 'VALIDATION_FAILED', true)).toEqual({ kind: 'none' });
+    expect(transportAction(500, 'INTERNAL', true)).toEqual({ kind: 'none' });
   });
 });
 

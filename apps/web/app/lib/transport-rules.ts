@@ -1,4 +1,4 @@
-import { errorMessages } from '@promptmarket/contracts/errors';
+import type { ErrorCode } from '@promptmarket/contracts/errors';
 import { paths } from './paths';
 
 /** What the app does about a failed API call before the caller sees the error (spec section 8). */
@@ -9,17 +9,18 @@ export type TransportAction =
   | { kind: 'forbidden' }
   | { kind: 'none' };
 
+/** Which 403 it is comes from the error's code: its message is in the user's language. */
 export function transportAction(
   status: number,
-  message: string | undefined,
+  code: ErrorCode | null,
   authenticated: boolean,
 ): TransportAction {
   if (status === 401) return authenticated ? { kind: 'login' } : { kind: 'none' };
   if (status === 419) return { kind: 'reload' };
   if (status === 403) {
-    if (message === errorMessages.emailNotVerified) return { kind: 'verify-email' };
+    if (code === 'EMAIL_NOT_VERIFIED') return { kind: 'verify-email' };
     // The caller shows the verification-required dialog (spec section 6).
-    if (message === errorMessages.verificationRequired) return { kind: 'none' };
+    if (code === 'VERIFICATION_REQUIRED') return { kind: 'none' };
     return { kind: 'forbidden' };
   }
   return { kind: 'none' };

@@ -148,6 +148,7 @@ describe('POST /api/register', () => {
     expect(response.json()).toEqual({
       message: 'Das Passwort darf höchstens 128 Zeichen lang sein.',
       errors: { password: ['Das Passwort darf höchstens 128 Zeichen lang sein.'] },
+      code: 'VALIDATION_FAILED',
     });
   });
 
@@ -218,6 +219,7 @@ describe('POST /api/login', () => {
       expect(response.json()).toEqual({
         message: 'These credentials do not match our records.',
         errors: { email: ['These credentials do not match our records.'] },
+        code: 'VALIDATION_FAILED',
       });
     }
   });
@@ -237,7 +239,7 @@ describe('POST /api/login', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-    expect(blocked.json()).toEqual({ message: 'Too Many Attempts.' });
+    expect(blocked.json()).toEqual({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' });
     // Guesses from one address do not lock the owner out from theirs.
     expect((await login(email, strongPassword, randomAddress())).statusCode).toBe(200);
   });
@@ -313,7 +315,7 @@ describe('session and profile', () => {
     expect((await call(app, guest, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: false });
     const anonymousProfile = await call(app, guest, 'GET', '/api/user/profile');
     expect(anonymousProfile.statusCode).toBe(401);
-    expect(anonymousProfile.json()).toEqual({ message: 'Unauthenticated.' });
+    expect(anonymousProfile.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
 
     const { session, email } = await registerUser(app);
     expect((await call(app, session, 'GET', '/api/user/profile')).json().payload.email).toBe(email);
@@ -545,7 +547,10 @@ describe('e-mail verification', () => {
     const { session } = await registerUser(app);
     const refused = await call(app, session, 'GET', '/api/test/verified-only');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ message: 'Your email address is not verified.' });
+    expect(refused.json()).toEqual({
+      message: 'Your email address is not verified.',
+      code: 'EMAIL_NOT_VERIFIED',
+    });
     await setSetting('is_email_verification_enabled', false);
     expect((await call(app, session, 'GET', '/api/test/verified-only')).statusCode).toBe(200);
     await setSetting('is_email_verification_enabled', true);

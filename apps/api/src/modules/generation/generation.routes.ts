@@ -3,6 +3,7 @@ import { cartItemParams, generateImageRequest, generationsResponse } from '@prom
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { statusOf } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { downloadChoice } from '../orders/orders.downloads';
@@ -68,8 +69,13 @@ export async function generationRoutes(parent: FastifyInstance) {
           .header('x-generation-id', String(generationId))
           .send(zip);
       } catch (error) {
-        if (error instanceof PurchaseRefused) return reply.code(422).send(refusalBody(error));
-        if (error instanceof GenerationFailed) return reply.code(500).send({ message: error.message });
+        if (error instanceof PurchaseRefused) {
+          return reply.code(statusOf(error.code)).send(refusalBody(error));
+        }
+        if (error instanceof GenerationFailed) {
+          // Unlike other 5xx answers this message is shown: it tells the user the cost was refunded.
+          return reply.code(statusOf('INTERNAL')).send({ message: error.message, code: 'INTERNAL' as const });
+        }
         throw error;
       }
     },

@@ -117,14 +117,14 @@ export async function generateImage(
         });
       });
     } catch (error) {
-      if (!(error instanceof AppError && error.fields?.balance)) throw error;
+      if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
       const text = validationText('purchase.insufficient', input.locale).replace(
         '{{amount}}',
         `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
       );
       await giveUp(db, generation.id, text);
-      throw new PurchaseRefused(text, missing);
+      throw PurchaseRefused.insufficientFunds(text, missing);
     }
   }
 

@@ -123,6 +123,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
       message: 'The image could not be generated. The cost has been refunded to your balance.',
+      code: 'INTERNAL',
     });
     expect(await walletBalance(app.db, userId)).toBe(500);
     const [row] = await app.db.select().from(generations).where(eq(generations.userId, userId));
@@ -139,6 +140,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     });
     expect(response.json()).toEqual({
       message: 'Das Bild konnte nicht erzeugt werden. Die Kosten wurden deinem Guthaben erstattet.',
+      code: 'INTERNAL',
     });
   });
 
@@ -149,6 +151,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 0.50 Credits more.',
+      code: 'INSUFFICIENT_FUNDS',
       missing: 0.5,
     });
     expect(await walletBalance(app.db, userId)).toBe(50);

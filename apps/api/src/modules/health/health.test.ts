@@ -26,7 +26,7 @@ describe('GET /api/health', () => {
     await app.testDatabase.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'Service Unavailable' });
+    expect(response.json()).toEqual({ message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' });
     await app.close();
   });
 });

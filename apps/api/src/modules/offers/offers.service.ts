@@ -36,7 +36,7 @@ import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './o
  */
 
 const IMAGE_KINDS = new Set(['jpeg', 'png', 'gif', 'webp']);
-const SEALED_PURPOSE = 'payout-details';
+export const SEALED_PURPOSE = 'payout-details';
 
 const text = (key: string, locale: string) => validationText(key, locale);
 
@@ -202,11 +202,15 @@ async function lockOwnOffer(tx: Db, userId: string, offerId: number): Promise<Of
   return row;
 }
 
-/** Only an offer in status `offer` may be accepted or declined, once (spec section 4). */
+/**
+ * Only an offer in status `offer` may be accepted or declined, once (spec section 4). Throws
+ * OFFER_ALREADY_ANSWERED (422 on the `id` field) otherwise: the screen that offered the choice
+ * is out of date, answered in another tab or turned down by the service meanwhile.
+ */
 function assertOpen(row: OfferRow, locale: string) {
   if (row.status === 'offer') return;
   const key = row.status === 'approved' ? 'offer.already_approved' : 'offer.not_open';
-  throw new AppError('VALIDATION_FAILED', text(key, locale), { id: [text(key, locale)] });
+  throw new AppError('OFFER_ALREADY_ANSWERED', text(key, locale), { id: [text(key, locale)] });
 }
 
 export async function declineOffer(db: Db, input: { userId: string; offerId: number; locale: string }) {

@@ -218,20 +218,25 @@ describe('POST /offer/create', () => {
 });
 
 describe('answering the service’s counter-price', () => {
-  it('declines once: only an offer in status offer can be declined', async () => {
+  it('declines once: a second answer is OFFER_ALREADY_ANSWERED, in the same 422 as before', async () => {
     const { session, id } = await offered();
     const declined = await call(app, session, 'POST', '/api/offer/decline', { id });
     expect(declined.statusCode).toBe(200);
     expect(declined.json().payload.status).toBe('declined_by_user');
     const again = await call(app, session, 'POST', '/api/offer/decline', { id });
     expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe('This offer can no longer be accepted or declined.');
+    expect(again.json()).toEqual({
+      message: 'This offer can no longer be accepted or declined.',
+      errors: { id: ['This offer can no longer be accepted or declined.'] },
+      code: 'OFFER_ALREADY_ANSWERED',
+    });
     const accept = await call(app, session, 'POST', '/api/offer/approve', {
       ...contact,
       ...bank,
       id: { id },
     });
     expect(accept.statusCode).toBe(422);
+    expect(accept.json().code).toBe('OFFER_ALREADY_ANSWERED');
   });
 
   it('accepts with SEPA: owes the price through the ledger, keeps the bank details sealed and shows them masked', async () => {
@@ -269,7 +274,11 @@ describe('answering the service’s counter-price', () => {
     // A second accept changes nothing and says so.
     const again = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: { id } });
     expect(again.statusCode).toBe(422);
-    expect(again.json().message).toBe('You have already accepted this offer.');
+    expect(again.json()).toEqual({
+      message: 'You have already accepted this offer.',
+      errors: { id: ['You have already accepted this offer.'] },
+      code: 'OFFER_ALREADY_ANSWERED',
+    });
     expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toHaveLength(1);
   });
 
@@ -373,6 +382,7 @@ describe('answering the service’s counter-price', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       message: 'Identity verification is required before you can accept this offer.',
+      code: 'VERIFICATION_REQUIRED',
     });
     expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toEqual([]);
 

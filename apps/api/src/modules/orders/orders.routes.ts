@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { statusOf } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
 import { requireUser, signedInUser } from '../../plugins/auth';
 import { walletBalance } from '../wallet/wallet.service';
@@ -48,7 +49,7 @@ export async function orderRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireUser({ verified: true }));
 
-  /** Runs a purchase and answers the order, or `{status: "ERROR", message}` with 422. */
+  /** Runs a purchase and answers the order, or `{status: "ERROR", message, code}` with 422. */
   async function answerPurchase(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -68,7 +69,7 @@ export async function orderRoutes(parent: FastifyInstance) {
       };
     } catch (error) {
       if (!(error instanceof PurchaseRefused)) throw error;
-      return reply.code(422).send(refusalBody(error));
+      return reply.code(statusOf(error.code)).send(refusalBody(error));
     }
   }
 

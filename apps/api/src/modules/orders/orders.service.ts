@@ -1,5 +1,6 @@
 import {
   DEFAULT_LOCALE,
+  type ErrorCode,
   formatMinorUnits,
   minorUnitsToNumber,
   validationText,
@@ -24,24 +25,36 @@ import { cartItems, orderItems, orders } from './orders.tables';
  */
 
 /**
- * A purchase the shop refuses: answered as `{status: "ERROR", message}` with 422. For too little
- * money it also carries the amount missing, in minor units of the internal currency.
+ * A purchase the shop refuses: answered as `{status: "ERROR", message, code}` with 422. Too little
+ * money is INSUFFICIENT_FUNDS and carries the amount missing, in minor units of the internal
+ * currency; any other refusal (empty cart, a prompt gone or owned) is VALIDATION_FAILED.
  */
 export class PurchaseRefused extends Error {
+  readonly code: Extract<ErrorCode, 'VALIDATION_FAILED' | 'INSUFFICIENT_FUNDS'>;
   readonly missing: number | null;
 
-  constructor(message: string, missing: number | null = null) {
+  private constructor(message: string, missing: number | null) {
     super(message);
     this.name = 'PurchaseRefused';
+    this.code = missing === null ? 'VALIDATION_FAILED' : 'INSUFFICIENT_FUNDS';
     this.missing = missing;
+  }
+
+  static because(message: string): PurchaseRefused {
+    return new PurchaseRefused(message, null);
+  }
+
+  static insufficientFunds(message: string, missing: number): PurchaseRefused {
+    return new PurchaseRefused(message, missing);
   }
 }
 
-/** The 422 body of a refused purchase: the message and, for too little money, what is missing. */
+/** The 422 body of a refused purchase: the message, the code and, for too little money, what is missing. */
 export function refusalBody(error: PurchaseRefused) {
   return {
     status: 'ERROR' as const,
     message: error.message,
+    code: error.code,
     ...(error.missing === null ? {} : { missing: minorUnitsToNumber(error.missing) }),
   };
 }
@@ -156,7 +169,7 @@ async function orderByKey(db: Db, userId: string, key: string) {
 /**
  * Buys the prompts in one transaction and answers the order id. The same Idempotency-Key answers
  * the first order again; a prompt already owned, an unavailable prompt or too little money
- * refuses the whole purchase and changes nothing.
+ * refuses the whole purchase and changes nothing (PurchaseRefused, INSUFFICIENT_FUNDS for the money).
  */
 export async function purchase(
   db: Db,
@@ -169,7 +182,7 @@ export async function purchase(
     const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
     if (earlier) return { orderId: earlier.id, replayed: true };
   }
-  if (ids.length === 0) throw new PurchaseRefused(text('cart.empty'));
+  if (ids.length === 0) throw PurchaseRefused.because(text('cart.empty'));
   const { currency, internal } = await money(db, input.locale);
   let total = 0;
   try {
@@ -178,7 +191,7 @@ export async function purchase(
         .select({ id: products.id, priceCents: products.priceCents })
         .from(products)
         .where(and(inArray(products.id, ids), eq(products.isActive, true)));
-      if (rows.length !== ids.length) throw new PurchaseRefused(text('purchase.unavailable'));
+      if (rows.length !== ids.length) throw PurchaseRefused.because(text('purchase.unavailable'));
       total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
       const [created] = await tx
         .insert(orders)
@@ -213,9 +226,9 @@ export async function purchase(
     });
     return { orderId, replayed: false };
   } catch (error) {
-    if (error instanceof AppError && error.fields?.balance) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
-      throw new PurchaseRefused(
+      throw PurchaseRefused.insufficientFunds(
         text('purchase.insufficient').replace('{{amount}}', `${formatMinorUnits(missing)} ${currency}`),
         missing,
       );
@@ -223,7 +236,7 @@ export async function purchase(
     if (isUniqueViolation(error)) {
       const earlier = input.idempotencyKey ? await orderByKey(db, input.userId, input.idempotencyKey) : null;
       if (earlier) return { orderId: earlier.id, replayed: true };
-      throw new PurchaseRefused(text('purchase.owned'));
+      throw PurchaseRefused.because(text('purchase.owned'));
     }
     throw error;
   }

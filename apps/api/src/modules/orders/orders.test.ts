@@ -115,6 +115,7 @@ describe('buying one prompt', () => {
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 5.90 Credits more.',
+      code: 'INSUFFICIENT_FUNDS',
       missing: 5.9,
     });
     expect(await walletBalance(app.db, userId)).toBe(300);
@@ -128,6 +129,8 @@ describe('buying one prompt', () => {
       { 'frontend-language': 'de' },
     );
     expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlen 5.90 Credits.');
+    // The code, unlike the message, reads the same in every language.
+    expect(german.json().code).toBe('INSUFFICIENT_FUNDS');
   });
 
   it('debits the price, records the order, and lists it in both readings', async () => {
@@ -175,7 +178,11 @@ describe('buying one prompt', () => {
     await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(6) });
     const again = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(6) });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ status: 'ERROR', message: 'You already own this prompt.' });
+    expect(again.json()).toEqual({
+      status: 'ERROR',
+      message: 'You already own this prompt.',
+      code: 'VALIDATION_FAILED',
+    });
     expect(await walletBalance(app.db, userId)).toBe(5000 - 1090);
   });
 
@@ -256,7 +263,11 @@ describe('buying the cart', () => {
     try {
       const response = await call(app, session, 'POST', '/api/purchase/cart');
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ status: 'ERROR', message: 'This prompt is no longer available.' });
+      expect(response.json()).toEqual({
+        status: 'ERROR',
+        message: 'This prompt is no longer available.',
+        code: 'VALIDATION_FAILED',
+      });
     } finally {
       await app.db
         .update(products)
@@ -275,6 +286,7 @@ describe('buying the cart', () => {
     expect(response.json()).toEqual({
       status: 'ERROR',
       message: 'Insufficient funds: you need 18.80 Credits more.',
+      code: 'INSUFFICIENT_FUNDS',
       missing: 18.8,
     });
     expect(await walletBalance(app.db, userId)).toBe(2000);
@@ -283,7 +295,11 @@ describe('buying the cart', () => {
   it('refuses an empty cart', async () => {
     const { session } = await buyer(2000);
     const response = await call(app, session, 'POST', '/api/purchase/cart');
-    expect(response.json()).toEqual({ status: 'ERROR', message: 'Your cart is empty.' });
+    expect(response.json()).toEqual({
+      status: 'ERROR',
+      message: 'Your cart is empty.',
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -302,6 +318,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (Pos
       expect(refused.json()).toEqual({
         status: 'ERROR',
         message: 'Insufficient funds: you need 1.00 Credits more.',
+        code: 'INSUFFICIENT_FUNDS',
         missing: 1,
       });
     }

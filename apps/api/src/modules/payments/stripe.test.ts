@@ -193,7 +193,7 @@ describe('deposits through Stripe Checkout', () => {
     try {
       const response = await call(app, session, 'POST', '/api/deposit/checkout', form);
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ message: GATEWAY_MESSAGE });
+      expect(response.json()).toEqual({ message: GATEWAY_MESSAGE, code: 'SERVICE_UNAVAILABLE' });
     } finally {
       stripeApi.fail(false);
     }

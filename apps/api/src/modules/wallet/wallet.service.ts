@@ -83,9 +83,12 @@ async function accountIds(db: Db, refs: AccountRef[]): Promise<Map<string, numbe
   return new Map(rows.map((row) => [row.code, row.id]));
 }
 
-/** The error a move answers when a wallet would go below zero: 422 with the text in the caller's language. */
+/**
+ * The error a move answers when a wallet would go below zero: 422 INSUFFICIENT_FUNDS with the
+ * text in the caller's language, so that a client can offer a deposit.
+ */
 export function insufficientFunds(): AppError {
-  return AppError.validation({ balance: ['funds.insufficient'] });
+  return AppError.validation({ balance: ['funds.insufficient'] }, 'INSUFFICIENT_FUNDS');
 }
 
 function checkMove(move: Move): void {
@@ -104,6 +107,7 @@ function checkMove(move: Move): void {
 /**
  * Records a move, or finds it when its key was used before. A key reused for a different move
  * (another kind or size) is a programming error and answers 409 rather than moving anything.
+ * Throws INSUFFICIENT_FUNDS when a wallet would go below zero.
  */
 export async function postMove(db: Db, move: Move): Promise<MoveResult> {
   checkMove(move);
@@ -195,7 +199,10 @@ export function creditDeposit(
   });
 }
 
-/** A purchase or a paid generation: the wallet pays the shop. Fails with 422 when the balance is short. */
+/**
+ * A purchase or a paid generation: the wallet pays the shop. Throws INSUFFICIENT_FUNDS when the
+ * balance is short.
+ */
 export function debitWallet(
   db: Db,
   input: { userId: string; amount: number; key: string; kind: 'purchase' | 'generation'; reference: string },

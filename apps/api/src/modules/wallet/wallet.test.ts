@@ -61,7 +61,7 @@ async function expectInsufficient(promise: Promise<unknown>) {
     (caught: unknown) => caught,
   );
   expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).code).toBe('VALIDATION_FAILED');
+  expect((error as AppError).code).toBe('INSUFFICIENT_FUNDS');
   expect((error as AppError).fields).toEqual({ balance: ['funds.insufficient'] });
 }
 
@@ -446,6 +446,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the ledger under concurrency 
     expect(failed).toHaveLength(163);
     for (const failure of failed) {
       expect(failure.reason).toBeInstanceOf(AppError);
+      expect((failure.reason as AppError).code).toBe('INSUFFICIENT_FUNDS');
       expect((failure.reason as AppError).fields).toEqual({ balance: ['funds.insufficient'] });
     }
     expect(await walletBalance(db, userId)).toBe(0);

@@ -1,6 +1,5 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { Country } from '@promptmarket/contracts/content';
-import { errorMessages } from '@promptmarket/contracts/errors';
 import {
   expiryInFuture,
   type Offer,
@@ -262,11 +261,7 @@ export function ApprovalDialogs({
       onChanged();
       go('success');
     } catch (caught) {
-      if (
-        caught instanceof ApiError &&
-        caught.status === 403 &&
-        caught.message === errorMessages.verificationRequired
-      ) {
+      if (caught instanceof ApiError && caught.code === 'VERIFICATION_REQUIRED') {
         go('verification');
         return;
       }

@@ -21,10 +21,11 @@ describe('purchaseFailure', () => {
     );
   });
 
-  it('knows a refusal for too little money by its missing amount, in any language', () => {
+  it('knows a refusal for too little money by its code, in any language', () => {
     const refusal = new ApiError(422, 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.', null, {
       status: 'ERROR',
       message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
+      code: 'INSUFFICIENT_FUNDS',
       missing: 5.9,
     });
     expect(purchaseFailure(refusal, 'Failed')).toEqual({

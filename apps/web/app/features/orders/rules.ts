@@ -17,10 +17,10 @@ export type PurchaseFailure = { message: string; short: boolean };
 
 /**
  * Spec section 8: the server's message, else the error's own, else "Failed to purchase prompt".
- * A refusal for too little money carries `missing`, and the screen then offers a deposit.
+ * A refusal for too little money (INSUFFICIENT_FUNDS) makes the screen offer a deposit.
  */
 export function purchaseFailure(error: unknown, fallback: string): PurchaseFailure {
-  const short = error instanceof ApiError && typeof error.body?.missing === 'number';
+  const short = error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS';
   if (error instanceof Error && error.message) return { message: error.message, short };
   return { message: fallback, short };
 }
