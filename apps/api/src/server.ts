@@ -13,7 +13,7 @@ import { repoRoot } from './db/paths';
 import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
 import { recordWorkerRestart, startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
-import { ensureAdmin } from './modules/admin/admin.bootstrap';
+import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 import { seedDemoCatalogue, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, superviseWorkers } from './supervisor';

@@ -180,6 +180,10 @@ export const adminSubscriber = z.object({
   created_at: z.string(),
 });
 export const adminSubscribersResponse = list(adminSubscriber);
+/** `GET /admin/newsletter/export`: every subscriber as CSV text (e-mail, language, date), a download. */
+export const adminNewsletterExportResponse = z
+  .string()
+  .describe('text/csv: a header row, then one row per subscriber: email, language, subscribed_at');
 
 export const adminContactMessage = z.object({
   id: z.string(),
@@ -194,9 +198,6 @@ export const adminContactMessage = z.object({
 });
 export const adminContactMessagesResponse = list(adminContactMessage);
 
-export const adminIdParams = z.object({
-  id: z.coerce.number('field.invalid').int('field.invalid').positive('field.invalid').max(2_147_483_647),
-});
 export const adminContentActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
 
 /** A CSV cell that a spreadsheet will not run as a formula, quoted. */

@@ -1,6 +1,53 @@
 import { z } from 'zod';
+import { profile, verificationStatus } from './accounts';
+import { parseMinorUnits } from './money';
+import { offerStatuses } from './offers';
+import { verificationDocuments } from './verification';
 
-/** The back office's answers (issue: the back office), as its screens read them. */
+/**
+ * The back office's requests and answers (issue: the back office): the route validates and shapes
+ * with these, the screens parse with them, and the tests read them.
+ */
+
+/* What the queues' requests share */
+
+/** A record of the back office by its number: `/admin/offers/12`. */
+export const adminIdParams = z.object({
+  id: z.coerce.number('field.invalid').int('field.invalid').positive('field.invalid').max(2_147_483_647),
+});
+/** An account by its id: `/admin/users/<uuid>`. */
+export const adminUserParams = z.object({ id: z.uuid('field.invalid') });
+
+/** The page of a back-office list: `?page=2&per_page=50`, 20 rows unless asked. */
+export const adminPageRequest = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+const search = z.string().trim().max(120).optional();
+
+export const adminDepositStatuses = ['processing', 'success', 'error', 'failed'] as const;
+
+/** Why an offer or a verification is declined, or why a payout failed: the user may read it. */
+export const adminReasonRequest = z.object({
+  reason: z.string('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
+});
+
+/** The highest price the back office may set, in euro cents (1,000,000 EUR). */
+const MAX_PRICE_CENTS = 100_000_000;
+
+/**
+ * A price in euro as people type it ("12", "12.5", "12,50") or as a number (12.5), turned into
+ * integer cents exactly: more than 0, at most two decimals, at most 1,000,000 EUR. A number is
+ * read by its shortest decimal form, so 9.9 is 990 cents and never 989.
+ */
+const eurPriceInCents = z.union([z.string(), z.number()], 'price.invalid').transform((value, context) => {
+  const cents = parseMinorUnits(String(value).trim().replace(',', '.'));
+  if (cents === null || cents <= 0 || cents > MAX_PRICE_CENTS) {
+    context.addIssue({ code: 'custom', message: 'price.invalid' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 const meta = z.object({
   current_page: z.number(),
@@ -29,6 +76,16 @@ export const adminStatsResponse = z.object({
   }),
 });
 export type AdminStats = z.infer<typeof adminStatsResponse>['payload'];
+/** The dashboard's periods: since the start of today and of this month, in the database's time zone. */
+export type AdminStatsPeriod = 'day' | 'month';
+
+/** What an action answers: `{status: "OK", message}`. */
+export const adminActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
+
+/* Offers */
+
+/** `GET /admin/offers`: newest first, by status. */
+export const adminOffersRequest = adminPageRequest.extend({ status: z.enum(offerStatuses).optional() });
 
 export const adminOffer = z.object({
   id: z.number(),
@@ -36,6 +93,7 @@ export const adminOffer = z.object({
   description: z.string().nullable(),
   user_id: z.string(),
   email: z.string(),
+  category_id: z.number(),
   user_price: z.number(),
   service_price: z.number().nullable(),
   status: z.string(),
@@ -46,6 +104,23 @@ export const adminOffer = z.object({
 });
 export type AdminOffer = z.infer<typeof adminOffer>;
 export const adminOffersResponse = adminList(adminOffer);
+
+/** `POST /admin/offers/:id/counter`: the service's price in EUR. */
+export const adminOfferCounterRequest = z.object({ service_price: eurPriceInCents });
+
+/** `POST /admin/offers/:id/publish`: the shop's price in EUR and the prompt buyers get. */
+export const adminOfferPublishRequest = z.object({
+  price: eurPriceInCents,
+  prompt: z.string('prompt.required').trim().min(3, 'prompt.required').max(4000, 'field.too_long'),
+});
+export const adminOfferPublishResponse = adminActionResponse.extend({
+  payload: z.object({ product_id: z.number() }),
+});
+
+/* Identity verifications */
+
+/** `GET /admin/verifications`: the pending ones oldest first, any other status newest first. */
+export const adminVerificationsRequest = adminPageRequest.extend({ status: verificationStatus.optional() });
 
 export const adminVerification = z.object({
   id: z.number(),
@@ -66,6 +141,20 @@ export const adminVerification = z.object({
 export type AdminVerification = z.infer<typeof adminVerification>;
 export const adminVerificationsResponse = adminList(adminVerification);
 
+/** `GET /admin/verifications/:id/documents/:field`: one document, as a file. */
+export const adminVerificationDocumentParams = adminIdParams.extend({
+  field: z.enum(verificationDocuments, 'field.invalid'),
+});
+
+/* Payouts */
+
+export const adminPayoutStatuses = ['requested', 'paid', 'failed'] as const;
+
+/** `GET /admin/payouts`: the requested ones oldest first, any other status newest first. */
+export const adminPayoutsRequest = adminPageRequest.extend({
+  status: z.enum(adminPayoutStatuses).optional(),
+});
+
 export const adminPayout = z.object({
   id: z.number(),
   offer_id: z.number(),
@@ -82,7 +171,47 @@ export const adminPayout = z.object({
 export type AdminPayout = z.infer<typeof adminPayout>;
 export const adminPayoutsResponse = adminList(adminPayout);
 
-export const adminActionResponse = z.object({ status: z.literal('OK'), message: z.string() });
+/** The contact details the seller gave with the payout. */
+const payoutContact = z.object({
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postCode: z.string(),
+  country: z.string(),
+  currency: z.string().optional(),
+});
+/** Where a payout goes, unmasked: a bank account (SEPA) or a card, with the seller's contact details. */
+export const adminPayoutDetails = z.union([
+  z.object({ full_name: z.string(), iban: z.string(), contact: payoutContact }),
+  z.object({
+    card_number: z.string(),
+    card_holder_name: z.string(),
+    expire_month: z.number(),
+    expire_year: z.number(),
+    contact: payoutContact,
+  }),
+]);
+export type AdminPayoutDetails = z.infer<typeof adminPayoutDetails>;
+export const adminOpenedPayout = z.object({
+  id: z.number(),
+  offer_id: z.number(),
+  method: z.enum(['card', 'sepa']),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(adminPayoutStatuses),
+  details: adminPayoutDetails,
+});
+export type AdminOpenedPayout = z.infer<typeof adminOpenedPayout>;
+/** `GET /admin/payouts/:id`: one payout with its full details (opening it is audited). */
+export const adminPayoutResponse = z.object({ status: z.literal('OK'), payload: adminOpenedPayout });
+
+/* Accounts */
+
+/** `GET /admin/users`: newest first, found by e-mail or name. */
+export const adminUsersRequest = adminPageRequest.extend({ search });
 
 export const adminUser = z.object({
   id: z.string(),
@@ -97,6 +226,77 @@ export const adminUser = z.object({
 });
 export const adminUsersResponse = adminList(adminUser);
 
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUserOrder = z.object({ id: z.number(), total: z.number(), created_at: z.string() });
+export type AdminUserOrder = z.infer<typeof adminUserOrder>;
+export const adminUserDeposit = z.object({
+  id: z.number(),
+  status: z.enum(adminDepositStatuses),
+  amount: z.number(),
+  currency: z.string(),
+  internal_amount: z.number(),
+  provider: z.string(),
+  provider_ref: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUserDeposit = z.infer<typeof adminUserDeposit>;
+/** One entry of a wallet: `amount` is signed, `kind` and `reference` name the move it belongs to. */
+export const adminLedgerEntry = z.object({
+  id: z.number(),
+  amount: z.number(),
+  kind: z.string(),
+  reference: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntry>;
+
+/** `GET /admin/users/:id`: the profile, the last 50 orders and deposits, the last 100 ledger entries. */
+export const adminUserResponse = z.object({
+  status: z.literal('OK'),
+  payload: z.object({
+    profile: profile.extend({ blocked: z.boolean() }),
+    orders: z.array(adminUserOrder),
+    deposits: z.array(adminUserDeposit),
+    ledger: z.array(adminLedgerEntry),
+  }),
+});
+
+/** A retry of a balance correction with the same key moves nothing again. */
+export const adminAdjustBalanceHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'field.invalid')
+    .optional(),
+});
+
+/**
+ * `POST /admin/users/:id/adjust`: a signed amount in the internal currency ("12.50" credits,
+ * "-2.50" debits; never 0, at most 1,000,000) as integer minor units exactly, and the reason.
+ */
+export const adminAdjustBalanceRequest = adminReasonRequest.extend({
+  amount: z.union([z.string(), z.number()], 'amount.required').transform((value, context) => {
+    const text = String(value).trim();
+    const negative = text.startsWith('-');
+    const minor = parseMinorUnits(negative ? text.slice(1) : text);
+    if (minor === null || minor === 0 || minor > 100_000_000) {
+      context.addIssue({ code: 'custom', message: 'amount.invalid' });
+      return z.NEVER;
+    }
+    return negative ? -minor : minor;
+  }),
+});
+
+/* The audit log */
+
+/** `GET /admin/audit`: newest first, by action or by the record acted on. */
+export const adminAuditRequest = adminPageRequest.extend({
+  action: z.string().max(60).optional(),
+  subject_type: z.string().max(40).optional(),
+  subject_id: z.string().max(60).optional(),
+});
+
 export const adminAuditEntry = z.object({
   id: z.number(),
   admin_id: z.string(),
@@ -108,6 +308,7 @@ export const adminAuditEntry = z.object({
   after: z.unknown(),
   created_at: z.string(),
 });
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 export const adminAuditResponse = adminList(adminAuditEntry);
 
 /* Two-factor sign-in of the admin's own account */
@@ -143,7 +344,13 @@ export const twoFactorDisableRequest = z.object({
   code: oneTimeCode,
 });
 
-export const adminDepositStatuses = ['processing', 'success', 'error', 'failed'] as const;
+/* Deposits */
+
+/** `GET /admin/deposits`: newest first, by status; search by the account's e-mail or the provider's reference. */
+export const adminDepositsRequest = adminPageRequest.extend({
+  status: z.enum(adminDepositStatuses).optional(),
+  search,
+});
 export const adminDeposit = z.object({
   id: z.number(),
   user_id: z.string(),
@@ -157,4 +364,5 @@ export const adminDeposit = z.object({
   error_message: z.string().nullable(),
   created_at: z.string(),
 });
+export type AdminDeposit = z.infer<typeof adminDeposit>;
 export const adminDepositsResponse = adminList(adminDeposit);

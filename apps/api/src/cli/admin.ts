@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { ensureAdmin, resetTwoFactorOf } from '../modules/admin/admin.bootstrap';
+import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.bootstrap';
 
 // `npm run admin:create -- --email a@b.c --password '…'`: makes that account a back-office admin,
 // creating it (verified) when it does not exist. `--reset-two-factor` also turns off two-factor

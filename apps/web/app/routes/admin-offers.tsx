@@ -20,7 +20,7 @@ import {
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { formatAmount } from '../lib/money';
+import { centsFromDecimal, formatAmount } from '../lib/money';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-offers';
 
@@ -169,7 +169,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { notice, busy, run } = useAdminAction();
   const { list } = loaderData;
   const euro = (amount: number | null) =>
-    amount === null ? '—' : `${formatAmount(Math.round(amount * 100), locale)} EUR`;
+    amount === null ? '—' : `${formatAmount(centsFromDecimal(amount), locale)} EUR`;
   return (
     <section aria-labelledby="admin-offers-title" className="space-y-4">
       <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">

@@ -10,7 +10,7 @@ import {
 } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { formatAmount } from '../lib/money';
+import { centsFromDecimal, formatAmount } from '../lib/money';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-payouts';
 
@@ -57,7 +57,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             <td className="px-4 py-3">#{payout.offer_id}</td>
             <td className="px-4 py-3 text-slate-600">{payout.email}</td>
             <td className="whitespace-nowrap px-4 py-3 font-medium">
-              {formatAmount(Math.round(payout.amount * 100), locale)} {payout.currency}
+              {formatAmount(centsFromDecimal(payout.amount), locale)} {payout.currency}
             </td>
             <td className="px-4 py-3">{payout.destination}</td>
             <td className="px-4 py-3">

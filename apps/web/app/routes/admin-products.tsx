@@ -5,7 +5,7 @@ import { Link } from '../components/ui/link';
 import { ListTable, Pager, SearchBox } from '../features/admin/admin-ui';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { formatAmount } from '../lib/money';
+import { centsFromDecimal, formatAmount } from '../lib/money';
 import { paths } from '../lib/paths';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-products';
@@ -134,7 +134,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              {formatAmount(Math.round(product.price * 100), locale)} EUR
+              {formatAmount(centsFromDecimal(product.price), locale)} EUR
             </td>
             <td className="px-4 py-3">
               {product.hidden ? (

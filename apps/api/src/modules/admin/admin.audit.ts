@@ -1,4 +1,8 @@
+import type { AdminAuditEntry, adminAuditRequest } from '@promptmarket/contracts/admin';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { accountEmails } from '../accounts/accounts.admin';
 import { adminAudit } from './admin.tables';
 
 export type AuditEntry = {
@@ -36,4 +40,43 @@ export async function audited<T>(
 /** Dates as ISO strings, nothing that JSON cannot hold. */
 function jsonSafe(value: Snapshot): Snapshot {
   return value === null ? null : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+}
+
+/** The audit log, newest first, by action or by the record acted on; each entry with the admin's address. */
+export async function auditEntries(
+  db: Db,
+  query: z.output<typeof adminAuditRequest>,
+): Promise<{ data: AdminAuditEntry[]; total: number }> {
+  const conditions = [
+    query.action ? eq(adminAudit.action, query.action) : undefined,
+    query.subject_type ? eq(adminAudit.subjectType, query.subject_type) : undefined,
+    query.subject_id ? eq(adminAudit.subjectId, query.subject_id) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(adminAudit)
+      .where(where)
+      .orderBy(desc(adminAudit.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ count: sql<number>`count(*)::int` }).from(adminAudit).where(where),
+  ]);
+  const emails = await accountEmails(
+    db,
+    rows.map((entry) => entry.adminId),
+  );
+  const data = rows.map((entry) => ({
+    id: entry.id,
+    admin_id: entry.adminId,
+    admin_email: emails.get(entry.adminId) ?? '',
+    action: entry.action,
+    subject_type: entry.subjectType,
+    subject_id: entry.subjectId,
+    before: entry.before,
+    after: entry.after,
+    created_at: entry.createdAt.toISOString(),
+  }));
+  return { data, total: total?.count ?? 0 };
 }

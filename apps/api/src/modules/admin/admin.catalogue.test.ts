@@ -5,9 +5,9 @@ import { type BrowserSession, call, registerVerifiedUser, strongPassword } from 
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { products } from '../catalogue/catalogue.tables';
 import { orderItems, orders } from '../orders/orders.tables';
-import { ensureAdmin } from './admin.bootstrap';
 import { adminAudit } from './admin.tables';
 
 let app: TestApp;

@@ -1,14 +1,15 @@
-import { DEFAULT_LOCALE, errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
+import { errorResponses } from '@promptmarket/contracts';
+import { adminIdParams } from '@promptmarket/contracts/admin';
 import {
   adminContactMessagesResponse,
   adminContentListQuery,
   adminCurrenciesResponse,
   adminCurrencyParams,
   adminCurrencyUpdate,
-  adminIdParams,
   adminLanguageParams,
   adminLanguagesResponse,
   adminLanguageUpdate,
+  adminNewsletterExportResponse,
   adminSettingsResponse,
   adminSettingsUpdate,
   adminSocialLinkInput,
@@ -22,32 +23,33 @@ import {
   adminWordUpdate,
   csvCell,
 } from '@promptmarket/contracts/admin-content';
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { Db } from '../../db/client';
-import { AppError } from '../../errors';
 import { signedInUser } from '../../plugins/auth';
-import { forgetContentCache } from '../content/content.service';
 import {
-  contactMessages,
-  newsletterSubscriptions,
-  socialLinks,
-  staticPages,
-  staticPageTranslations,
-} from '../content/content.tables';
-import { defaultSettings, storedSettingsSchema, translatableSettingKeys } from '../site/site.defaults';
-import { forgetSiteCache } from '../site/site.service';
+  allSubscribers,
+  contactMessagesForReview,
+  createSocialLink,
+  deleteSocialLink,
+  socialLinksForEditor,
+  staticPagesForEditor,
+  subscribersForReview,
+  updateSocialLink,
+  updateStaticPage,
+} from '../content/content.admin';
 import {
-  currencies,
-  languages,
-  settings,
-  settingTranslations,
-  translationOverrides,
-} from '../site/site.tables';
+  currenciesForEditor,
+  deleteWord,
+  languagesForEditor,
+  settingsForEditor,
+  setWord,
+  updateCurrency,
+  updateLanguage,
+  updateSettings,
+  wordsForEditor,
+} from '../site/site.admin';
 import { audited } from './admin.audit';
-import { escapeLike, listAnswer } from './admin.lists';
+import { listAnswer } from './admin.lists';
 
 /**
  * The site's content in the back office: settings, currencies, languages, the words that
@@ -55,56 +57,6 @@ import { escapeLike, listAnswer } from './admin.lists';
  * export) and the contact form's messages. Every change is audited and clears the shop's caches
  * once committed, in every process.
  */
-
-/** The settings as the editor shows them: money in EUR, texts per language. */
-async function settingsForEditor(db: Db) {
-  // Read from the handle itself, not the shop's cache: inside a change it must see the change.
-  const [stored, rows] = await Promise.all([
-    db
-      .select({ key: settings.key, value: settings.value })
-      .from(settings)
-      .then((found) =>
-        storedSettingsSchema.parse({
-          ...defaultSettings,
-          ...Object.fromEntries(found.map((row) => [row.key, JSON.parse(row.value) as unknown])),
-        }),
-      ),
-    db.select().from(settingTranslations),
-  ]);
-  const texts = Object.fromEntries(
-    translatableSettingKeys.map((key) => [
-      key,
-      {
-        [DEFAULT_LOCALE]: stored[key],
-        ...Object.fromEntries(rows.filter((row) => row.key === key).map((row) => [row.locale, row.value])),
-      },
-    ]),
-  ) as unknown as { copyright: Record<string, string>; internal_currency_name: Record<string, string> };
-  return {
-    is_reg_enabled: stored.is_reg_enabled,
-    is_email_verification_enabled: stored.is_email_verification_enabled,
-    internal_currency_rate_eur: stored.internal_currency_rate_eur,
-    support_email: stored.support_email,
-    company_phone: stored.company_phone,
-    formats: stored.formats,
-    sizes: stored.sizes,
-    image_generation_cost_eur: minorUnitsToNumber(stored.image_generation_cost_cents),
-    min_deposit_eur: minorUnitsToNumber(stored.min_deposit_cents),
-    texts,
-  };
-}
-
-async function knownLocale(db: Db, codes: string[]) {
-  if (codes.length === 0) return;
-  const rows = await db.select({ code: languages.code }).from(languages);
-  const missing = codes.filter((code) => !rows.some((row) => row.code === code));
-  if (missing.length > 0) {
-    throw AppError.validation(
-      Object.fromEntries(missing.map((code) => [`texts.${code}`, ['locale.invalid']])),
-    );
-  }
-}
-
 export async function adminContentRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -132,51 +84,12 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       const adminId = signedInUser(request).id;
-      const { texts, image_generation_cost_eur, min_deposit_eur, ...plain } = request.body;
-      const values: Record<string, unknown> = { ...plain };
-      if (image_generation_cost_eur !== undefined)
-        values.image_generation_cost_cents = image_generation_cost_eur;
-      if (min_deposit_eur !== undefined) values.min_deposit_cents = min_deposit_eur;
-      await knownLocale(app.db, [
-        ...Object.keys(texts?.copyright ?? {}),
-        ...Object.keys(texts?.internal_currency_name ?? {}),
-      ]);
       await audited(
         app.db,
         { adminId, action: 'settings.update', subject: { type: 'settings', id: 'site' } },
         async (tx) => {
           const before = await settingsForEditor(tx);
-          for (const [key, value] of Object.entries(values)) {
-            if (value === undefined || !(key in defaultSettings)) continue;
-            const encoded = JSON.stringify(value);
-            await tx
-              .insert(settings)
-              .values({ key, value: encoded })
-              .onConflictDoUpdate({ target: settings.key, set: { value: encoded, updatedAt: new Date() } });
-          }
-          for (const key of translatableSettingKeys) {
-            for (const [locale, text] of Object.entries(texts?.[key] ?? {})) {
-              if (locale === DEFAULT_LOCALE) {
-                const encoded = JSON.stringify(text);
-                await tx
-                  .insert(settings)
-                  .values({ key, value: encoded })
-                  .onConflictDoUpdate({
-                    target: settings.key,
-                    set: { value: encoded, updatedAt: new Date() },
-                  });
-              } else {
-                await tx
-                  .insert(settingTranslations)
-                  .values({ key, locale, value: text })
-                  .onConflictDoUpdate({
-                    target: [settingTranslations.key, settingTranslations.locale],
-                    set: { value: text },
-                  });
-              }
-            }
-          }
-          forgetSiteCache(tx);
+          await updateSettings(tx, request.body);
           return { result: null, before, after: await settingsForEditor(tx) };
         },
       );
@@ -188,15 +101,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   const currenciesAnswer = async () => ({
     status: 'OK' as const,
-    payload: (
-      await app.db.select().from(currencies).orderBy(asc(currencies.position), asc(currencies.code))
-    ).map((row) => ({
-      code: row.code,
-      symbol: row.symbol,
-      rate: row.rate,
-      position: row.position,
-      active: row.isActive,
-    })),
+    payload: await currenciesForEditor(app.db),
   });
 
   app.get(
@@ -223,30 +128,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     async (request) => {
       const adminId = signedInUser(request).id;
       const { code } = request.params;
-      const body = request.body;
-      if (code === 'EUR' && ((body.rate !== undefined && Number(body.rate) !== 1) || body.active === false)) {
-        throw AppError.validation({ code: ['currency.base'] });
-      }
       await audited(
         app.db,
         { adminId, action: 'currency.update', subject: { type: 'currency', id: code } },
-        async (tx) => {
-          const [before] = await tx.select().from(currencies).where(eq(currencies.code, code));
-          if (!before) throw AppError.notFound();
-          const [after] = await tx
-            .update(currencies)
-            .set({
-              ...(body.symbol !== undefined ? { symbol: body.symbol } : {}),
-              ...(body.rate !== undefined ? { rate: body.rate } : {}),
-              ...(body.position !== undefined ? { position: body.position } : {}),
-              ...(body.active !== undefined ? { isActive: body.active } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(currencies.code, code))
-            .returning();
-          forgetSiteCache(tx);
-          return { result: null, before, after: after ?? null };
-        },
+        async (tx) => ({ result: null, ...(await updateCurrency(tx, { code, change: request.body })) }),
       );
       return currenciesAnswer();
     },
@@ -254,12 +139,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   /* Languages and words */
 
-  const languagesAnswer = async () => ({
-    status: 'OK' as const,
-    payload: (
-      await app.db.select().from(languages).orderBy(asc(languages.position), asc(languages.code))
-    ).map((row) => ({ code: row.code, name: row.name, position: row.position, active: row.isActive })),
-  });
+  const languagesAnswer = async () => ({ status: 'OK' as const, payload: await languagesForEditor(app.db) });
 
   app.get(
     '/admin/languages',
@@ -285,29 +165,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     async (request) => {
       const adminId = signedInUser(request).id;
       const { code } = request.params;
-      if (code === DEFAULT_LOCALE && request.body.active === false) {
-        throw AppError.validation({ code: ['language.base'] });
-      }
       await audited(
         app.db,
         { adminId, action: 'language.update', subject: { type: 'language', id: code } },
-        async (tx) => {
-          const [before] = await tx.select().from(languages).where(eq(languages.code, code));
-          if (!before) throw AppError.notFound();
-          const body = request.body;
-          const [after] = await tx
-            .update(languages)
-            .set({
-              ...(body.name !== undefined ? { name: body.name } : {}),
-              ...(body.position !== undefined ? { position: body.position } : {}),
-              ...(body.active !== undefined ? { isActive: body.active } : {}),
-              updatedAt: new Date(),
-            })
-            .where(eq(languages.code, code))
-            .returning();
-          forgetSiteCache(tx);
-          return { result: null, before, after: after ?? null };
-        },
+        async (tx) => ({ result: null, ...(await updateLanguage(tx, { code, change: request.body })) }),
       );
       return languagesAnswer();
     },
@@ -315,13 +176,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   const wordsAnswer = async (locale: string) => ({
     status: 'OK' as const,
-    payload: (
-      await app.db
-        .select({ key: translationOverrides.key, value: translationOverrides.value })
-        .from(translationOverrides)
-        .where(eq(translationOverrides.locale, locale))
-        .orderBy(asc(translationOverrides.key))
-    ).map((row) => ({ key: row.key, value: row.value })),
+    payload: await wordsForEditor(app.db, locale),
   });
 
   app.get(
@@ -351,26 +206,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       const adminId = signedInUser(request).id;
       const { locale } = request.params;
       const { key, value } = request.body;
-      const [language] = await app.db.select().from(languages).where(eq(languages.code, locale));
-      if (!language) throw AppError.notFound();
       await audited(
         app.db,
         { adminId, action: 'word.update', subject: { type: 'word', id: `${locale}:${key}` } },
-        async (tx) => {
-          const [before] = await tx
-            .select()
-            .from(translationOverrides)
-            .where(and(eq(translationOverrides.locale, locale), eq(translationOverrides.key, key)));
-          await tx
-            .insert(translationOverrides)
-            .values({ locale, key, value })
-            .onConflictDoUpdate({
-              target: [translationOverrides.locale, translationOverrides.key],
-              set: { value, updatedAt: new Date() },
-            });
-          forgetSiteCache(tx);
-          return { result: null, before: before ? { value: before.value } : null, after: { value } };
-        },
+        async (tx) => ({ result: null, ...(await setWord(tx, { locale, key, value })) }),
       );
       return wordsAnswer(locale);
     },
@@ -391,15 +230,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       await audited(
         app.db,
         { adminId, action: 'word.delete', subject: { type: 'word', id: `${locale}:${key}` } },
-        async (tx) => {
-          const removed = await tx
-            .delete(translationOverrides)
-            .where(and(eq(translationOverrides.locale, locale), eq(translationOverrides.key, key)))
-            .returning();
-          if (removed.length === 0) throw AppError.notFound();
-          forgetSiteCache(tx);
-          return { result: null, before: { value: removed[0]?.value ?? '' }, after: null };
-        },
+        async (tx) => ({ result: null, ...(await deleteWord(tx, { locale, key })) }),
       );
       return wordsAnswer(locale);
     },
@@ -407,26 +238,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   /* Static pages */
 
-  const pagesAnswer = async () => {
-    const [pages, texts] = await Promise.all([
-      app.db.select().from(staticPages).orderBy(asc(staticPages.position), asc(staticPages.id)),
-      app.db.select().from(staticPageTranslations),
-    ]);
-    return {
-      status: 'OK' as const,
-      payload: pages.map((page) => ({
-        id: page.id,
-        slug: page.slug,
-        published: page.isPublished,
-        position: page.position,
-        translations: Object.fromEntries(
-          texts
-            .filter((text) => text.pageId === page.id)
-            .map((text) => [text.locale, { title: text.title, body: text.body }]),
-        ),
-      })),
-    };
-  };
+  const pagesAnswer = async () => ({ status: 'OK' as const, payload: await staticPagesForEditor(app.db) });
 
   app.get(
     '/admin/pages',
@@ -452,52 +264,21 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
-      const body = request.body;
-      await knownLocale(app.db, Object.keys(body.translations ?? {}));
-      await audited(app.db, { adminId, action: 'page.update', subject: { type: 'page', id } }, async (tx) => {
-        const [page] = await tx.select().from(staticPages).where(eq(staticPages.id, id));
-        if (!page) throw AppError.notFound();
-        const beforeTexts = await tx
-          .select()
-          .from(staticPageTranslations)
-          .where(eq(staticPageTranslations.pageId, id));
-        if (body.published !== undefined || body.position !== undefined) {
-          await tx
-            .update(staticPages)
-            .set({
-              ...(body.published !== undefined ? { isPublished: body.published } : {}),
-              ...(body.position !== undefined ? { position: body.position } : {}),
-            })
-            .where(eq(staticPages.id, id));
-        }
-        for (const [locale, text] of Object.entries(body.translations ?? {})) {
-          await tx
-            .insert(staticPageTranslations)
-            .values({ pageId: id, locale, title: text.title, body: text.body })
-            .onConflictDoUpdate({
-              target: [staticPageTranslations.pageId, staticPageTranslations.locale],
-              set: { title: text.title, body: text.body },
-            });
-        }
-        forgetContentCache(tx);
-        return {
+      await audited(
+        app.db,
+        { adminId, action: 'page.update', subject: { type: 'page', id } },
+        async (tx) => ({
           result: null,
-          before: { published: page.isPublished, position: page.position, texts: beforeTexts },
-          after: { ...body },
-        };
-      });
+          ...(await updateStaticPage(tx, { pageId: id, change: request.body })),
+        }),
+      );
       return pagesAnswer();
     },
   );
 
   /* Social links */
 
-  const linksAnswer = async () => ({
-    status: 'OK' as const,
-    payload: (
-      await app.db.select().from(socialLinks).orderBy(asc(socialLinks.position), asc(socialLinks.id))
-    ).map((row) => ({ id: row.id, url: row.url, position: row.position })),
-  });
+  const linksAnswer = async () => ({ status: 'OK' as const, payload: await socialLinksForEditor(app.db) });
 
   app.get(
     '/admin/social-links',
@@ -525,9 +306,8 @@ export async function adminContentRoutes(parent: FastifyInstance) {
         app.db,
         { adminId, action: 'social_link.create', subject: { type: 'social_link', id: '' } },
         async (tx) => {
-          const [row] = await tx.insert(socialLinks).values(request.body).returning();
-          forgetContentCache(tx);
-          return { result: null, subjectId: row?.id, before: null, after: row ?? null };
+          const row = await createSocialLink(tx, request.body);
+          return { result: null, subjectId: row?.id, before: null, after: row };
         },
       );
       return linksAnswer();
@@ -550,17 +330,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       await audited(
         app.db,
         { adminId, action: 'social_link.update', subject: { type: 'social_link', id } },
-        async (tx) => {
-          const [before] = await tx.select().from(socialLinks).where(eq(socialLinks.id, id));
-          if (!before) throw AppError.notFound();
-          const [after] = await tx
-            .update(socialLinks)
-            .set(request.body)
-            .where(eq(socialLinks.id, id))
-            .returning();
-          forgetContentCache(tx);
-          return { result: null, before, after: after ?? null };
-        },
+        async (tx) => ({
+          result: null,
+          ...(await updateSocialLink(tx, { linkId: id, change: request.body })),
+        }),
       );
       return linksAnswer();
     },
@@ -581,22 +354,13 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       await audited(
         app.db,
         { adminId, action: 'social_link.delete', subject: { type: 'social_link', id } },
-        async (tx) => {
-          const [removed] = await tx.delete(socialLinks).where(eq(socialLinks.id, id)).returning();
-          if (!removed) throw AppError.notFound();
-          forgetContentCache(tx);
-          return { result: null, before: removed, after: null };
-        },
+        async (tx) => ({ result: null, before: await deleteSocialLink(tx, id), after: null }),
       );
       return linksAnswer();
     },
   );
 
   /* Newsletter and contact messages */
-
-  function subscriberFilter(search: string | undefined): SQL | undefined {
-    return search ? ilike(newsletterSubscriptions.email, `%${escapeLike(search)}%`) : undefined;
-  }
 
   app.get(
     '/admin/newsletter',
@@ -608,25 +372,8 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query;
-      const where = subscriberFilter(query.search);
-      const [rows, [count]] = await Promise.all([
-        app.db
-          .select()
-          .from(newsletterSubscriptions)
-          .where(where)
-          .orderBy(desc(newsletterSubscriptions.createdAt))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
-        app.db.select({ total: sql<number>`count(*)::int` }).from(newsletterSubscriptions).where(where),
-      ]);
-      const data = rows.map((row) => ({
-        id: row.id,
-        email: row.email,
-        locale: row.locale,
-        created_at: row.createdAt.toISOString(),
-      }));
-      return listAnswer(data, count?.total ?? 0, query);
+      const { data, total } = await subscribersForReview(app.db, request.query);
+      return listAnswer(data, total, request.query);
     },
   );
 
@@ -635,7 +382,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     {
       schema: {
         summary: 'Every subscriber as CSV (e-mail, language, date)',
-        response: { 200: z.any().describe('text/csv'), ...errorResponses },
+        response: { 200: adminNewsletterExportResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -644,10 +391,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
         app.db,
         { adminId, action: 'newsletter.export', subject: { type: 'newsletter', id: 'all' } },
         async (tx) => {
-          const all = await tx
-            .select()
-            .from(newsletterSubscriptions)
-            .orderBy(asc(newsletterSubscriptions.createdAt));
+          const all = await allSubscribers(tx);
           return { result: all, before: null, after: { rows: all.length } };
         },
       );
@@ -675,37 +419,8 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       },
     },
     async (request) => {
-      const query = request.query;
-      const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
-      const where = pattern
-        ? or(
-            ilike(contactMessages.email, pattern),
-            ilike(sql`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`, pattern),
-            ilike(contactMessages.message, pattern),
-          )
-        : undefined;
-      const [rows, [count]] = await Promise.all([
-        app.db
-          .select()
-          .from(contactMessages)
-          .where(where)
-          .orderBy(desc(contactMessages.createdAt))
-          .limit(query.per_page)
-          .offset((query.page - 1) * query.per_page),
-        app.db.select({ total: sql<number>`count(*)::int` }).from(contactMessages).where(where),
-      ]);
-      const data = rows.map((row) => ({
-        id: row.id,
-        name: `${row.firstName} ${row.lastName}`,
-        email: row.email,
-        phone: row.phone,
-        address: `${row.address}, ${row.postCode} ${row.city}`,
-        country: row.countryIso,
-        message: row.message,
-        locale: row.locale,
-        created_at: row.createdAt.toISOString(),
-      }));
-      return listAnswer(data, count?.total ?? 0, query);
+      const { data, total } = await contactMessagesForReview(app.db, request.query);
+      return listAnswer(data, total, request.query);
     },
   );
 }

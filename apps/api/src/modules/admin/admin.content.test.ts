@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, randomAddress, strongPassword } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { staticPages } from '../content/content.tables';
-import { ensureAdmin } from './admin.bootstrap';
 import { adminAudit } from './admin.tables';
 
 let app: TestApp;

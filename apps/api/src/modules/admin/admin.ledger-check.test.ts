@@ -4,9 +4,9 @@ import { type BrowserSession, call, registerVerifiedUser, strongPassword } from 
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { driftBalance } from '../../test/ledger';
 import { recordingLog } from '../../test/log';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { checkLedger } from '../wallet/wallet.check';
 import { creditDeposit } from '../wallet/wallet.service';
-import { ensureAdmin } from './admin.bootstrap';
 
 let app: TestApp;
 let admin: BrowserSession;

@@ -5,11 +5,11 @@ import { type BrowserSession, call, registerVerifiedUser, strongPassword } from 
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
-import { ensureAdmin } from './admin.bootstrap';
 import { adminRouteTable } from './admin.routes';
 
 let app: TestApp;
@@ -120,6 +120,14 @@ describe('the offers queue', () => {
     const media = await call(app, admin, 'GET', `/api/admin/offers/${offerId}/media`);
     expect(media.headers['content-type']).toBe('image/png');
 
+    // A price is cents exactly: a third decimal is refused, never rounded.
+    for (const service_price of ['64.505', 0, '-1', 'abc']) {
+      const refused = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, {
+        service_price,
+      });
+      expect(refused.statusCode, String(service_price)).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['service_price']);
+    }
     const counter = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, {
       service_price: 64.5,
     });
@@ -250,6 +258,14 @@ describe('the payouts queue', () => {
     const [second] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
       .json()
       .payload.data.filter((item: { offer_id: number }) => item.offer_id === failed.offerId);
+    const card = (await call(app, admin, 'GET', `/api/admin/payouts/${second.id}`)).json().payload;
+    expect(card).toMatchObject({ method: 'card', amount: 30, currency: 'EUR', status: 'requested' });
+    expect(card.details).toMatchObject({
+      card_number: '4242424242424242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: 12,
+      contact: { name: 'Ada', country: 'GB' },
+    });
     const beforeFail = await payable();
     await call(app, admin, 'POST', `/api/admin/payouts/${second.id}/failed`, {
       reason: 'The card was closed.',
@@ -346,6 +362,11 @@ describe('users', () => {
 
     const detail = (await call(app, admin, 'GET', `/api/admin/users/${profile.id}`)).json().payload;
     expect(detail.profile).toMatchObject({ email: profile.email, balance: 10, blocked: false });
+    // The list shows each account's own balance, one with money beside ones without.
+    const page = (await call(app, admin, 'GET', '/api/admin/users?per_page=100')).json().payload.data;
+    const balanceOf = (id: string) => page.find((row: { id: string }) => row.id === id)?.balance;
+    expect(balanceOf(profile.id)).toBe(10);
+    expect(page.filter((row: { balance: number }) => row.balance === 0).length).toBeGreaterThan(0);
     expect(
       detail.ledger.map((entry: { amount: number; kind: string }) => [entry.kind, entry.amount]),
     ).toEqual([

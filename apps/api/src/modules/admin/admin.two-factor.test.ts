@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../lib/totp';
 import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { ensureAdmin, resetTwoFactorOf } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
-import { ensureAdmin, resetTwoFactorOf } from './admin.bootstrap';
 import { adminAudit } from './admin.tables';
 
 let app: TestApp;

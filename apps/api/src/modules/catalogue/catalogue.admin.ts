@@ -22,7 +22,7 @@ import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
-import { languages } from '../site/site.tables';
+import { checkLanguages } from '../site/site.admin';
 import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImage } from './catalogue.media';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
 import {
@@ -77,18 +77,8 @@ export function slugBase(title: string): string {
 }
 
 /** Throws a 422 on `translations.<code>` for a language the shop does not have. */
-async function checkLocales(db: Db, codes: string[]): Promise<void> {
-  if (codes.length === 0) return;
-  const known = await db
-    .select({ code: languages.code })
-    .from(languages)
-    .where(inArray(languages.code, codes));
-  const missing = codes.filter((code) => !known.some((row) => row.code === code));
-  if (missing.length > 0) {
-    throw AppError.validation(
-      Object.fromEntries(missing.map((code) => [`translations.${code}`, ['locale.invalid']])),
-    );
-  }
+function checkLocales(db: Db, codes: string[]): Promise<void> {
+  return checkLanguages(db, codes, 'translations');
 }
 
 async function checkCategory(db: Db, categoryId: number): Promise<void> {
@@ -465,10 +455,15 @@ export async function productForEditor(db: Db, productId: number, locale: string
 /** What the audit log keeps of a product: its own fields and texts, not the derived urls. */
 export async function productSnapshot(db: Db, productId: number) {
   const product = await productForEditor(db, productId, DEFAULT_LOCALE);
+  // The stored cents, not the display price turned back: the audit keeps the exact amount.
+  const [stored] = await db
+    .select({ priceCents: products.priceCents })
+    .from(products)
+    .where(eq(products.id, productId));
   return {
     slug: product.slug,
     category_id: product.category_id,
-    price_cents: Math.round(product.price * 100),
+    price_cents: stored?.priceCents ?? null,
     prompt: product.prompt,
     hero: product.hero,
     featured: product.featured,

@@ -71,6 +71,22 @@ export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE)
         ),
     ),
   ]);
+  return storedSettingsFrom(rows, translations);
+}
+
+/**
+ * The settings as stored, read through the handle itself and not the cache, with the default
+ * language's texts: inside a change it sees the change. The back office's editor reads these.
+ */
+export async function readStoredSettings(db: Db): Promise<StoredSettings> {
+  return storedSettingsFrom(await db.select({ key: settings.key, value: settings.value }).from(settings));
+}
+
+/** The stored rows over the defaults, checked; a language's own texts over the default ones. */
+function storedSettingsFrom(
+  rows: { key: string; value: string }[],
+  translations: { key: string; value: string }[] = [],
+): StoredSettings {
   return storedSettingsSchema.parse({
     ...defaultSettings,
     ...Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown])),

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../accounts/accounts.tables';
-import { hashPassword } from '../accounts/password';
-import { resetTwoFactor } from '../accounts/two-factor';
+import { users } from './accounts.tables';
+import { hashPassword } from './password';
+import { resetTwoFactor } from './two-factor';
 
 /**
  * The first admin (ADMIN_EMAIL and ADMIN_PASSWORD at start-up): an account of that address is

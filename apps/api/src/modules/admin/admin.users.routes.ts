@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { errorResponses } from '@promptmarket/contracts';
+import {
+  adminActionResponse,
+  adminAdjustBalanceHeaders,
+  adminAdjustBalanceRequest,
+  adminUserParams,
+  adminUserResponse,
+  adminUsersRequest,
+  adminUsersResponse,
+} from '@promptmarket/contracts/admin';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth';
+import { accountForReview, accountsForReview, setAccountBlocked } from '../accounts/accounts.admin';
+import { profileOf } from '../accounts/accounts.service';
+import { recentDepositsOf } from '../deposits/deposits.admin';
+import { recentOrdersOf } from '../orders/orders.admin';
+import { walletEntriesOf } from '../wallet/wallet.admin';
+import { adjustBalance, walletBalance } from '../wallet/wallet.service';
+import { audited } from './admin.audit';
+import { listAnswer } from './admin.lists';
+
+/** Accounts: search, one account's money, block or unblock, and balance corrections with a reason. */
+export async function adminUsersRoutes(parent: FastifyInstance) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const answers = { 200: adminActionResponse, ...errorResponses };
+
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        summary: 'Accounts, newest first, found by e-mail or name',
+        querystring: adminUsersRequest,
+        response: { 200: adminUsersResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { data, total } = await accountsForReview(app.db, request.query);
+      return listAnswer(data, total, request.query);
+    },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      schema: {
+        summary: 'One account: profile, orders, deposits and ledger entries',
+        params: adminUserParams,
+        response: { 200: adminUserResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await accountForReview(app.db, request.params.id);
+      const [profile, orders, deposits, ledger] = await Promise.all([
+        profileOf(app.db, user),
+        recentOrdersOf(app.db, { userId: user.id, limit: 50 }),
+        recentDepositsOf(app.db, { userId: user.id, limit: 50 }),
+        walletEntriesOf(app.db, { userId: user.id, limit: 100 }),
+      ]);
+      return {
+        status: 'OK' as const,
+        payload: { profile: { ...profile, blocked: user.blockedAt !== null }, orders, deposits, ledger },
+      };
+    },
+  );
+
+  for (const action of ['block', 'unblock'] as const) {
+    app.post(
+      `/admin/users/:id/${action}`,
+      {
+        schema: {
+          summary:
+            action === 'block'
+              ? 'Block an account: it cannot sign in, its sessions end'
+              : 'Unblock an account',
+          params: adminUserParams,
+          response: answers,
+        },
+      },
+      async (request) => {
+        const admin = signedInUser(request);
+        await audited(
+          app.db,
+          { adminId: admin.id, action: `user.${action}`, subject: { type: 'user', id: request.params.id } },
+          async (tx) => ({
+            result: null,
+            ...(await setAccountBlocked(tx, admin, {
+              userId: request.params.id,
+              blocked: action === 'block',
+            })),
+          }),
+        );
+        return {
+          status: 'OK' as const,
+          message: action === 'block' ? 'Account blocked' : 'Account unblocked',
+        };
+      },
+    );
+  }
+
+  app.post(
+    '/admin/users/:id/adjust',
+    {
+      schema: {
+        summary: 'Correct a balance through the ledger (a reason is required)',
+        params: adminUserParams,
+        headers: adminAdjustBalanceHeaders,
+        body: adminAdjustBalanceRequest,
+        response: answers,
+      },
+    },
+    async (request) => {
+      const admin = signedInUser(request);
+      const key = `adjustment:${request.headers['idempotency-key'] ?? randomUUID()}`;
+      await audited(
+        app.db,
+        { adminId: admin.id, action: 'user.adjust', subject: { type: 'user', id: request.params.id } },
+        async (tx) => {
+          const user = await accountForReview(tx, request.params.id);
+          const before = await walletBalance(tx, user.id);
+          await adjustBalance(tx, {
+            userId: user.id,
+            amount: request.body.amount,
+            key,
+            reason: request.body.reason,
+            adminId: admin.id,
+          });
+          const after = await walletBalance(tx, user.id);
+          return {
+            result: null,
+            before: { balance: before },
+            after: { balance: after, reason: request.body.reason },
+          };
+        },
+      );
+      return { status: 'OK' as const, message: 'Balance adjusted' };
+    },
+  );
+}
