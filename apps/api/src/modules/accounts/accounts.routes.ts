@@ -16,9 +16,9 @@ import {
 } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser, signedInUser } from '../../plugins/auth';
 import { createSession, destroySession, rotateSession } from '../session/session.service';
 import { enforceLimit } from '../throttle/throttle.service';
+import { requireUser, signedInUser } from './accounts.plugin';
 import {
   type AccountContext,
   authenticate,

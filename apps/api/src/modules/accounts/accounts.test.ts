@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireUser } from '../../plugins/auth';
 import {
   call,
   lastMailTo,
@@ -13,6 +12,7 @@ import {
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { forgetSiteCache } from '../site/site.service';
 import { settings } from '../site/site.tables';
+import { requireUser } from './accounts.plugin';
 import { RESET_ANSWER_FLOOR_MS } from './accounts.service';
 import { passwordResetTokens, users } from './accounts.tables';
 import { signVerification } from './signed-link';

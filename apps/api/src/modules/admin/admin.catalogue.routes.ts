@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { receiveUpload, type UploadedFile } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
-import { signedInUser } from '../../plugins/auth';
+import { signedInUser } from '../accounts/accounts.plugin';
 import {
   categoryForEditor,
   createCategory,

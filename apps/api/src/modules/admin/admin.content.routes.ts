@@ -25,7 +25,7 @@ import {
 } from '@promptmarket/contracts/admin-content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/auth';
+import { signedInUser } from '../accounts/accounts.plugin';
 import {
   allSubscribers,
   contactMessagesForReview,

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
-import { signedInUser } from '../../plugins/auth';
+import { signedInUser } from '../accounts/accounts.plugin';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';

@@ -9,7 +9,7 @@ import {
 } from '@promptmarket/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/auth';
+import { signedInUser } from '../accounts/accounts.plugin';
 import { openPayout, payoutSnapshot, payoutsForReview } from '../offers/offers.admin';
 import { settlePayout } from '../offers/offers.service';
 import { audited } from './admin.audit';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
+import { requireRole } from '../accounts/accounts.plugin';
 import { adminAuditRoutes } from './admin.audit.routes';
 import { adminCatalogueRoutes } from './admin.catalogue.routes';
 import { adminContentRoutes } from './admin.content.routes';

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import { signedInUser } from '../../plugins/auth';
+import { signedInUser } from '../accounts/accounts.plugin';
 import {
   checkCodeToTurnOff,
   checkCodeToTurnOn,

@@ -11,8 +11,8 @@ import {
 } from '@promptmarket/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/auth';
 import { accountForReview, accountsForReview, setAccountBlocked } from '../accounts/accounts.admin';
+import { signedInUser } from '../accounts/accounts.plugin';
 import { profileOf } from '../accounts/accounts.service';
 import { recentDepositsOf } from '../deposits/deposits.admin';
 import { recentOrdersOf } from '../orders/orders.admin';

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { publicAnswer, SerializedAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { getSettings } from '../site/site.service';
 import { heldListJson } from './catalogue.index';
 import {

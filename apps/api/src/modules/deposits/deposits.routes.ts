@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
 import { recordWebhook } from '../../lib/metrics';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { WebhookRejected } from '../payments/provider';
 import { enforceLimit } from '../throttle/throttle.service';
 import {

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { statusOf } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { downloadChoice } from '../orders/orders.downloads';
 import { purchaseAnswers } from '../orders/orders.routes';
 import { PurchaseRefused, refusalBody } from '../orders/orders.service';

@@ -16,7 +16,7 @@ import { AppError, type FieldErrors } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
 import { receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { verificationStatusOf } from '../verification/verification.service';
 import {
   acceptOffer,

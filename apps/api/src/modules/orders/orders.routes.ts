@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { statusOf } from '../../errors';
 import { attachmentDisposition } from '../../lib/private-file';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
 import {

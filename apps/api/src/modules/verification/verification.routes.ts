@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import { sendPrivateFile } from '../../lib/private-file';
 import { type FileRule, receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
-import { requireUser, signedInUser } from '../../plugins/auth';
+import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { currentVerification, ownDocument, submitVerification } from './verification.service';
 
 /** Each document: a picture or a PDF decided by its content, at most 5 MB, required. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../modules/accounts/accounts.tables';
-import { call, registerUser } from '../test/accounts';
-import { createTestApp, startBrowserSession, type TestApp } from '../test/app';
-import { requireRole, signedInUser } from './auth';
+import { call, registerUser } from '../../test/accounts';
+import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { requireRole, signedInUser } from './accounts.plugin';
+import { users } from './accounts.tables';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { errorMessages } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
-import { findActiveUser } from '../modules/accounts/accounts.service';
-import type { User } from '../modules/accounts/accounts.tables';
-import { getSettings } from '../modules/site/site.service';
+import { AppError } from '../../errors';
+import { getSettings } from '../site/site.service';
+import { findActiveUser } from './accounts.service';
+import type { User } from './accounts.tables';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteExpiredSessions } from '../modules/session/session.service';
-import { sessions } from '../modules/session/session.tables';
-import { call, registerUser } from '../test/accounts';
-import { createTestApp, startBrowserSession, type TestApp } from '../test/app';
+import { call, registerUser } from '../../test/accounts';
+import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { deleteExpiredSessions } from './session.service';
+import { sessions } from './session.tables';
 
 function testRoutes(instance: Parameters<NonNullable<Parameters<typeof createTestApp>[1]>>[0]) {
   instance.post('/api/test/echo', async () => ({ status: 'OK', payload: 'changed' }));

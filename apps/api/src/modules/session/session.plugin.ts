@@ -2,15 +2,15 @@ import cookie from '@fastify/cookie';
 import { errorMessages, errorResponses, noContent } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError } from '../../errors';
 import {
   createSession,
   csrfTokenMatches,
   findSession,
   type IssuedSession,
   touchSession,
-} from '../modules/session/session.service';
-import type { Session } from '../modules/session/session.tables';
+} from './session.service';
+import type { Session } from './session.tables';
 
 export const SESSION_COOKIE = 'promptmarket_session';
 /**

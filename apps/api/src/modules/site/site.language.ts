@@ -1,7 +1,7 @@
 import { LANGUAGE_HEADER } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveRequestLocale } from '../modules/site/site.service';
+import { resolveRequestLocale } from './site.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
