@@ -29,10 +29,10 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  type User,
   updateProfile,
   verifyEmail,
 } from './accounts.service';
-import type { User } from './accounts.tables';
 
 const profileAnswers = { 200: profileResponse, ...errorResponses };
 const okAnswers = { 200: okResponse, ...errorResponses };

@@ -38,6 +38,9 @@ import { checkSecondFactor } from './two-factor';
 /** What account operations need besides the database: the signing key, the public URL, the caller's language. */
 export type AccountContext = { db: Db; appKey: string; appUrl: string; locale: string };
 
+/** A user's account row, as the routes and the guards hand it to the services. */
+export type { User };
+
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findActiveUser(db: Db, id: string): Promise<User | null> {
