@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
-import { cartItems } from '../orders/orders.tables';
+import { cartCount } from '../orders/orders.service';
 import { endUserSessions } from '../session/session.service';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
@@ -64,10 +64,10 @@ async function findUserByEmail(db: Db, email: string): Promise<User | null> {
  * currency and in EUR, as display decimals.
  */
 export async function profileOf(db: Db, user: User): Promise<Profile> {
-  const [balance, settings, [cart], verification] = await Promise.all([
+  const [balance, settings, cart, verification] = await Promise.all([
     walletBalance(db, user.id),
     getStoredSettings(db),
-    db.select({ count: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.userId, user.id)),
+    cartCount(db, user.id),
     verificationStateOf(db, user.id),
   ]);
   return {
@@ -79,7 +79,7 @@ export async function profileOf(db: Db, user: User): Promise<Profile> {
       },
       verification,
     ),
-    cart_count: cart?.count ?? 0,
+    cart_count: cart,
   };
 }
 

@@ -142,6 +142,15 @@ export async function addToCart(db: Db, userId: string, productId: number, local
   await db.insert(cartItems).values({ userId, productId }).onConflictDoNothing();
 }
 
+/** How many rows the user's cart holds (the profile shows it beside the cart icon). */
+export async function cartCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  return row?.count ?? 0;
+}
+
 /** Removes one of the user's own cart rows; anyone else's is 404. */
 export async function removeFromCart(db: Db, userId: string, id: number): Promise<void> {
   const removed = await db
