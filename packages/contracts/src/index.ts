@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './catalogue';
 export * from './content';
+export * from './endpoint';
 export * from './envelope';
 export * from './errors';
 export * from './locale';

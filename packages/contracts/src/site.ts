@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 
 export const settingsPayload = z.object({
@@ -37,6 +38,34 @@ export const wordsResponse = okEnvelope(z.record(z.string(), z.string()));
 export type Words = z.infer<typeof wordsResponse>['payload'];
 
 export const localeParams = z.object({ locale: z.string().regex(/^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i) });
+
+export const siteEndpoints = {
+  settings: defineEndpoint({
+    method: 'GET',
+    path: '/settings',
+    summary: 'Shop settings',
+    response: settingsResponse,
+  }),
+  languages: defineEndpoint({
+    method: 'GET',
+    path: '/languages',
+    summary: 'Languages',
+    response: languagesResponse,
+  }),
+  currencies: defineEndpoint({
+    method: 'GET',
+    path: '/currencies',
+    summary: 'Currencies, EUR first',
+    response: currenciesResponse,
+  }),
+  words: defineEndpoint({
+    method: 'GET',
+    path: '/localization/:locale/words',
+    summary: 'Interface texts changed for a language',
+    params: localeParams,
+    response: wordsResponse,
+  }),
+};
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export const pingResponse = z.object({ status: z.literal('ok') });

@@ -1,4 +1,6 @@
 import swagger from '@fastify/swagger';
+import { errorResponses } from '@promptmarket/contracts';
+import type { Endpoint } from '@promptmarket/contracts/endpoint';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -40,3 +42,34 @@ export const schemasPlugin = fp(
   },
   { name: 'schemas' },
 );
+
+type RouteSchema<E extends Endpoint, Answers> = { summary: string; response: Answers } & (E extends {
+  params: infer P;
+}
+  ? { params: P }
+  : unknown) &
+  (E extends { query: infer Q } ? { querystring: Q } : unknown) &
+  (E extends { body: infer B } ? { body: B } : unknown);
+
+type JsonAnswers<E extends Endpoint> = { 200: NonNullable<E['response']> } & typeof errorResponses;
+
+/**
+ * The Fastify route options of an endpoint declared in @promptmarket/contracts: method, URL and
+ * the schema (summary, params, querystring, body, and the answer beside the error answers), so that
+ * `app.route({ ...routeOf(endpoint), handler })` infers the request and the reply from the contract.
+ * `answers` replaces the answers of an endpoint whose success is not JSON (a file, a zip).
+ */
+export function routeOf<const E extends Endpoint, Answers extends object = JsonAnswers<E>>(
+  endpoint: E,
+  answers?: Answers,
+): { method: E['method']; url: E['path']; schema: RouteSchema<E, Answers> } {
+  if (!answers && !endpoint.response) throw new Error(`${endpoint.path} declares no answer`);
+  const schema = {
+    summary: endpoint.summary,
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    response: answers ?? { 200: endpoint.response, ...errorResponses },
+  };
+  return { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Answers> };
+}

@@ -1,3 +1,4 @@
+import { type Endpoint, endpointPath } from '@promptmarket/contracts/endpoint';
 import { type ErrorCode, isErrorCode } from '@promptmarket/contracts/errors';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
@@ -34,6 +35,38 @@ export class ApiError extends Error {
     const [first] = Object.values(this.errors ?? {});
     return first?.[0] ?? null;
   }
+}
+
+/** A part of a call: required when its schema requires a field, optional when it requires none. */
+type Part<Schema, Key extends string> = Schema extends z.ZodType
+  ? object extends z.input<Schema>
+    ? { [K in Key]?: z.input<Schema> }
+    : { [K in Key]: z.input<Schema> }
+  : unknown;
+
+/** What a call of an endpoint sends: its path parameters, query and body, typed by its contract. */
+export type CallInput<E extends Endpoint> = Part<E['params'], 'params'> &
+  Part<E['query'], 'query'> &
+  Part<E['body'], 'body'> & {
+    /** Headers for this call only (an `Idempotency-Key`, for example). */
+    headers?: Record<string, string>;
+  };
+
+/** An endpoint the web can call: one that answers JSON. */
+export type JsonEndpoint = Endpoint & { readonly response: z.ZodType };
+
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+/** A query string from a call's query, in the order of its keys; empty values are left out. */
+export function queryString(query: unknown): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 type ClientOptions = {
@@ -100,8 +133,32 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
     return parsed.data;
   }
 
+  /**
+   * Calls an endpoint declared in @promptmarket/contracts: fills in its path, sends its query and
+   * body, and parses the answer with its response schema.
+   */
+  function call<E extends JsonEndpoint>(
+    endpoint: E,
+    ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+  ): Promise<z.infer<E['response']>> {
+    const {
+      params,
+      query,
+      body,
+      headers: callHeaders,
+    } = (input ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body?: unknown;
+      headers?: Record<string, string>;
+    };
+    const path = endpointPath(endpoint.path, params) + queryString(query);
+    return request<E['response']>(endpoint.method, path, endpoint.response, body, callHeaders);
+  }
+
   return {
     locale,
+    call,
     get: <T extends z.ZodType>(path: string, schema: T) => request('GET', path, schema),
     /** `headers` add to this call only (an `Idempotency-Key`, for example). */
     post: <T extends z.ZodType>(path: string, schema: T, body?: unknown, headers?: Record<string, string>) =>

@@ -1,6 +1,6 @@
 import { type Profile, profileResponse } from '@promptmarket/contracts/accounts';
 import { hasSessionCookie } from '@promptmarket/contracts/kept-pages';
-import { settingsResponse } from '@promptmarket/contracts/site';
+import { siteEndpoints } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { serverApi } from './api.server';
 import { ApiError } from './api-client';
@@ -46,10 +46,7 @@ export async function requireUser(
   if (!user) throw toLogin();
   if (verified && !user.is_email_verified) {
     try {
-      const { payload } = await serverApi(args.request, args.context, locale).get(
-        '/settings',
-        settingsResponse,
-      );
+      const { payload } = await serverApi(args.request, args.context, locale).call(siteEndpoints.settings);
       if (payload.is_email_verification_enabled) throw redirect(paths.verifyEmail(locale));
     } catch (error) {
       if (error instanceof Response) throw error;

@@ -1,6 +1,6 @@
-import { wordsResponse } from '@promptmarket/contracts/site';
 import { useMemo } from 'react';
 import { NavLink, Outlet, redirect } from 'react-router';
+import { getWords } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { requireUser } from '../lib/guards.server';
 import { createTranslator, TranslationProvider, useTranslation } from '../lib/i18n';
@@ -18,8 +18,7 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = args.params.locale ?? 'en';
   if (user.role !== 'admin') throw redirect(paths.forbidden(locale));
   // The back office's texts come with its own pages, not with every page of the shop.
-  const words = await serverApi(args.request, args.context, locale)
-    .get(`/localization/${locale}/words`, wordsResponse)
+  const words = await getWords(serverApi(args.request, args.context, locale), locale)
     .then((answer) => answer.payload)
     .catch(() => ({}));
   return { email: user.email, messages: backOfficeMessagesFor(locale, words) };

@@ -1,14 +1,9 @@
 import { categoriesResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
 import { socialLinksResponse, staticPagesResponse } from '@promptmarket/contracts/content';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
-import {
-  currenciesResponse,
-  languagesResponse,
-  settingsResponse,
-  wordsResponse,
-} from '@promptmarket/contracts/site';
 import { useMemo } from 'react';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { getCurrencies, getLanguages, getSettings, getWords } from '../features/site/api';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
@@ -24,8 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   // to decide whether the path's language exists.
   let languages: SiteData['languages'] = [];
   try {
-    languages = (await serverApi(request, context, DEFAULT_LOCALE).get('/languages', languagesResponse))
-      .payload;
+    languages = (await getLanguages(serverApi(request, context, DEFAULT_LOCALE))).payload;
   } catch (error) {
     console.warn('The language list could not be loaded', error);
   }
@@ -39,9 +33,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   // stay empty, rather than failing the page (spec section 8).
   const [settings, currencies, words, categories, styles, staticPages, socialLinks] =
     await Promise.allSettled([
-      api.get('/settings', settingsResponse),
-      api.get('/currencies', currenciesResponse),
-      api.get(`/localization/${params.locale}/words`, wordsResponse),
+      getSettings(api),
+      getCurrencies(api),
+      getWords(api, params.locale),
       api.get('/categories', categoriesResponse),
       api.get('/styles', stylesResponse),
       api.get('/static-pages', staticPagesResponse),

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileResponse, registerRequest } from '@promptmarket/contracts/accounts';
-import { settingsResponse } from '@promptmarket/contracts/site';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { redirect, useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import {
   TextField,
 } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { getSettings } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { fetchCsrfCookie } from '../lib/api-browser';
 import { ApiError } from '../lib/api-client';
@@ -33,12 +33,12 @@ export const handle = { authScreen: true };
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args);
-  const settings = await serverApi(args.request, args.context, args.params.locale)
-    .get('/settings', settingsResponse)
-    .catch((error: unknown) => {
+  const settings = await getSettings(serverApi(args.request, args.context, args.params.locale)).catch(
+    (error: unknown) => {
       console.warn('The settings could not be loaded', error);
       return null;
-    });
+    },
+  );
   if (settings && !settings.payload.is_reg_enabled) throw redirect(`/${args.params.locale}`);
   return null;
 }

@@ -1,6 +1,6 @@
 import { categoriesResponse } from '@promptmarket/contracts/catalogue';
 import { staticPagesResponse } from '@promptmarket/contracts/content';
-import { languagesResponse } from '@promptmarket/contracts/site';
+import { getLanguages } from '../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-pages';
@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
   const api = serverApi(request, context, 'en');
   const [languages, categories, pages] = await Promise.all([
-    api.get('/languages', languagesResponse),
+    getLanguages(api),
     api.get('/categories', categoriesResponse),
     api.get('/static-pages', staticPagesResponse),
   ]);

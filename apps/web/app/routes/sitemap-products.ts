@@ -1,6 +1,6 @@
 import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
-import { languagesResponse } from '@promptmarket/contracts/site';
 import { data } from 'react-router';
+import { getLanguages } from '../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-products';
@@ -12,7 +12,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const origin = siteOrigin(context);
   const api = serverApi(request, context, 'en');
   const [languages, products] = await Promise.all([
-    api.get('/languages', languagesResponse),
+    getLanguages(api),
     api.get(`/sitemap/products?page=${page}`, sitemapProductsResponse),
   ]);
   if (page > products.meta.last_page) throw data(null, { status: 404 });
