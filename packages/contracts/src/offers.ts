@@ -255,7 +255,13 @@ export const cardDetails = z
     }
   });
 
-const terms = { terms: accepted('terms.confirm').optional() };
+/**
+ * The confirmation of a payout's details (spec section 5). The web's bank and card forms require
+ * it; the API accepts a request without it, as the spec's clients may send none.
+ */
+export const termsConfirmed = accepted('terms.confirm');
+
+const terms = { terms: termsConfirmed.optional() };
 
 /** `POST /offer/approve`: accept with a SEPA payout. */
 export const offerApproveRequest = contactDetails.extend({ ...bankDetails.shape, ...terms, id: offerId });

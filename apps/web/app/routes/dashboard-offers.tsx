@@ -2,12 +2,11 @@ import { type Country, countriesResponse } from '@promptmarket/contracts/content
 import { type Offer, offersResponse } from '@promptmarket/contracts/offers';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApprovalDialogs } from '../features/offers/approval';
+import { ApprovalDialogs } from '../features/offers/approval/approval-dialogs';
 import { OfferForm } from '../features/offers/offer-form';
-import { badgeTone, inTab, type OfferTab, offerTabs, tabCounts } from '../features/offers/rules';
+import { badgeTone, euroText, inTab, type OfferTab, offerTabs, tabCounts } from '../features/offers/rules';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { formatAmount } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
@@ -90,8 +89,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const { offers, failed, countries } = loaderData;
   const counts = tabCounts(offers);
   const shown = offers.filter((offer) => inTab(offer, tab));
-  const euro = (amount: number | null) =>
-    amount === null ? '—' : `${formatAmount(Math.round(amount * 100), locale)} EUR`;
+  const euro = (amount: number | null) => (amount === null ? '—' : euroText(amount, locale));
 
   return (
     <section aria-labelledby="offers-title" className="space-y-8">

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
   badgeTone,
+  euroText,
   expiryMonths,
   expiryYears,
-  firstContactProblem,
   groupCardNumber,
   inTab,
   offerFailure,
@@ -67,32 +67,10 @@ describe('offerFileProblem', () => {
   });
 });
 
-describe('contact form', () => {
-  const filled = {
-    name: 'Ada',
-    surname: 'Lovelace',
-    email: 'ada@example.test',
-    phone: '+44 20 7946 0000',
-    address: '12 St James Square',
-    city: 'London',
-    postCode: 'SW1Y 4JH',
-    country: 'GB',
-  };
-  it('reports only the first problem, in the spec order', () => {
-    expect(firstContactProblem(filled)).toBeNull();
-    expect(firstContactProblem({ ...filled, surname: '', city: '' })).toEqual({
-      field: 'surname',
-      key: 'last_name.required',
-    });
-    expect(firstContactProblem({ ...filled, email: 'nope', phone: '' })).toEqual({
-      field: 'email',
-      key: 'email.invalid',
-    });
-    expect(firstContactProblem({ ...filled, email: '' })).toEqual({ field: 'email', key: 'email.required' });
-    expect(firstContactProblem({ ...filled, country: '' })).toEqual({
-      field: 'country',
-      key: 'country.required',
-    });
+describe('prices', () => {
+  it('writes a euro price as the language writes amounts', () => {
+    expect(euroText(45.5, 'en')).toBe('45.50 EUR');
+    expect(euroText(1234.05, 'de')).toBe('1.234,05 EUR');
   });
 });
 

@@ -1,5 +1,4 @@
 import {
-  contactDetails,
   OFFER_MAX_BYTES,
   type Offer,
   type OfferStatusGroup,
@@ -7,6 +6,7 @@ import {
   offerStatusGroups,
 } from '@promptmarket/contracts/offers';
 import { ApiError } from '../../lib/api-client';
+import { centsFromDecimal, formatInternal } from '../../lib/money';
 
 /**
  * The offers screens' rules (spec sections 4, 5 and 8), apart from React so that they are tested
@@ -45,6 +45,11 @@ export function badgeTone(status: Offer['status']): 'warning' | 'primary' | 'suc
         : 'danger';
 }
 
+/** A price of an offer (euro, as the API answers it) as text: "90.00 EUR". */
+export function euroText(amount: number, locale: string): string {
+  return formatInternal(centsFromDecimal(amount), locale, 'EUR');
+}
+
 export type OfferFailureKey = 'offers.apiError' | 'offers.gatewayError' | 'offers.tooLarge';
 
 /**
@@ -73,22 +78,6 @@ export function offerFileProblem(file: { size: number; type: string; name: strin
   if (!file) return 'media.required' as const;
   if (file.size > OFFER_MAX_BYTES) return 'media.too_large' as const;
   if (!ACCEPTED_TYPES.test(file.type) && !ACCEPTED_NAMES.test(file.name)) return 'media.type' as const;
-  return null;
-}
-
-/** The spec's order of the contact form's checks; only the first failure is shown. */
-const contactOrder = ['name', 'surname', 'email', 'phone', 'address', 'city', 'postCode', 'country'] as const;
-export type ContactField = (typeof contactOrder)[number];
-
-export function firstContactProblem(
-  values: Record<ContactField, string>,
-): { field: ContactField; key: string } | null {
-  const result = contactDetails.safeParse(values);
-  if (result.success) return null;
-  for (const field of contactOrder) {
-    const issue = result.error.issues.find((item) => item.path[0] === field);
-    if (issue) return { field, key: issue.message };
-  }
   return null;
 }
 

@@ -1,0 +1,236 @@
+import type { Profile } from '@promptmarket/contracts/accounts';
+import type { Country } from '@promptmarket/contracts/content';
+import {
+  type Offer,
+  type OfferApproveRequest,
+  type OfferWithdrawCardRequest,
+  offerResponse,
+  VERIFICATION_THRESHOLD_EUR,
+} from '@promptmarket/contracts/offers';
+import { useState } from 'react';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { FormAlert } from '../../../components/ui/form-fields';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { useApi } from '../../../lib/use-api';
+import { offerFailure } from '../rules';
+import { BankStep } from './bank-step';
+import { CardStep } from './card-step';
+import { ContactStep } from './contact-step';
+import { DetailsStep } from './details-step';
+import { MethodStep } from './method-step';
+import { type BankValues, type CardValues, type ContactValues, paymentFields } from './payout-forms';
+import type { PayoutMethod } from './payout-summary';
+import { SuccessStep } from './success-step';
+import { VerificationStep } from './verification-step';
+
+type Step = 'details' | 'contact' | 'method' | 'bank' | 'card' | 'success' | 'verification';
+
+/**
+ * The approval chain of spec section 2: the offer, then contact information, then SEPA or card,
+ * then success. An offer of 150 EUR or more needs an approved identity verification first; the
+ * dialog then says so and links to it, as it does when the API answers VERIFICATION_REQUIRED.
+ * What each step holds is kept here, so going back and forth loses nothing. Closes on Escape and
+ * on a press outside.
+ */
+export function ApprovalDialogs({
+  offer,
+  user,
+  countries,
+  onClose,
+  onChanged,
+}: {
+  offer: Offer;
+  user: Profile;
+  countries: Country[];
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [step, setStep] = useState<Step>('details');
+  const [method, setMethod] = useState<PayoutMethod>('sepa');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const holder = `${user.first_name} ${user.last_name}`.trim();
+  const price = offer.service_price ?? 0;
+  const [contact, setContact] = useState<ContactValues>({
+    name: user.first_name,
+    surname: user.last_name,
+    email: user.email,
+    phone: user.phone ?? '',
+    address: '',
+    city: '',
+    postCode: '',
+    country: '',
+  });
+  const [bank, setBank] = useState<BankValues>({ full_name: holder, iban: '', terms: false });
+  const [card, setCard] = useState<CardValues>({
+    card_number: '',
+    card_holder_name: holder,
+    expire_month: '',
+    expire_year: '',
+    amount: String(price),
+    terms: false,
+  });
+  const [destination, setDestination] = useState('');
+
+  const go = (next: Step) => {
+    setNotice(null);
+    setStep(next);
+  };
+
+  function accept() {
+    if (price >= VERIFICATION_THRESHOLD_EUR && user.verification_data.status !== 'approved')
+      go('verification');
+    else go('contact');
+  }
+
+  async function decline() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      await api.post('/offer/decline', offerResponse, { id: offer.id });
+      onChanged();
+      onClose();
+    } catch (caught) {
+      const failure = offerFailure(caught);
+      setNotice(
+        failure === null ? t('offers.declineFailed') : 'key' in failure ? t(failure.key) : failure.text,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /**
+   * Accepts the offer with the chosen payout. Answers the server's texts of refused fields, for
+   * the step to show beside them; anything else becomes the dialog's notice.
+   */
+  async function pay(
+    request: { method: 'sepa'; values: BankValues } | { method: 'card'; values: CardValues },
+  ): Promise<Record<string, string>> {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const body = { ...contact, currency: 'EUR' as const, id: { id: offer.id } };
+      const { payload } =
+        request.method === 'sepa'
+          ? await api.post('/offer/approve', offerResponse, {
+              ...body,
+              full_name: request.values.full_name,
+              iban: request.values.iban,
+            } satisfies OfferApproveRequest)
+          : await api.post('/offer/withdraw/card', offerResponse, {
+              ...body,
+              card_number: request.values.card_number,
+              card_holder_name: request.values.card_holder_name,
+              expire_month: request.values.expire_month,
+              expire_year: request.values.expire_year,
+              amount: request.values.amount,
+            } satisfies OfferWithdrawCardRequest);
+      setDestination(payload.payout?.destination ?? '');
+      onChanged();
+      go('success');
+      return {};
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'VERIFICATION_REQUIRED') {
+        go('verification');
+        return {};
+      }
+      const refused =
+        caught instanceof ApiError && caught.errors
+          ? Object.fromEntries(
+              Object.entries(caught.errors).map(([name, messages]) => [name, messages[0] ?? '']),
+            )
+          : {};
+      // Errors of this step's fields show beside them; only others (the contact step's) need a notice.
+      if (
+        caught instanceof ApiError &&
+        caught.errors &&
+        Object.keys(refused).every((name) => paymentFields.includes(name))
+      )
+        return refused;
+      const failure = offerFailure(caught);
+      const fallback = request.method === 'sepa' ? t('offers.bankFailed') : t('offers.cardFailed');
+      setNotice(failure === null ? fallback : 'key' in failure ? t(failure.key) : failure.text);
+      return refused;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => (open || busy ? null : onClose())}>
+      <DialogContent closeLabel={t('offers.close')} aria-describedby={undefined} className="max-w-xl">
+        {notice ? (
+          <div className="mb-4 pr-10">
+            <FormAlert kind="error">{notice}</FormAlert>
+          </div>
+        ) : null}
+        {step === 'details' ? (
+          <DetailsStep offer={offer} busy={busy} onDecline={decline} onAccept={accept} />
+        ) : null}
+        {step === 'verification' ? <VerificationStep onClose={onClose} /> : null}
+        {step === 'contact' ? (
+          <ContactStep
+            defaultValues={contact}
+            countries={countries}
+            onBack={(values) => {
+              setContact(values);
+              go('details');
+            }}
+            onDone={(values) => {
+              setContact(values);
+              go('method');
+            }}
+          />
+        ) : null}
+        {step === 'method' ? (
+          <MethodStep
+            method={method}
+            onBack={(choice) => {
+              setMethod(choice);
+              go('contact');
+            }}
+            onChoose={(choice) => {
+              setMethod(choice);
+              go(choice === 'sepa' ? 'bank' : 'card');
+            }}
+          />
+        ) : null}
+        {step === 'bank' ? (
+          <BankStep
+            offer={offer}
+            defaultValues={bank}
+            onBack={(values) => {
+              setBank(values);
+              go('method');
+            }}
+            onSend={(values) => {
+              setBank(values);
+              return pay({ method: 'sepa', values });
+            }}
+          />
+        ) : null}
+        {step === 'card' ? (
+          <CardStep
+            offer={offer}
+            defaultValues={card}
+            onBack={(values) => {
+              setCard(values);
+              go('method');
+            }}
+            onSend={(values) => {
+              setCard(values);
+              return pay({ method: 'card', values });
+            }}
+          />
+        ) : null}
+        {step === 'success' ? (
+          <SuccessStep offer={offer} method={method} destination={destination} onClose={onClose} />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}
