@@ -60,8 +60,11 @@ function forgetShopCaches(db: Db): void {
   forgetCatalogueMenus(db);
 }
 
-/** "Glass Forest!" -> "glass-forest": the start of a slug made from a title. */
-export function slugBase(title: string): string {
+/**
+ * "Glass Forest!" -> "glass-forest": the start of a slug made from a title; `fallback` when the
+ * title has no letter or digit it can keep.
+ */
+export function slugBase(title: string, fallback = 'prompt'): string {
   return (
     title
       .toLowerCase()
@@ -72,7 +75,7 @@ export function slugBase(title: string): string {
       .replace(/[\s-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 50)
-      .replace(/-+$/, '') || 'prompt'
+      .replace(/-+$/, '') || fallback
   );
 }
 

@@ -11,6 +11,7 @@ import {
   type Style,
 } from '@promptmarket/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../errors';
@@ -23,6 +24,7 @@ import {
   categoryTranslations,
   productLikes,
   products,
+  productTranslations,
   styles,
   styleTranslations,
 } from './catalogue.tables';
@@ -689,4 +691,122 @@ export async function listSitemapProducts(db: Db, page: number) {
       total,
     },
   };
+}
+
+/*
+ * What other modules read and write of the catalogue. They call these, never its tables; a caller
+ * inside a transaction passes its handle, so the reads and writes are part of its work.
+ */
+
+/** Whether a category with this id exists. */
+export async function categoryExists(db: Db, categoryId: number): Promise<boolean> {
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  return Boolean(row);
+}
+
+/** The ids among these that are styles of the catalogue, each once. */
+export async function existingStyleIds(db: Db, styleIds: number[]): Promise<number[]> {
+  if (styleIds.length === 0) return [];
+  const rows = await db.select({ id: styles.id }).from(styles).where(inArray(styles.id, styleIds));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The categories' titles in the language, English behind it. A category without an English
+ * title has none here.
+ */
+export async function categoryTitles(
+  db: Db,
+  categoryIds: number[],
+  locale: string,
+): Promise<Map<number, string>> {
+  const ids = [...new Set(categoryIds)];
+  if (ids.length === 0) return new Map();
+  const english = alias(categoryTranslations, 'english_title');
+  const local = alias(categoryTranslations, 'local_title');
+  const rows = await db
+    .select({ id: english.categoryId, title: sql<string>`coalesce(${local.title}, ${english.title})` })
+    .from(english)
+    .leftJoin(local, and(eq(local.categoryId, english.categoryId), eq(local.locale, locale)))
+    .where(and(inArray(english.categoryId, ids), eq(english.locale, DEFAULT_LOCALE)));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** A product as the cart, the orders and the owned prompts show it. */
+export type ProductShown = {
+  id: number;
+  slug: string;
+  imageKey: string;
+  priceCents: number;
+  prompt: string;
+  isActive: boolean;
+  title: string;
+  description: string | null;
+};
+
+/**
+ * The products with these ids, active or not, titled in the language with English behind it.
+ * A product without an English title is left out.
+ */
+export async function productsShown(
+  db: Db,
+  productIds: number[],
+  locale: string,
+): Promise<Map<number, ProductShown>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const english = alias(productTranslations, 'english');
+  const local = alias(productTranslations, 'local');
+  const rows = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      imageKey: products.imageKey,
+      priceCents: products.priceCents,
+      prompt: products.prompt,
+      isActive: products.isActive,
+      title: sql<string>`coalesce(${local.title}, ${english.title})`,
+      description: sql<string | null>`coalesce(${local.description}, ${english.description})`,
+    })
+    .from(products)
+    .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
+    .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The products on sale among these ids, with their prices in euro cents. A purchase passes its
+ * transaction and compares the count with what it asked for: a prompt gone is refused.
+ */
+export async function productsOnSale(
+  db: Db,
+  productIds: number[],
+): Promise<{ id: number; priceCents: number }[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({ id: products.id, priceCents: products.priceCents })
+    .from(products)
+    .where(and(inArray(products.id, productIds), eq(products.isActive, true)));
+}
+
+/** Counts one more sale of each of these products, in the purchase's transaction. */
+export async function recordSales(db: Db, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + 1` })
+    .where(inArray(products.id, productIds));
+}
+
+/** What the download of a bought product holds besides the picture: its slug and prompt. */
+export async function productDownload(
+  db: Db,
+  productId: number,
+): Promise<{ slug: string; prompt: string; imageKey: string } | null> {
+  const [row] = await db
+    .select({ slug: products.slug, prompt: products.prompt, imageKey: products.imageKey })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
 }

@@ -7,7 +7,6 @@ import {
   VERIFICATION_THRESHOLD_EUR,
 } from '@promptmarket/contracts/offers';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -15,15 +14,9 @@ import { seal } from '../../lib/sealed';
 import type { Storage } from '../../lib/storage';
 import { sanitizeSvg } from '../../lib/svg-sanitize';
 import type { UploadedFile } from '../../lib/uploads';
+import { insertProduct, slugBase } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
-import {
-  categories,
-  categoryTranslations,
-  productStyles,
-  products,
-  productTranslations,
-  styles,
-} from '../catalogue/catalogue.tables';
+import { categoryExists, categoryTitles, existingStyleIds } from '../catalogue/catalogue.service';
 import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
@@ -68,27 +61,16 @@ function toOffer(
   };
 }
 
-const localTitle = alias(categoryTranslations, 'local_title');
-const englishTitle = alias(categoryTranslations, 'english_title');
-
-/** The user's offers, newest first, or one of them. */
+/** The user's offers, newest first, or one of them; each with its category's title in the language. */
 export async function offerHistory(
   db: Db,
   userId: string,
   locale: string,
   onlyId?: number,
 ): Promise<Offer[]> {
-  const rows = await db
-    .select({
-      offer: offers,
-      categoryTitle: sql<string>`coalesce(${localTitle.title}, ${englishTitle.title})`,
-    })
+  const found = await db
+    .select()
     .from(offers)
-    .innerJoin(
-      englishTitle,
-      and(eq(englishTitle.categoryId, offers.categoryId), eq(englishTitle.locale, DEFAULT_LOCALE)),
-    )
-    .leftJoin(localTitle, and(eq(localTitle.categoryId, offers.categoryId), eq(localTitle.locale, locale)))
     .where(
       onlyId === undefined
         ? eq(offers.userId, userId)
@@ -96,7 +78,16 @@ export async function offerHistory(
     )
     .orderBy(desc(offers.id))
     .limit(500);
-  const ids = rows.map((row) => row.offer.id);
+  const titles = await categoryTitles(
+    db,
+    found.map((offer) => offer.categoryId),
+    locale,
+  );
+  const rows = found.flatMap((offer) => {
+    const categoryTitle = titles.get(offer.categoryId);
+    return categoryTitle === undefined ? [] : [{ ...offer, categoryTitle }];
+  });
+  const ids = rows.map((row) => row.id);
   const [styleRows, payoutRows] =
     ids.length === 0
       ? [[], []]
@@ -106,9 +97,9 @@ export async function offerHistory(
         ]);
   return rows.map((row) =>
     toOffer(
-      { ...row.offer, categoryTitle: row.categoryTitle },
-      styleRows.filter((style) => style.offerId === row.offer.id).map((style) => style.styleId),
-      payoutRows.find((payout) => payout.offerId === row.offer.id) ?? null,
+      row,
+      styleRows.filter((style) => style.offerId === row.id).map((style) => style.styleId),
+      payoutRows.find((payout) => payout.offerId === row.id) ?? null,
     ),
   );
 }
@@ -154,15 +145,8 @@ export async function createOffer(
 ): Promise<number> {
   const { fields, media } = input;
   const errors: Record<string, string[]> = {};
-  const [category] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(eq(categories.id, fields.category_id));
-  if (!category) errors.category_id = ['category.required'];
-  const found = await db
-    .select({ id: styles.id })
-    .from(styles)
-    .where(inArray(styles.id, fields['style_ids[]']));
+  if (!(await categoryExists(db, fields.category_id))) errors.category_id = ['category.required'];
+  const found = await existingStyleIds(db, fields['style_ids[]']);
   if (found.length !== fields['style_ids[]'].length) errors['style_ids[]'] = ['styles.required'];
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
   await sanitizeMedia(storage, media);
@@ -386,8 +370,9 @@ export type { OfferStatus };
 /**
  * Makes an accepted offer's picture a product of the shop, in one step: the original and its
  * previews stored like every product's, the English title and description from the offer, its
- * category and styles, the price and the prompt the back office gives. Only an approved offer
- * with a picture, once.
+ * category and styles, the price and the prompt the back office gives. The catalogue creates the
+ * product (`insertProduct`, as for the editor's form) in the same transaction that marks the offer
+ * published. Only an approved offer with a picture, once.
  */
 export async function publishOffer(
   db: Db,
@@ -411,43 +396,22 @@ export async function publishOffer(
   const imageKey = `offer-${offer.id}`;
   await storeProductImage(storage, imageKey, original);
   const styleRows = await db.select().from(offerStyles).where(eq(offerStyles.offerId, offer.id));
-  const slugBase =
-    offer.title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .trim()
-      .replace(/[\s_-]+/g, '-')
-      .slice(0, 50) || 'work';
   return db.transaction(async (tx) => {
-    const [product] = await tx
-      .insert(products)
-      .values({
-        slug: `${slugBase}-o${offer.id}`,
-        categoryId: offer.categoryId,
-        priceCents: input.priceCents,
-        prompt: input.prompt,
-        imageKey,
-      })
-      .returning({ id: products.id });
-    if (!product) throw new Error('product insert returned no row');
-    await tx.insert(productTranslations).values({
-      productId: product.id,
-      locale: DEFAULT_LOCALE,
-      title: offer.title,
-      description: offer.description ?? '',
+    const productId = await insertProduct(tx, {
+      slug: `${slugBase(offer.title, 'work')}-o${offer.id}`,
+      categoryId: offer.categoryId,
+      priceCents: input.priceCents,
+      prompt: input.prompt,
+      imageKey,
+      styleIds: styleRows.map((style) => style.styleId),
+      texts: { [DEFAULT_LOCALE]: { title: offer.title, description: offer.description ?? '' } },
     });
-    if (styleRows.length > 0) {
-      await tx
-        .insert(productStyles)
-        .values(styleRows.map((style) => ({ productId: product.id, styleId: style.styleId })));
-    }
     const [updated] = await tx
       .update(offers)
-      .set({ productId: product.id, updatedAt: new Date() })
+      .set({ productId, updatedAt: new Date() })
       .where(and(eq(offers.id, offer.id), sql`${offers.productId} is null`))
       .returning({ id: offers.id });
     if (!updated) throw new AppError('CONFLICT', `Offer ${offer.id} is published already.`);
-    return product.id;
+    return productId;
   });
 }
