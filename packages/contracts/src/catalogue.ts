@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { parseMinorUnits } from './money';
 
 /** Product list page size (spec section 9) and the most a client may ask for. */
@@ -145,3 +146,62 @@ export const sitemapProductsResponse = z.object({
 /** `/media/{key}`: a public image (preview, style picture) by its storage key. */
 export const mediaParams = z.object({ '*': z.string().max(500) });
 export const mediaImage = z.unknown().describe('The image file');
+
+const collectionEndpoint = <const Path extends string>(path: Path, summary: string) =>
+  defineEndpoint({ method: 'GET', path, summary, response: productListOnlyResponse });
+
+export const catalogueEndpoints = {
+  products: defineEndpoint({
+    method: 'GET',
+    path: '/products',
+    summary: 'Search and filter products',
+    query: productListQuery,
+    response: productListResponse,
+  }),
+  hero: collectionEndpoint('/products/hero', 'Products of the hero collection'),
+  featured: collectionEndpoint('/products/featured', 'Products of the featured collection'),
+  new: collectionEndpoint('/products/new', 'Products of the new collection'),
+  topSellers: collectionEndpoint('/products/top-sellers', 'Products of the top-sellers collection'),
+  product: defineEndpoint({
+    method: 'GET',
+    path: '/products/:idOrSlug',
+    summary: 'One product by id or slug',
+    params: productParams,
+    response: productDetailResponse,
+  }),
+  like: defineEndpoint({
+    method: 'POST',
+    path: '/products/:id/like',
+    summary: 'Like a product',
+    params: likeParams,
+    response: likeResponse,
+  }),
+  unlike: defineEndpoint({
+    method: 'DELETE',
+    path: '/products/:id/like',
+    summary: 'Take a like back',
+    params: likeParams,
+    response: likeResponse,
+  }),
+  sitemapProducts: defineEndpoint({
+    method: 'GET',
+    path: '/sitemap/products',
+    summary: 'Product slugs for the sitemap',
+    query: sitemapProductsQuery,
+    response: sitemapProductsResponse,
+  }),
+  categories: defineEndpoint({
+    method: 'GET',
+    path: '/categories',
+    summary: 'Categories with their subcategories',
+    response: categoriesResponse,
+  }),
+  styles: defineEndpoint({
+    method: 'GET',
+    path: '/styles',
+    summary: 'Image styles',
+    response: stylesResponse,
+  }),
+  /** A public image (preview, style picture); the answer is the file. */
+  media: defineEndpoint({ method: 'GET', path: '/media/*', summary: 'A public image', params: mediaParams }),
+};

@@ -1,7 +1,8 @@
-import { type ProductSummary, productListOnlyResponse } from '@promptmarket/contracts/catalogue';
+import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { Suspense, useMemo } from 'react';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Link } from '../components/ui/link';
+import { getHeroProducts, getNewProducts, getTopSellers } from '../features/catalogue/api';
 import { Carousel } from '../features/catalogue/components/carousel';
 import { ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
@@ -20,9 +21,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale);
   // Each section stands alone: one that fails to load is left out (spec section 8).
   const [hero, fresh, topSellers] = await Promise.allSettled([
-    api.get('/products/hero', productListOnlyResponse),
-    api.get('/products/new', productListOnlyResponse),
-    api.get('/products/top-sellers', productListOnlyResponse),
+    getHeroProducts(api),
+    getNewProducts(api),
+    getTopSellers(api),
   ]);
   const list = (result: PromiseSettledResult<{ data: ProductSummary[] }>) =>
     result.status === 'fulfilled' ? result.value.data : [];

@@ -1,8 +1,8 @@
-import { categoriesResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
 import { socialLinksResponse, staticPagesResponse } from '@promptmarket/contracts/content';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import { useMemo } from 'react';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { getCategories, getStyles } from '../features/catalogue/api';
 import { getCurrencies, getLanguages, getSettings, getWords } from '../features/site/api';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
@@ -36,8 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
       getSettings(api),
       getCurrencies(api),
       getWords(api, params.locale),
-      api.get('/categories', categoriesResponse),
-      api.get('/styles', stylesResponse),
+      getCategories(api),
+      getStyles(api),
       api.get('/static-pages', staticPagesResponse),
       api.get('/social-links', socialLinksResponse),
     ]);

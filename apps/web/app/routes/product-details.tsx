@@ -1,7 +1,8 @@
-import { likeResponse, type ProductDetail, productDetailResponse } from '@promptmarket/contracts/catalogue';
+import type { ProductDetail } from '@promptmarket/contracts/catalogue';
 import { Suspense, useMemo, useState } from 'react';
 import { data, useLocation } from 'react-router';
 import { Link } from '../components/ui/link';
+import { getProduct, setLike } from '../features/catalogue/api';
 import { Heart, ProductCard } from '../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../features/catalogue/components/product-image';
 import { PurchaseActions } from '../features/orders/purchase-actions';
@@ -22,10 +23,7 @@ import type { Route } from './+types/product-details';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { data: product } = await serverApi(request, context, params.locale).get(
-      `/products/${encodeURIComponent(params.slug)}`,
-      productDetailResponse,
-    );
+    const { data: product } = await getProduct(serverApi(request, context, params.locale), params.slug);
     return { packedProduct: pack(product) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
@@ -131,10 +129,7 @@ function LikeButton({ product }: { product: ProductDetail }) {
   const toggle = async () => {
     setState((current) => ({ ...current, busy: true }));
     try {
-      const path = `/products/${product.id}/like`;
-      const { payload } = state.liked
-        ? await api.delete(path, likeResponse)
-        : await api.post(path, likeResponse);
+      const { payload } = await setLike(api, product.id, !state.liked);
       setState({ liked: payload.liked, count: payload.likes_count, busy: false });
     } catch {
       setState((current) => ({ ...current, busy: false }));

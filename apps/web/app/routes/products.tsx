@@ -1,10 +1,9 @@
-import { categoriesResponse, productListResponse, stylesResponse } from '@promptmarket/contracts/catalogue';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
+import { getCategories, getProducts, getStyles } from '../features/catalogue/api';
 import { ProductCard } from '../features/catalogue/components/product-card';
 import {
-  apiQuery,
   changeListState,
   clearedListState,
   type ListState,
@@ -26,9 +25,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale);
   const state = readListState(new URL(request.url).searchParams);
   const [list, categories, styles] = await Promise.allSettled([
-    api.get(`/products?${apiQuery(state)}`, productListResponse),
-    api.get('/categories', categoriesResponse),
-    api.get('/styles', stylesResponse),
+    getProducts(api, state),
+    getCategories(api),
+    getStyles(api),
   ]);
   return pack({
     // A failed list is shown as the spec's failure text with the list emptied.

@@ -1,5 +1,5 @@
-import { categoriesResponse } from '@promptmarket/contracts/catalogue';
 import { staticPagesResponse } from '@promptmarket/contracts/content';
+import { getCategories } from '../features/catalogue/api';
 import { getLanguages } from '../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi, siteOrigin } from '../lib/api.server';
@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverApi(request, context, 'en');
   const [languages, categories, pages] = await Promise.all([
     getLanguages(api),
-    api.get('/categories', categoriesResponse),
+    getCategories(api),
     api.get('/static-pages', staticPagesResponse),
   ]);
   const locales = languages.payload.map((language) => language.code);

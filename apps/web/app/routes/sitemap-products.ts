@@ -1,5 +1,5 @@
-import { sitemapProductsResponse } from '@promptmarket/contracts/catalogue';
 import { data } from 'react-router';
+import { getSitemapProducts } from '../features/catalogue/api';
 import { getLanguages } from '../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi, siteOrigin } from '../lib/api.server';
@@ -11,10 +11,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!Number.isSafeInteger(page) || page < 1) throw data(null, { status: 404 });
   const origin = siteOrigin(context);
   const api = serverApi(request, context, 'en');
-  const [languages, products] = await Promise.all([
-    getLanguages(api),
-    api.get(`/sitemap/products?page=${page}`, sitemapProductsResponse),
-  ]);
+  const [languages, products] = await Promise.all([getLanguages(api), getSitemapProducts(api, page)]);
   if (page > products.meta.last_page) throw data(null, { status: 404 });
   const locales = languages.payload.map((language) => language.code);
   const entries = products.data.flatMap((product) =>

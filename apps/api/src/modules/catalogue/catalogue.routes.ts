@@ -1,24 +1,10 @@
-import {
-  categoriesResponse,
-  errorResponses,
-  likeParams,
-  likeResponse,
-  mediaImage,
-  mediaParams,
-  productDetailResponse,
-  productListOnlyResponse,
-  productListQuery,
-  productListResponse,
-  productParams,
-  sitemapProductsQuery,
-  sitemapProductsResponse,
-  stylesResponse,
-} from '@promptmarket/contracts';
+import { catalogueEndpoints, errorResponses, mediaImage } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { publicAnswer, SerializedAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
+import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { getSettings } from '../site/site.service';
 import { heldListJson } from './catalogue.index';
@@ -41,7 +27,12 @@ const mediaTypes: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 
-const listAnswers = { 200: productListOnlyResponse, ...errorResponses };
+const collections = [
+  ['hero', catalogueEndpoints.hero],
+  ['featured', catalogueEndpoints.featured],
+  ['new', catalogueEndpoints.new],
+  ['top-sellers', catalogueEndpoints.topSellers],
+] as const;
 
 export async function catalogueRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -52,130 +43,89 @@ export async function catalogueRoutes(parent: FastifyInstance) {
     return { locale, userId: user?.id ?? null, rateEur: Number(settings.internal_currency_rate_eur) || 1 };
   }
 
-  app.get(
-    '/products',
-    {
-      schema: {
-        summary: 'Search and filter products',
-        querystring: productListQuery,
-        response: { 200: productListResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(catalogueEndpoints.products),
+    handler: async (request, reply) =>
       publicAnswer(app.db, request, reply, async () => {
         const list = await listProducts(app.db, request.query, await viewer(request));
         const json = heldListJson(list);
         return json === null ? list : new SerializedAnswer(json);
       }),
-  );
+  });
 
-  for (const collection of ['hero', 'featured', 'new', 'top-sellers'] as const) {
-    app.get(
-      `/products/${collection}`,
-      { schema: { summary: `Products of the ${collection} collection`, response: listAnswers } },
-      async (request, reply) =>
+  for (const [collection, endpoint] of collections) {
+    app.route({
+      ...routeOf(endpoint),
+      handler: async (request, reply) =>
         publicAnswer(app.db, request, reply, async () => ({
           data: await listCollection(app.db, collection, await viewer(request)),
         })),
-    );
+    });
   }
 
-  app.get(
-    '/products/:idOrSlug',
-    {
-      schema: {
-        summary: 'One product by id or slug',
-        params: productParams,
-        response: { 200: productDetailResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(catalogueEndpoints.product),
+    handler: async (request, reply) =>
       publicAnswer(app.db, request, reply, async () => ({
         data: await getProduct(app.db, request.params.idOrSlug, await viewer(request)),
       })),
-  );
+  });
 
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('preValidation', requireUser());
-    const like = { params: likeParams, response: { 200: likeResponse, ...errorResponses } };
 
-    signedIn.post(
-      '/products/:id/like',
-      { schema: { summary: 'Like a product', ...like } },
-      async (request) => ({
+    signedIn.route({
+      ...routeOf(catalogueEndpoints.like),
+      handler: async (request) => ({
         status: 'OK' as const,
         payload: await setLike(app.db, request.params.id, signedInUser(request).id, true),
       }),
-    );
+    });
 
-    signedIn.delete(
-      '/products/:id/like',
-      { schema: { summary: 'Take a like back', ...like } },
-      async (request) => ({
+    signedIn.route({
+      ...routeOf(catalogueEndpoints.unlike),
+      handler: async (request) => ({
         status: 'OK' as const,
         payload: await setLike(app.db, request.params.id, signedInUser(request).id, false),
       }),
-    );
+    });
   });
 
-  app.get(
-    '/sitemap/products',
-    {
-      schema: {
-        summary: 'Product slugs for the sitemap',
-        querystring: sitemapProductsQuery,
-        response: { 200: sitemapProductsResponse, ...errorResponses },
-      },
-    },
-    async (request) => listSitemapProducts(app.db, request.query.page),
-  );
+  app.route({
+    ...routeOf(catalogueEndpoints.sitemapProducts),
+    handler: async (request) => listSitemapProducts(app.db, request.query.page),
+  });
 
-  app.get(
-    '/categories',
-    {
-      schema: {
-        summary: 'Categories with their subcategories',
-        response: { 200: categoriesResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(catalogueEndpoints.categories),
+    handler: async (request, reply) =>
       publicAnswer(app.db, request, reply, async () => ({
         data: await listCategories(app.db, await request.locale()),
       })),
-  );
+  });
 
-  app.get(
-    '/styles',
-    { schema: { summary: 'Image styles', response: { 200: stylesResponse, ...errorResponses } } },
-    async (request, reply) =>
+  app.route({
+    ...routeOf(catalogueEndpoints.styles),
+    handler: async (request, reply) =>
       publicAnswer(app.db, request, reply, async () => ({
         data: await listStyles(app.db, await request.locale()),
       })),
-  );
+  });
 }
 
 /** Public media (previews, style pictures) from the public bucket, cached for a year: keys never change content. */
 export async function mediaRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/media/*',
-    {
-      schema: {
-        summary: 'A public image',
-        params: mediaParams,
-        response: {
-          200: {
-            description: 'The image',
-            content: Object.fromEntries(
-              Object.values(mediaTypes).map((type) => [type, { schema: mediaImage }]),
-            ),
-          },
-          ...errorResponses,
-        },
+  app.route({
+    ...routeOf(catalogueEndpoints.media, {
+      200: {
+        description: 'The image',
+        content: Object.fromEntries(Object.values(mediaTypes).map((type) => [type, { schema: mediaImage }])),
       },
-    },
-    async (request, reply) => {
+      ...errorResponses,
+    }),
+    handler: async (request, reply) => {
       const key = request.params['*'];
       const extension = key.split('.').pop() ?? '';
       const type = mediaTypes[extension];
@@ -189,5 +139,5 @@ export async function mediaRoutes(parent: FastifyInstance) {
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
     },
-  );
+  });
 }

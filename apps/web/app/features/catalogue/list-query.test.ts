@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { queryString } from '../../lib/api-client';
 import {
   apiQuery,
   changeListState,
@@ -65,8 +66,8 @@ describe('product list state in the URL', () => {
     const state = readListState(
       new URLSearchParams('category=pets&category=wildlife&style=anime&search=cat&page=2'),
     );
-    expect(apiQuery(state)).toBe(
-      'page=2&per_page=18&search=cat&category_slugs=pets%2Cwildlife&style_slugs=anime',
+    expect(queryString(apiQuery(state))).toBe(
+      '?page=2&per_page=18&search=cat&category_slugs=pets%2Cwildlife&style_slugs=anime',
     );
   });
 });

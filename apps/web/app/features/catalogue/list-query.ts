@@ -1,4 +1,6 @@
+import { PRODUCT_PAGE_SIZE, type productListQuery } from '@promptmarket/contracts/catalogue';
 import { type ProductSort, productSorts } from '@promptmarket/contracts/product-sorts';
+import type { z } from 'zod';
 
 /** The product list's state, as it lives in the URL so that it survives reloads and sharing. */
 export type ListState = {
@@ -67,14 +69,16 @@ export function clearedListState(): ListState {
   return { search: '', categories: [], styles: [], sort: null, page: 1, priceMin: '', priceMax: '' };
 }
 
-/** The API query for a list state. */
-export function apiQuery(state: ListState): string {
-  const params = new URLSearchParams({ page: String(state.page), per_page: '18' });
-  if (state.search) params.set('search', state.search);
-  if (state.categories.length) params.set('category_slugs', state.categories.join(','));
-  if (state.styles.length) params.set('style_slugs', state.styles.join(','));
-  if (state.sort) params.set('sort', state.sort);
-  if (state.priceMin) params.set('price_min', state.priceMin);
-  if (state.priceMax) params.set('price_max', state.priceMax);
-  return params.toString();
+/** The API query for a list state; the client leaves out the empty values. */
+export function apiQuery(state: ListState) {
+  return {
+    page: state.page,
+    per_page: PRODUCT_PAGE_SIZE,
+    search: state.search,
+    category_slugs: state.categories.join(','),
+    style_slugs: state.styles.join(','),
+    sort: state.sort ?? undefined,
+    price_min: state.priceMin,
+    price_max: state.priceMax,
+  } satisfies z.input<typeof productListQuery>;
 }
