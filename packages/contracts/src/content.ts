@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 import type { ValidationKey } from './validation-messages';
 
@@ -63,3 +64,45 @@ export const contactFieldOrder = [
   'post_code',
   'country',
 ] as const;
+
+export const contentEndpoints = {
+  countries: defineEndpoint({
+    method: 'GET',
+    path: '/countries',
+    summary: 'Countries',
+    response: countriesResponse,
+  }),
+  socialLinks: defineEndpoint({
+    method: 'GET',
+    path: '/social-links',
+    summary: 'Social network links',
+    response: socialLinksResponse,
+  }),
+  staticPages: defineEndpoint({
+    method: 'GET',
+    path: '/static-pages',
+    summary: 'Static pages',
+    response: staticPagesResponse,
+  }),
+  staticPage: defineEndpoint({
+    method: 'GET',
+    path: '/static-pages/:slug',
+    summary: 'One static page',
+    params: staticPageParams,
+    response: staticPageResponse,
+  }),
+  subscribe: defineEndpoint({
+    method: 'POST',
+    path: '/newsletter/subscribe',
+    summary: 'Subscribe to the newsletter',
+    body: newsletterRequest,
+    response: messageResponse,
+  }),
+  contact: defineEndpoint({
+    method: 'POST',
+    path: '/contact',
+    summary: 'Send a message to the shop',
+    body: contactRequest,
+    response: messageResponse,
+  }),
+};

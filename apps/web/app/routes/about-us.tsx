@@ -1,14 +1,11 @@
-import { staticPageResponse } from '@promptmarket/contracts/content';
+import { getStaticPage } from '../features/site/api';
 import { StaticPageBody } from '../features/site/components/static-page-body';
 import { serverApi } from '../lib/api.server';
 import { pageMeta } from '../lib/seo';
 import type { Route } from './+types/about-us';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { payload } = await serverApi(request, context, params.locale).get(
-    '/static-pages/about-us',
-    staticPageResponse,
-  );
+  const { payload } = await getStaticPage(serverApi(request, context, params.locale), 'about-us');
   return { page: payload };
 }
 

@@ -1,14 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  contactFieldOrder,
-  contactRequest,
-  countriesResponse,
-  messageResponse,
-} from '@promptmarket/contracts/content';
+import { contactFieldOrder, contactRequest } from '@promptmarket/contracts/content';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
+import { getCountries, sendContactMessage } from '../features/site/api';
 import { firstContactError } from '../features/site/contact';
 import { serverApi } from '../lib/api.server';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
@@ -20,7 +16,7 @@ import type { Route } from './+types/contact-us';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale).get('/countries', countriesResponse);
+    const { payload } = await getCountries(serverApi(request, context, params.locale));
     return { countries: payload };
   } catch {
     return { countries: [] };
@@ -48,7 +44,7 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      const { message } = await api.post('/contact', messageResponse, values);
+      const { message } = await sendContactMessage(api, values);
       reset({ country: '' });
       setNotice({ kind: 'success', text: message });
     } catch (caught) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { countriesResponse } from '@promptmarket/contracts/content';
 import {
   depositCheckoutResponse,
   depositFormRequest,
@@ -14,6 +13,7 @@ import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components
 import { Link } from '../components/ui/link';
 import { internalCents, minimumCents, unitsPerCurrency } from '../features/deposits/rules';
 import { newIdempotencyKey } from '../features/orders/rules';
+import { getCountries } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useDisplayCurrency } from '../lib/currency-context';
@@ -35,10 +35,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   try {
-    const { payload } = await serverApi(args.request, args.context, args.params.locale, true).get(
-      '/countries',
-      countriesResponse,
-    );
+    const { payload } = await getCountries(serverApi(args.request, args.context, args.params.locale, true));
     return { user, countries: payload };
   } catch {
     return { user, countries: [] };

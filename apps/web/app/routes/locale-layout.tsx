@@ -1,9 +1,15 @@
-import { socialLinksResponse, staticPagesResponse } from '@promptmarket/contracts/content';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import { useMemo } from 'react';
 import { isRouteErrorResponse, Outlet, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { getCategories, getStyles } from '../features/catalogue/api';
-import { getCurrencies, getLanguages, getSettings, getWords } from '../features/site/api';
+import {
+  getCurrencies,
+  getLanguages,
+  getSettings,
+  getSocialLinks,
+  getStaticPages,
+  getWords,
+} from '../features/site/api';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
@@ -38,8 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
       getWords(api, params.locale),
       getCategories(api),
       getStyles(api),
-      api.get('/static-pages', staticPagesResponse),
-      api.get('/social-links', socialLinksResponse),
+      getStaticPages(api),
+      getSocialLinks(api),
     ]);
   const currencyList = currencies.status === 'fulfilled' ? currencies.value.payload : [];
   return {

@@ -1,6 +1,5 @@
-import { staticPagesResponse } from '@promptmarket/contracts/content';
 import { getCategories } from '../features/catalogue/api';
-import { getLanguages } from '../features/site/api';
+import { getLanguages, getStaticPages } from '../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../features/site/sitemap';
 import { serverApi, siteOrigin } from '../lib/api.server';
 import type { Route } from './+types/sitemap-pages';
@@ -12,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [languages, categories, pages] = await Promise.all([
     getLanguages(api),
     getCategories(api),
-    api.get('/static-pages', staticPagesResponse),
+    getStaticPages(api),
   ]);
   const locales = languages.payload.map((language) => language.code);
   const paths = [

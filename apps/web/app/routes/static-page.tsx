@@ -1,5 +1,5 @@
-import { staticPageResponse } from '@promptmarket/contracts/content';
 import { data } from 'react-router';
+import { getStaticPage } from '../features/site/api';
 import { StaticPageBody } from '../features/site/components/static-page-body';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
@@ -10,10 +10,7 @@ import type { Route } from './+types/static-page';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!/^[a-z0-9-]{1,80}$/.test(params.id)) throw data(null, { status: 404 });
   try {
-    const { payload } = await serverApi(request, context, params.locale).get(
-      `/static-pages/${params.id}`,
-      staticPageResponse,
-    );
+    const { payload } = await getStaticPage(serverApi(request, context, params.locale), params.id);
     return { page: payload };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });

@@ -1,16 +1,7 @@
-import {
-  contactRequest,
-  countriesResponse,
-  errorResponses,
-  messageResponse,
-  newsletterRequest,
-  socialLinksResponse,
-  staticPageParams,
-  staticPageResponse,
-  staticPagesResponse,
-} from '@promptmarket/contracts';
+import { contentEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOf } from '../../plugins/schemas';
 import {
   getStaticPage,
   listCountries,
@@ -23,57 +14,38 @@ import {
 export async function contentRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/countries',
-    { schema: { summary: 'Countries', response: { 200: countriesResponse, ...errorResponses } } },
-    async (request) => ({
+  app.route({
+    ...routeOf(contentEndpoints.countries),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await listCountries(app.db, await request.locale()),
     }),
-  );
+  });
 
-  app.get(
-    '/social-links',
-    {
-      schema: { summary: 'Social network links', response: { 200: socialLinksResponse, ...errorResponses } },
-    },
-    async () => ({ status: 'OK' as const, payload: await listSocialLinks(app.db) }),
-  );
+  app.route({
+    ...routeOf(contentEndpoints.socialLinks),
+    handler: async () => ({ status: 'OK' as const, payload: await listSocialLinks(app.db) }),
+  });
 
-  app.get(
-    '/static-pages',
-    { schema: { summary: 'Static pages', response: { 200: staticPagesResponse, ...errorResponses } } },
-    async (request) => ({
+  app.route({
+    ...routeOf(contentEndpoints.staticPages),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await listStaticPages(app.db, await request.locale()),
     }),
-  );
+  });
 
-  app.get(
-    '/static-pages/:slug',
-    {
-      schema: {
-        summary: 'One static page',
-        params: staticPageParams,
-        response: { 200: staticPageResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(contentEndpoints.staticPage),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await getStaticPage(app.db, request.params.slug, await request.locale()),
     }),
-  );
+  });
 
-  app.post(
-    '/newsletter/subscribe',
-    {
-      schema: {
-        summary: 'Subscribe to the newsletter',
-        body: newsletterRequest,
-        response: { 200: messageResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(contentEndpoints.subscribe),
+    handler: async (request) => {
       const message = await subscribeToNewsletter(app.db, {
         email: request.body.email,
         locale: await request.locale(),
@@ -82,20 +54,13 @@ export async function contentRoutes(parent: FastifyInstance) {
       });
       return { status: 'OK' as const, message };
     },
-  );
+  });
 
-  app.post(
-    '/contact',
-    {
-      schema: {
-        summary: 'Send a message to the shop',
-        body: contactRequest,
-        response: { 200: messageResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(contentEndpoints.contact),
+    handler: async (request) => {
       const message = await sendContactMessage(app.db, request.body, await request.locale(), request.ip);
       return { status: 'OK' as const, message };
     },
-  );
+  });
 }

@@ -1,3 +1,4 @@
+import { type ContactRequest, contentEndpoints } from '@promptmarket/contracts/content';
 import { siteEndpoints } from '@promptmarket/contracts/site';
 import type { ApiClient } from '../../lib/api-client';
 
@@ -8,3 +9,13 @@ export const getCurrencies = (api: ApiClient) => api.call(siteEndpoints.currenci
 /** The interface texts the back office changed for a language. */
 export const getWords = (api: ApiClient, locale: string) =>
   api.call(siteEndpoints.words, { params: { locale } });
+
+export const getCountries = (api: ApiClient) => api.call(contentEndpoints.countries);
+export const getSocialLinks = (api: ApiClient) => api.call(contentEndpoints.socialLinks);
+export const getStaticPages = (api: ApiClient) => api.call(contentEndpoints.staticPages);
+export const getStaticPage = (api: ApiClient, slug: string) =>
+  api.call(contentEndpoints.staticPage, { params: { slug } });
+export const subscribeToNewsletter = (api: ApiClient, email: string) =>
+  api.call(contentEndpoints.subscribe, { body: { email } });
+export const sendContactMessage = (api: ApiClient, message: ContactRequest) =>
+  api.call(contentEndpoints.contact, { body: message });

@@ -28,8 +28,8 @@ export function NewsletterForm() {
     dispatch({ type: 'submit' });
     try {
       // The footer is part of every first load: its schema (and zod with it) loads on the first subscription.
-      const { messageResponse } = await import('@promptmarket/contracts/content');
-      const { message } = await api.post('/newsletter/subscribe', messageResponse, { email: state.email });
+      const { subscribeToNewsletter } = await import('../api');
+      const { message } = await subscribeToNewsletter(api, state.email);
       dispatch({ type: 'succeeded', message });
     } catch (error) {
       const message = error instanceof ApiError ? (error.firstFieldError() ?? error.message) : null;
