@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { originalKey } from '../catalogue/catalogue.media';
-import { products } from '../catalogue/catalogue.tables';
+import { productDownload } from '../catalogue/catalogue.service';
 import { getStoredSettings } from '../site/site.service';
 import { orderItems } from './orders.tables';
 
@@ -79,11 +79,11 @@ export async function orderZip(
   storage: Storage,
   input: { userId: string; orderItemId: number; choice: DownloadChoice },
 ): Promise<{ filename: string; zip: Buffer }> {
-  const [row] = await db
-    .select({ slug: products.slug, prompt: products.prompt, imageKey: products.imageKey })
+  const [item] = await db
+    .select({ productId: orderItems.productId })
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.userId, input.userId)));
+  const row = item ? await productDownload(db, item.productId) : null;
   if (!row) throw AppError.notFound();
   const image = await convertedImage(storage, row.imageKey, input.choice);
   const zip = zipSync({

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_LOCALE,
   type ErrorCode,
   formatMinorUnits,
   minorUnitsToNumber,
@@ -7,12 +6,11 @@ import {
 } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { previewUrls } from '../catalogue/catalogue.media';
-import { products, productTranslations } from '../catalogue/catalogue.tables';
+import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
 import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
@@ -62,17 +60,6 @@ export function refusalBody(error: PurchaseRefused) {
 /** Cart fees: none today, kept in the totals the clients read. */
 const FEE = 0;
 
-const english = alias(productTranslations, 'english');
-const local = alias(productTranslations, 'local');
-
-/** Title and description in the language, English behind it. */
-function titled() {
-  return {
-    title: sql<string>`coalesce(${local.title}, ${english.title})`,
-    description: sql<string | null>`coalesce(${local.description}, ${english.description})`,
-  };
-}
-
 async function money(db: Db, locale: string) {
   const settings = await getStoredSettings(db, locale);
   return {
@@ -81,35 +68,35 @@ async function money(db: Db, locale: string) {
   };
 }
 
+/** The user's cart: the prompts still on sale in it, in the order they were added, with the totals. */
 export async function getCart(db: Db, userId: string, locale: string): Promise<Cart> {
-  const [{ currency, internal }, rows] = await Promise.all([
+  const [{ currency, internal }, cart] = await Promise.all([
     money(db, locale),
     db
-      .select({
-        id: cartItems.id,
-        productId: products.id,
-        slug: products.slug,
-        imageKey: products.imageKey,
-        priceCents: products.priceCents,
-        ...titled(),
-      })
+      .select({ id: cartItems.id, productId: cartItems.productId })
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
-      .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
-      .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
-      .where(and(eq(cartItems.userId, userId), eq(products.isActive, true)))
+      .where(eq(cartItems.userId, userId))
       .orderBy(cartItems.id),
   ]);
-  const items = rows.map((row) => ({
-    id: row.id,
-    product_id: row.productId,
-    slug: row.slug,
-    title: row.title,
-    price: minorUnitsToNumber(internal(row.priceCents)),
+  const shown = await productsShown(
+    db,
+    cart.map((row) => row.productId),
+    locale,
+  );
+  const rows = cart.flatMap((row) => {
+    const product = shown.get(row.productId);
+    return product?.isActive ? [{ id: row.id, product }] : [];
+  });
+  const items = rows.map(({ id, product }) => ({
+    id,
+    product_id: product.id,
+    slug: product.slug,
+    title: product.title,
+    price: minorUnitsToNumber(internal(product.priceCents)),
     currency,
-    thumb_url: previewUrls(row.imageKey).webp['320'] ?? '',
+    thumb_url: previewUrls(product.imageKey).webp['320'] ?? '',
   }));
-  const subtotal = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
+  const subtotal = rows.reduce((sum, { product }) => sum + internal(product.priceCents), 0);
   return {
     items,
     currency,
@@ -131,10 +118,7 @@ async function owns(db: Db, userId: string, productId: number): Promise<boolean>
 
 /** Adds a prompt once; a prompt the user owns is refused with a message. */
 export async function addToCart(db: Db, userId: string, productId: number, locale: string): Promise<void> {
-  const [product] = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.isActive, true)));
+  const [product] = await productsOnSale(db, [productId]);
   if (!product) throw AppError.notFound();
   if (await owns(db, userId, productId)) {
     throw AppError.validation({ product_id: [validationText('purchase.owned', locale)] });
@@ -196,10 +180,7 @@ export async function purchase(
   let total = 0;
   try {
     const orderId = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ id: products.id, priceCents: products.priceCents })
-        .from(products)
-        .where(and(inArray(products.id, ids), eq(products.isActive, true)));
+      const rows = await productsOnSale(tx, ids);
       if (rows.length !== ids.length) throw PurchaseRefused.because(text('purchase.unavailable'));
       total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
       const [created] = await tx
@@ -224,10 +205,7 @@ export async function purchase(
           reference: `order:${created.id}`,
         });
       }
-      await tx
-        .update(products)
-        .set({ salesCount: sql`${products.salesCount} + 1` })
-        .where(inArray(products.id, ids));
+      await recordSales(tx, ids);
       await tx
         .delete(cartItems)
         .where(and(eq(cartItems.userId, input.userId), inArray(cartItems.productId, ids)));
@@ -267,23 +245,11 @@ export async function orderHistory(
   locale: string,
   orderId?: number,
 ): Promise<Order[]> {
-  const [{ currency }, rows] = await Promise.all([
+  const [{ currency }, items] = await Promise.all([
     money(db, locale),
     db
-      .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        productId: products.id,
-        slug: products.slug,
-        imageKey: products.imageKey,
-        price: orderItems.price,
-        createdAt: orderItems.createdAt,
-        ...titled(),
-      })
+      .select()
       .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
-      .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
       .where(
         orderId === undefined
           ? eq(orderItems.userId, userId)
@@ -292,47 +258,59 @@ export async function orderHistory(
       .orderBy(desc(orderItems.id))
       .limit(500),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    order_id: row.orderId,
-    product_id: row.productId,
-    slug: row.slug,
-    title: row.title,
-    description: row.description || null,
-    price: minorUnitsToNumber(row.price),
-    currency,
-    created_at: row.createdAt.toISOString(),
-    date: row.createdAt.toISOString(),
-    image: previewUrls(row.imageKey).webp['640'] ?? '',
-    format: null,
-    size: null,
-  }));
+  const shown = await productsShown(
+    db,
+    items.map((item) => item.productId),
+    locale,
+  );
+  return items.flatMap((item) => {
+    const product = shown.get(item.productId);
+    if (!product) return [];
+    return [
+      {
+        id: item.id,
+        order_id: item.orderId,
+        product_id: product.id,
+        slug: product.slug,
+        title: product.title,
+        description: product.description || null,
+        price: minorUnitsToNumber(item.price),
+        currency,
+        created_at: item.createdAt.toISOString(),
+        date: item.createdAt.toISOString(),
+        image: previewUrls(product.imageKey).webp['640'] ?? '',
+        format: null,
+        size: null,
+      },
+    ];
+  });
 }
 
 /** The prompts the user owns, with the prompt text. */
 export async function ownedPrompts(db: Db, userId: string, locale: string) {
-  const rows = await db
-    .select({
-      id: products.id,
-      slug: products.slug,
-      prompt: products.prompt,
-      imageKey: products.imageKey,
-      purchasedAt: orderItems.createdAt,
-      ...titled(),
-    })
+  const items = await db
+    .select({ productId: orderItems.productId, purchasedAt: orderItems.createdAt })
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .innerJoin(english, and(eq(english.productId, products.id), eq(english.locale, DEFAULT_LOCALE)))
-    .leftJoin(local, and(eq(local.productId, products.id), eq(local.locale, locale)))
     .where(eq(orderItems.userId, userId))
     .orderBy(desc(orderItems.id))
     .limit(500);
-  return rows.map((row) => ({
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    prompt: row.prompt,
-    image: previewUrls(row.imageKey).webp['640'] ?? '',
-    purchased_at: row.purchasedAt.toISOString(),
-  }));
+  const shown = await productsShown(
+    db,
+    items.map((item) => item.productId),
+    locale,
+  );
+  return items.flatMap((item) => {
+    const product = shown.get(item.productId);
+    if (!product) return [];
+    return [
+      {
+        id: product.id,
+        slug: product.slug,
+        title: product.title,
+        prompt: product.prompt,
+        image: previewUrls(product.imageKey).webp['640'] ?? '',
+        purchased_at: item.purchasedAt.toISOString(),
+      },
+    ];
+  });
 }
