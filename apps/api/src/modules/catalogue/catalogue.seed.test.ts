@@ -4,7 +4,7 @@ import { memoryStorage, type Storage } from '../../lib/storage';
 import { seed } from '../../seed';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { pickDemoProducts, seedDemoCatalogue } from './catalogue.seed';
-import { seedProducts } from './catalogue.seed-data';
+import { demoCatalogue } from './catalogue.seed-data';
 import { categories, products, styles } from './catalogue.tables';
 
 let database: TestDatabase;
@@ -26,7 +26,7 @@ describe('the demo catalogue seed', () => {
     const picked = pickDemoProducts(16);
     expect(picked).toHaveLength(16);
     expect(new Set(picked.map((product) => product.category)).size).toBe(16);
-    expect(pickDemoProducts(10_000)).toHaveLength(seedProducts.length);
+    expect(pickDemoProducts(10_000)).toHaveLength(demoCatalogue().products.length);
   });
 
   it('leaves nothing behind when it fails half way, so the next start seeds in full', async () => {

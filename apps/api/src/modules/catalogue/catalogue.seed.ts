@@ -4,13 +4,7 @@ import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
 import { renderDemoImage } from '../generation/local-engine';
 import { storeProductImage } from './catalogue.media';
-import {
-  type SeedProduct,
-  seedCategories,
-  seedProducts,
-  seedStyles,
-  type Texts,
-} from './catalogue.seed-data';
+import { demoCatalogue, type SeedProduct, type Texts } from './catalogue.seed-data';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
 import {
   categories,
@@ -57,6 +51,7 @@ export type DemoSeedOptions = {
  * second of each, and so on, so a small catalogue still fills every menu and filter.
  */
 export function pickDemoProducts(count: number): SeedProduct[] {
+  const seedProducts = demoCatalogue().products;
   const byCategory = new Map<string, SeedProduct[]>();
   for (const product of seedProducts) {
     byCategory.set(product.category, [...(byCategory.get(product.category) ?? []), product]);
@@ -83,11 +78,12 @@ export function pickDemoProducts(count: number): SeedProduct[] {
 export async function seedDemoCatalogue(
   db: Db,
   storage: Storage,
-  { log = () => {}, products: productCount = seedProducts.length }: DemoSeedOptions = {},
+  { log = () => {}, products: productCount }: DemoSeedOptions = {},
 ) {
   if (await isCatalogueSeeded(db)) return;
   const started = Date.now();
-  const demoProducts = pickDemoProducts(productCount);
+  const { categories: seedCategories, styles: seedStyles, products: seedProducts } = demoCatalogue();
+  const demoProducts = pickDemoProducts(productCount ?? seedProducts.length);
 
   const styleImageKey = (slug: string) => `styles/${slug}.webp`;
   const productImageKey = (slug: string) => `demo-${slug}`;
@@ -207,7 +203,7 @@ export async function seedLargeCatalogue(db: Db, total: number, log: (line: stri
     })
     .from(products)
     .orderBy(products.id)
-    .limit(seedProducts.length);
+    .limit(demoCatalogue().products.length);
   if (demo.length === 0) throw new Error('seed the demo catalogue first');
   const [existing] = await db.select({ n: count() }).from(products);
   const start = existing?.n ?? 0;

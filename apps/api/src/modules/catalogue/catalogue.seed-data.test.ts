@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { demoCatalogue, parseDemoCatalogue } from './catalogue.seed-data';
+import demoCatalogueData from './catalogue.seed-data.json' with { type: 'json' };
+
+/** A deep copy of the shipped data to spoil one entry of. */
+const copy = () => structuredClone(demoCatalogueData) as unknown as Record<string, Record<string, unknown>[]>;
+
+describe('the demo catalogue data', () => {
+  it('fits its schema: 120 products in 16 subcategories of 8 categories, with 10 styles', () => {
+    const catalogue = demoCatalogue();
+    expect(catalogue.categories).toHaveLength(8);
+    expect(catalogue.categories.flatMap((top) => top.subcategories)).toHaveLength(16);
+    expect(catalogue.styles).toHaveLength(10);
+    expect(catalogue.products).toHaveLength(120);
+  });
+
+  it('refuses a malformed entry, naming the entry and the field', () => {
+    const price = copy();
+    const product = price.products![3]!;
+    product.priceCents = 12.5;
+    expect(() => parseDemoCatalogue(price)).toThrow(`products[3] (${product.slug}) priceCents:`);
+
+    const title = copy();
+    (title.products![7]!.title as Record<string, string>).pl = 'x'.repeat(49);
+    expect(() => parseDemoCatalogue(title)).toThrow(`products[7] (${title.products![7]!.slug}) title.pl:`);
+
+    const missing = copy();
+    delete (missing.styles![2]!.title as Record<string, string>).de;
+    expect(() => parseDemoCatalogue(missing)).toThrow(`styles[2] (${missing.styles![2]!.slug}) title.de:`);
+  });
+
+  it('refuses a product in an unknown category or style, or a slug used twice', () => {
+    const data = copy();
+    data.products![0]!.category = 'portraits';
+    data.products![1]!.styles = ['watercolor', 'crayon'];
+    data.products![2]!.slug = data.products![5]!.slug;
+    let message = '';
+    try {
+      parseDemoCatalogue(data);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      `products[0] (${data.products![0]!.slug}) category: "portraits" is no subcategory`,
+    );
+    expect(message).toContain(`products[1] (${data.products![1]!.slug}) styles.1: "crayon" is no style`);
+    expect(message).toContain(`products[5] (${data.products![5]!.slug}) slug: is used twice`);
+  });
+});
