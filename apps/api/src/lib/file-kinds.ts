@@ -1,4 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { fileTypeFromBuffer } from 'file-type';
 
 /** The kinds of file the shop accepts, each recognised by its content alone. */
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx' | 'svg';
@@ -17,32 +18,40 @@ export const fileKinds: Record<FileKind, { contentType: string; extension: strin
   svg: { contentType: 'image/svg+xml', extension: 'svg' },
 };
 
-/** How many leading bytes `sniffBinary` needs; a DOCX names its parts near the start of the zip. */
+/**
+ * How many leading bytes `sniffBinary` is given: enough for a DOCX, whose kind is read from the
+ * part list at the front of its zip.
+ */
 export const SNIFF_BYTES = 64 * 1024;
 
-function startsWith(head: Buffer, bytes: number[], offset = 0): boolean {
-  return head.length >= offset + bytes.length && bytes.every((byte, index) => head[offset + index] === byte);
-}
+/**
+ * What file-type calls the binary kinds we take. An APNG is a PNG to every reader of PNGs. Any
+ * OLE2 compound file is `cfb` to file-type, which cannot tell a Word 97–2003 document from other
+ * Office files in that container; all of them are taken as `doc`, as documents are only ever
+ * sent as downloads. A macro-enabled Word file (`docm`) is not a `docx`.
+ */
+const kindOfDetected = new Map<string, Exclude<FileKind, 'svg'>>([
+  ['jpg', 'jpeg'],
+  ['png', 'png'],
+  ['apng', 'png'],
+  ['gif', 'gif'],
+  ['webp', 'webp'],
+  ['pdf', 'pdf'],
+  ['cfb', 'doc'],
+  ['docx', 'docx'],
+]);
 
-/** The binary kinds, by their magic bytes. */
-export function sniffBinary(head: Buffer): Exclude<FileKind, 'svg'> | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (
-    head.subarray(0, 6).toString('latin1') === 'GIF87a' ||
-    head.subarray(0, 6).toString('latin1') === 'GIF89a'
-  )
-    return 'gif';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
-    return 'webp';
-  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
-  // OLE2 compound file: the container of Word 97–2003 documents.
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'doc';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
-    const names = head.toString('latin1');
-    if (names.includes('[Content_Types].xml') && names.includes('word/')) return 'docx';
+/**
+ * The binary kind of a file from its first bytes (up to `SNIFF_BYTES`), as file-type recognises
+ * it, or null for anything else, including what file-type cannot read.
+ */
+export async function sniffBinary(head: Buffer): Promise<Exclude<FileKind, 'svg'> | null> {
+  try {
+    const detected = await fileTypeFromBuffer(head);
+    return (detected && kindOfDetected.get(detected.ext)) ?? null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** Could this be an XML text? Then it has to be read whole to be judged as SVG. */

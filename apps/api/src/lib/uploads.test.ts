@@ -1,3 +1,5 @@
+import { strToU8, zipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { multipart } from '../test/multipart';
@@ -5,24 +7,48 @@ import { sendPrivateFile } from './private-file';
 import { receiveUpload } from './uploads';
 
 const MB = 1024 * 1024;
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 1),
-]);
+const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366aa' } })
+  .png()
+  .toBuffer();
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 2)]);
 const gif = Buffer.from('GIF89a........');
 const webp = Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1');
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 const doc = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(500)]);
-const docx = Buffer.concat([
-  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
-  Buffer.from('....[Content_Types].xml....PK\x03\x04....word/document.xml....', 'latin1'),
-]);
+// A Word document is a zip whose part list names its main part as a wordprocessing document.
+const docx = Buffer.from(
+  zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ),
+    'word/document.xml': strToU8('<w:document/>'),
+  }),
+);
 const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('....notes.txt....')]);
 const svg = Buffer.from(
   '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><rect width="1"/></svg>',
 );
 const php = Buffer.from('<?php system($_GET["c"]); ?>');
+// The first bytes of a kind alone are not that kind: a PNG signature with no image header after
+// it, and a zip that names Word's parts but is no zip.
+const pngSignatureOnly = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(200, 1),
+]);
+const fakeDocx = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+  Buffer.from('....[Content_Types].xml....PK\x03\x04....word/document.xml....', 'latin1'),
+]);
+// A Word document with macros is not a DOCX, whatever its name.
+const docm = Buffer.from(
+  zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>',
+    ),
+    'word/document.xml': strToU8('<w:document/>'),
+    'word/vbaProject.bin': strToU8('macro'),
+  }),
+);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -108,13 +134,16 @@ describe('uploads', () => {
     }
   });
 
-  it('refuses a PHP file named .png, and a zip that is no Word document, with 422 and stores nothing', async () => {
+  it('refuses a PHP file named .png, a zip that is no Word document and a file that only starts like a kind, with 422 and stores nothing', async () => {
     await leavesNothing(async () => {
       for (const data of [
         php,
         zip,
         Buffer.from('<html><body>hi</body></html>'),
         Buffer.from('<svg><g></svg>'),
+        pngSignatureOnly,
+        fakeDocx,
+        docm,
       ]) {
         const response = await app.inject({
           method: 'POST',

@@ -191,7 +191,7 @@ async function storeFile(
   rule: FileRule,
 ): Promise<UploadedFile | null> {
   const { head, body, drainRest } = await splitHead(part.file, SNIFF_BYTES, rule.maxBytes);
-  let kind: FileKind | null = sniffBinary(head);
+  let kind: FileKind | null = await sniffBinary(head);
   let data: Buffer | Readable = body;
   if (!kind && rule.kinds.includes('svg') && mightBeXml(head)) {
     // An SVG is judged as a whole document; it is read into memory within its size limit.
