@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 import type { ValidationKey } from './validation-messages';
 
@@ -168,3 +169,82 @@ export const emailVerificationQuery = z.object({
 export const emailVerificationResponse = okEnvelope(
   z.object({ result: z.enum(['verified', 'already-verified']) }),
 );
+
+export const accountEndpoints = {
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/register',
+    summary: 'Create an account and sign in',
+    body: registerRequest,
+    response: profileResponse,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/login',
+    summary: 'Sign in',
+    body: loginRequest,
+    response: profileResponse,
+  }),
+  logout: defineEndpoint({ method: 'POST', path: '/logout', summary: 'Sign out', response: okResponse }),
+  isAuth: defineEndpoint({
+    method: 'GET',
+    path: '/is-auth',
+    summary: 'Whether the session is signed in',
+    response: isAuthResponse,
+  }),
+  verifyEmail: defineEndpoint({
+    method: 'GET',
+    path: '/email/verify/:id/:hash',
+    summary: 'Confirm an e-mail address from the signed link',
+    params: emailVerificationParams,
+    query: emailVerificationQuery,
+    response: emailVerificationResponse,
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/reset-password',
+    summary: 'Mail a password reset link',
+    body: forgotPasswordRequest,
+    response: okResponse,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/reset-password',
+    summary: 'Set a new password with a reset token',
+    body: resetPasswordRequest,
+    response: okResponse,
+  }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/user/profile',
+    summary: 'The signed-in profile',
+    response: profileResponse,
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PUT',
+    path: '/user/profile',
+    summary: 'Change the profile',
+    body: profileUpdateRequest,
+    response: profileResponse,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/change-password',
+    summary: 'Change the password',
+    body: changePasswordRequest,
+    response: okResponse,
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'DELETE',
+    path: '/user/delete',
+    summary: 'Delete the account',
+    body: deleteAccountRequest,
+    response: okResponse,
+  }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/email/verify/resend',
+    summary: 'Send the verification mail again',
+    response: okResponse,
+  }),
+};

@@ -1,4 +1,4 @@
-import { type Profile, profileResponse } from '@promptmarket/contracts/accounts';
+import { accountEndpoints, type Profile } from '@promptmarket/contracts/accounts';
 import { hasSessionCookie } from '@promptmarket/contracts/kept-pages';
 import { siteEndpoints } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
@@ -17,7 +17,7 @@ function localeOf(args: GuardArgs): string {
 export async function currentUser(args: GuardArgs): Promise<Profile | null> {
   if (!hasSessionCookie(args.request.headers.get('cookie'))) return null;
   try {
-    return (await serverApi(args.request, args.context, localeOf(args)).get('/user/profile', profileResponse))
+    return (await serverApi(args.request, args.context, localeOf(args)).call(accountEndpoints.profile))
       .payload;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -2,9 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   changePasswordRequest,
   deleteAccountRequest,
-  okResponse,
   type Profile,
-  profileResponse,
   profileUpdateRequest,
 } from '@promptmarket/contracts/accounts';
 import { useMemo, useState } from 'react';
@@ -18,6 +16,7 @@ import {
   SubmitButton,
   TextField,
 } from '../components/ui/form-fields';
+import { changePassword, deleteAccount, updateProfile } from '../features/accounts/api';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { useTranslation } from '../lib/i18n';
 import { paths } from '../lib/paths';
@@ -112,7 +111,7 @@ function EditProfile({ user }: { user: Profile }) {
   const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
     setNotice(null);
     try {
-      const { payload } = await api.put('/user/profile', profileResponse, {
+      const { payload } = await updateProfile(api, {
         ...values,
         phone: values.phone || null,
         ...(emailDiffers(values.email, user.email) ? { current_password } : {}),
@@ -201,7 +200,7 @@ function ChangePassword() {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      await api.post('/user/change-password', okResponse, values);
+      await changePassword(api, values);
       reset({ current_password: '', password: '', password_confirmation: '' });
       setNotice({ kind: 'success', text: t('profile.passwordChanged') });
     } catch (caught) {
@@ -262,7 +261,7 @@ function DeleteAccount() {
   const onSubmit = handleSubmit(async ({ password }) => {
     setNotice(null);
     try {
-      await api.delete('/user/delete', okResponse, { password });
+      await deleteAccount(api, password);
       navigate(paths.home(locale), { replace: true });
     } catch (caught) {
       const { message, textKey } = applyServerErrors(caught, setError, ['password']);

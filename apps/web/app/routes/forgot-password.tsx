@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordRequest, okResponse } from '@promptmarket/contracts/accounts';
+import { forgotPasswordRequest } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { requestPasswordReset } from '../features/accounts/api';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -40,7 +41,7 @@ export default function ForgotPassword() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api.post('/user/reset-password', okResponse, values);
+      await requestPasswordReset(api, values);
       setSent(true);
     } catch (error) {
       const { message, textKey } = applyServerErrors(error, setError, ['email']);

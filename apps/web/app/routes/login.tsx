@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailField, profileResponse } from '@promptmarket/contracts/accounts';
+import { emailField } from '@promptmarket/contracts/accounts';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AuthCard } from '../components/layout/auth-card';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { logIn } from '../features/accounts/api';
 import { fetchCsrfCookie } from '../lib/api-browser';
 import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
@@ -56,7 +57,7 @@ export default function Login() {
     try {
       // A fresh handshake before signing in (spec section 7).
       await fetchCsrfCookie();
-      await api.post('/login', profileResponse, codeAsked ? values : { ...values, code: undefined });
+      await logIn(api, codeAsked ? values : { ...values, code: undefined });
       navigate(safeRedirect(searchParams.get('redirect'), `/${locale}/dashboard`), { replace: true });
     } catch (error) {
       const question = error instanceof ApiError ? error.errors?.code?.[0] : undefined;

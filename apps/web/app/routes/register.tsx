@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { profileResponse, registerRequest } from '@promptmarket/contracts/accounts';
+import { registerRequest } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { redirect, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import {
   TextField,
 } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { registerAccount } from '../features/accounts/api';
 import { getSettings } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { fetchCsrfCookie } from '../lib/api-browser';
@@ -74,7 +75,7 @@ export default function Register() {
     try {
       // A fresh handshake before signing up (spec section 7).
       await fetchCsrfCookie();
-      await api.post('/register', profileResponse, values);
+      await registerAccount(api, values);
       navigate(`/${locale}/dashboard`, { replace: true });
     } catch (caught) {
       const { message, status } = applyServerErrors(caught, setError, fields);

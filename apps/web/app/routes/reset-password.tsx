@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { okResponse, resetPasswordRequest } from '@promptmarket/contracts/accounts';
+import { resetPasswordRequest } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { resetPassword } from '../features/accounts/api';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -47,7 +48,7 @@ export default function ResetPassword() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await api.post('/reset-password', okResponse, values);
+      await resetPassword(api, values);
       setDone(true);
     } catch (caught) {
       const { message, textKey } = applyServerErrors(caught, setError, [

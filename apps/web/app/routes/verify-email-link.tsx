@@ -1,9 +1,9 @@
-import { emailVerificationResponse } from '@promptmarket/contracts/accounts';
 import { data, redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { verifyEmail } from '../features/accounts/api';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
@@ -20,10 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const api = serverApi(request, context, params.locale);
   try {
-    const { payload } = await api.get(
-      `/email/verify/${encodeURIComponent(params.id)}/${encodeURIComponent(params.hash)}${url.search}`,
-      emailVerificationResponse,
-    );
+    const { payload } = await verifyEmail(api, params.id, params.hash, url.searchParams);
     const target = payload.result === 'verified' ? 'success' : 'already-success';
     throw redirect(`/${params.locale}/email/verify/${target}`);
   } catch (error) {

@@ -1,9 +1,9 @@
-import { okResponse } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { redirect } from 'react-router';
 import { AuthCard } from '../components/layout/auth-card';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
+import { resendVerification } from '../features/accounts/api';
 import { ApiError } from '../lib/api-client';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -35,7 +35,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   async function resend() {
     setState({ kind: 'sending' });
     try {
-      await api.post('/email/verify/resend', okResponse);
+      await resendVerification(api);
       setState({ kind: 'sent' });
     } catch (error) {
       const retryAfter = error instanceof ApiError && error.status === 429;

@@ -44,11 +44,11 @@ function SignedInMenu({ user }: { user: Profile }) {
     setSigningOut(true);
     try {
       // The header is part of every first load: the API client and the schema (with zod) load on sign-out.
-      const [{ okResponse }, { browserApi }] = await Promise.all([
+      const [{ accountEndpoints }, { browserApi }] = await Promise.all([
         import('@promptmarket/contracts/accounts'),
         import('../../lib/api-browser'),
       ]);
-      await browserApi(locale, () => true).post('/logout', okResponse);
+      await browserApi(locale, () => true).call(accountEndpoints.logout);
     } finally {
       setSigningOut(false);
       navigate(paths.home(locale));
