@@ -67,6 +67,12 @@ describe('error responses', () => {
           scope.get('/throttled', async () => {
             throw new AppError('TOO_MANY_REQUESTS', 'Too Many Attempts.', undefined, { 'retry-after': '42' });
           });
+          scope.get('/empty-cart', async () => {
+            throw new AppError('CONFLICT', 'cart.empty');
+          });
+          scope.get('/below-minimum', async () => {
+            throw AppError.validation({ amount: ['amount.min'] }, 'VALIDATION_FAILED', { min: '10.00 EUR' });
+          });
           scope.get('/crash', async () => {
             throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
           });
@@ -123,6 +129,30 @@ describe('error responses', () => {
     expect(throttled.statusCode).toBe(429);
     expect(throttled.headers['retry-after']).toBe('42');
     expect(throttled.json()).toEqual({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('translates a message key once, in the language of the request, with its placeholders filled', async () => {
+    const german = { 'frontend-language': 'de' };
+    const conflict = await app.inject({ method: 'GET', url: '/api/test/empty-cart', headers: german });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json()).toEqual({ message: 'Dein Warenkorb ist leer.', code: 'CONFLICT' });
+    const english = await app.inject({ method: 'GET', url: '/api/test/empty-cart' });
+    expect(english.json()).toEqual({ message: 'Your cart is empty.', code: 'CONFLICT' });
+
+    const minimum = await app.inject({ method: 'GET', url: '/api/test/below-minimum', headers: german });
+    expect(minimum.statusCode).toBe(422);
+    expect(minimum.json()).toEqual({
+      message: 'Der Mindestbetrag ist 10.00 EUR.',
+      errors: { amount: ['Der Mindestbetrag ist 10.00 EUR.'] },
+      code: 'VALIDATION_FAILED',
+    });
+    // A fixed text that is no key reads the same in every language.
+    const unauthenticated = await app.inject({
+      method: 'GET',
+      url: '/api/test/unauthenticated',
+      headers: german,
+    });
+    expect(unauthenticated.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
   });
 
   it('answers 404 for an unknown API path', async () => {

@@ -1,10 +1,14 @@
-import { type ErrorCode, errorMessages } from '@promptmarket/contracts';
+import { type ErrorCode, errorMessages, type MessageParams } from '@promptmarket/contracts';
 
 export type FieldErrors = Record<string, string[]>;
 
 /**
  * The one error type services throw. The error handler turns it into the Laravel
  * shape with the status from `statusOf`, and adds the code for clients to branch on.
+ *
+ * The message and the field messages are keys of the validation texts (or English texts that
+ * are no key), never texts a service translated: the error handler translates them once, in the
+ * request's language, filling their `{{name}}` placeholders from `params`.
  */
 export class AppError extends Error {
   constructor(
@@ -12,6 +16,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
+    readonly params?: MessageParams,
   ) {
     super(message);
     this.name = 'AppError';
@@ -21,8 +26,12 @@ export class AppError extends Error {
    * A 422 with field errors. A failure the client must tell apart from a mistake in the form
    * (too little money, for one) passes its own code and keeps the same fields and status.
    */
-  static validation(fields: FieldErrors, code: ErrorCode = 'VALIDATION_FAILED'): AppError {
-    return new AppError(code, laravelValidationMessage(fields), fields);
+  static validation(
+    fields: FieldErrors,
+    code: ErrorCode = 'VALIDATION_FAILED',
+    params?: MessageParams,
+  ): AppError {
+    return new AppError(code, laravelValidationMessage(fields), fields, undefined, params);
   }
 
   static notFound(message: string = errorMessages.notFound): AppError {

@@ -47,6 +47,8 @@ export const validationMessages = {
     'purchase.insufficient': 'Insufficient funds: you need {{amount}} more.',
     'generation.failed': 'The image could not be generated. The cost has been refunded to your balance.',
     'cart.empty': 'Your cart is empty.',
+    'download.format': 'The format must be one of: {{formats}}.',
+    'download.size': 'The size must be one of: {{sizes}}.',
     'title.required': 'Please enter a title.',
     'prompt.required': 'Please describe the image in at least 3 characters.',
     ...offerMessages.en,
@@ -93,6 +95,8 @@ export const validationMessages = {
     'purchase.insufficient': 'Guthaben reicht nicht aus: Es fehlen {{amount}}.',
     'generation.failed': 'Das Bild konnte nicht erzeugt werden. Die Kosten wurden deinem Guthaben erstattet.',
     'cart.empty': 'Dein Warenkorb ist leer.',
+    'download.format': 'Das Format muss eines der folgenden sein: {{formats}}.',
+    'download.size': 'Die Größe muss eine der folgenden sein: {{sizes}}.',
     'title.required': 'Bitte gib einen Titel ein.',
     'prompt.required': 'Bitte beschreibe das Bild mit mindestens 3 Zeichen.',
     ...offerMessages.de,
@@ -139,6 +143,8 @@ export const validationMessages = {
     'purchase.insufficient': 'Solde insuffisant : il vous manque {{amount}}.',
     'generation.failed': 'L’image n’a pas pu être générée. Le coût a été remboursé sur votre solde.',
     'cart.empty': 'Votre panier est vide.',
+    'download.format': 'Le format doit être l’un des suivants : {{formats}}.',
+    'download.size': 'La taille doit être l’une des suivantes : {{sizes}}.',
     'title.required': 'Veuillez saisir un titre.',
     'prompt.required': 'Veuillez décrire l’image en au moins 3 caractères.',
     ...offerMessages.fr,
@@ -185,6 +191,8 @@ export const validationMessages = {
     'purchase.insufficient': 'Saldo insuficiente: te faltan {{amount}}.',
     'generation.failed': 'No se pudo generar la imagen. El coste se ha devuelto a tu saldo.',
     'cart.empty': 'Tu carrito está vacío.',
+    'download.format': 'El formato debe ser uno de los siguientes: {{formats}}.',
+    'download.size': 'El tamaño debe ser uno de los siguientes: {{sizes}}.',
     'title.required': 'Introduce un título.',
     'prompt.required': 'Describe la imagen con al menos 3 caracteres.',
     ...offerMessages.es,
@@ -232,6 +240,8 @@ export const validationMessages = {
     'generation.failed':
       'Non è stato possibile generare l’immagine. Il costo è stato riaccreditato sul tuo saldo.',
     'cart.empty': 'Il tuo carrello è vuoto.',
+    'download.format': 'Il formato deve essere uno dei seguenti: {{formats}}.',
+    'download.size': 'La dimensione deve essere una delle seguenti: {{sizes}}.',
     'title.required': 'Inserisci un titolo.',
     'prompt.required': 'Descrivi l’immagine con almeno 3 caratteri.',
     ...offerMessages.it,
@@ -278,6 +288,8 @@ export const validationMessages = {
     'purchase.insufficient': 'Niewystarczające środki: brakuje {{amount}}.',
     'generation.failed': 'Nie udało się wygenerować obrazu. Koszt został zwrócony na twoje saldo.',
     'cart.empty': 'Twój koszyk jest pusty.',
+    'download.format': 'Format musi być jednym z: {{formats}}.',
+    'download.size': 'Rozmiar musi być jednym z: {{sizes}}.',
     'title.required': 'Podaj tytuł.',
     'prompt.required': 'Opisz obraz, używając co najmniej 3 znaków.',
     ...offerMessages.pl,
@@ -289,8 +301,23 @@ export const validationMessages = {
 
 export type ValidationKey = keyof (typeof validationMessages)['en'];
 
-/** The text for a validation key in a language, English when that language lacks it; other strings pass through. */
-export function validationText(key: string, locale: string): string {
+/** Values for a text's `{{name}}` placeholders (an amount with its currency, a list of choices). */
+export type MessageParams = Record<string, string>;
+
+/** Whether a string is a key of the validation texts (not a text already). */
+export function isValidationKey(value: string): value is ValidationKey {
+  return Object.hasOwn(validationMessages.en, value);
+}
+
+/**
+ * The text for a validation key in a language, English when that language lacks it, with its
+ * `{{name}}` placeholders filled from `params`; other strings pass through.
+ */
+export function validationText(key: string, locale: string, params?: MessageParams): string {
   const catalog = (validationMessages as Record<string, Record<string, string>>)[locale];
-  return catalog?.[key] ?? (validationMessages.en as Record<string, string>)[key] ?? key;
+  const text = catalog?.[key] ?? (validationMessages.en as Record<string, string>)[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{\{(\w+)\}\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? (params[name] as string) : placeholder,
+  );
 }

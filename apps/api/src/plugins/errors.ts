@@ -1,4 +1,10 @@
-import { DEFAULT_LOCALE, errorMessages, validationText } from '@promptmarket/contracts';
+import {
+  DEFAULT_LOCALE,
+  errorMessages,
+  isValidationKey,
+  type MessageParams,
+  validationText,
+} from '@promptmarket/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
@@ -59,21 +65,24 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /**
  * Renders every failure in the Laravel shapes the clients parse, with the error's code added:
  * 422 `{message, errors, code}`, others `{message, code}`; a 5xx never shows its internals.
+ * This is the one place an error's message is translated: services throw keys.
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     /** Field messages are validation keys: each is shown in the caller's language. */
-    function translated(fields: FieldErrors, locale: string) {
+    function translated(fields: FieldErrors, locale: string, params: MessageParams | undefined) {
       const texts = Object.fromEntries(
         Object.entries(fields).map(([field, messages]) => [
           field,
-          messages.map((m) => validationText(m, locale)),
+          messages.map((m) => validationText(m, locale, params)),
         ]),
       );
       const message =
         locale === DEFAULT_LOCALE ? laravelValidationMessage(texts) : (Object.values(texts)[0]?.[0] ?? '');
       return { message, errors: texts };
     }
+
+    const localeOf = (request: FastifyRequest) => request.locale().catch(() => DEFAULT_LOCALE);
 
     app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
       const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
@@ -87,9 +96,14 @@ export const errorsPlugin = fp(
       if (known.code === 'TOO_MANY_REQUESTS' && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', '60');
       }
-      if (!known.fields) return sendError(reply, known);
-      const locale = await request.locale().catch(() => DEFAULT_LOCALE);
-      return reply.code(status).send({ ...translated(known.fields, locale), code: known.code });
+      if (!known.fields) {
+        // Only a key has other languages: a fixed text (`Unauthenticated.`) needs no language.
+        if (!isValidationKey(known.message)) return sendError(reply, known);
+        const message = validationText(known.message, await localeOf(request), known.params);
+        return reply.code(status).send({ message, code: known.code });
+      }
+      const locale = await localeOf(request);
+      return reply.code(status).send({ ...translated(known.fields, locale, known.params), code: known.code });
     });
 
     app.setNotFoundHandler((_request, reply) => sendError(reply, AppError.notFound()));

@@ -38,7 +38,10 @@ and conditions of PromptMarket for the full text.
 
 export type DownloadChoice = { format: Format; width: number; height: number; size: string };
 
-/** The format and size asked for, from the lists in the settings (the first entry when not given). */
+/**
+ * The format and size asked for, from the lists in the settings (the first entry when not given).
+ * Throws a 422 on `format` or `size` naming the choices.
+ */
 export async function downloadChoice(
   db: Db,
   query: { format?: string; size?: string },
@@ -47,14 +50,15 @@ export async function downloadChoice(
   const format = (query.format ?? settings.formats[0] ?? 'jpg').toLowerCase();
   const size = query.size ?? settings.sizes[0] ?? '1024x1024';
   const fields: Record<string, string[]> = {};
-  if (!settings.formats.includes(format) || !(format in encoders)) {
-    fields.format = [`The format must be one of: ${settings.formats.join(', ')}.`];
-  }
+  if (!settings.formats.includes(format) || !(format in encoders)) fields.format = ['download.format'];
   const match = /^(\d{2,4})x(\d{2,4})$/.exec(size);
-  if (!settings.sizes.includes(size) || !match) {
-    fields.size = [`The size must be one of: ${settings.sizes.join(', ')}.`];
+  if (!settings.sizes.includes(size) || !match) fields.size = ['download.size'];
+  if (Object.keys(fields).length > 0) {
+    throw AppError.validation(fields, 'VALIDATION_FAILED', {
+      formats: settings.formats.join(', '),
+      sizes: settings.sizes.join(', '),
+    });
   }
-  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
   return { format: format as Format, size, width: Number(match?.[1]), height: Number(match?.[2]) };
 }
 

@@ -414,6 +414,23 @@ describe('downloads', () => {
     const size = await call(app, session, 'GET', `/api/purchase/${itemId}/download?size=4000x4000`);
     expect(size.statusCode).toBe(422);
     expect(size.json().message).toBe('The size must be one of: 1024x1024, 768x768, 512x512.');
+    const german = await call(
+      app,
+      session,
+      'GET',
+      `/api/purchase/${itemId}/download?format=gif&size=4000x4000`,
+      undefined,
+      { 'frontend-language': 'de' },
+    );
+    expect(german.statusCode).toBe(422);
+    expect(german.json()).toEqual({
+      message: 'Das Format muss eines der folgenden sein: jpg, png, webp.',
+      errors: {
+        format: ['Das Format muss eines der folgenden sein: jpg, png, webp.'],
+        size: ['Die Größe muss eine der folgenden sein: 1024x1024, 768x768, 512x512.'],
+      },
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it("answers 404 for another user's order", async () => {
