@@ -119,10 +119,9 @@ export async function generateImage(
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
-      const text = validationText('purchase.insufficient', input.locale).replace(
-        '{{amount}}',
-        `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
-      );
+      const text = validationText('purchase.insufficient', input.locale, {
+        amount: `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
+      });
       await giveUp(db, generation.id, text);
       throw PurchaseRefused.insufficientFunds(text, missing);
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, errorMessages, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, errorMessages, minorUnitsToNumber } from '@promptmarket/contracts';
 import {
   type ContactDetails,
   type Offer,
@@ -30,8 +30,6 @@ import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './o
 
 const IMAGE_KINDS = new Set(['jpeg', 'png', 'gif', 'webp']);
 export const SEALED_PURPOSE = 'payout-details';
-
-const text = (key: string, locale: string) => validationText(key, locale);
 
 /** The offer as the clients read it. */
 function toOffer(
@@ -114,7 +112,7 @@ async function sanitizeMedia(storage: Storage, file: UploadedFile): Promise<void
   const original = await storage.get(file.bucket, file.key);
   if (!original) throw new Error(`upload ${file.key} vanished`);
   let cleaned: Buffer | null;
-  if (file.kind === 'svg') cleaned = sanitizeSvg(original);
+  if (file.kind === 'svg') cleaned = await sanitizeSvg(original);
   else {
     try {
       const image = sharp(original, {
@@ -191,16 +189,16 @@ async function lockOwnOffer(tx: Db, userId: string, offerId: number): Promise<Of
  * OFFER_ALREADY_ANSWERED (422 on the `id` field) otherwise: the screen that offered the choice
  * is out of date, answered in another tab or turned down by the service meanwhile.
  */
-function assertOpen(row: OfferRow, locale: string) {
+function assertOpen(row: OfferRow) {
   if (row.status === 'offer') return;
   const key = row.status === 'approved' ? 'offer.already_approved' : 'offer.not_open';
-  throw new AppError('OFFER_ALREADY_ANSWERED', text(key, locale), { id: [text(key, locale)] });
+  throw new AppError('OFFER_ALREADY_ANSWERED', key, { id: [key] });
 }
 
 export async function declineOffer(db: Db, input: { userId: string; offerId: number; locale: string }) {
   await db.transaction(async (tx) => {
     const row = await lockOwnOffer(tx as unknown as Db, input.userId, input.offerId);
-    assertOpen(row, input.locale);
+    assertOpen(row);
     await tx
       .update(offers)
       .set({ status: 'declined_by_user', decidedAt: new Date(), updatedAt: new Date() })
@@ -244,7 +242,7 @@ export async function acceptOffer(
   const verified = await input.identityApproved();
   await db.transaction(async (tx) => {
     const row = await lockOwnOffer(tx as unknown as Db, input.userId, input.offerId);
-    assertOpen(row, input.locale);
+    assertOpen(row);
     const price = row.servicePriceCents ?? 0;
     if (input.amountCents !== undefined && input.amountCents !== price) {
       throw AppError.validation({ amount: ['amount.offer_mismatch'] });

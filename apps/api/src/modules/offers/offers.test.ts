@@ -230,6 +230,19 @@ describe('answering the service’s counter-price', () => {
       errors: { id: ['This offer can no longer be accepted or declined.'] },
       code: 'OFFER_ALREADY_ANSWERED',
     });
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/offer/decline',
+      { id },
+      { 'frontend-language': 'de' },
+    );
+    expect(german.json()).toEqual({
+      message: 'Dieses Angebot kann nicht mehr angenommen oder abgelehnt werden.',
+      errors: { id: ['Dieses Angebot kann nicht mehr angenommen oder abgelehnt werden.'] },
+      code: 'OFFER_ALREADY_ANSWERED',
+    });
     const accept = await call(app, session, 'POST', '/api/offer/approve', {
       ...contact,
       ...bank,

@@ -1,7 +1,9 @@
 import {
   type ErrorCode,
   formatMinorUnits,
+  type MessageParams,
   minorUnitsToNumber,
+  type ValidationKey,
   validationText,
 } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
@@ -116,12 +118,15 @@ async function owns(db: Db, userId: string, productId: number): Promise<boolean>
   return Boolean(row);
 }
 
-/** Adds a prompt once; a prompt the user owns is refused with a message. */
-export async function addToCart(db: Db, userId: string, productId: number, locale: string): Promise<void> {
+/**
+ * Adds a prompt once; a prompt the user owns is refused with a 422 on `product_id` (its key: the
+ * error handler answers in the request's language, so `_locale` is not needed here).
+ */
+export async function addToCart(db: Db, userId: string, productId: number, _locale: string): Promise<void> {
   const [product] = await productsOnSale(db, [productId]);
   if (!product) throw AppError.notFound();
   if (await owns(db, userId, productId)) {
-    throw AppError.validation({ product_id: [validationText('purchase.owned', locale)] });
+    throw AppError.validation({ product_id: ['purchase.owned'] });
   }
   await db.insert(cartItems).values({ userId, productId }).onConflictDoNothing();
 }
@@ -169,7 +174,8 @@ export async function purchase(
   input: PurchaseInput,
 ): Promise<{ orderId: number; replayed: boolean }> {
   const ids = [...new Set(input.productIds)];
-  const text = (key: Parameters<typeof validationText>[0]) => validationText(key, input.locale);
+  // A refusal is answered by the route with its own body (refusalBody), so it is translated here.
+  const text = (key: ValidationKey, params?: MessageParams) => validationText(key, input.locale, params);
   // Looked up first: a cart checkout retried after it was made finds its cart empty.
   if (input.idempotencyKey) {
     const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
@@ -216,7 +222,7 @@ export async function purchase(
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
       throw PurchaseRefused.insufficientFunds(
-        text('purchase.insufficient').replace('{{amount}}', `${formatMinorUnits(missing)} ${currency}`),
+        text('purchase.insufficient', { amount: `${formatMinorUnits(missing)} ${currency}` }),
         missing,
       );
     }

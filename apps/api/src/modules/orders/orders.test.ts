@@ -98,6 +98,19 @@ describe('the cart', () => {
     const again = await call(app, session, 'POST', '/api/cart', { product_id: id(3) });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.product_id).toEqual(['You already own this prompt.']);
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/cart',
+      { product_id: id(3) },
+      { 'frontend-language': 'de' },
+    );
+    expect(german.json()).toEqual({
+      message: 'Dieser Prompt gehört dir bereits.',
+      errors: { product_id: ['Dieser Prompt gehört dir bereits.'] },
+      code: 'VALIDATION_FAILED',
+    });
   });
 
   it('needs a signed-in user with a verified address', async () => {
