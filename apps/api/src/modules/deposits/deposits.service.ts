@@ -1,4 +1,4 @@
-import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -35,24 +35,24 @@ export type Quote = {
 
 /**
  * What an amount in a currency is worth, and the minimum there: the euro minimum times the
- * currency's units per euro, rounded up to the cent (decision 0015). Below it: 422 on `amount`.
+ * currency's units per euro, rounded up to the cent (decision 0015). Below it: 422 on `amount`,
+ * naming the minimum (the error handler answers in the request's language, so `_locale` is not
+ * needed here).
  */
 export async function quote(
   db: Db,
   amountMinor: number,
   currencyCode: string,
-  locale: string,
+  _locale: string,
 ): Promise<Quote> {
   const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === 'EUR' ? EURO : null);
   if (!currency) throw AppError.validation({ currency: ['currency.invalid'] });
   const settings = await getStoredSettings(db);
   const minimumMinor = minimumInCurrency(settings.min_deposit_cents, currency.rate);
   if (amountMinor < minimumMinor) {
-    const text = validationText('amount.min', locale).replace(
-      '{{min}}',
-      `${formatMinorUnits(minimumMinor)} ${currency.code}`,
-    );
-    throw AppError.validation({ amount: [text] });
+    throw AppError.validation({ amount: ['amount.min'] }, 'VALIDATION_FAILED', {
+      min: `${formatMinorUnits(minimumMinor)} ${currency.code}`,
+    });
   }
   return {
     currency: currency.code,

@@ -1,4 +1,4 @@
-import { errorMessages, validationText } from '@promptmarket/contracts';
+import { errorMessages } from '@promptmarket/contracts';
 import type {
   Verification,
   VerificationDocument,
@@ -82,8 +82,8 @@ export async function submitVerification(
 ): Promise<Verification> {
   const current = await currentRow(db, input.userId);
   if (current && current.status !== 'declined') {
-    const message = validationText(`verification.${current.status}`, input.locale);
-    throw new AppError('VALIDATION_FAILED', message, { status: [message] });
+    const key = `verification.${current.status}`;
+    throw new AppError('VALIDATION_FAILED', key, { status: [key] });
   }
   const documents = Object.fromEntries(
     input.files.map((file) => [
