@@ -13,6 +13,8 @@ export type Endpoint = {
   /** The one line the OpenAPI document shows for the route. */
   readonly summary: string;
   readonly params?: z.ZodType;
+  /** Request headers the endpoint reads (a retry key). */
+  readonly headers?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { errorCode, okEnvelope } from './envelope';
 
 /** A prompt in the cart, priced in the internal currency (display decimals). */
@@ -100,3 +101,111 @@ export const generation = z.object({
 });
 export type Generation = z.infer<typeof generation>;
 export const generationsResponse = okEnvelope(z.array(generation));
+
+/** A client's retry key: the same key from the same user is the same order. */
+export const purchaseHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'field.invalid')
+    .optional(),
+});
+
+/** The format and size of a download (the settings list them); the default when left out. */
+export const downloadQuery = z.object({
+  format: z.string().max(10).optional(),
+  size: z.string().max(20).optional(),
+});
+
+export const orderItemParams = z.object({ orderId: cartItemParams.shape.id });
+
+export const orderEndpoints = {
+  cart: defineEndpoint({
+    method: 'GET',
+    path: '/cart',
+    summary: 'The cart with its totals',
+    response: cartResponse,
+  }),
+  addToCart: defineEndpoint({
+    method: 'POST',
+    path: '/cart',
+    summary: 'Add a prompt to the cart (once; not one the user owns)',
+    body: addToCartRequest,
+    response: cartResponse,
+  }),
+  removeFromCart: defineEndpoint({
+    method: 'DELETE',
+    path: '/cart/:id',
+    summary: 'Remove a row of the cart',
+    params: cartItemParams,
+    response: cartResponse,
+  }),
+  /** A refusal answers 422 with `purchaseError`. */
+  purchaseCart: defineEndpoint({
+    method: 'POST',
+    path: '/purchase/cart',
+    summary: 'Buy everything in the cart, all or nothing',
+    headers: purchaseHeaders,
+    response: purchaseResponse,
+  }),
+  /** A refusal answers 422 with `purchaseError`. */
+  purchasePrompt: defineEndpoint({
+    method: 'POST',
+    path: '/purchase/prompt',
+    summary: 'Buy one prompt',
+    body: purchasePromptRequest,
+    headers: purchaseHeaders,
+    response: purchaseResponse,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/purchase/history',
+    summary: 'The prompts bought, newest first',
+    response: ordersResponse,
+  }),
+  /** Answers a zip. */
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/purchase/:orderId/download',
+    summary: 'A bought prompt as a zip: image in the chosen format and size, prompt, licence',
+    params: orderItemParams,
+    query: downloadQuery,
+  }),
+  ownedPrompts: defineEndpoint({
+    method: 'GET',
+    path: '/user/prompts',
+    summary: 'The prompts the user owns',
+    response: ownedPromptsResponse,
+  }),
+};
+
+export const generationParams = z.object({ id: cartItemParams.shape.id });
+
+export const generationEndpoints = {
+  /** Answers a zip; a refusal answers 422 with `purchaseError`. */
+  generate: defineEndpoint({
+    method: 'POST',
+    path: '/purchase/generate-image',
+    summary: 'Draw an image from a prompt, paid from the balance; answers a zip',
+    body: generateImageRequest,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/purchase/generations',
+    summary: 'The images the user had drawn, newest first',
+    response: generationsResponse,
+  }),
+  /** Answers the picture. */
+  image: defineEndpoint({
+    method: 'GET',
+    path: '/purchase/generations/:id/image',
+    summary: "The picture of one of the user's generations",
+    params: generationParams,
+  }),
+  /** Answers a zip. */
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/purchase/generations/:id/download',
+    summary: "One of the user's generations again as a zip",
+    params: generationParams,
+  }),
+};

@@ -48,6 +48,7 @@ type RouteSchema<E extends Endpoint, Answers> = { summary: string; response: Ans
 }
   ? { params: P }
   : unknown) &
+  (E extends { headers: infer H } ? { headers: H } : unknown) &
   (E extends { query: infer Q } ? { querystring: Q } : unknown) &
   (E extends { body: infer B } ? { body: B } : unknown);
 
@@ -55,7 +56,7 @@ type JsonAnswers<E extends Endpoint> = { 200: NonNullable<E['response']> } & typ
 
 /**
  * The Fastify route options of an endpoint declared in @promptmarket/contracts: method, URL and
- * the schema (summary, params, querystring, body, and the answer beside the error answers), so that
+ * the schema (summary, params, headers, querystring, body, and the answer beside the error answers), so that
  * `app.route({ ...routeOf(endpoint), handler })` infers the request and the reply from the contract.
  * `answers` replaces the answers of an endpoint whose success is not JSON (a file, a zip).
  */
@@ -67,6 +68,7 @@ export function routeOf<const E extends Endpoint, Answers extends object = JsonA
   const schema = {
     summary: endpoint.summary,
     ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
     response: answers ?? { 200: endpoint.response, ...errorResponses },

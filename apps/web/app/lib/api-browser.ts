@@ -207,3 +207,5 @@ export function browserApi(locale: string, isAuthenticated: () => boolean = () =
     ) => file(locale, isAuthenticated(), method, path, body, onProgress),
   };
 }
+
+export type BrowserApi = ReturnType<typeof browserApi>;

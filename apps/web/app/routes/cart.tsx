@@ -1,4 +1,4 @@
-import { type Cart, cartResponse, purchaseResponse } from '@promptmarket/contracts/orders';
+import type { Cart } from '@promptmarket/contracts/orders';
 import { useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '../components/ui/dialog';
 import { Link } from '../components/ui/link';
+import { getCart, purchaseCart, removeFromCart } from '../features/orders/api';
 import { PurchaseFailureAlert } from '../features/orders/purchase-actions';
 import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from '../features/orders/rules';
 import { serverApi } from '../lib/api.server';
@@ -32,10 +33,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
   try {
-    const { payload } = await serverApi(args.request, args.context, args.params.locale, true).get(
-      '/cart',
-      cartResponse,
-    );
+    const { payload } = await getCart(serverApi(args.request, args.context, args.params.locale, true));
     return { cart: payload as Cart | null };
   } catch {
     return { cart: null };
@@ -91,9 +89,7 @@ function PurchaseDialog({
     setFailure(null);
     attempt.current ??= newIdempotencyKey();
     try {
-      const { payload } = await api.post('/purchase/cart', purchaseResponse, undefined, {
-        'Idempotency-Key': attempt.current,
-      });
+      const { payload } = await purchaseCart(api, attempt.current);
       navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
     } catch (caught) {
       attempt.current = null;
@@ -164,7 +160,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     setRemoving(id);
     setFailure(null);
     try {
-      const { payload } = await api.delete(`/cart/${id}`, cartResponse);
+      const { payload } = await removeFromCart(api, id);
       setCart(payload);
       revalidator.revalidate();
     } catch (caught) {

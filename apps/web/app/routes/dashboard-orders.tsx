@@ -1,15 +1,12 @@
-import {
-  type Generation,
-  generationsResponse,
-  type Order,
-  ordersResponse,
-} from '@promptmarket/contracts/orders';
+import type { Generation, Order } from '@promptmarket/contracts/orders';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '../components/ui/dialog';
 import { FormAlert } from '../components/ui/form-fields';
+import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../features/orders/api';
 import { saveFile } from '../features/orders/download';
 import { serverApi } from '../lib/api.server';
+import type { BrowserApi, FileAnswer } from '../lib/api-browser';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
 import { pageMeta } from '../lib/seo';
@@ -25,11 +22,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
   const [orders, generations] = await Promise.all([
-    api.get('/purchase/history', ordersResponse).then(
+    getOrders(api).then(
       ({ payload }) => payload,
       () => null,
     ),
-    api.get('/purchase/generations', generationsResponse).then(
+    getGenerations(api).then(
       ({ payload }) => payload,
       () => [] as Generation[],
     ),
@@ -43,11 +40,13 @@ function useDownload() {
   const api = useApi();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  async function download(path: string) {
+  async function download(
+    fetchFile: (client: BrowserApi, onProgress: typeof setProgress) => Promise<FileAnswer>,
+  ) {
     setError(null);
     setProgress(0);
     try {
-      saveFile(await api.file('GET', path, undefined, setProgress));
+      saveFile(await fetchFile(api, setProgress));
     } catch (caught) {
       setError(caught instanceof Error && caught.message ? caught.message : t('orders.downloadFailed'));
     } finally {
@@ -128,7 +127,9 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
         ) : null}
         <button
           type="button"
-          onClick={() => download(`/purchase/${order.id}/download?${new URLSearchParams({ format, size })}`)}
+          onClick={() =>
+            download((client, onProgress) => downloadOrder(client, order.id, { format, size }, onProgress))
+          }
           disabled={progress !== null}
           className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
         >
@@ -158,7 +159,9 @@ function GenerationCard({ generation }: { generation: Generation }) {
         {error ? <FormAlert kind="error">{error}</FormAlert> : null}
         <button
           type="button"
-          onClick={() => download(`/purchase/generations/${generation.id}/download`)}
+          onClick={() =>
+            download((client, onProgress) => downloadGeneration(client, generation.id, onProgress))
+          }
           disabled={progress !== null}
           aria-label={t('orders.downloadNamed', { title: generation.title })}
           className="inline-flex w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"

@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { generateImage, generationImageUrl } from '../features/orders/api';
 import { saveFile } from '../features/orders/download';
 import { PurchaseFailureAlert } from '../features/orders/purchase-actions';
 import {
@@ -126,7 +127,7 @@ export default function Generate() {
     setStage({ kind: 'generating', startedAt: Date.now() });
     try {
       let downloading = false;
-      const answer = await api.file('POST', '/purchase/generate-image', values, (percent) => {
+      const answer = await generateImage(api, values, (percent) => {
         if (!downloading && percent >= 100) return;
         downloading = true;
         setStage({ kind: 'downloading', percent });
@@ -135,9 +136,7 @@ export default function Generate() {
       saveFile(answer);
       setStage({
         kind: 'done',
-        image: id
-          ? `/api/purchase/generations/${encodeURIComponent(id)}/image`
-          : URL.createObjectURL(answer.blob),
+        image: id ? generationImageUrl(id) : URL.createObjectURL(answer.blob),
         filename: answer.filename,
         blob: answer.blob,
       });

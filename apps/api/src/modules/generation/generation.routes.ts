@@ -1,13 +1,14 @@
 import { errorResponses } from '@promptmarket/contracts';
-import { cartItemParams, generateImageRequest, generationsResponse } from '@promptmarket/contracts/orders';
+import { generationEndpoints } from '@promptmarket/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { statusOf } from '../../errors';
-import { attachmentDisposition } from '../../lib/private-file';
+import { sendPrivate } from '../../lib/private-file';
+import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { downloadChoice } from '../orders/orders.downloads';
-import { purchaseAnswers } from '../orders/orders.routes';
+import { purchaseAnswers, zipAnswers } from '../orders/orders.routes';
 import { PurchaseRefused, refusalBody } from '../orders/orders.service';
 import { enforceLimit } from '../throttle/throttle.service';
 import { localEngine, openAiEngine } from './engine';
@@ -33,16 +34,9 @@ export async function generationRoutes(parent: FastifyInstance) {
         })
       : localEngine();
 
-  app.post(
-    '/purchase/generate-image',
-    {
-      schema: {
-        summary: 'Draw an image from a prompt, paid from the balance; answers a zip',
-        body: generateImageRequest,
-        response: { ...purchaseAnswers, 200: z.any().describe('application/zip') },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(generationEndpoints.generate, { ...purchaseAnswers, 200: zipAnswers[200] }),
+    handler: async (request, reply) => {
       const user = signedInUser(request);
       await enforceLimit(app.db, `generate:user:${user.id}`, { max: 10, windowSeconds: 60 });
       const choice = await downloadChoice(app.db, request.body);
@@ -61,13 +55,8 @@ export async function generationRoutes(parent: FastifyInstance) {
           },
           request.log,
         );
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', attachmentDisposition(filename))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('x-generation-id', String(generationId))
-          .send(zip);
+        reply.header('x-generation-id', String(generationId));
+        return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
       } catch (error) {
         if (error instanceof PurchaseRefused) {
           return reply.code(statusOf(error.code)).send(refusalBody(error));
@@ -79,70 +68,42 @@ export async function generationRoutes(parent: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/purchase/generations',
-    {
-      schema: {
-        summary: 'The images the user had drawn, newest first',
-        response: { 200: generationsResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(generationEndpoints.history),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await generationHistory(app.db, signedInUser(request).id, await request.locale()),
     }),
-  );
+  });
 
-  const generationParams = z.object({ id: cartItemParams.shape.id });
-
-  app.get(
-    '/purchase/generations/:id/image',
-    {
-      schema: {
-        summary: "The picture of one of the user's generations",
-        params: generationParams,
-        response: { 200: z.any().describe('image/jpeg, image/png or image/webp'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(generationEndpoints.image, {
+      200: z.any().describe('image/jpeg, image/png or image/webp'),
+      ...errorResponses,
+    }),
+    handler: async (request, reply) => {
       const { image, contentType } = await generationImage(
         app.db,
         app.storage,
         signedInUser(request).id,
         request.params.id,
       );
-      return reply
-        .header('content-type', contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=3600')
-        .send(image);
+      return sendPrivate(reply, { body: image, contentType, inline: true, maxAgeSeconds: 3600 });
     },
-  );
+  });
 
-  app.get(
-    '/purchase/generations/:id/download',
-    {
-      schema: {
-        summary: "One of the user's generations again as a zip",
-        params: generationParams,
-        response: { 200: z.any().describe('application/zip'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(generationEndpoints.download, zipAnswers),
+    handler: async (request, reply) => {
       const { filename, zip } = await generationDownload(
         app.db,
         app.storage,
         signedInUser(request).id,
         request.params.id,
       );
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', attachmentDisposition(filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(zip);
+      return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
     },
-  );
+  });
 }

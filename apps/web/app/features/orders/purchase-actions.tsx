@@ -1,5 +1,4 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
-import { cartResponse, purchaseResponse } from '@promptmarket/contracts/orders';
 import { useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
@@ -12,6 +11,7 @@ import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { addToCart as addToCartCall, purchasePrompt } from './api';
 import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from './rules';
 
 type Outcome = { kind: 'bought' | 'added' } | ({ kind: 'error' } & PurchaseFailure) | null;
@@ -97,14 +97,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     setOutcome(null);
     attempt.current ??= newIdempotencyKey();
     try {
-      await api.post(
-        '/purchase/prompt',
-        purchaseResponse,
-        { prompt_id: product.id },
-        {
-          'Idempotency-Key': attempt.current,
-        },
-      );
+      await purchasePrompt(api, product.id, attempt.current);
       setBoughtHere(true);
       setOutcome({ kind: 'bought' });
       revalidator.revalidate();
@@ -120,7 +113,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     setBusy('cart');
     setOutcome(null);
     try {
-      await api.post('/cart', cartResponse, { product_id: product.id });
+      await addToCartCall(api, product.id);
       setOutcome({ kind: 'added' });
       revalidator.revalidate();
     } catch (error) {

@@ -45,11 +45,14 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
     setState('adding');
     setError(null);
     try {
-      const [{ cartResponse }, { browserApi }] = await Promise.all([
-        import('@promptmarket/contracts/orders'),
+      const [{ addToCart }, { browserApi }] = await Promise.all([
+        import('./api'),
         import('../../lib/api-browser'),
       ]);
-      await browserApi(locale, () => true).post('/cart', cartResponse, { product_id: product.id });
+      await addToCart(
+        browserApi(locale, () => true),
+        product.id,
+      );
       setState('added');
       revalidator.revalidate();
     } catch (caught) {

@@ -1,0 +1,55 @@
+import { endpointPath } from '@promptmarket/contracts/endpoint';
+import {
+  type GenerateImageRequest,
+  generationEndpoints,
+  orderEndpoints,
+} from '@promptmarket/contracts/orders';
+import type { BrowserApi } from '../../lib/api-browser';
+import { type ApiClient, queryString } from '../../lib/api-client';
+
+/** The cart's, the orders' and the generations' calls, each from the endpoint its contract declares. */
+export const getCart = (api: ApiClient) => api.call(orderEndpoints.cart);
+export const addToCart = (api: ApiClient, productId: number) =>
+  api.call(orderEndpoints.addToCart, { body: { product_id: productId } });
+export const removeFromCart = (api: ApiClient, id: number) =>
+  api.call(orderEndpoints.removeFromCart, { params: { id } });
+/** The same key from the same user is the same order: a retry never buys twice. */
+export const purchasePrompt = (api: ApiClient, productId: number, idempotencyKey: string) =>
+  api.call(orderEndpoints.purchasePrompt, {
+    body: { prompt_id: productId },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+export const purchaseCart = (api: ApiClient, idempotencyKey: string) =>
+  api.call(orderEndpoints.purchaseCart, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const getOrders = (api: ApiClient) => api.call(orderEndpoints.history);
+export const getGenerations = (api: ApiClient) => api.call(generationEndpoints.history);
+
+/** A bought prompt's zip in the chosen format and size, with download progress. */
+export const downloadOrder = (
+  api: BrowserApi,
+  orderId: number,
+  choice: { format: string; size: string },
+  onProgress: (percent: number) => void,
+) =>
+  api.file(
+    orderEndpoints.download.method,
+    endpointPath(orderEndpoints.download.path, { orderId }) + queryString(choice),
+    undefined,
+    onProgress,
+  );
+export const downloadGeneration = (api: BrowserApi, id: number, onProgress: (percent: number) => void) =>
+  api.file(
+    generationEndpoints.download.method,
+    endpointPath(generationEndpoints.download.path, { id }),
+    undefined,
+    onProgress,
+  );
+/** Draws and pays for an image; the answer is its zip, with the generation's id in `x-generation-id`. */
+export const generateImage = (
+  api: BrowserApi,
+  values: GenerateImageRequest,
+  onProgress: (percent: number) => void,
+) => api.file(generationEndpoints.generate.method, generationEndpoints.generate.path, values, onProgress);
+/** The address of a generation's picture, for an `<img>`. */
+export const generationImageUrl = (id: string | number) =>
+  `/api${endpointPath(generationEndpoints.image.path, { id })}`;
