@@ -5,6 +5,7 @@ import {
   type Profile,
   type ProfileUpdateRequest,
   type RegisterRequest,
+  VERIFICATION_LINK_INVALID,
 } from '@promptmarket/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -126,7 +127,7 @@ async function sendVerificationMail(
  */
 export async function register(ctx: AccountContext, input: RegisterRequest): Promise<User> {
   const settings = await getSettings(ctx.db, ctx.locale);
-  if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', 'Registration is currently closed.');
+  if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', 'registration.closed');
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   try {
@@ -312,8 +313,7 @@ export async function verifyEmail(
   ctx: AccountContext,
   link: { id: string; hash: string; expires: number; signature: string },
 ): Promise<'verified' | 'already-verified'> {
-  const invalid = () =>
-    AppError.validation({ signature: ['The verification link is invalid or has expired'] });
+  const invalid = () => AppError.validation({ signature: [VERIFICATION_LINK_INVALID] });
   if (!/^[0-9a-f-]{36}$/.test(link.id) || !verificationSignatureValid(ctx.appKey, link)) throw invalid();
   const user = await findActiveUser(ctx.db, link.id);
   if (!user || emailHash(user.email) !== link.hash) throw invalid();

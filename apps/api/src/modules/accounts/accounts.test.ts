@@ -155,15 +155,22 @@ describe('POST /api/register', () => {
   it('answers 403 while registration is switched off', async () => {
     await setSetting('is_reg_enabled', false);
     const session = await startBrowserSession(app);
-    const response = await call(app, session, 'POST', '/api/register', {
+    const form = {
       first_name: 'A',
       last_name: 'B',
       email: uniqueEmail(),
       password: strongPassword,
       password_confirmation: strongPassword,
       terms: true,
-    });
+    };
+    const response = await call(app, session, 'POST', '/api/register', form);
     expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Registration is currently closed.', code: 'FORBIDDEN' });
+    const german = await call(app, session, 'POST', '/api/register', form, { 'frontend-language': 'de' });
+    expect(german.json()).toEqual({
+      message: 'Die Registrierung ist derzeit geschlossen.',
+      code: 'FORBIDDEN',
+    });
     await setSetting('is_reg_enabled', true);
   });
 
@@ -531,6 +538,12 @@ describe('e-mail verification', () => {
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(422);
       expect(response.json().message).toBe('The verification link is invalid or has expired');
+      const german = await app.inject({ method: 'GET', url, headers: { 'frontend-language': 'de' } });
+      expect(german.json().errors).toEqual({
+        [url.includes('expires=soon') ? 'expires' : 'signature']: [
+          'Der Bestätigungslink ist ungültig oder abgelaufen',
+        ],
+      });
     }
   });
 
