@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits } from './money';
 import type { ValidationKey } from './validation-messages';
@@ -227,3 +228,60 @@ export const validateAmountResponse = z.object({
   }),
   errors: z.array(z.string()),
 });
+
+/** A client's retry key: the same key from the same user is the same deposit. */
+export const checkoutHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\w-]{8,100}$/, 'field.invalid')
+    .optional(),
+});
+
+export const webhookParams = z.object({ provider: z.enum(['sandbox', 'stripe']) });
+export const webhookResponse = z.object({ received: z.literal(true) });
+
+export const depositEndpoints = {
+  validateAmount: defineEndpoint({
+    method: 'POST',
+    path: '/deposit/validate-amount',
+    summary: 'Check a deposit amount against the minimum in its currency',
+    body: validateAmountRequest,
+    response: validateAmountResponse,
+  }),
+  validate: defineEndpoint({
+    method: 'POST',
+    path: '/deposit/validate',
+    summary: 'Check the deposit form; answers the payment methods',
+    body: depositFormRequest,
+    response: validateDepositResponse,
+  }),
+  checkout: defineEndpoint({
+    method: 'POST',
+    path: '/deposit/checkout',
+    summary: "Create a deposit and the provider's checkout",
+    body: depositCheckoutRequest,
+    headers: checkoutHeaders,
+    response: depositCheckoutResponse,
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/deposit/status',
+    summary: "A deposit's status (the user's own only)",
+    query: depositStatusQuery,
+    response: depositStatusResponse,
+  }),
+  history: defineEndpoint({
+    method: 'GET',
+    path: '/deposit/history',
+    summary: "The user's deposits, newest first",
+    response: depositHistoryResponse,
+  }),
+  /** The provider signs the raw body, which the route reads as bytes. */
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/webhooks/:provider',
+    summary: 'Payment provider webhooks (sandbox, stripe)',
+    params: webhookParams,
+    response: webhookResponse,
+  }),
+};

@@ -1,8 +1,9 @@
-import { type Deposit, depositHistoryResponse } from '@promptmarket/contracts/deposits';
+import type { Deposit } from '@promptmarket/contracts/deposits';
 import { useState } from 'react';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Dialog, DialogContent, DialogTitle } from '../components/ui/dialog';
 import { Link } from '../components/ui/link';
+import { getDeposits } from '../features/deposits/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -19,10 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 /** The dashboard layout has checked the user; a failed call shows its own message. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      '/deposit/history',
-      depositHistoryResponse,
-    );
+    const { payload } = await getDeposits(serverApi(request, context, params.locale, true));
     return { deposits: payload, failed: false };
   } catch {
     return { deposits: [] as Deposit[], failed: true };

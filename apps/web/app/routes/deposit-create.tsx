@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  depositCheckoutResponse,
-  depositFormRequest,
-  type PaymentMethod,
-  validateDepositResponse,
-} from '@promptmarket/contracts/deposits';
+import { depositFormRequest, type PaymentMethod } from '@promptmarket/contracts/deposits';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
+import { startCheckout, validateDeposit } from '../features/deposits/api';
 import { internalCents, minimumCents, unitsPerCurrency } from '../features/deposits/rules';
 import { newIdempotencyKey } from '../features/orders/rules';
 import { getCountries } from '../features/site/api';
@@ -126,7 +122,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const onContinue = handleSubmit(async () => {
     setNotice(null);
     try {
-      const { payload } = await api.post('/deposit/validate', validateDepositResponse, body());
+      const { payload } = await validateDeposit(api, body());
       setMethods(payload);
       setMethod((current) => current || payload[0]?.id || '');
       attempt.current = newIdempotencyKey();
@@ -143,12 +139,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     setPaying(true);
     try {
       attempt.current ??= newIdempotencyKey();
-      const answer = await api.post(
-        '/deposit/checkout',
-        depositCheckoutResponse,
-        { ...body(), payment_method_id: method },
-        { 'Idempotency-Key': attempt.current },
-      );
+      const answer = await startCheckout(api, { ...body(), payment_method_id: method }, attempt.current);
       if (answer.redirect_url) {
         window.location.assign(answer.redirect_url);
         return;

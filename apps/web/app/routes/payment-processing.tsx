@@ -1,12 +1,9 @@
-import {
-  DEPOSIT_POLL_INTERVAL_MS,
-  DEPOSIT_POLL_TIMEOUT_MS,
-  depositStatusResponse,
-} from '@promptmarket/contracts/deposits';
+import { DEPOSIT_POLL_INTERVAL_MS, DEPOSIT_POLL_TIMEOUT_MS } from '@promptmarket/contracts/deposits';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Link } from '../components/ui/link';
+import { getDepositStatus } from '../features/deposits/api';
 import { orderIdFrom, pollStep } from '../features/deposits/rules';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
@@ -43,12 +40,13 @@ export default function PaymentProcessing() {
 
   useEffect(() => {
     if (orderId === null) return;
+    const id = orderId;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const started = Date.now();
     async function check() {
       try {
-        const { order } = await api.get(`/deposit/status?order_id=${orderId}`, depositStatusResponse);
+        const { order } = await getDepositStatus(api, id);
         if (stopped) return;
         setCheckFailed(false);
         const step = pollStep(order, t('payment.defaultError'));

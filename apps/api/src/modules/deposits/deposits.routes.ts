@@ -1,20 +1,10 @@
-import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
-import {
-  depositCheckoutRequest,
-  depositCheckoutResponse,
-  depositFormRequest,
-  depositHistoryResponse,
-  depositStatusQuery,
-  depositStatusResponse,
-  validateAmountRequest,
-  validateAmountResponse,
-  validateDepositResponse,
-} from '@promptmarket/contracts/deposits';
+import { minorUnitsToNumber } from '@promptmarket/contracts';
+import { depositEndpoints } from '@promptmarket/contracts/deposits';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors';
 import { recordWebhook } from '../../lib/metrics';
+import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { WebhookRejected } from '../payments/provider';
 import { enforceLimit } from '../throttle/throttle.service';
@@ -28,14 +18,6 @@ import {
   validateDeposit,
 } from './deposits.service';
 
-/** A client's retry key: the same key from the same user is the same deposit. */
-const checkoutHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .regex(/^[\w-]{8,100}$/, 'field.invalid')
-    .optional(),
-});
-
 export async function depositRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -43,16 +25,9 @@ export async function depositRoutes(parent: FastifyInstance) {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('preValidation', requireUser({ verified: true }));
 
-    signedIn.post(
-      '/deposit/validate-amount',
-      {
-        schema: {
-          summary: 'Check a deposit amount against the minimum in its currency',
-          body: validateAmountRequest,
-          response: { 200: validateAmountResponse, ...errorResponses },
-        },
-      },
-      async (request) => {
+    signedIn.route({
+      ...routeOf(depositEndpoints.validateAmount),
+      handler: async (request) => {
         const priced = await quote(
           app.db,
           request.body.amount,
@@ -70,34 +45,19 @@ export async function depositRoutes(parent: FastifyInstance) {
           errors: [],
         };
       },
-    );
+    });
 
-    signedIn.post(
-      '/deposit/validate',
-      {
-        schema: {
-          summary: 'Check the deposit form; answers the payment methods',
-          body: depositFormRequest,
-          response: { 200: validateDepositResponse, ...errorResponses },
-        },
-      },
-      async (request) => ({
+    signedIn.route({
+      ...routeOf(depositEndpoints.validate),
+      handler: async (request) => ({
         status: 'OK' as const,
         payload: await validateDeposit(app.db, app.payments, request.body, await request.locale()),
       }),
-    );
+    });
 
-    signedIn.post(
-      '/deposit/checkout',
-      {
-        schema: {
-          summary: "Create a deposit and the provider's checkout",
-          body: depositCheckoutRequest,
-          headers: checkoutHeaders,
-          response: { 200: depositCheckoutResponse, ...errorResponses },
-        },
-      },
-      async (request) => {
+    signedIn.route({
+      ...routeOf(depositEndpoints.checkout),
+      handler: async (request) => {
         const user = signedInUser(request);
         await enforceLimit(app.db, `deposit-checkout:user:${user.id}`, { max: 20, windowSeconds: 60 * 60 });
         const { payment_method_id: paymentMethodId, paymentType: _paymentType, ...form } = request.body;
@@ -121,36 +81,23 @@ export async function depositRoutes(parent: FastifyInstance) {
           message: 'Checkout created',
         };
       },
-    );
+    });
 
-    signedIn.get(
-      '/deposit/status',
-      {
-        schema: {
-          summary: "A deposit's status (the user's own only)",
-          querystring: depositStatusQuery,
-          response: { 200: depositStatusResponse, ...errorResponses },
-        },
-      },
-      async (request) => {
+    signedIn.route({
+      ...routeOf(depositEndpoints.status),
+      handler: async (request) => {
         const deposit = await ownDeposit(app.db, signedInUser(request).id, request.query.order_id);
         return { status: 'OK' as const, order: depositStatusOf(deposit), message: deposit.status };
       },
-    );
+    });
 
-    signedIn.get(
-      '/deposit/history',
-      {
-        schema: {
-          summary: "The user's deposits, newest first",
-          response: { 200: depositHistoryResponse, ...errorResponses },
-        },
-      },
-      async (request) => ({
+    signedIn.route({
+      ...routeOf(depositEndpoints.history),
+      handler: async (request) => ({
         status: 'OK' as const,
         payload: await depositHistory(app.db, signedInUser(request).id, await request.locale()),
       }),
-    );
+    });
   });
 
   await app.register(async (scope) => {
@@ -160,17 +107,10 @@ export async function depositRoutes(parent: FastifyInstance) {
       { parseAs: 'buffer', bodyLimit: 256 * 1024 },
       (_r, body, done) => done(null, body),
     );
-    scope.post(
-      '/webhooks/:provider',
-      {
-        config: { csrf: false },
-        schema: {
-          summary: 'Payment provider webhooks (sandbox, stripe)',
-          params: z.object({ provider: z.enum(['sandbox', 'stripe']) }),
-          response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
-        },
-      },
-      async (request) => {
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(depositEndpoints.webhook),
+      config: { csrf: false },
+      handler: async (request) => {
         const provider = app.payments;
         // The route's enum bounds the label: only the providers the shop knows.
         const named = (request.params as { provider: string }).provider;
@@ -205,6 +145,6 @@ export async function depositRoutes(parent: FastifyInstance) {
         request.log.info({ eventId: event.id, outcome }, 'webhook handled');
         return { received: true as const };
       },
-    );
+    });
   });
 }
