@@ -115,12 +115,16 @@ let sanitizer: Promise<Sanitizer> | undefined;
 
 /** jsdom takes a moment to load: it is loaded on the first SVG, not when the server starts. */
 function loadSanitizer(): Promise<Sanitizer> {
-  sanitizer ??= Promise.all([import('jsdom'), import('dompurify')]).then(
-    ([{ JSDOM }, { default: createDOMPurify }]) => {
+  sanitizer ??= Promise.all([import('jsdom'), import('dompurify')])
+    .then(([{ JSDOM }, { default: createDOMPurify }]) => {
       const { window } = new JSDOM('');
       return createSanitizer(window as Window, createDOMPurify(window as never));
-    },
-  );
+    })
+    .catch((error: unknown) => {
+      // A failed load is tried again by the next SVG instead of refusing every one after it.
+      sanitizer = undefined;
+      throw error;
+    });
   return sanitizer;
 }
 
