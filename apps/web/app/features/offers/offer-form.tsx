@@ -35,7 +35,9 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
       mode: 'onSubmit',
       reValidateMode: 'onSubmit',
       shouldFocusError: false,
-      defaultValues: { title: '', category_id: '', price: '', style_ids: [], description: '', add_text: '' },
+      // Only the styles, which the form holds itself: the fields are in the server's page, and what
+      // is typed before the page's code starts is read from them, not written over.
+      defaultValues: { style_ids: [] },
     });
   // The styles keep the API's name `style_ids[]` in the page, which the form holds as `style_ids`.
   const { field: styleIds } = useController({ control, name: 'style_ids' });

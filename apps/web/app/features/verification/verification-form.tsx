@@ -84,23 +84,14 @@ export function VerificationForm({ countries, onSent }: { countries: Country[]; 
   const { locale } = useSite();
   const api = useApi();
   const form = useRef<HTMLFormElement>(null);
+  // No default values: the form is in the server's page, and what is typed before the page's
+  // code starts is read from the fields, not written over.
   const { register, handleSubmit, setError, clearErrors, reset, formState } = useForm<VerificationFormValues>(
     {
       resolver: verificationFormResolver,
       mode: 'onSubmit',
       reValidateMode: 'onSubmit',
       shouldFocusError: false,
-      defaultValues: {
-        full_name: '',
-        phone: '',
-        date_of_birth: '',
-        nationality: '',
-        country: '',
-        state: '',
-        city: '',
-        zip: '',
-        document_type: 'passport',
-      },
     },
   );
   const [notice, setNotice] = useState<string | null>(null);
