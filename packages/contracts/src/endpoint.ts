@@ -17,6 +17,8 @@ export type Endpoint = {
   readonly headers?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
+  /** Content types of a body that is not JSON (`multipart/form-data` for an upload). */
+  readonly consumes?: readonly string[];
   /**
    * The JSON answer on success. Absent where the answer is not JSON (a file, a zip): the route
    * declares that answer itself.

@@ -71,6 +71,7 @@ export function routeOf<const E extends Endpoint, Answers extends object = JsonA
     ...(endpoint.headers ? { headers: endpoint.headers } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
+    ...(endpoint.consumes ? { consumes: [...endpoint.consumes] } : {}),
     response: answers ?? { 200: endpoint.response, ...errorResponses },
   };
   return { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Answers> };

@@ -1,21 +1,14 @@
 import { errorResponses } from '@promptmarket/contracts';
-import {
-  OFFER_MAX_BYTES,
-  offerApproveRequest,
-  offerCreateFields,
-  offerDeclineRequest,
-  offerResponse,
-  offersResponse,
-  offerWithdrawCardRequest,
-  offerWithdrawSepaRequest,
-} from '@promptmarket/contracts/offers';
+import { OFFER_MAX_BYTES, offerCreateFields } from '@promptmarket/contracts/offers';
+import { offerEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../../errors';
-import { attachmentDisposition } from '../../lib/private-file';
+import { sendPrivateFile } from '../../lib/private-file';
 import { receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
+import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { verificationStatusOf } from '../verification/verification.service';
 import {
@@ -40,14 +33,6 @@ function offerFieldErrors(errors: FieldErrors): FieldErrors {
   return named;
 }
 
-const offerParams = z.object({
-  id: z.coerce
-    .number('field.invalid')
-    .int('field.invalid')
-    .positive('field.invalid')
-    .max(2_147_483_647, 'field.invalid'),
-});
-
 export async function offerRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireUser({ verified: true }));
@@ -66,30 +51,17 @@ export async function offerRoutes(parent: FastifyInstance) {
     return { status: 'OK' as const, message, payload: offer };
   };
 
-  app.get(
-    '/offer/history',
-    {
-      schema: {
-        summary: 'The offers the user made, newest first',
-        response: { 200: offersResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(offerEndpoints.history),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await offerHistory(app.db, signedInUser(request).id, await request.locale()),
     }),
-  );
+  });
 
-  app.post(
-    '/offer/create',
-    {
-      schema: {
-        summary: 'Offer a work to the service (multipart: media, title, category_id, style_ids[], price, …)',
-        consumes: ['multipart/form-data'],
-        response: { 200: offerResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offerEndpoints.create),
+    handler: async (request) => {
       const user = signedInUser(request);
       let upload: Awaited<ReturnType<typeof receiveUpload>>;
       try {
@@ -135,35 +107,21 @@ export async function offerRoutes(parent: FastifyInstance) {
       }
       return answer(user.id, await request.locale(), id, 'Offer created');
     },
-  );
+  });
 
-  app.post(
-    '/offer/decline',
-    {
-      schema: {
-        summary: 'Decline the service’s counter-price',
-        body: offerDeclineRequest,
-        response: { 200: offerResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offerEndpoints.decline),
+    handler: async (request) => {
       const user = signedInUser(request);
       const locale = await request.locale();
       await declineOffer(app.db, { userId: user.id, offerId: request.body.id, locale });
       return answer(user.id, locale, request.body.id, 'Offer declined');
     },
-  );
+  });
 
-  app.post(
-    '/offer/approve',
-    {
-      schema: {
-        summary: 'Accept the counter-price, paid out by SEPA transfer',
-        body: offerApproveRequest,
-        response: { 200: offerResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offerEndpoints.approve),
+    handler: async (request) => {
       const user = signedInUser(request);
       const locale = await request.locale();
       const { id, full_name, iban, terms: _terms, ...contact } = request.body;
@@ -178,18 +136,11 @@ export async function offerRoutes(parent: FastifyInstance) {
       });
       return answer(user.id, locale, id, 'Offer accepted');
     },
-  );
+  });
 
-  app.post(
-    '/offer/withdraw/card',
-    {
-      schema: {
-        summary: 'Accept the counter-price, paid out to a card',
-        body: offerWithdrawCardRequest,
-        response: { 200: offerResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offerEndpoints.withdrawCard),
+    handler: async (request) => {
       const user = signedInUser(request);
       const locale = await request.locale();
       const body = request.body;
@@ -222,18 +173,11 @@ export async function offerRoutes(parent: FastifyInstance) {
       });
       return answer(user.id, locale, body.id, 'Offer accepted');
     },
-  );
+  });
 
-  app.post(
-    '/offer/withdraw/sepa',
-    {
-      schema: {
-        summary: 'Accept the counter-price, paid out by SEPA transfer, with its amount',
-        body: offerWithdrawSepaRequest,
-        response: { 200: offerResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offerEndpoints.withdrawSepa),
+    handler: async (request) => {
       const user = signedInUser(request);
       const locale = await request.locale();
       const { id, full_name, iban, amount, terms: _terms, ...contact } = request.body;
@@ -249,32 +193,21 @@ export async function offerRoutes(parent: FastifyInstance) {
       });
       return answer(user.id, locale, id, 'Offer accepted');
     },
-  );
+  });
 
-  app.get(
-    '/offer/:id/media',
-    {
-      schema: {
-        summary: 'The file of one of the user’s offers',
-        params: offerParams,
-        response: { 200: z.any().describe('the file'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(offerEndpoints.media, { 200: z.any().describe('the file'), ...errorResponses }),
+    handler: async (request, reply) => {
       const row = await offerMedia(app.db, signedInUser(request).id, request.params.id);
-      const file = await app.storage.createReadStream('private', row.mediaKey);
-      if (!file) throw AppError.notFound();
       // Re-encoded pictures are shown in the page; anything else (SVG included) only downloads,
-      // and the sandbox CSP keeps even a mistaken inline rendering from running anything.
-      const inline = ['jpeg', 'png', 'gif', 'webp'].includes(row.mediaKind);
-      return reply
-        .header('content-type', row.mediaContentType)
-        .header('content-length', file.size)
-        .header('content-disposition', inline ? 'inline' : attachmentDisposition(row.mediaFilename))
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
-        .send(file.body);
+      // and the sandbox keeps even a mistaken inline rendering from running anything.
+      return sendPrivateFile(reply, app.storage, row.mediaKey, {
+        contentType: row.mediaContentType,
+        filename: row.mediaFilename,
+        inline: ['jpeg', 'png', 'gif', 'webp'].includes(row.mediaKind),
+        sandbox: true,
+        maxAgeSeconds: 300,
+      });
     },
-  );
+  });
 }

@@ -1,10 +1,9 @@
 import { errorResponses } from '@promptmarket/contracts';
+import { verificationEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import {
   VERIFICATION_MAX_BYTES,
   verificationDocuments,
   verificationFields,
-  verificationResponse,
-  verificationSubmitResponse,
 } from '@promptmarket/contracts/verification';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import { AppError } from '../../errors';
 import { sendPrivateFile } from '../../lib/private-file';
 import { type FileRule, receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
+import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { currentVerification, ownDocument, submitVerification } from './verification.service';
 
@@ -27,30 +27,17 @@ export async function verificationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireUser({ verified: true }));
 
-  app.get(
-    '/verification',
-    {
-      schema: {
-        summary: 'The user’s identity verification, or null',
-        response: { 200: verificationResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(verificationEndpoints.current),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: await currentVerification(app.db, signedInUser(request).id),
     }),
-  );
+  });
 
-  app.post(
-    '/verification',
-    {
-      schema: {
-        summary: 'Send identity documents for review (multipart: the fields and three files)',
-        consumes: ['multipart/form-data'],
-        response: { 200: verificationSubmitResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(verificationEndpoints.submit),
+    handler: async (request) => {
       const user = signedInUser(request);
       const upload = await receiveUpload(request, app.storage, {
         bucket: 'private',
@@ -81,20 +68,13 @@ export async function verificationRoutes(parent: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.get(
-    '/verification/documents/:field',
-    {
-      schema: {
-        summary: 'One of the user’s own identity documents, as a download',
-        params: z.object({ field: z.enum(verificationDocuments, 'field.invalid') }),
-        response: { 200: z.any().describe('the document'), ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(verificationEndpoints.document, { 200: z.any().describe('the document'), ...errorResponses }),
+    handler: async (request, reply) => {
       const document = await ownDocument(app.db, signedInUser(request).id, request.params.field);
       return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
     },
-  );
+  });
 }
