@@ -24,7 +24,12 @@ import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
 import { checkLanguages } from '../site/site.admin';
 import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImage } from './catalogue.media';
-import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
+import {
+  categoryExists,
+  existingStyleIds,
+  forgetCatalogueCounts,
+  forgetCatalogueMenus,
+} from './catalogue.service';
 import {
   categories,
   categoryTranslations,
@@ -85,15 +90,16 @@ function checkLocales(db: Db, codes: string[]): Promise<void> {
 }
 
 async function checkCategory(db: Db, categoryId: number): Promise<void> {
-  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!row) throw AppError.validation({ category_id: ['category.invalid'] });
+  if (!(await categoryExists(db, categoryId))) {
+    throw AppError.validation({ category_id: ['category.invalid'] });
+  }
 }
 
 async function checkStyles(db: Db, styleIds: number[]): Promise<void> {
   const unique = [...new Set(styleIds)];
-  if (unique.length === 0) return;
-  const rows = await db.select({ id: styles.id }).from(styles).where(inArray(styles.id, unique));
-  if (rows.length !== unique.length) throw AppError.validation({ style_ids: ['styles.invalid'] });
+  if ((await existingStyleIds(db, unique)).length !== unique.length) {
+    throw AppError.validation({ style_ids: ['styles.invalid'] });
+  }
 }
 
 /** Runs a write whose unique slug may collide, answering the collision as a 422 on `slug`. */
