@@ -1,10 +1,12 @@
-import { type Country, countriesResponse } from '@promptmarket/contracts/content';
-import { type Offer, offersResponse } from '@promptmarket/contracts/offers';
+import type { Country } from '@promptmarket/contracts/content';
+import type { Offer } from '@promptmarket/contracts/offers';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { getOffers } from '../features/offers/api';
 import { ApprovalDialogs } from '../features/offers/approval/approval-dialogs';
 import { OfferForm } from '../features/offers/offer-form';
 import { badgeTone, euroText, inTab, type OfferTab, offerTabs, tabCounts } from '../features/offers/rules';
+import { getCountries } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { pageMeta } from '../lib/seo';
@@ -21,11 +23,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
   const [offers, countries] = await Promise.all([
-    api.get('/offer/history', offersResponse).then(
+    getOffers(api).then(
       ({ payload }) => payload,
       () => null,
     ),
-    api.get('/countries', countriesResponse).then(
+    getCountries(api).then(
       ({ payload }) => payload,
       () => [] as Country[],
     ),

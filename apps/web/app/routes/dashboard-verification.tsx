@@ -1,9 +1,11 @@
-import { type Country, countriesResponse } from '@promptmarket/contracts/content';
-import { type Verification, verificationResponse } from '@promptmarket/contracts/verification';
+import type { Country } from '@promptmarket/contracts/content';
+import type { Verification } from '@promptmarket/contracts/verification';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert } from '../components/ui/form-fields';
+import { getCountries } from '../features/site/api';
+import { getVerification } from '../features/verification/api';
 import { VerificationForm } from '../features/verification/verification-form';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
@@ -20,11 +22,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
   const [verification, countries] = await Promise.all([
-    api.get('/verification', verificationResponse).then(
+    getVerification(api).then(
       ({ payload }) => ({ payload, failed: false }),
       () => ({ payload: null, failed: true }),
     ),
-    api.get('/countries', countriesResponse).then(
+    getCountries(api).then(
       ({ payload }) => payload,
       () => [] as Country[],
     ),

@@ -1,4 +1,3 @@
-import { offerResponse } from '@promptmarket/contracts/offers';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { type Path, useController, useForm } from 'react-hook-form';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
@@ -8,6 +7,7 @@ import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { createOffer } from './api';
 import { type OfferFormValues, offerFormResolver } from './offer-form-schema';
 import { offerFailure } from './rules';
 
@@ -62,9 +62,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
       setNotice(null);
       setProgress(0);
       try {
-        await api.upload('/offer/create', offerResponse, data, {
-          onProgress: (sent) => setProgress(uploadPercent(sent)),
-        });
+        await createOffer(api, data, { onProgress: (sent) => setProgress(uploadPercent(sent)) });
         reset();
         setNotice({ kind: 'success', text: t('offers.created') });
         onCreated();

@@ -1,6 +1,6 @@
 import type { Country } from '@promptmarket/contracts/content';
 import { validationText } from '@promptmarket/contracts/validation-messages';
-import { documentTypes, verificationSubmitResponse } from '@promptmarket/contracts/verification';
+import { documentTypes } from '@promptmarket/contracts/verification';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
@@ -10,6 +10,7 @@ import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { submitVerification } from './api';
 import { type VerificationFormValues, verificationFormResolver } from './verification-form-schema';
 
 const inputClass =
@@ -111,9 +112,7 @@ export function VerificationForm({ countries, onSent }: { countries: Country[]; 
       setNotice(null);
       setProgress(0);
       try {
-        await api.upload('/verification', verificationSubmitResponse, data, {
-          onProgress: (sent) => setProgress(uploadPercent(sent)),
-        });
+        await submitVerification(api, data, { onProgress: (sent) => setProgress(uploadPercent(sent)) });
         reset();
         onSent();
       } catch (caught) {

@@ -1,18 +1,13 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { Country } from '@promptmarket/contracts/content';
-import {
-  type Offer,
-  type OfferApproveRequest,
-  type OfferWithdrawCardRequest,
-  offerResponse,
-  VERIFICATION_THRESHOLD_EUR,
-} from '@promptmarket/contracts/offers';
+import { type Offer, VERIFICATION_THRESHOLD_EUR } from '@promptmarket/contracts/offers';
 import { useState } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/use-api';
+import { approveOffer, declineOffer, withdrawOfferToCard } from '../api';
 import { offerFailure } from '../rules';
 import { BankStep } from './bank-step';
 import { CardStep } from './card-step';
@@ -90,7 +85,7 @@ export function ApprovalDialogs({
     setBusy(true);
     setNotice(null);
     try {
-      await api.post('/offer/decline', offerResponse, { id: offer.id });
+      await declineOffer(api, offer.id);
       onChanged();
       onClose();
     } catch (caught) {
@@ -116,19 +111,19 @@ export function ApprovalDialogs({
       const body = { ...contact, currency: 'EUR' as const, id: { id: offer.id } };
       const { payload } =
         request.method === 'sepa'
-          ? await api.post('/offer/approve', offerResponse, {
+          ? await approveOffer(api, {
               ...body,
               full_name: request.values.full_name,
               iban: request.values.iban,
-            } satisfies OfferApproveRequest)
-          : await api.post('/offer/withdraw/card', offerResponse, {
+            })
+          : await withdrawOfferToCard(api, {
               ...body,
               card_number: request.values.card_number,
               card_holder_name: request.values.card_holder_name,
               expire_month: request.values.expire_month,
               expire_year: request.values.expire_year,
               amount: request.values.amount,
-            } satisfies OfferWithdrawCardRequest);
+            });
       setDestination(payload.payout?.destination ?? '');
       onChanged();
       go('success');
