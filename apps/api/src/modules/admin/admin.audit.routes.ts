@@ -1,7 +1,7 @@
-import { errorResponses } from '@promptmarket/contracts';
-import { adminAuditRequest, adminAuditResponse } from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOf } from '../../plugins/schemas';
 import { auditEntries } from './admin.audit';
 import { listAnswer } from './admin.lists';
 
@@ -9,18 +9,11 @@ import { listAnswer } from './admin.lists';
 export async function adminAuditRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/admin/audit',
-    {
-      schema: {
-        summary: 'The audit log, newest first',
-        querystring: adminAuditRequest,
-        response: { 200: adminAuditResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.audit.list),
+    handler: async (request) => {
       const { data, total } = await auditEntries(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 }

@@ -1,22 +1,9 @@
-import { DEFAULT_LOCALE, errorResponses } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE } from '@promptmarket/contracts';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import {
   ADMIN_IMAGE_MAX_BYTES,
-  adminCatalogueIdParams,
-  adminCatalogueListQuery,
-  adminCategoriesResponse,
-  adminCategoryCreate,
-  adminCategoryResponse,
-  adminCategoryUpdate,
-  adminDeletedResponse,
   adminProductCreate,
-  adminProductResponse,
-  adminProductsQuery,
-  adminProductsResponse,
-  adminProductUpdate,
   adminStyleCreate,
-  adminStyleResponse,
-  adminStylesResponse,
-  adminStyleUpdate,
 } from '@promptmarket/contracts/admin-catalogue';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +11,7 @@ import type { z } from 'zod';
 import { AppError } from '../../errors';
 import { receiveUpload, type UploadedFile } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
+import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
   categoryForEditor,
@@ -84,52 +72,29 @@ function parseData<T extends z.ZodType>(schema: T, text: string | undefined): z.
 
 export async function adminCatalogueRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const idParams = adminCatalogueIdParams;
-  const deleted = { 200: adminDeletedResponse, ...errorResponses };
 
   /* Products */
 
-  app.get(
-    '/admin/products',
-    {
-      schema: {
-        summary: 'Every product, hidden ones too: search by title or slug, filter by category and visibility',
-        querystring: adminProductsQuery,
-        response: { 200: adminProductsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.products.list),
+    handler: async (request) => {
       const { data, total } = await listProductsForEditor(app.db, request.query, await request.locale());
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/products/:id',
-    {
-      schema: {
-        summary: 'One product with its texts in every language',
-        params: idParams,
-        response: { 200: adminProductResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(adminEndpoints.products.get),
+    handler: async (request) => ({
       status: 'OK' as const,
       message: 'Product',
       payload: await productForEditor(app.db, request.params.id, await request.locale()),
     }),
-  );
+  });
 
-  app.post(
-    '/admin/products',
-    {
-      schema: {
-        summary: 'Add a product (multipart: image, the original; data, the product as JSON)',
-        consumes: ['multipart/form-data'],
-        response: { 200: adminProductResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.products.create),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { fields, image } = await receivePicture(request, app, true);
       let imageKey: string | null = null;
@@ -162,19 +127,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.put(
-    '/admin/products/:id',
-    {
-      schema: {
-        summary: 'Change a product: only the fields named change (texts per language in `translations`)',
-        params: idParams,
-        body: adminProductUpdate,
-        response: { 200: adminProductResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.products.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -192,19 +149,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await productForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.post(
-    '/admin/products/:id/image',
-    {
-      schema: {
-        summary: 'Replace a product’s original picture (multipart: image); new previews are made',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: adminProductResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.products.image),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       const { image } = await receivePicture(request, app, true);
@@ -230,18 +179,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await productForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/admin/products/:id',
-    {
-      schema: {
-        summary: 'Delete a product nobody has bought (a sold one is hidden instead, its buyers keep it)',
-        params: idParams,
-        response: deleted,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.products.delete),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -255,51 +197,30 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Product deleted' };
     },
-  );
+  });
 
   /* Categories */
 
-  app.get(
-    '/admin/categories',
-    {
-      schema: {
-        summary: 'The category tree, top-level categories followed by their subcategories',
-        querystring: adminCatalogueListQuery,
-        response: { 200: adminCategoriesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.categories.list),
+    handler: async (request) => {
       const { data, total } = await listCategoriesForEditor(app.db, request.query, await request.locale());
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/categories/:id',
-    {
-      schema: {
-        summary: 'One category',
-        params: idParams,
-        response: { 200: adminCategoryResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(adminEndpoints.categories.get),
+    handler: async (request) => ({
       status: 'OK' as const,
       message: 'Category',
       payload: await categoryForEditor(app.db, request.params.id, await request.locale()),
     }),
-  );
+  });
 
-  app.post(
-    '/admin/categories',
-    {
-      schema: {
-        summary: 'Add a category (a subcategory with `parent_id`)',
-        body: adminCategoryCreate,
-        response: { 200: adminCategoryResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.categories.create),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = await audited(
         app.db,
@@ -320,19 +241,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await categoryForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.put(
-    '/admin/categories/:id',
-    {
-      schema: {
-        summary: 'Change a category: only the fields named change',
-        params: idParams,
-        body: adminCategoryUpdate,
-        response: { 200: adminCategoryResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.categories.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -350,18 +263,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await categoryForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/admin/categories/:id',
-    {
-      schema: {
-        summary: 'Delete a category without products or subcategories',
-        params: idParams,
-        response: deleted,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.categories.delete),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -375,51 +281,30 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Category deleted' };
     },
-  );
+  });
 
   /* Styles */
 
-  app.get(
-    '/admin/styles',
-    {
-      schema: {
-        summary: 'Styles with their picture and how many products carry each',
-        querystring: adminCatalogueListQuery,
-        response: { 200: adminStylesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.styles.list),
+    handler: async (request) => {
       const { data, total } = await listStylesForEditor(app.db, request.query, await request.locale());
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/styles/:id',
-    {
-      schema: {
-        summary: 'One style',
-        params: idParams,
-        response: { 200: adminStyleResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(adminEndpoints.styles.get),
+    handler: async (request) => ({
       status: 'OK' as const,
       message: 'Style',
       payload: await styleForEditor(app.db, request.params.id, await request.locale()),
     }),
-  );
+  });
 
-  app.post(
-    '/admin/styles',
-    {
-      schema: {
-        summary: 'Add a style (multipart: data, the style as JSON; image, its picture, optional)',
-        consumes: ['multipart/form-data'],
-        response: { 200: adminStyleResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.styles.create),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { fields, image } = await receivePicture(request, app, false);
       let input: z.output<typeof adminStyleCreate>;
@@ -454,19 +339,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         throw error;
       }
     },
-  );
+  });
 
-  app.put(
-    '/admin/styles/:id',
-    {
-      schema: {
-        summary: 'Change a style: only the fields named change',
-        params: idParams,
-        body: adminStyleUpdate,
-        response: { 200: adminStyleResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.styles.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -484,19 +361,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await styleForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.post(
-    '/admin/styles/:id/image',
-    {
-      schema: {
-        summary: 'Replace a style’s picture (multipart: image)',
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 200: adminStyleResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.styles.image),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       const { image } = await receivePicture(request, app, true);
@@ -522,12 +391,11 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
         payload: await styleForEditor(app.db, id, await request.locale()),
       };
     },
-  );
+  });
 
-  app.delete(
-    '/admin/styles/:id',
-    { schema: { summary: 'Delete a style (its products lose it)', params: idParams, response: deleted } },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.styles.delete),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -541,5 +409,5 @@ export async function adminCatalogueRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Style deleted' };
     },
-  );
+  });
 }

@@ -1,30 +1,9 @@
-import { errorResponses } from '@promptmarket/contracts';
-import { adminIdParams } from '@promptmarket/contracts/admin';
-import {
-  adminContactMessagesResponse,
-  adminContentListQuery,
-  adminCurrenciesResponse,
-  adminCurrencyParams,
-  adminCurrencyUpdate,
-  adminLanguageParams,
-  adminLanguagesResponse,
-  adminLanguageUpdate,
-  adminNewsletterExportResponse,
-  adminSettingsResponse,
-  adminSettingsUpdate,
-  adminSocialLinkInput,
-  adminSocialLinksResponse,
-  adminStaticPagesResponse,
-  adminStaticPageUpdate,
-  adminSubscribersResponse,
-  adminWordDeleteParams,
-  adminWordParams,
-  adminWordsResponse,
-  adminWordUpdate,
-  csvCell,
-} from '@promptmarket/contracts/admin-content';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
+import { csvCell } from '@promptmarket/contracts/admin-content';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPrivate } from '../../lib/private-file';
+import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
   allSubscribers,
@@ -62,27 +41,14 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   /* Settings */
 
-  app.get(
-    '/admin/settings',
-    {
-      schema: {
-        summary: 'Every setting, money in EUR and texts per language',
-        response: { 200: adminSettingsResponse, ...errorResponses },
-      },
-    },
-    async () => ({ status: 'OK' as const, payload: await settingsForEditor(app.db) }),
-  );
+  app.route({
+    ...routeOf(adminEndpoints.settings.get),
+    handler: async () => ({ status: 'OK' as const, payload: await settingsForEditor(app.db) }),
+  });
 
-  app.put(
-    '/admin/settings',
-    {
-      schema: {
-        summary: 'Change settings: only the keys named change',
-        body: adminSettingsUpdate,
-        response: { 200: adminSettingsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.settings.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       await audited(
         app.db,
@@ -95,7 +61,7 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, payload: await settingsForEditor(app.db) };
     },
-  );
+  });
 
   /* Currencies */
 
@@ -104,28 +70,14 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     payload: await currenciesForEditor(app.db),
   });
 
-  app.get(
-    '/admin/currencies',
-    {
-      schema: {
-        summary: 'Every currency with its rate per EUR',
-        response: { 200: adminCurrenciesResponse, ...errorResponses },
-      },
-    },
-    currenciesAnswer,
-  );
+  app.route({
+    ...routeOf(adminEndpoints.currencies.list),
+    handler: currenciesAnswer,
+  });
 
-  app.put(
-    '/admin/currencies/:code',
-    {
-      schema: {
-        summary: 'Change a currency’s symbol, rate, place or availability',
-        params: adminCurrencyParams,
-        body: adminCurrencyUpdate,
-        response: { 200: adminCurrenciesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.currencies.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { code } = request.params;
       await audited(
@@ -135,34 +87,20 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return currenciesAnswer();
     },
-  );
+  });
 
   /* Languages and words */
 
   const languagesAnswer = async () => ({ status: 'OK' as const, payload: await languagesForEditor(app.db) });
 
-  app.get(
-    '/admin/languages',
-    {
-      schema: {
-        summary: 'Every language of the shop',
-        response: { 200: adminLanguagesResponse, ...errorResponses },
-      },
-    },
-    languagesAnswer,
-  );
+  app.route({
+    ...routeOf(adminEndpoints.languages.list),
+    handler: languagesAnswer,
+  });
 
-  app.put(
-    '/admin/languages/:code',
-    {
-      schema: {
-        summary: 'Change a language’s name, place or availability',
-        params: adminLanguageParams,
-        body: adminLanguageUpdate,
-        response: { 200: adminLanguagesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.languages.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { code } = request.params;
       await audited(
@@ -172,37 +110,21 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return languagesAnswer();
     },
-  );
+  });
 
   const wordsAnswer = async (locale: string) => ({
     status: 'OK' as const,
     payload: await wordsForEditor(app.db, locale),
   });
 
-  app.get(
-    '/admin/words/:locale',
-    {
-      schema: {
-        summary: 'The texts of a language changed from the back office',
-        params: adminWordParams,
-        response: { 200: adminWordsResponse, ...errorResponses },
-      },
-    },
-    async (request) => wordsAnswer(request.params.locale),
-  );
+  app.route({
+    ...routeOf(adminEndpoints.words.get),
+    handler: async (request) => wordsAnswer(request.params.locale),
+  });
 
-  app.put(
-    '/admin/words/:locale',
-    {
-      schema: {
-        summary:
-          'Change one text of a language (served by /localization/{locale}/words over the built-in one)',
-        params: adminWordParams,
-        body: adminWordUpdate,
-        response: { 200: adminWordsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.words.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { locale } = request.params;
       const { key, value } = request.body;
@@ -213,18 +135,11 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return wordsAnswer(locale);
     },
-  );
+  });
 
-  app.delete(
-    '/admin/words/:locale/:key',
-    {
-      schema: {
-        summary: 'Give a text back its built-in wording',
-        params: adminWordDeleteParams,
-        response: { 200: adminWordsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.words.delete),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const { locale, key } = request.params;
       await audited(
@@ -234,34 +149,20 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return wordsAnswer(locale);
     },
-  );
+  });
 
   /* Static pages */
 
   const pagesAnswer = async () => ({ status: 'OK' as const, payload: await staticPagesForEditor(app.db) });
 
-  app.get(
-    '/admin/pages',
-    {
-      schema: {
-        summary: 'The static pages with their texts in every language',
-        response: { 200: adminStaticPagesResponse, ...errorResponses },
-      },
-    },
-    pagesAnswer,
-  );
+  app.route({
+    ...routeOf(adminEndpoints.pages.list),
+    handler: pagesAnswer,
+  });
 
-  app.put(
-    '/admin/pages/:id',
-    {
-      schema: {
-        summary: 'Change a static page: its texts per language, place and publication',
-        params: adminIdParams,
-        body: adminStaticPageUpdate,
-        response: { 200: adminStaticPagesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.pages.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -274,33 +175,20 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return pagesAnswer();
     },
-  );
+  });
 
   /* Social links */
 
   const linksAnswer = async () => ({ status: 'OK' as const, payload: await socialLinksForEditor(app.db) });
 
-  app.get(
-    '/admin/social-links',
-    {
-      schema: {
-        summary: 'The footer’s social links',
-        response: { 200: adminSocialLinksResponse, ...errorResponses },
-      },
-    },
-    linksAnswer,
-  );
+  app.route({
+    ...routeOf(adminEndpoints.socialLinks.list),
+    handler: linksAnswer,
+  });
 
-  app.post(
-    '/admin/social-links',
-    {
-      schema: {
-        summary: 'Add a social link (https only)',
-        body: adminSocialLinkInput,
-        response: { 200: adminSocialLinksResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.socialLinks.create),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       await audited(
         app.db,
@@ -312,19 +200,11 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return linksAnswer();
     },
-  );
+  });
 
-  app.put(
-    '/admin/social-links/:id',
-    {
-      schema: {
-        summary: 'Change a social link',
-        params: adminIdParams,
-        body: adminSocialLinkInput,
-        response: { 200: adminSocialLinksResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.socialLinks.update),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -337,18 +217,11 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return linksAnswer();
     },
-  );
+  });
 
-  app.delete(
-    '/admin/social-links/:id',
-    {
-      schema: {
-        summary: 'Remove a social link',
-        params: adminIdParams,
-        response: { 200: adminSocialLinksResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.socialLinks.delete),
+    handler: async (request) => {
       const adminId = signedInUser(request).id;
       const id = request.params.id;
       await audited(
@@ -358,34 +231,21 @@ export async function adminContentRoutes(parent: FastifyInstance) {
       );
       return linksAnswer();
     },
-  );
+  });
 
   /* Newsletter and contact messages */
 
-  app.get(
-    '/admin/newsletter',
-    {
-      schema: {
-        summary: 'The newsletter’s subscribers, newest first',
-        querystring: adminContentListQuery,
-        response: { 200: adminSubscribersResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.newsletter.list),
+    handler: async (request) => {
       const { data, total } = await subscribersForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/newsletter/export',
-    {
-      schema: {
-        summary: 'Every subscriber as CSV (e-mail, language, date)',
-        response: { 200: adminNewsletterExportResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(adminEndpoints.newsletter.export),
+    handler: async (request, reply) => {
       const adminId = signedInUser(request).id;
       const rows = await audited(
         app.db,
@@ -401,26 +261,19 @@ export async function adminContentRoutes(parent: FastifyInstance) {
           [csvCell(row.email), csvCell(row.locale), csvCell(row.createdAt.toISOString())].join(','),
         ),
       ];
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="newsletter-subscribers.csv"')
-        .header('cache-control', 'no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
+      return sendPrivate(reply, {
+        body: `${lines.join('\r\n')}\r\n`,
+        contentType: 'text/csv; charset=utf-8',
+        filename: 'newsletter-subscribers.csv',
+      });
     },
-  );
+  });
 
-  app.get(
-    '/admin/contact-messages',
-    {
-      schema: {
-        summary: 'The contact form’s messages, newest first; search by e-mail, name or text',
-        querystring: adminContentListQuery,
-        response: { 200: adminContactMessagesResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.contactMessages.list),
+    handler: async (request) => {
       const { data, total } = await contactMessagesForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 }

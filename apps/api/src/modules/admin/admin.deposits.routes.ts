@@ -1,7 +1,7 @@
-import { errorResponses } from '@promptmarket/contracts';
-import { adminDepositsRequest, adminDepositsResponse } from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOf } from '../../plugins/schemas';
 import { depositsForReview } from '../deposits/deposits.admin';
 import { listAnswer } from './admin.lists';
 
@@ -9,18 +9,11 @@ import { listAnswer } from './admin.lists';
 export async function adminDepositsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/admin/deposits',
-    {
-      schema: {
-        summary: 'Deposits, newest first, with the provider’s references; search by e-mail or reference',
-        querystring: adminDepositsRequest,
-        response: { 200: adminDepositsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.deposits.list),
+    handler: async (request) => {
       const { data, total } = await depositsForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 }

@@ -1,18 +1,10 @@
 import { errorResponses } from '@promptmarket/contracts';
-import {
-  adminActionResponse,
-  adminIdParams,
-  adminOfferCounterRequest,
-  adminOfferPublishRequest,
-  adminOfferPublishResponse,
-  adminOffersRequest,
-  adminOffersResponse,
-  adminReasonRequest,
-} from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors';
-import { attachmentDisposition } from '../../lib/private-file';
+import { z } from 'zod';
+import { sendPrivateFile } from '../../lib/private-file';
+import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
@@ -23,52 +15,31 @@ import { listAnswer } from './admin.lists';
 /** The offers queue: works users offer to sell, priced, declined or published by the service. */
 export async function adminOffersRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const answers = { 200: adminActionResponse, ...errorResponses };
 
-  app.get(
-    '/admin/offers',
-    {
-      schema: {
-        summary: 'Offers, newest first, by status',
-        querystring: adminOffersRequest,
-        response: { 200: adminOffersResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.offers.list),
+    handler: async (request) => {
       const { data, total } = await offersForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/offers/:id/media',
-    { schema: { summary: 'The file of an offer, to look at', params: adminIdParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(adminEndpoints.offers.media, { 200: z.any().describe('the file'), ...errorResponses }),
+    handler: async (request, reply) => {
       const offer = await offerForReview(app.db, request.params.id);
-      const file = await app.storage.createReadStream('private', offer.mediaKey);
-      if (!file) throw AppError.notFound();
-      const inline = ['jpeg', 'png', 'gif', 'webp'].includes(offer.mediaKind);
-      return reply
-        .header('content-type', offer.mediaContentType)
-        .header('content-disposition', inline ? 'inline' : attachmentDisposition(offer.mediaFilename))
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendPrivateFile(reply, app.storage, offer.mediaKey, {
+        contentType: offer.mediaContentType,
+        filename: offer.mediaFilename,
+        inline: ['jpeg', 'png', 'gif', 'webp'].includes(offer.mediaKind),
+        sandbox: true,
+      });
     },
-  );
+  });
 
-  app.post(
-    '/admin/offers/:id/counter',
-    {
-      schema: {
-        summary: 'Answer a pending offer with the service’s price (EUR)',
-        params: adminIdParams,
-        body: adminOfferCounterRequest,
-        response: answers,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.offers.counter),
+    handler: async (request) => {
       const offerId = request.params.id;
       await audited(
         app.db,
@@ -86,19 +57,11 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Counter-offer sent' };
     },
-  );
+  });
 
-  app.post(
-    '/admin/offers/:id/decline',
-    {
-      schema: {
-        summary: 'Decline an offer for the service',
-        params: adminIdParams,
-        body: adminReasonRequest,
-        response: answers,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.offers.decline),
+    handler: async (request) => {
       const offerId = request.params.id;
       await audited(
         app.db,
@@ -119,19 +82,11 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Offer declined' };
     },
-  );
+  });
 
-  app.post(
-    '/admin/offers/:id/publish',
-    {
-      schema: {
-        summary: 'Make an accepted offer’s picture a product of the shop',
-        params: adminIdParams,
-        body: adminOfferPublishRequest,
-        response: { 200: adminOfferPublishResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.offers.publish),
+    handler: async (request) => {
       const offerId = request.params.id;
       const productId = await audited(
         app.db,
@@ -153,5 +108,5 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       forgetCatalogueMenus(app.db);
       return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
     },
-  );
+  });
 }

@@ -1,7 +1,8 @@
-import { errorResponses } from '@promptmarket/contracts';
-import { type AdminStatsPeriod, adminStatsResponse } from '@promptmarket/contracts/admin';
+import type { AdminStatsPeriod } from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOf } from '../../plugins/schemas';
 import { newAccountsSince } from '../accounts/accounts.admin';
 import { paidDepositsSince } from '../deposits/deposits.admin';
 import { finishedGenerationsSince } from '../generation/generation.admin';
@@ -14,15 +15,9 @@ import { lastLedgerCheck } from '../wallet/wallet.check';
 export async function adminStatsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/admin/stats',
-    {
-      schema: {
-        summary: 'Today’s and this month’s figures, the queues waiting, and the last ledger check',
-        response: { 200: adminStatsResponse, ...errorResponses },
-      },
-    },
-    async () => {
+  app.route({
+    ...routeOf(adminEndpoints.stats.get),
+    handler: async () => {
       const figures = async (period: AdminStatsPeriod) => {
         const [sales, deposits, generations, newUsers] = await Promise.all([
           salesSince(app.db, period),
@@ -52,5 +47,5 @@ export async function adminStatsRoutes(parent: FastifyInstance) {
         },
       };
     },
-  );
+  });
 }

@@ -1,14 +1,8 @@
-import { errorResponses } from '@promptmarket/contracts';
-import {
-  adminActionResponse,
-  twoFactorDisableRequest,
-  twoFactorEnableRequest,
-  twoFactorSetupResponse,
-  twoFactorStatusResponse,
-} from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
+import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
   checkCodeToTurnOff,
@@ -29,29 +23,17 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const appKey = app.config.appKey ?? '';
 
-  app.get(
-    '/admin/two-factor',
-    {
-      schema: {
-        summary: 'Whether two-factor sign-in is on for the signed-in admin',
-        response: { 200: twoFactorStatusResponse, ...errorResponses },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...routeOf(adminEndpoints.twoFactor.get),
+    handler: async (request) => ({
       status: 'OK' as const,
       payload: { enabled: twoFactorOn(signedInUser(request)) },
     }),
-  );
+  });
 
-  app.post(
-    '/admin/two-factor/setup',
-    {
-      schema: {
-        summary: 'Make a new key for an authenticator app (shown once; on only after a code confirms it)',
-        response: { 200: twoFactorSetupResponse, ...errorResponses },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(adminEndpoints.twoFactor.setup),
+    handler: async (request, reply) => {
       const { secret, uri } = await startTwoFactorSetup(app.db, appKey, signedInUser(request));
       const svg = await QRCode.toString(uri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
       reply.header('cache-control', 'no-store');
@@ -60,18 +42,11 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
         payload: { secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` },
       };
     },
-  );
+  });
 
-  app.post(
-    '/admin/two-factor/enable',
-    {
-      schema: {
-        summary: 'Turn two-factor sign-in on with a code from the app; other sessions end',
-        body: twoFactorEnableRequest,
-        response: { 200: adminActionResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.twoFactor.enable),
+    handler: async (request) => {
       const admin = signedInUser(request);
       await checkCodeToTurnOn(app.db, appKey, admin, request.body.code);
       const session = await request.session();
@@ -85,18 +60,11 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Two-factor sign-in is on' };
     },
-  );
+  });
 
-  app.post(
-    '/admin/two-factor/disable',
-    {
-      schema: {
-        summary: 'Turn two-factor sign-in off (the password and a current code)',
-        body: twoFactorDisableRequest,
-        response: { 200: adminActionResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.twoFactor.disable),
+    handler: async (request) => {
       const admin = signedInUser(request);
       await checkCodeToTurnOff(app.db, appKey, admin, request.body);
       await audited(
@@ -109,5 +77,5 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Two-factor sign-in is off' };
     },
-  );
+  });
 }

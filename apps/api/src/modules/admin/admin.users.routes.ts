@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { errorResponses } from '@promptmarket/contracts';
-import {
-  adminActionResponse,
-  adminAdjustBalanceHeaders,
-  adminAdjustBalanceRequest,
-  adminUserParams,
-  adminUserResponse,
-  adminUsersRequest,
-  adminUsersResponse,
-} from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeOf } from '../../plugins/schemas';
 import { accountForReview, accountsForReview, setAccountBlocked } from '../accounts/accounts.admin';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { profileOf } from '../accounts/accounts.service';
@@ -24,33 +16,18 @@ import { listAnswer } from './admin.lists';
 /** Accounts: search, one account's money, block or unblock, and balance corrections with a reason. */
 export async function adminUsersRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const answers = { 200: adminActionResponse, ...errorResponses };
 
-  app.get(
-    '/admin/users',
-    {
-      schema: {
-        summary: 'Accounts, newest first, found by e-mail or name',
-        querystring: adminUsersRequest,
-        response: { 200: adminUsersResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.users.list),
+    handler: async (request) => {
       const { data, total } = await accountsForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/users/:id',
-    {
-      schema: {
-        summary: 'One account: profile, orders, deposits and ledger entries',
-        params: adminUserParams,
-        response: { 200: adminUserResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.users.get),
+    handler: async (request) => {
       const user = await accountForReview(app.db, request.params.id);
       const [profile, orders, deposits, ledger] = await Promise.all([
         profileOf(app.db, user),
@@ -63,22 +40,12 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
         payload: { profile: { ...profile, blocked: user.blockedAt !== null }, orders, deposits, ledger },
       };
     },
-  );
+  });
 
   for (const action of ['block', 'unblock'] as const) {
-    app.post(
-      `/admin/users/:id/${action}`,
-      {
-        schema: {
-          summary:
-            action === 'block'
-              ? 'Block an account: it cannot sign in, its sessions end'
-              : 'Unblock an account',
-          params: adminUserParams,
-          response: answers,
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(adminEndpoints.users[action]),
+      handler: async (request) => {
         const admin = signedInUser(request);
         await audited(
           app.db,
@@ -96,21 +63,12 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
           message: action === 'block' ? 'Account blocked' : 'Account unblocked',
         };
       },
-    );
+    });
   }
 
-  app.post(
-    '/admin/users/:id/adjust',
-    {
-      schema: {
-        summary: 'Correct a balance through the ledger (a reason is required)',
-        params: adminUserParams,
-        headers: adminAdjustBalanceHeaders,
-        body: adminAdjustBalanceRequest,
-        response: answers,
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.users.adjust),
+    handler: async (request) => {
       const admin = signedInUser(request);
       const key = `adjustment:${request.headers['idempotency-key'] ?? randomUUID()}`;
       await audited(
@@ -136,5 +94,5 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
       );
       return { status: 'OK' as const, message: 'Balance adjusted' };
     },
-  );
+  });
 }

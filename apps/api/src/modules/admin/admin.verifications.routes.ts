@@ -1,15 +1,10 @@
 import { errorResponses } from '@promptmarket/contracts';
-import {
-  adminActionResponse,
-  adminIdParams,
-  adminReasonRequest,
-  adminVerificationDocumentParams,
-  adminVerificationsRequest,
-  adminVerificationsResponse,
-} from '@promptmarket/contracts/admin';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { sendPrivateFile } from '../../lib/private-file';
+import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
   verificationDocumentForReview,
@@ -23,47 +18,33 @@ import { listAnswer } from './admin.lists';
 /** The identity review queue: the details, the documents (to admins only), approve or decline. */
 export async function adminVerificationsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const answers = { 200: adminActionResponse, ...errorResponses };
 
-  app.get(
-    '/admin/verifications',
-    {
-      schema: {
-        summary: 'Identity verifications, oldest pending first',
-        querystring: adminVerificationsRequest,
-        response: { 200: adminVerificationsResponse, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(adminEndpoints.verifications.list),
+    handler: async (request) => {
       const { data, total } = await verificationsForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
-  );
+  });
 
-  app.get(
-    '/admin/verifications/:id/documents/:field',
-    { schema: { summary: 'One identity document, to admins only', params: adminVerificationDocumentParams } },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(adminEndpoints.verifications.document, {
+      200: z.any().describe('the document'),
+      ...errorResponses,
+    }),
+    handler: async (request, reply) => {
       const document = await verificationDocumentForReview(app.db, {
         verificationId: request.params.id,
         field: request.params.field,
       });
       return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
     },
-  );
+  });
 
   for (const action of ['approve', 'decline'] as const) {
-    app.post(
-      `/admin/verifications/:id/${action}`,
-      {
-        schema: {
-          summary: action === 'approve' ? 'Approve a pending verification' : 'Decline a pending verification',
-          params: adminIdParams,
-          ...(action === 'decline' ? { body: adminReasonRequest } : {}),
-          response: answers,
-        },
-      },
-      async (request) => {
+    app.route({
+      ...routeOf(adminEndpoints.verifications[action]),
+      handler: async (request) => {
         const verificationId = request.params.id;
         await audited(
           app.db,
@@ -86,6 +67,6 @@ export async function adminVerificationsRoutes(parent: FastifyInstance) {
           message: action === 'approve' ? 'Verification approved' : 'Verification declined',
         };
       },
-    );
+    });
   }
 }
