@@ -69,3 +69,14 @@ export const siteEndpoints = {
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export const pingResponse = z.object({ status: z.literal('ok') });
+
+export const healthEndpoints = {
+  /** Liveness only: the process answers. */
+  ping: defineEndpoint({ method: 'GET', path: '/ping', summary: 'Liveness', response: pingResponse }),
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/health',
+    summary: 'Readiness: the database answers',
+    response: healthResponse,
+  }),
+};
