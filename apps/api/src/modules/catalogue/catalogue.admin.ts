@@ -22,6 +22,7 @@ import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
+import { productSold } from '../orders/orders.service';
 import { checkLanguages } from '../site/site.admin';
 import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImage } from './catalogue.media';
 import {
@@ -336,11 +337,7 @@ export async function replaceProductImage(
 export async function deleteProduct(db: Db, storage: Storage, productId: number): Promise<void> {
   const [current] = await db.select().from(products).where(eq(products.id, productId)).for('update');
   if (!current) throw AppError.notFound();
-  const [sold] = await rowsOf<{ sold: boolean }>(
-    db,
-    sql`select exists (select 1 from order_items where product_id = ${productId}) as sold`,
-  );
-  if (sold?.sold) throw AppError.validation({ product: ['product.sold'] });
+  if (await productSold(db, productId)) throw AppError.validation({ product: ['product.sold'] });
   await db.delete(products).where(eq(products.id, productId));
   afterCommit(db, () => void deleteProductImage(storage, current.imageKey));
   forgetShopCaches(db);

@@ -131,6 +131,19 @@ export async function addToCart(db: Db, userId: string, productId: number, _loca
   await db.insert(cartItems).values({ userId, productId }).onConflictDoNothing();
 }
 
+/**
+ * Whether anyone has bought the product. The catalogue asks before deleting one, under the
+ * product's row lock: a purchase of it waits for that lock, so none is added meanwhile.
+ */
+export async function productSold(db: Db, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(eq(orderItems.productId, productId))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** How many rows the user's cart holds (the profile shows it beside the cart icon). */
 export async function cartCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
