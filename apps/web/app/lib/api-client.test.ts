@@ -45,6 +45,13 @@ describe('calling a declared endpoint', () => {
     expect(sent[0]?.path).toBe('/api/tags/en/k');
   });
 
+  it('passes a query read from an address on as it is', async () => {
+    const { sent, api } = recordingClient({ status: 'OK', payload: { name: 'x' } });
+    const query = new URLSearchParams('page=3&status=pending');
+    await api.call(renameTag, { params: { locale: 'en', key: 'k' }, query, body: { name: 'x' } });
+    expect(sent[0]?.path).toBe('/api/tags/en/k?page=3&status=pending');
+  });
+
   it('refuses an answer its contract does not describe', async () => {
     const { api } = recordingClient({ status: 'OK', payload: { title: 'wrong' } });
     const call = api.call(renameTag, { params: { locale: 'en', key: 'k' }, body: { name: 'x' } });

@@ -44,9 +44,16 @@ type Part<Schema, Key extends string> = Schema extends z.ZodType
     : { [K in Key]: z.input<Schema> }
   : unknown;
 
+/** A query as its contract reads it, or one passed on from an address as it is (the server checks it). */
+type QueryPart<Schema> = Schema extends z.ZodType
+  ? object extends z.input<Schema>
+    ? { query?: z.input<Schema> | URLSearchParams }
+    : { query: z.input<Schema> | URLSearchParams }
+  : unknown;
+
 /** What a call of an endpoint sends: its path parameters, query and body, typed by its contract. */
 export type CallInput<E extends Endpoint> = Part<E['params'], 'params'> &
-  Part<E['query'], 'query'> &
+  QueryPart<E['query']> &
   Part<E['body'], 'body'> & {
     /** Headers for this call only (an `Idempotency-Key`, for example). */
     headers?: Record<string, string>;
@@ -59,6 +66,10 @@ type QueryValue = string | number | boolean | null | undefined | readonly (strin
 
 /** A query string from a call's query, in the order of its keys; empty values are left out. */
 export function queryString(query: unknown): string {
+  if (query instanceof URLSearchParams) {
+    const text = query.toString();
+    return text ? `?${text}` : '';
+  }
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries((query ?? {}) as Record<string, QueryValue>)) {
     if (value === undefined || value === null || value === '') continue;

@@ -1,5 +1,5 @@
-import { adminAuditResponse } from '@promptmarket/contracts/admin';
 import { ListTable, listQuery, Pager } from '../features/admin/admin-ui';
+import { getAudit } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { useSite } from '../lib/site-data';
@@ -7,10 +7,7 @@ import type { Route } from './+types/admin-audit';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/audit?${listQuery(request)}`,
-      adminAuditResponse,
-    );
+    const { payload } = await getAudit(serverApi(request, context, params.locale, true), listQuery(request));
     return { list: payload };
   } catch {
     return { list: null };

@@ -1,16 +1,18 @@
-import {
-  type AdminCategory,
-  type AdminStyle,
-  adminCategoriesResponse,
-  adminCategoryResponse,
-  adminDeletedResponse,
-  adminStyleResponse,
-  adminStylesResponse,
-} from '@promptmarket/contracts/admin-catalogue';
+import type { AdminCategory, AdminStyle } from '@promptmarket/contracts/admin-catalogue';
 import type { FormEvent } from 'react';
 import { SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../features/admin/admin-ui';
+import {
+  createCategory,
+  createStyle,
+  deleteCategory,
+  deleteStyle,
+  getCategories,
+  getStyles,
+  updateCategory,
+  updateStyle,
+} from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { paths } from '../lib/paths';
@@ -20,10 +22,7 @@ import type { Route } from './+types/admin-categories';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
-  const [categories, styles] = await Promise.allSettled([
-    api.get('/admin/categories?per_page=100', adminCategoriesResponse),
-    api.get('/admin/styles?per_page=100', adminStylesResponse),
-  ]);
+  const [categories, styles] = await Promise.allSettled([getCategories(api), getStyles(api)]);
   return {
     categories: categories.status === 'fulfilled' ? (categories.value.payload.data as AdminCategory[]) : null,
     styles: styles.status === 'fulfilled' ? (styles.value.payload.data as AdminStyle[]) : null,
@@ -91,10 +90,14 @@ function Categories({ categories }: { categories: AdminCategory[] }) {
     const parent = String(data.get('parent_id') ?? '');
     const ok = await save(
       () =>
-        api.post('/admin/categories', adminCategoryResponse, {
+        createCategory(api, {
           slug: String(data.get('slug') ?? '').trim(),
           parent_id: parent ? Number(parent) : null,
-          translations: Object.fromEntries(Object.entries(read(data)).filter(([, value]) => value)),
+          translations: Object.fromEntries(
+            Object.entries(read(data)).filter(
+              (entry): entry is [string, { title: string }] => entry[1] !== null,
+            ),
+          ),
         }),
       t('admin.catalogue.saved'),
     );
@@ -127,7 +130,7 @@ function Categories({ categories }: { categories: AdminCategory[] }) {
                     const data = new FormData(event.currentTarget);
                     void save(
                       () =>
-                        api.put(`/admin/categories/${category.id}`, adminCategoryResponse, {
+                        updateCategory(api, category.id, {
                           translations: read(data, category.translations),
                         }),
                       t('admin.catalogue.saved'),
@@ -152,12 +155,7 @@ function Categories({ categories }: { categories: AdminCategory[] }) {
                 label={t('admin.catalogue.delete')}
                 question={t('admin.catalogue.confirmDelete', { title: category.title })}
                 disabled={busy}
-                onConfirm={() =>
-                  save(
-                    () => api.delete(`/admin/categories/${category.id}`, adminDeletedResponse),
-                    t('admin.catalogue.deleted'),
-                  )
-                }
+                onConfirm={() => save(() => deleteCategory(api, category.id), t('admin.catalogue.deleted'))}
               />
             </td>
           </tr>
@@ -220,10 +218,7 @@ function Styles({ styles }: { styles: AdminStyle[] }) {
     );
     const image = data.get('image');
     if (image instanceof File && image.size > 0) body.set('image', image);
-    const ok = await save(
-      () => api.upload('/admin/styles', adminStyleResponse, body),
-      t('admin.catalogue.saved'),
-    );
+    const ok = await save(() => createStyle(api, body), t('admin.catalogue.saved'));
     if (ok) form.reset();
   }
 
@@ -266,7 +261,7 @@ function Styles({ styles }: { styles: AdminStyle[] }) {
                     const data = new FormData(event.currentTarget);
                     void save(
                       () =>
-                        api.put(`/admin/styles/${style.id}`, adminStyleResponse, {
+                        updateStyle(api, style.id, {
                           translations: read(data, style.translations),
                         }),
                       t('admin.catalogue.saved'),
@@ -290,12 +285,7 @@ function Styles({ styles }: { styles: AdminStyle[] }) {
                   count: style.product_count,
                 })}
                 disabled={busy}
-                onConfirm={() =>
-                  save(
-                    () => api.delete(`/admin/styles/${style.id}`, adminDeletedResponse),
-                    t('admin.catalogue.deleted'),
-                  )
-                }
+                onConfirm={() => save(() => deleteStyle(api, style.id), t('admin.catalogue.deleted'))}
               />
             </td>
           </tr>

@@ -1,16 +1,23 @@
-import {
-  type AdminSettings,
-  adminCurrenciesResponse,
-  adminLanguagesResponse,
-  adminSettingsResponse,
-  adminSocialLinksResponse,
-  adminStaticPagesResponse,
-  adminWordsResponse,
-  DOWNLOAD_FORMATS,
-} from '@promptmarket/contracts/admin-content';
+import { type AdminSettings, DOWNLOAD_FORMATS } from '@promptmarket/contracts/admin-content';
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton, TextField } from '../components/ui/form-fields';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../features/admin/admin-ui';
+import {
+  addSocialLink,
+  deleteSocialLink,
+  deleteWord,
+  getCurrencies,
+  getLanguages,
+  getPages,
+  getSettings,
+  getSocialLinks,
+  getWords,
+  updateCurrency,
+  updateLanguage,
+  updatePage,
+  updateSettings,
+  updateWord,
+} from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { useSite } from '../lib/site-data';
@@ -24,12 +31,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : params.locale;
   const api = serverApi(request, context, params.locale, true);
   const [settings, currencies, languages, words, pages, links] = await Promise.allSettled([
-    api.get('/admin/settings', adminSettingsResponse),
-    api.get('/admin/currencies', adminCurrenciesResponse),
-    api.get('/admin/languages', adminLanguagesResponse),
-    api.get(`/admin/words/${wordsLocale}`, adminWordsResponse),
-    api.get('/admin/pages', adminStaticPagesResponse),
-    api.get('/admin/social-links', adminSocialLinksResponse),
+    getSettings(api),
+    getCurrencies(api),
+    getLanguages(api),
+    getWords(api, wordsLocale),
+    getPages(api),
+    getSocialLinks(api),
   ]);
   const value = <T,>(result: PromiseSettledResult<{ payload: T }>) =>
     result.status === 'fulfilled' ? result.value.payload : null;
@@ -75,13 +82,18 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
     const perLanguage = (prefix: string) =>
       Object.fromEntries(codes.map((code) => [code, text(`${prefix}_${code}`)]).filter(([, value]) => value));
     void save(() =>
-      api.put('/admin/settings', adminSettingsResponse, {
+      updateSettings(api, {
         is_reg_enabled: form.get('is_reg_enabled') === 'on',
         is_email_verification_enabled: form.get('is_email_verification_enabled') === 'on',
         internal_currency_rate_eur: text('internal_currency_rate_eur'),
         support_email: text('support_email'),
         company_phone: text('company_phone') || null,
-        formats: form.getAll('formats').map(String),
+        formats: form
+          .getAll('formats')
+          .map(String)
+          .filter((format): format is (typeof DOWNLOAD_FORMATS)[number] =>
+            (DOWNLOAD_FORMATS as readonly string[]).includes(format),
+          ),
         sizes: text('sizes')
           .split(/[\s,]+/)
           .filter(Boolean),
@@ -215,7 +227,7 @@ function Currencies({
                   event.preventDefault();
                   const form = new FormData(event.currentTarget);
                   void save(() =>
-                    api.put(`/admin/currencies/${currency.code}`, adminCurrenciesResponse, {
+                    updateCurrency(api, currency.code, {
                       symbol: String(form.get('symbol') ?? '').trim(),
                       rate: String(form.get('rate') ?? '').trim(),
                       active: form.get('active') === 'on',
@@ -274,7 +286,7 @@ function Languages({ languages }: { languages: { code: string; name: string; act
                   event.preventDefault();
                   const form = new FormData(event.currentTarget);
                   void save(() =>
-                    api.put(`/admin/languages/${language.code}`, adminLanguagesResponse, {
+                    updateLanguage(api, language.code, {
                       name: String(form.get('name') ?? '').trim(),
                       active: form.get('active') === 'on',
                     }),
@@ -339,9 +351,7 @@ function Words({ words, locale }: { words: { key: string; value: string }[]; loc
               label={t('admin.content.restore')}
               question={t('admin.content.confirmRestore', { key: word.key })}
               disabled={busy}
-              onConfirm={() =>
-                save(() => api.delete(`/admin/words/${locale}/${word.key}`, adminWordsResponse))
-              }
+              onConfirm={() => save(() => deleteWord(api, locale, word.key))}
             />
           </li>
         ))}
@@ -354,7 +364,7 @@ function Words({ words, locale }: { words: { key: string; value: string }[]; loc
           const form = event.currentTarget;
           const data = new FormData(form);
           void save(() =>
-            api.put(`/admin/words/${locale}`, adminWordsResponse, {
+            updateWord(api, locale, {
               key: String(data.get('key') ?? '').trim(),
               value: String(data.get('value') ?? '').trim(),
             }),
@@ -419,7 +429,7 @@ function Pages({
                   .filter(([, text]) => text.title),
               );
               void save(() =>
-                api.put(`/admin/pages/${page.id}`, adminStaticPagesResponse, {
+                updatePage(api, page.id, {
                   published: form.get('published') === 'on',
                   translations,
                 }),
@@ -477,9 +487,7 @@ function Links({ links }: { links: { id: number; url: string }[] }) {
               label={t('admin.catalogue.delete')}
               question={t('admin.content.confirmLink', { url: link.url })}
               disabled={busy}
-              onConfirm={() =>
-                save(() => api.delete(`/admin/social-links/${link.id}`, adminSocialLinksResponse))
-              }
+              onConfirm={() => save(() => deleteSocialLink(api, link.id))}
             />
           </li>
         ))}
@@ -491,9 +499,7 @@ function Links({ links }: { links: { id: number; url: string }[] }) {
           event.preventDefault();
           const form = event.currentTarget;
           const url = String(new FormData(form).get('url') ?? '').trim();
-          void save(() => api.post('/admin/social-links', adminSocialLinksResponse, { url })).then(
-            (ok) => ok && form.reset(),
-          );
+          void save(() => addSocialLink(api, url)).then((ok) => ok && form.reset());
         }}
       >
         <TextField

@@ -1,5 +1,6 @@
-import { type AdminStats, adminStatsResponse } from '@promptmarket/contracts/admin';
+import type { AdminStats } from '@promptmarket/contracts/admin';
 import { Link } from '../components/ui/link';
+import { getStats } from '../features/admin/api';
 import { LedgerCheckStatus } from '../features/admin/ledger-check-status';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
@@ -10,10 +11,7 @@ import type { Route } from './+types/admin-dashboard';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      '/admin/stats',
-      adminStatsResponse,
-    );
+    const { payload } = await getStats(serverApi(request, context, params.locale, true));
     return { stats: payload as AdminStats | null };
   } catch {
     return { stats: null };

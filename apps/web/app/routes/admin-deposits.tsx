@@ -1,5 +1,6 @@
-import { adminDepositStatuses, adminDepositsResponse } from '@promptmarket/contracts/admin';
+import { adminDepositStatuses } from '@promptmarket/contracts/admin';
 import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../features/admin/admin-ui';
+import { getDeposits } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount, formatInternal } from '../lib/money';
@@ -8,9 +9,9 @@ import type { Route } from './+types/admin-deposits';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/deposits?${listQuery(request)}`,
-      adminDepositsResponse,
+    const { payload } = await getDeposits(
+      serverApi(request, context, params.locale, true),
+      listQuery(request),
     );
     return { list: payload };
   } catch {

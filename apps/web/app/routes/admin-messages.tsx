@@ -1,8 +1,5 @@
-import {
-  adminContactMessagesResponse,
-  adminSubscribersResponse,
-} from '@promptmarket/contracts/admin-content';
 import { Pager, SearchBox, Table } from '../features/admin/admin-ui';
+import { getContactMessages, getSubscribers } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { useSite } from '../lib/site-data';
@@ -19,10 +16,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
   try {
     if (view === 'newsletter') {
-      const { payload } = await api.get(`/admin/newsletter?${query}`, adminSubscribersResponse);
+      const { payload } = await getSubscribers(api, query);
       return { view, subscribers: payload, messages: null, failed: false };
     }
-    const { payload } = await api.get(`/admin/contact-messages?${query}`, adminContactMessagesResponse);
+    const { payload } = await getContactMessages(api, query);
     return { view, subscribers: null, messages: payload, failed: false };
   } catch {
     return { view, subscribers: null, messages: null, failed: true };

@@ -1,4 +1,4 @@
-import { type AdminOffer, adminOffersResponse } from '@promptmarket/contracts/admin';
+import type { AdminOffer } from '@promptmarket/contracts/admin';
 import { offerStatuses } from '@promptmarket/contracts/offers';
 import { type FormEvent, useState } from 'react';
 import { buttonStyles } from '../components/ui/button-styles';
@@ -18,6 +18,7 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../features/admin/admin-ui';
+import { counterOffer, declineOffer, getOffers, publishOffer } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -26,10 +27,7 @@ import type { Route } from './+types/admin-offers';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/offers?${listQuery(request)}`,
-      adminOffersResponse,
-    );
+    const { payload } = await getOffers(serverApi(request, context, params.locale, true), listQuery(request));
     return { list: payload };
   } catch {
     return { list: null };
@@ -51,8 +49,7 @@ function CounterForm({
     event.preventDefault();
     if (
       await run(
-        `/admin/offers/${offer.id}/counter`,
-        { service_price: price.replace(',', '.') },
+        (api) => counterOffer(api, offer.id, { service_price: price.replace(',', '.') }),
         t('admin.offers.sent'),
       )
     ) {
@@ -93,8 +90,7 @@ function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<type
   async function submit(event: FormEvent) {
     event.preventDefault();
     const done = await run(
-      `/admin/offers/${offer.id}/publish`,
-      { price: price.replace(',', '.'), prompt },
+      (api) => publishOffer(api, offer.id, { price: price.replace(',', '.'), prompt }),
       t('admin.offers.published'),
     );
     if (done) setOpen(false);
@@ -238,7 +234,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   askReason
                   disabled={busy}
                   onConfirm={(reason) =>
-                    run(`/admin/offers/${offer.id}/decline`, { reason }, t('admin.offers.declined'))
+                    run((api) => declineOffer(api, offer.id, reason), t('admin.offers.declined'))
                   }
                 />
               ) : null}

@@ -1,4 +1,3 @@
-import { adminPayoutsResponse } from '@promptmarket/contracts/admin';
 import {
   ConfirmButton,
   ListTable,
@@ -8,6 +7,7 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../features/admin/admin-ui';
+import { getPayouts, markPayoutFailed, markPayoutPaid } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -16,9 +16,9 @@ import type { Route } from './+types/admin-payouts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/payouts?${listQuery(request)}`,
-      adminPayoutsResponse,
+    const { payload } = await getPayouts(
+      serverApi(request, context, params.locale, true),
+      listQuery(request),
     );
     return { list: payload };
   } catch {
@@ -74,7 +74,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                     label={t('admin.payouts.markPaid')}
                     question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
                     disabled={busy}
-                    onConfirm={() => run(`/admin/payouts/${payout.id}/paid`, {}, t('admin.payouts.paidDone'))}
+                    onConfirm={() =>
+                      run((api) => markPayoutPaid(api, payout.id), t('admin.payouts.paidDone'))
+                    }
                   />
                   <ConfirmButton
                     label={t('admin.payouts.markFailed')}
@@ -82,7 +84,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                     askReason
                     disabled={busy}
                     onConfirm={(reason) =>
-                      run(`/admin/payouts/${payout.id}/failed`, { reason }, t('admin.payouts.failedDone'))
+                      run((api) => markPayoutFailed(api, payout.id, reason), t('admin.payouts.failedDone'))
                     }
                   />
                 </>

@@ -1,13 +1,16 @@
-import {
-  type AdminProduct,
-  adminDeletedResponse,
-  adminProductResponse,
-} from '@promptmarket/contracts/admin-catalogue';
+import type { AdminProduct } from '@promptmarket/contracts/admin-catalogue';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
 import { ConfirmButton, type Notice, NoticeBar } from '../features/admin/admin-ui';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  replaceProductImage,
+  updateProduct,
+} from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
@@ -20,10 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id === 'new') return { product: null, failed: false, missing: false };
   if (!/^\d{1,9}$/.test(params.id)) return { product: null, failed: false, missing: true };
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/products/${params.id}`,
-      adminProductResponse,
-    );
+    const { payload } = await getProduct(serverApi(request, context, params.locale, true), params.id);
     return { product: payload as AdminProduct, failed: false, missing: false };
   } catch (error) {
     const missing = error instanceof ApiError && error.status === 404;
@@ -125,15 +125,15 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
           }),
         );
         if (picture) data.set('image', picture);
-        const created = await api.upload('/admin/products', adminProductResponse, data);
+        const created = await createProduct(api, data);
         navigate(`${list}/${created.payload.id}?created=1`);
         return;
       }
-      await api.put(`/admin/products/${product.id}`, adminProductResponse, body);
+      await updateProduct(api, product.id, body);
       if (picture) {
         const data = new FormData();
         data.set('image', picture);
-        await api.upload(`/admin/products/${product.id}/image`, adminProductResponse, data);
+        await replaceProductImage(api, product.id, data);
       }
       setNotice({ kind: 'success', text: t('admin.catalogue.saved') });
       revalidator.revalidate();
@@ -156,7 +156,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
   async function remove(): Promise<boolean> {
     if (!product) return false;
     try {
-      await api.delete(`/admin/products/${product.id}`, adminDeletedResponse);
+      await deleteProduct(api, product.id);
       navigate(`${list}?deleted=1`);
       return true;
     } catch (caught) {

@@ -1,8 +1,8 @@
-import { adminProductsResponse } from '@promptmarket/contracts/admin-catalogue';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { Link } from '../components/ui/link';
 import { ListTable, Pager, SearchBox } from '../features/admin/admin-ui';
+import { getProducts } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -22,10 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const hidden = url.searchParams.get('hidden');
   if (hidden === 'yes' || hidden === 'no') query.set('hidden', hidden);
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/products?${query}`,
-      adminProductsResponse,
-    );
+    const { payload } = await getProducts(serverApi(request, context, params.locale, true), query);
     return { list: payload };
   } catch {
     return { list: null };

@@ -1,13 +1,9 @@
-import {
-  adminActionResponse,
-  twoFactorSetupResponse,
-  twoFactorStatusResponse,
-} from '@promptmarket/contracts/admin';
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../components/ui/form-fields';
 import { type Notice, NoticeBar } from '../features/admin/admin-ui';
+import { disableTwoFactor, enableTwoFactor, getTwoFactor, setUpTwoFactor } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
 import { useTranslation } from '../lib/i18n';
@@ -16,10 +12,7 @@ import type { Route } from './+types/admin-security';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      '/admin/two-factor',
-      twoFactorStatusResponse,
-    );
+    const { payload } = await getTwoFactor(serverApi(request, context, params.locale, true));
     return { enabled: payload.enabled as boolean | null };
   } catch {
     return { enabled: null };
@@ -45,7 +38,7 @@ function TurnOn({ onDone }: { onDone: (notice: Notice) => void }) {
     setBusy(true);
     setError(null);
     try {
-      const { payload } = await api.post('/admin/two-factor/setup', twoFactorSetupResponse, {});
+      const { payload } = await setUpTwoFactor(api);
       setSetup({ secret: payload.secret, qr: payload.qr });
     } catch (caught) {
       setError(t('admin.actionFailed', { message: refusal(caught) }));
@@ -60,7 +53,7 @@ function TurnOn({ onDone }: { onDone: (notice: Notice) => void }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/admin/two-factor/enable', adminActionResponse, { code });
+      await enableTwoFactor(api, code);
       onDone({ kind: 'success', text: t('admin.security.onDone') });
     } catch (caught) {
       setError(refusal(caught));
@@ -132,7 +125,7 @@ function TurnOff({ onDone }: { onDone: (notice: Notice) => void }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/admin/two-factor/disable', adminActionResponse, {
+      await disableTwoFactor(api, {
         password: String(form.get('password') ?? ''),
         code: String(form.get('code') ?? ''),
       });

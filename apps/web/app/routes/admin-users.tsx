@@ -1,4 +1,3 @@
-import { adminUsersResponse } from '@promptmarket/contracts/admin';
 import { type FormEvent, useId, useState } from 'react';
 import { buttonStyles } from '../components/ui/button-styles';
 import {
@@ -17,6 +16,7 @@ import {
   SearchBox,
   useAdminAction,
 } from '../features/admin/admin-ui';
+import { adjustBalance, getUsers, setBlocked } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
@@ -25,10 +25,7 @@ import type { Route } from './+types/admin-users';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/users?${listQuery(request)}`,
-      adminUsersResponse,
-    );
+    const { payload } = await getUsers(serverApi(request, context, params.locale, true), listQuery(request));
     return { list: payload };
   } catch {
     return { list: null };
@@ -53,8 +50,7 @@ function AdjustButton({
     event.preventDefault();
     if (
       await run(
-        `/admin/users/${userId}/adjust`,
-        { amount: amount.replace(',', '.'), reason },
+        (api) => adjustBalance(api, userId, { amount: amount.replace(',', '.'), reason }),
         t('admin.users.adjustDone'),
       )
     ) {
@@ -167,14 +163,16 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
                   label={t('admin.users.unblock')}
                   question={t('admin.users.confirmUnblock', { email: user.email })}
                   disabled={busy}
-                  onConfirm={() => run(`/admin/users/${user.id}/unblock`, {}, t('admin.users.unblockedDone'))}
+                  onConfirm={() =>
+                    run((api) => setBlocked(api, user.id, false), t('admin.users.unblockedDone'))
+                  }
                 />
               ) : (
                 <ConfirmButton
                   label={t('admin.users.block')}
                   question={t('admin.users.confirmBlock', { email: user.email })}
                   disabled={busy}
-                  onConfirm={() => run(`/admin/users/${user.id}/block`, {}, t('admin.users.blockedDone'))}
+                  onConfirm={() => run((api) => setBlocked(api, user.id, true), t('admin.users.blockedDone'))}
                 />
               )}
             </td>

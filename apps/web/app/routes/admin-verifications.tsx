@@ -1,4 +1,3 @@
-import { adminVerificationsResponse } from '@promptmarket/contracts/admin';
 import {
   ConfirmButton,
   ListTable,
@@ -8,15 +7,16 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../features/admin/admin-ui';
+import { approveVerification, declineVerification, getVerifications } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import type { Route } from './+types/admin-verifications';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { payload } = await serverApi(request, context, params.locale, true).get(
-      `/admin/verifications?${listQuery(request)}`,
-      adminVerificationsResponse,
+    const { payload } = await getVerifications(
+      serverApi(request, context, params.locale, true),
+      listQuery(request),
     );
     return { list: payload };
   } catch {
@@ -98,11 +98,7 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
                     question={t('admin.verifications.confirmApprove', { email: item.email })}
                     disabled={busy}
                     onConfirm={() =>
-                      run(
-                        `/admin/verifications/${item.id}/approve`,
-                        {},
-                        t('admin.verifications.approvedDone'),
-                      )
+                      run((api) => approveVerification(api, item.id), t('admin.verifications.approvedDone'))
                     }
                   />
                   <ConfirmButton
@@ -112,8 +108,7 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
                     disabled={busy}
                     onConfirm={(reason) =>
                       run(
-                        `/admin/verifications/${item.id}/decline`,
-                        { reason },
+                        (api) => declineVerification(api, item.id, reason),
                         t('admin.verifications.declinedDone'),
                       )
                     }

@@ -1,4 +1,3 @@
-import { adminActionResponse } from '@promptmarket/contracts/admin';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Form, useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
@@ -11,7 +10,7 @@ import {
 } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
-import { ApiError } from '../../lib/api-client';
+import { type ApiClient, ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';
 
@@ -23,18 +22,18 @@ import { useApi } from '../../lib/use-api';
 
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
 
-/** Posts an action, reloads the list, and reports the outcome in the page's language. */
+/** Sends an action (a call of `./api`), reloads the list, and reports the outcome in the page's language. */
 export function useAdminAction() {
   const { t } = useTranslation();
   const api = useApi();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
-  async function run(path: string, body: unknown, done: string): Promise<boolean> {
+  async function run(action: (client: ApiClient) => Promise<unknown>, done: string): Promise<boolean> {
     setBusy(true);
     setNotice(null);
     try {
-      await api.post(path, adminActionResponse, body);
+      await action(api);
       setNotice({ kind: 'success', text: done });
       revalidator.revalidate();
       return true;
@@ -312,7 +311,7 @@ export function ListTable<Item>({
 }
 
 /** The list's page, status and search from the address, for a loader. */
-export function listQuery(request: Request): string {
+export function listQuery(request: Request): URLSearchParams {
   const url = new URL(request.url);
   const params = new URLSearchParams();
   const page = Number(url.searchParams.get('page'));
@@ -322,5 +321,5 @@ export function listQuery(request: Request): string {
   const search = url.searchParams.get('search')?.trim().slice(0, 120);
   if (search) params.set('search', search);
   params.set('per_page', '25');
-  return params.toString();
+  return params;
 }

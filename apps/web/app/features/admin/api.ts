@@ -1,0 +1,107 @@
+import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
+import { endpointPath } from '@promptmarket/contracts/endpoint';
+import type { z } from 'zod';
+import type { BrowserApi } from '../../lib/api-browser';
+import type { ApiClient } from '../../lib/api-client';
+
+/** The back office's calls, each from the endpoint its contract declares. */
+
+type Body<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : never;
+/** A list's query, passed on from the page's address (the server checks it). */
+type ListQuery = URLSearchParams;
+
+export const getStats = (api: ApiClient) => api.call(admin.stats.get);
+export const getAudit = (api: ApiClient, query: ListQuery) => api.call(admin.audit.list, { query });
+export const getDeposits = (api: ApiClient, query: ListQuery) => api.call(admin.deposits.list, { query });
+
+export const getOffers = (api: ApiClient, query: ListQuery) => api.call(admin.offers.list, { query });
+export const counterOffer = (api: ApiClient, id: number, body: Body<typeof admin.offers.counter>) =>
+  api.call(admin.offers.counter, { params: { id }, body });
+export const declineOffer = (api: ApiClient, id: number, reason: string) =>
+  api.call(admin.offers.decline, { params: { id }, body: { reason } });
+export const publishOffer = (api: ApiClient, id: number, body: Body<typeof admin.offers.publish>) =>
+  api.call(admin.offers.publish, { params: { id }, body });
+
+export const getPayouts = (api: ApiClient, query: ListQuery) => api.call(admin.payouts.list, { query });
+export const markPayoutPaid = (api: ApiClient, id: number) =>
+  api.call(admin.payouts.paid, { params: { id } });
+export const markPayoutFailed = (api: ApiClient, id: number, reason: string) =>
+  api.call(admin.payouts.failed, { params: { id }, body: { reason } });
+
+export const getUsers = (api: ApiClient, query: ListQuery) => api.call(admin.users.list, { query });
+export const adjustBalance = (api: ApiClient, id: string, body: Body<typeof admin.users.adjust>) =>
+  api.call(admin.users.adjust, { params: { id }, body });
+export const setBlocked = (api: ApiClient, id: string, blocked: boolean) =>
+  api.call(blocked ? admin.users.block : admin.users.unblock, { params: { id } });
+
+export const getVerifications = (api: ApiClient, query: ListQuery) =>
+  api.call(admin.verifications.list, { query });
+export const approveVerification = (api: ApiClient, id: number) =>
+  api.call(admin.verifications.approve, { params: { id } });
+export const declineVerification = (api: ApiClient, id: number, reason: string) =>
+  api.call(admin.verifications.decline, { params: { id }, body: { reason } });
+
+export const getTwoFactor = (api: ApiClient) => api.call(admin.twoFactor.get);
+export const setUpTwoFactor = (api: ApiClient) => api.call(admin.twoFactor.setup);
+export const enableTwoFactor = (api: ApiClient, code: string) =>
+  api.call(admin.twoFactor.enable, { body: { code } });
+export const disableTwoFactor = (api: ApiClient, body: Body<typeof admin.twoFactor.disable>) =>
+  api.call(admin.twoFactor.disable, { body });
+
+export const getProducts = (api: ApiClient, query: ListQuery) => api.call(admin.products.list, { query });
+export const getProduct = (api: ApiClient, id: string | number) =>
+  api.call(admin.products.get, { params: { id } });
+/** Multipart: `image`, the original picture, and `data`, the product as JSON. */
+export const createProduct = (api: BrowserApi, data: FormData) =>
+  api.upload(admin.products.create.path, admin.products.create.response, data);
+export const updateProduct = (api: ApiClient, id: number, body: Body<typeof admin.products.update>) =>
+  api.call(admin.products.update, { params: { id }, body });
+/** Multipart: `image`, the new original picture. */
+export const replaceProductImage = (api: BrowserApi, id: number, data: FormData) =>
+  api.upload(endpointPath(admin.products.image.path, { id }), admin.products.image.response, data);
+export const deleteProduct = (api: ApiClient, id: number) =>
+  api.call(admin.products.delete, { params: { id } });
+
+export const getCategories = (api: ApiClient) =>
+  api.call(admin.categories.list, { query: { per_page: 100 } });
+export const createCategory = (api: ApiClient, body: Body<typeof admin.categories.create>) =>
+  api.call(admin.categories.create, { body });
+export const updateCategory = (api: ApiClient, id: number, body: Body<typeof admin.categories.update>) =>
+  api.call(admin.categories.update, { params: { id }, body });
+export const deleteCategory = (api: ApiClient, id: number) =>
+  api.call(admin.categories.delete, { params: { id } });
+
+export const getStyles = (api: ApiClient) => api.call(admin.styles.list, { query: { per_page: 100 } });
+/** Multipart: `image` and `data`, the style as JSON. */
+export const createStyle = (api: BrowserApi, data: FormData) =>
+  api.upload(admin.styles.create.path, admin.styles.create.response, data);
+export const updateStyle = (api: ApiClient, id: number, body: Body<typeof admin.styles.update>) =>
+  api.call(admin.styles.update, { params: { id }, body });
+export const deleteStyle = (api: ApiClient, id: number) => api.call(admin.styles.delete, { params: { id } });
+
+export const getSettings = (api: ApiClient) => api.call(admin.settings.get);
+export const updateSettings = (api: ApiClient, body: Body<typeof admin.settings.update>) =>
+  api.call(admin.settings.update, { body });
+export const getCurrencies = (api: ApiClient) => api.call(admin.currencies.list);
+export const updateCurrency = (api: ApiClient, code: string, body: Body<typeof admin.currencies.update>) =>
+  api.call(admin.currencies.update, { params: { code }, body });
+export const getLanguages = (api: ApiClient) => api.call(admin.languages.list);
+export const updateLanguage = (api: ApiClient, code: string, body: Body<typeof admin.languages.update>) =>
+  api.call(admin.languages.update, { params: { code }, body });
+export const getWords = (api: ApiClient, locale: string) => api.call(admin.words.get, { params: { locale } });
+export const updateWord = (api: ApiClient, locale: string, body: Body<typeof admin.words.update>) =>
+  api.call(admin.words.update, { params: { locale }, body });
+export const deleteWord = (api: ApiClient, locale: string, key: string) =>
+  api.call(admin.words.delete, { params: { locale, key } });
+export const getPages = (api: ApiClient) => api.call(admin.pages.list);
+export const updatePage = (api: ApiClient, id: number, body: Body<typeof admin.pages.update>) =>
+  api.call(admin.pages.update, { params: { id }, body });
+export const getSocialLinks = (api: ApiClient) => api.call(admin.socialLinks.list);
+export const addSocialLink = (api: ApiClient, url: string) =>
+  api.call(admin.socialLinks.create, { body: { url } });
+export const deleteSocialLink = (api: ApiClient, id: number) =>
+  api.call(admin.socialLinks.delete, { params: { id } });
+export const getSubscribers = (api: ApiClient, query: ListQuery) =>
+  api.call(admin.newsletter.list, { query });
+export const getContactMessages = (api: ApiClient, query: ListQuery) =>
+  api.call(admin.contactMessages.list, { query });
