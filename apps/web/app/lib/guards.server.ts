@@ -64,5 +64,5 @@ export async function requireGuest(args: GuardArgs): Promise<void> {
   } catch {
     return;
   }
-  if (user) throw redirect(`/${localeOf(args)}/dashboard`);
+  if (user) throw redirect(paths.dashboard(localeOf(args)));
 }

@@ -31,6 +31,7 @@ describe('paths', () => {
     expect(paths.orders('en')).toBe('/en/dashboard/orders');
     expect(paths.verification('en')).toBe('/en/dashboard/verification');
     expect(paths.verifyEmail('pl')).toBe('/pl/email/verify');
+    expect(paths.verifyEmailDone('pl', 'already-success')).toBe('/pl/email/verify/already-success');
     expect(paths.aboutUs('en')).toBe('/en/about-us');
     expect(paths.contactUs('en')).toBe('/en/contact-us');
   });

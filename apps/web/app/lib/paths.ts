@@ -46,6 +46,9 @@ export const paths = {
   forgotPassword: (locale: string) => `/${locale}/forgot-password`,
   resetPassword: (locale: string) => `/${locale}/reset-password`,
   verifyEmail: (locale: string) => `/${locale}/email/verify`,
+  /** Where the link from the verification mail leads once it is checked. */
+  verifyEmailDone: (locale: string, outcome: 'success' | 'already-success') =>
+    `/${locale}/email/verify/${outcome}`,
   forbidden: (locale: string) => `/${locale}/forbidden`,
   dashboard: (locale: string) => `/${locale}/dashboard`,
   profile: (locale: string, section?: 'edit-profile') =>

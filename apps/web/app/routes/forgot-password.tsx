@@ -10,6 +10,7 @@ import { requestPasswordReset } from '../features/accounts/api';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
@@ -73,7 +74,7 @@ export default function ForgotPassword() {
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to={`/${locale}/login`} className="font-semibold text-brand-700 hover:underline">
+        <Link to={paths.login(locale)} className="font-semibold text-brand-700 hover:underline">
           {t('forgotPassword.back')}
         </Link>
       </p>

@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import { getLanguages } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { preferredLocale } from '../lib/locale-routing';
+import { paths } from '../lib/paths';
 import type { Route } from './+types/locale-redirect';
 
 /** `/` goes to the visitor's language (stored choice, else en), query kept. */
@@ -12,5 +13,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request.headers.get('cookie'),
     languages.map((language) => language.code),
   );
-  throw redirect(`/${locale}${url.search}`);
+  throw redirect(`${paths.home(locale)}${url.search}`);
 }

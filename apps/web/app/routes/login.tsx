@@ -13,6 +13,7 @@ import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { safeRedirect } from '../lib/safe-redirect';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
@@ -58,7 +59,7 @@ export default function Login() {
       // A fresh handshake before signing in (spec section 7).
       await fetchCsrfCookie();
       await logIn(api, codeAsked ? values : { ...values, code: undefined });
-      navigate(safeRedirect(searchParams.get('redirect'), `/${locale}/dashboard`), { replace: true });
+      navigate(safeRedirect(searchParams.get('redirect'), paths.dashboard(locale)), { replace: true });
     } catch (error) {
       const question = error instanceof ApiError ? error.errors?.code?.[0] : undefined;
       if (question && !codeAsked) {
@@ -101,7 +102,7 @@ export default function Login() {
           </>
         ) : null}
         <div className="flex justify-end text-sm">
-          <Link to={`/${locale}/forgot-password`} className="font-medium text-brand-700 hover:underline">
+          <Link to={paths.forgotPassword(locale)} className="font-medium text-brand-700 hover:underline">
             {t('login.forgot')}
           </Link>
         </div>
@@ -110,7 +111,7 @@ export default function Login() {
         </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           {t('login.noAccount')}{' '}
-          <Link to={`/${locale}/register`} className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.register(locale)} className="font-semibold text-brand-700 hover:underline">
             {t('login.registerLink')}
           </Link>
         </p>

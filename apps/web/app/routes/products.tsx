@@ -16,6 +16,7 @@ import { TileActionsIsland } from '../features/orders/tile-actions-island';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { pack, unpack } from '../lib/packed';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useDebouncedCallback } from '../lib/use-debounced-callback';
@@ -76,7 +77,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const listRef = useRef<HTMLElement>(null);
   const pagedByLink = useRef(false);
-  const loading = navigation.state === 'loading' && navigation.location.pathname === `/${locale}/products`;
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname === paths.products({ locale });
 
   // A page link leads to the top of the list, not of the whole page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown page changes

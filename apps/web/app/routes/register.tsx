@@ -21,6 +21,7 @@ import { ApiError } from '../lib/api-client';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
@@ -40,7 +41,7 @@ export async function loader(args: Route.LoaderArgs) {
       return null;
     },
   );
-  if (settings && !settings.payload.is_reg_enabled) throw redirect(`/${args.params.locale}`);
+  if (settings && !settings.payload.is_reg_enabled) throw redirect(paths.home(args.params.locale));
   return null;
 }
 
@@ -76,7 +77,7 @@ export default function Register() {
       // A fresh handshake before signing up (spec section 7).
       await fetchCsrfCookie();
       await registerAccount(api, values);
-      navigate(`/${locale}/dashboard`, { replace: true });
+      navigate(paths.dashboard(locale), { replace: true });
     } catch (caught) {
       const { message, status } = applyServerErrors(caught, setError, fields);
       if (!(caught instanceof ApiError)) setFailure(t('register.unexpected'));
@@ -137,7 +138,7 @@ export default function Register() {
         </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           {t('register.haveAccount')}{' '}
-          <Link to={`/${locale}/login`} className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.login(locale)} className="font-semibold text-brand-700 hover:underline">
             {t('register.loginLink')}
           </Link>
         </p>

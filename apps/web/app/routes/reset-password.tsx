@@ -12,6 +12,7 @@ import { resetPassword } from '../features/accounts/api';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireGuest } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
 import { useApi } from '../lib/use-api';
@@ -64,7 +65,7 @@ export default function ResetPassword() {
     return (
       <AuthCard title={t('resetPassword.title')}>
         <FormAlert kind="error">{t('resetPassword.missingToken')}</FormAlert>
-        <Link to={`/${locale}/forgot-password`} className={`${buttonStyles.primary} mt-6 w-full`}>
+        <Link to={paths.forgotPassword(locale)} className={`${buttonStyles.primary} mt-6 w-full`}>
           {t('resetPassword.requestNew')}
         </Link>
       </AuthCard>
@@ -76,7 +77,7 @@ export default function ResetPassword() {
       {done ? (
         <div className="space-y-6">
           <FormAlert kind="success">{t('resetPassword.done')}</FormAlert>
-          <Link to={`/${locale}/login`} className={`${buttonStyles.primary} w-full`}>
+          <Link to={paths.login(locale)} className={`${buttonStyles.primary} w-full`}>
             {t('resetPassword.login')}
           </Link>
         </div>
@@ -85,7 +86,7 @@ export default function ResetPassword() {
           {failure ? (
             <FormAlert kind="error">
               {failure}{' '}
-              <Link to={`/${locale}/forgot-password`} className="font-semibold underline">
+              <Link to={paths.forgotPassword(locale)} className="font-semibold underline">
                 {t('resetPassword.requestNew')}
               </Link>
             </FormAlert>

@@ -7,6 +7,7 @@ import { resendVerification } from '../features/accounts/api';
 import { ApiError } from '../lib/api-client';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
+import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/verify-email';
@@ -16,7 +17,7 @@ export const handle = { authScreen: true };
 /** Login required; a verified user has nothing to do here. */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args, { verified: false });
-  if (user.is_email_verified) throw redirect(`/${args.params.locale}/dashboard`);
+  if (user.is_email_verified) throw redirect(paths.dashboard(args.params.locale));
   return { email: user.email };
 }
 
