@@ -57,7 +57,9 @@ export const paths = {
   generate: (locale: string) => `/${locale}/products/generate`,
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
-  orders: (locale: string) => `/${locale}/dashboard/orders`,
+  /** The orders tab; `bought` says the purchase of that order has just gone through. */
+  orders: (locale: string, bought?: number) =>
+    withQuery(`/${locale}/dashboard/orders`, new URLSearchParams(bought ? { bought: String(bought) } : {})),
   offers: (locale: string) => `/${locale}/dashboard/offers`,
   admin: (
     locale: string,
@@ -74,6 +76,12 @@ export const paths = {
       | 'audit'
       | 'security',
   ) => `/${locale}/admin${section ? `/${section}` : ''}`,
+  /** A product in the back office: `new` to add one; `created` after adding it. */
+  adminProduct: (locale: string, id: number | 'new', created?: boolean) =>
+    withQuery(`/${locale}/admin/products/${id}`, new URLSearchParams(created ? { created: '1' } : {})),
+  /** A back-office queue filtered by status (the dashboard's links to what waits). */
+  adminQueue: (locale: string, section: 'offers' | 'verifications' | 'payouts', status: string) =>
+    withQuery(`/${locale}/admin/${section}`, new URLSearchParams({ status })),
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>
