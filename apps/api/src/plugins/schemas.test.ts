@@ -1,4 +1,16 @@
-import { okResponse } from '@promptmarket/contracts';
+import {
+  accountEndpoints,
+  catalogueEndpoints,
+  contentEndpoints,
+  type Endpoint,
+  healthEndpoints,
+  okResponse,
+  siteEndpoints,
+} from '@promptmarket/contracts';
+import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
+import { depositEndpoints } from '@promptmarket/contracts/deposits';
+import { offerEndpoints, verificationEndpoints } from '@promptmarket/contracts/offers.endpoints';
+import { generationEndpoints, orderEndpoints } from '@promptmarket/contracts/orders';
 import type { RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +104,32 @@ describe('the OpenAPI document', () => {
       name: 'idOrSlug',
       required: true,
     });
+  });
+
+  it('lists every endpoint the contracts declare, at its path, with its method and summary', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    const declared: Endpoint[] = [
+      siteEndpoints,
+      healthEndpoints,
+      catalogueEndpoints,
+      contentEndpoints,
+      accountEndpoints,
+      orderEndpoints,
+      generationEndpoints,
+      depositEndpoints,
+      offerEndpoints,
+      verificationEndpoints,
+      ...Object.values(adminEndpoints),
+    ].flatMap((group) => Object.values(group));
+    expect(declared.length).toBeGreaterThan(100);
+    const missing = declared.filter((endpoint) => {
+      const path = openApiPath(endpoint.path);
+      const operation = (doc.paths[`/api${path}`] ?? doc.paths[path])?.[endpoint.method.toLowerCase()];
+      return operation?.summary !== endpoint.summary;
+    });
+    expect(missing.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([]);
   });
 
   it('is readable as a page of our own that loads nothing from elsewhere', async () => {
