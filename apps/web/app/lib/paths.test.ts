@@ -29,13 +29,8 @@ describe('paths', () => {
     expect(paths.deposit('en')).toBe('/en/dashboard/deposits/create');
     expect(paths.deposits('de')).toBe('/de/dashboard/deposits');
     expect(paths.orders('en')).toBe('/en/dashboard/orders');
-    expect(paths.orders('en', 42)).toBe('/en/dashboard/orders?bought=42');
-    expect(paths.adminProduct('de', 'new')).toBe('/de/admin/products/new');
-    expect(paths.adminProduct('de', 7, true)).toBe('/de/admin/products/7?created=1');
-    expect(paths.adminQueue('en', 'payouts', 'requested')).toBe('/en/admin/payouts?status=requested');
     expect(paths.verification('en')).toBe('/en/dashboard/verification');
     expect(paths.verifyEmail('pl')).toBe('/pl/email/verify');
-    expect(paths.verifyEmailDone('pl', 'already-success')).toBe('/pl/email/verify/already-success');
     expect(paths.aboutUs('en')).toBe('/en/about-us');
     expect(paths.contactUs('en')).toBe('/en/contact-us');
   });

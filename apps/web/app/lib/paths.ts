@@ -46,9 +46,6 @@ export const paths = {
   forgotPassword: (locale: string) => `/${locale}/forgot-password`,
   resetPassword: (locale: string) => `/${locale}/reset-password`,
   verifyEmail: (locale: string) => `/${locale}/email/verify`,
-  /** Where the link from the verification mail leads once it is checked. */
-  verifyEmailDone: (locale: string, outcome: 'success' | 'already-success') =>
-    `/${locale}/email/verify/${outcome}`,
   forbidden: (locale: string) => `/${locale}/forbidden`,
   dashboard: (locale: string) => `/${locale}/dashboard`,
   profile: (locale: string, section?: 'edit-profile') =>
@@ -57,9 +54,7 @@ export const paths = {
   generate: (locale: string) => `/${locale}/products/generate`,
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
-  /** The orders tab; `bought` says the purchase of that order has just gone through. */
-  orders: (locale: string, bought?: number) =>
-    withQuery(`/${locale}/dashboard/orders`, new URLSearchParams(bought ? { bought: String(bought) } : {})),
+  orders: (locale: string) => `/${locale}/dashboard/orders`,
   offers: (locale: string) => `/${locale}/dashboard/offers`,
   admin: (
     locale: string,
@@ -76,12 +71,6 @@ export const paths = {
       | 'audit'
       | 'security',
   ) => `/${locale}/admin${section ? `/${section}` : ''}`,
-  /** A product in the back office: `new` to add one; `created` after adding it. */
-  adminProduct: (locale: string, id: number | 'new', created?: boolean) =>
-    withQuery(`/${locale}/admin/products/${id}`, new URLSearchParams(created ? { created: '1' } : {})),
-  /** A back-office queue filtered by status (the dashboard's links to what waits). */
-  adminQueue: (locale: string, section: 'offers' | 'verifications' | 'payouts', status: string) =>
-    withQuery(`/${locale}/admin/${section}`, new URLSearchParams({ status })),
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>

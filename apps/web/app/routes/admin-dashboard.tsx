@@ -32,13 +32,13 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const money = (amount: number) =>
     formatInternal(centsFromDecimal(amount), locale, settings.internal_currency_name);
   const queues = [
-    { key: 'offers', count: stats.queues.offers, to: paths.adminQueue(locale, 'offers', 'pending') },
+    { key: 'offers', count: stats.queues.offers, to: `${paths.admin(locale, 'offers')}?status=pending` },
     {
       key: 'verifications',
       count: stats.queues.verifications,
-      to: paths.adminQueue(locale, 'verifications', 'pending'),
+      to: `${paths.admin(locale, 'verifications')}?status=pending`,
     },
-    { key: 'payouts', count: stats.queues.payouts, to: paths.adminQueue(locale, 'payouts', 'requested') },
+    { key: 'payouts', count: stats.queues.payouts, to: `${paths.admin(locale, 'payouts')}?status=requested` },
   ] as const;
   return (
     <div className="space-y-8">

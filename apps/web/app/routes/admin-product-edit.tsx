@@ -126,7 +126,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
         );
         if (picture) data.set('image', picture);
         const created = await createProduct(api, data);
-        navigate(paths.adminProduct(locale, created.payload.id, true));
+        navigate(`${list}/${created.payload.id}?created=1`);
         return;
       }
       await updateProduct(api, product.id, body);

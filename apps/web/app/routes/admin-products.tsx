@@ -85,6 +85,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const { list } = loaderData;
+  const base = paths.admin(locale, 'products');
   return (
     <section aria-labelledby="admin-products-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -95,7 +96,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
           <Link to={paths.admin(locale, 'categories')} className={buttonStyles.secondary}>
             {t('admin.catalogue.categoriesAndStyles')}
           </Link>
-          <Link to={paths.adminProduct(locale, 'new')} className={buttonStyles.primary}>
+          <Link to={`${base}/new`} className={buttonStyles.primary}>
             {t('admin.catalogue.newProduct')}
           </Link>
         </div>
@@ -148,7 +149,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="px-4 py-3">
               <Link
-                to={paths.adminProduct(locale, product.id)}
+                to={`${base}/${product.id}`}
                 className="font-semibold text-brand-700 hover:underline"
                 aria-label={t('admin.catalogue.editNamed', { title: product.title })}
               >

@@ -90,7 +90,7 @@ function PurchaseDialog({
     attempt.current ??= newIdempotencyKey();
     try {
       const { payload } = await purchaseCart(api, attempt.current);
-      navigate(paths.orders(locale, payload.order_id));
+      navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
     } catch (caught) {
       attempt.current = null;
       setFailure(purchaseFailure(caught, t('purchase.failed')));

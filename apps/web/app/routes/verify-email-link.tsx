@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { payload } = await verifyEmail(api, params.id, params.hash, url.searchParams);
     const target = payload.result === 'verified' ? 'success' : 'already-success';
-    throw redirect(paths.verifyEmailDone(params.locale, target));
+    throw redirect(`${paths.verifyEmail(params.locale)}/${target}`);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) return data({ invalid: true }, { status: 422 });
     throw error;
