@@ -114,7 +114,10 @@ async function readError(response: Response): Promise<ApiError> {
   return apiErrorFrom(response.status, response.statusText, text);
 }
 
-/** One typed API client for loaders and components; every response is checked against its contract. */
+/**
+ * One typed API client for loaders and components: an endpoint is called only through its
+ * declaration in @promptmarket/contracts, and every answer is checked against its contract.
+ */
 export function createApiClient({ transport, locale, headers, onError }: ClientOptions) {
   async function request<T extends z.ZodType>(
     method: string,
@@ -170,13 +173,6 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
   return {
     locale,
     call,
-    get: <T extends z.ZodType>(path: string, schema: T) => request('GET', path, schema),
-    /** `headers` add to this call only (an `Idempotency-Key`, for example). */
-    post: <T extends z.ZodType>(path: string, schema: T, body?: unknown, headers?: Record<string, string>) =>
-      request('POST', path, schema, body, headers),
-    put: <T extends z.ZodType>(path: string, schema: T, body?: unknown) => request('PUT', path, schema, body),
-    delete: <T extends z.ZodType>(path: string, schema: T, body?: unknown) =>
-      request('DELETE', path, schema, body),
   };
 }
 
