@@ -56,9 +56,10 @@ type JsonAnswers<E extends Endpoint> = { 200: NonNullable<E['response']> } & typ
 
 /**
  * The Fastify route options of an endpoint declared in @promptmarket/contracts: method, URL and
- * the schema (summary, params, headers, querystring, body, and the answer beside the error answers), so that
- * `app.route({ ...routeOf(endpoint), handler })` infers the request and the reply from the contract.
- * `answers` replaces the answers of an endpoint whose success is not JSON (a file, a zip).
+ * the schema (summary, params, headers, querystring, body, and the answer beside the error
+ * answers), so that `app.route({ ...routeOf(endpoint), handler })` infers the request and the
+ * reply from the contract. `answers` replaces the answers of an endpoint whose success is not JSON
+ * (a file, a zip). Throws at start-up for an endpoint that declares no answer and is given none.
  */
 export function routeOf<const E extends Endpoint, Answers extends object = JsonAnswers<E>>(
   endpoint: E,
