@@ -33,7 +33,6 @@ const shell = [
   'app/features/catalogue/components/product-card.tsx',
   'app/features/catalogue/components/product-image.tsx',
   'app/features/orders/tile-actions-island.tsx',
-  'contracts/src/errors.ts',
   'contracts/src/locale.ts',
   'contracts/src/product-sorts.ts',
   'node_modules/react-dom/index.js',
