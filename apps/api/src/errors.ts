@@ -8,7 +8,9 @@ export type FieldErrors = Record<string, string[]>;
  *
  * The message and the field messages are keys of the validation texts (or English texts that
  * are no key), never texts a service translated: the error handler translates them once, in the
- * request's language, filling their `{{name}}` placeholders from `params`.
+ * request's language, filling their `{{name}}` placeholders from `params`. `details` are further
+ * fields of the answer's body that a client reads beside the message (a purchase's `missing`
+ * amount, for one); they never replace the message or the code.
  */
 export class AppError extends Error {
   constructor(
@@ -17,6 +19,7 @@ export class AppError extends Error {
     readonly fields?: FieldErrors,
     readonly headers?: Record<string, string>,
     readonly params?: MessageParams,
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -64,7 +64,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /**
  * Renders every failure in the Laravel shapes the clients parse, with the error's code added:
- * 422 `{message, errors, code}`, others `{message, code}`; a 5xx never shows its internals.
+ * 422 `{message, errors, code}`, others `{message, code}`, each with the error's `details` beside
+ * them; a 5xx never shows its internals.
  * This is the one place an error's message is translated: services throw keys.
  */
 export const errorsPlugin = fp(
@@ -98,12 +99,16 @@ export const errorsPlugin = fp(
       }
       if (!known.fields) {
         // Only a key has other languages: a fixed text (`Unauthenticated.`) needs no language.
-        if (!isValidationKey(known.message)) return sendError(reply, known);
-        const message = validationText(known.message, await localeOf(request), known.params);
-        return reply.code(status).send({ message, code: known.code });
+        if (!isValidationKey(known.message) && !known.details) return sendError(reply, known);
+        const message = isValidationKey(known.message)
+          ? validationText(known.message, await localeOf(request), known.params)
+          : known.message;
+        return reply.code(status).send({ ...known.details, message, code: known.code });
       }
       const locale = await localeOf(request);
-      return reply.code(status).send({ ...translated(known.fields, locale, known.params), code: known.code });
+      return reply
+        .code(status)
+        .send({ ...known.details, ...translated(known.fields, locale, known.params), code: known.code });
     });
 
     app.setNotFoundHandler((_request, reply) => sendError(reply, AppError.notFound()));

@@ -3,22 +3,14 @@ import { generationEndpoints } from '@promptmarket/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { statusOf } from '../../errors';
 import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { downloadChoice } from '../orders/orders.downloads';
 import { purchaseAnswers, zipAnswers } from '../orders/orders.routes';
-import { PurchaseRefused, refusalBody } from '../orders/orders.service';
 import { enforceLimit } from '../throttle/throttle.service';
 import { localEngine, openAiEngine } from './engine';
-import {
-  GenerationFailed,
-  generateImage,
-  generationDownload,
-  generationHistory,
-  generationImage,
-} from './generation.service';
+import { generateImage, generationDownload, generationHistory, generationImage } from './generation.service';
 
 /** Images drawn from a user's own prompt, paid from the balance, and the ones drawn before. */
 export async function generationRoutes(parent: FastifyInstance) {
@@ -40,33 +32,22 @@ export async function generationRoutes(parent: FastifyInstance) {
       const user = signedInUser(request);
       await enforceLimit(app.db, `generate:user:${user.id}`, { max: 10, windowSeconds: 60 });
       const choice = await downloadChoice(app.db, request.body);
-      try {
-        const { filename, zip, generationId } = await generateImage(
-          app.db,
-          app.storage,
-          engine,
-          {
-            userId: user.id,
-            title: request.body.title,
-            prompt: request.body.prompt,
-            choice,
-            locale: await request.locale(),
-            timeoutMs: app.config.images.timeoutMs,
-          },
-          request.log,
-        );
-        reply.header('x-generation-id', String(generationId));
-        return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
-      } catch (error) {
-        if (error instanceof PurchaseRefused) {
-          return reply.code(statusOf(error.code)).send(refusalBody(error));
-        }
-        if (error instanceof GenerationFailed) {
-          // Unlike other 5xx answers this message is shown: it tells the user the cost was refunded.
-          return reply.code(statusOf('INTERNAL')).send({ message: error.message, code: 'INTERNAL' as const });
-        }
-        throw error;
-      }
+      const { filename, zip, generationId } = await generateImage(
+        app.db,
+        app.storage,
+        engine,
+        {
+          userId: user.id,
+          title: request.body.title,
+          prompt: request.body.prompt,
+          choice,
+          locale: await request.locale(),
+          timeoutMs: app.config.images.timeoutMs,
+        },
+        request.log,
+      );
+      reply.header('x-generation-id', String(generationId));
+      return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
     },
   });
 

@@ -1,4 +1,4 @@
-import { formatMinorUnits, minorUnitsToNumber, validationText } from '@promptmarket/contracts';
+import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Generation } from '@promptmarket/contracts/orders';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
@@ -7,20 +7,26 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders.downloads';
-import { PurchaseRefused } from '../orders/orders.service';
+import { insufficientFunds } from '../orders/orders.service';
 import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
 import type { ImageEngine } from './engine';
 import { generations } from './generation.tables';
 
-/** A generation that failed after it was paid: refunded in full, answered with this message. */
-export class GenerationFailed extends Error {
-  constructor(message: string) {
-    super(message);
+/**
+ * A generation that failed after it was paid: refunded in full. Unlike other 5xx answers its
+ * message is shown, in the request's language: it tells the user the cost was refunded.
+ */
+export class GenerationFailed extends AppError {
+  constructor() {
+    super('INTERNAL', 'generation.failed');
     this.name = 'GenerationFailed';
   }
 }
+
+/** What a generation given up for too little money records as its error. */
+const INSUFFICIENT_FUNDS_RECORD = 'The balance was too low to pay for it.';
 
 export type GenerationInput = {
   userId: string;
@@ -95,7 +101,6 @@ export async function generateImage(
     .returning();
   if (!generation) throw new Error('generation not recorded');
   const key = debitKey(generation.id);
-  const failed = () => new GenerationFailed(validationText('generation.failed', input.locale));
 
   if (cost > 0) {
     try {
@@ -107,7 +112,7 @@ export async function generateImage(
           .from(generations)
           .where(and(eq(generations.id, generation.id), eq(generations.status, 'processing')))
           .for('update');
-        if (!open) throw failed();
+        if (!open) throw new GenerationFailed();
         await debitWallet(tx, {
           userId: input.userId,
           amount: cost,
@@ -119,11 +124,8 @@ export async function generateImage(
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
-      const text = validationText('purchase.insufficient', input.locale, {
-        amount: `${formatMinorUnits(missing)} ${settings.internal_currency_name}`,
-      });
-      await giveUp(db, generation.id, text);
-      throw PurchaseRefused.insufficientFunds(text, missing);
+      await giveUp(db, generation.id, INSUFFICIENT_FUNDS_RECORD);
+      throw insufficientFunds(missing, settings.internal_currency_name);
     }
   }
 
@@ -149,7 +151,7 @@ export async function generateImage(
   } catch (error) {
     log.error({ err: error, generationId: generation.id, engine: engine.name }, 'image generation failed');
     await giveUp(db, generation.id, error instanceof Error ? error.message : String(error));
-    throw failed();
+    throw new GenerationFailed();
   }
 
   return { ...generationZip(input.title, input.prompt, input.choice, image), generationId: generation.id };

@@ -157,6 +157,20 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(await walletBalance(app.db, userId)).toBe(50);
   });
 
+  it('refuses without enough money in the language of the request', async () => {
+    const { session } = await funded(50);
+    const response = await call(app, session, 'POST', '/api/purchase/generate-image', body, {
+      'frontend-language': 'de',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      status: 'ERROR',
+      message: 'Guthaben reicht nicht aus: Es fehlen 0.50 Credits.',
+      code: 'INSUFFICIENT_FUNDS',
+      missing: 0.5,
+    });
+  });
+
   it('checks the title, the prompt, the format and the size', async () => {
     const { session } = await funded(500);
     const empty = await call(app, session, 'POST', '/api/purchase/generate-image', {

@@ -1,9 +1,8 @@
 import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
 import { orderEndpoints, purchaseError, purchaseResponse } from '@promptmarket/contracts/orders';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { statusOf } from '../../errors';
 import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
@@ -14,10 +13,8 @@ import {
   getCart,
   orderHistory,
   ownedPrompts,
-  PurchaseRefused,
   purchase,
   purchaseCart,
-  refusalBody,
   removeFromCart,
 } from './orders.service';
 
@@ -36,28 +33,19 @@ export async function orderRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireUser({ verified: true }));
 
-  /** Runs a purchase and answers the order, or `{status: "ERROR", message, code}` with 422. */
-  async function answerPurchase(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    buy: () => Promise<{ orderId: number }>,
-  ) {
-    try {
-      const { orderId } = await buy();
-      const user = signedInUser(request);
-      const [orders, balance] = await Promise.all([
-        orderHistory(app.db, user.id, await request.locale(), orderId),
-        walletBalance(app.db, user.id),
-      ]);
-      return {
-        status: 'OK' as const,
-        message: 'Purchase successful',
-        payload: { order_id: orderId, orders, balance: minorUnitsToNumber(balance) },
-      };
-    } catch (error) {
-      if (!(error instanceof PurchaseRefused)) throw error;
-      return reply.code(statusOf(error.code)).send(refusalBody(error));
-    }
+  /** Runs a purchase and answers the order; a refusal is thrown on to the error handler. */
+  async function answerPurchase(request: FastifyRequest, buy: () => Promise<{ orderId: number }>) {
+    const { orderId } = await buy();
+    const user = signedInUser(request);
+    const [orders, balance] = await Promise.all([
+      orderHistory(app.db, user.id, await request.locale(), orderId),
+      walletBalance(app.db, user.id),
+    ]);
+    return {
+      status: 'OK' as const,
+      message: 'Purchase successful',
+      payload: { order_id: orderId, orders, balance: minorUnitsToNumber(balance) },
+    };
   }
 
   app.route({
@@ -72,9 +60,8 @@ export async function orderRoutes(parent: FastifyInstance) {
     ...routeOf(orderEndpoints.addToCart),
     handler: async (request) => {
       const user = signedInUser(request);
-      const locale = await request.locale();
-      await addToCart(app.db, user.id, request.body.product_id, locale);
-      return { status: 'OK' as const, payload: await getCart(app.db, user.id, locale) };
+      await addToCart(app.db, user.id, request.body.product_id);
+      return { status: 'OK' as const, payload: await getCart(app.db, user.id, await request.locale()) };
     },
   });
 
@@ -89,8 +76,8 @@ export async function orderRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(orderEndpoints.purchaseCart, purchaseAnswers),
-    handler: async (request, reply) =>
-      answerPurchase(request, reply, async () =>
+    handler: async (request) =>
+      answerPurchase(request, async () =>
         purchaseCart(app.db, {
           userId: signedInUser(request).id,
           idempotencyKey: request.headers['idempotency-key'] ?? null,
@@ -101,8 +88,8 @@ export async function orderRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(orderEndpoints.purchasePrompt, purchaseAnswers),
-    handler: async (request, reply) =>
-      answerPurchase(request, reply, async () =>
+    handler: async (request) =>
+      answerPurchase(request, async () =>
         purchase(app.db, {
           userId: signedInUser(request).id,
           productIds: [request.body.prompt_id],

@@ -1,11 +1,4 @@
-import {
-  type ErrorCode,
-  formatMinorUnits,
-  type MessageParams,
-  minorUnitsToNumber,
-  type ValidationKey,
-  validationText,
-} from '@promptmarket/contracts';
+import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -25,38 +18,27 @@ import { cartItems, orderItems, orders } from './orders.tables';
  */
 
 /**
- * A purchase the shop refuses: answered as `{status: "ERROR", message, code}` with 422. Too little
- * money is INSUFFICIENT_FUNDS and carries the amount missing, in minor units of the internal
- * currency; any other refusal (empty cart, a prompt gone or owned) is VALIDATION_FAILED.
+ * A purchase the shop refuses: answered by the error handler as `{status: "ERROR", message, code}`
+ * with 422, its message in the request's language. Any refusal but too little money (an empty
+ * cart, a prompt gone or owned) is VALIDATION_FAILED.
  */
-export class PurchaseRefused extends Error {
-  readonly code: Extract<ErrorCode, 'VALIDATION_FAILED' | 'INSUFFICIENT_FUNDS'>;
-  readonly missing: number | null;
-
-  private constructor(message: string, missing: number | null) {
-    super(message);
-    this.name = 'PurchaseRefused';
-    this.code = missing === null ? 'VALIDATION_FAILED' : 'INSUFFICIENT_FUNDS';
-    this.missing = missing;
-  }
-
-  static because(message: string): PurchaseRefused {
-    return new PurchaseRefused(message, null);
-  }
-
-  static insufficientFunds(message: string, missing: number): PurchaseRefused {
-    return new PurchaseRefused(message, missing);
-  }
+export function purchaseRefused(key: 'cart.empty' | 'purchase.unavailable' | 'purchase.owned'): AppError {
+  return new AppError('VALIDATION_FAILED', key, undefined, undefined, undefined, { status: 'ERROR' });
 }
 
-/** The 422 body of a refused purchase: the message, the code and, for too little money, what is missing. */
-export function refusalBody(error: PurchaseRefused) {
-  return {
-    status: 'ERROR' as const,
-    message: error.message,
-    code: error.code,
-    ...(error.missing === null ? {} : { missing: minorUnitsToNumber(error.missing) }),
-  };
+/**
+ * Too little money for a purchase or a paid generation: INSUFFICIENT_FUNDS with 422, saying and
+ * carrying (`missing`, in the internal currency) the amount missing, given in minor units.
+ */
+export function insufficientFunds(missing: number, currency: string): AppError {
+  return new AppError(
+    'INSUFFICIENT_FUNDS',
+    'purchase.insufficient',
+    undefined,
+    undefined,
+    { amount: `${formatMinorUnits(missing)} ${currency}` },
+    { status: 'ERROR', missing: minorUnitsToNumber(missing) },
+  );
 }
 
 /** Cart fees: none today, kept in the totals the clients read. */
@@ -118,11 +100,8 @@ async function owns(db: Db, userId: string, productId: number): Promise<boolean>
   return Boolean(row);
 }
 
-/**
- * Adds a prompt once; a prompt the user owns is refused with a 422 on `product_id` (its key: the
- * error handler answers in the request's language, so `_locale` is not needed here).
- */
-export async function addToCart(db: Db, userId: string, productId: number, _locale: string): Promise<void> {
+/** Adds a prompt once; a prompt the user owns is refused with a 422 on `product_id`. */
+export async function addToCart(db: Db, userId: string, productId: number): Promise<void> {
   const [product] = await productsOnSale(db, [productId]);
   if (!product) throw AppError.notFound();
   if (await owns(db, userId, productId)) {
@@ -180,27 +159,25 @@ async function orderByKey(db: Db, userId: string, key: string) {
 /**
  * Buys the prompts in one transaction and answers the order id. The same Idempotency-Key answers
  * the first order again; a prompt already owned, an unavailable prompt or too little money
- * refuses the whole purchase and changes nothing (PurchaseRefused, INSUFFICIENT_FUNDS for the money).
+ * refuses the whole purchase and changes nothing (`purchaseRefused`, `insufficientFunds`).
  */
 export async function purchase(
   db: Db,
   input: PurchaseInput,
 ): Promise<{ orderId: number; replayed: boolean }> {
   const ids = [...new Set(input.productIds)];
-  // A refusal is answered by the route with its own body (refusalBody), so it is translated here.
-  const text = (key: ValidationKey, params?: MessageParams) => validationText(key, input.locale, params);
   // Looked up first: a cart checkout retried after it was made finds its cart empty.
   if (input.idempotencyKey) {
     const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
     if (earlier) return { orderId: earlier.id, replayed: true };
   }
-  if (ids.length === 0) throw PurchaseRefused.because(text('cart.empty'));
+  if (ids.length === 0) throw purchaseRefused('cart.empty');
   const { currency, internal } = await money(db, input.locale);
   let total = 0;
   try {
     const orderId = await db.transaction(async (tx) => {
       const rows = await productsOnSale(tx, ids);
-      if (rows.length !== ids.length) throw PurchaseRefused.because(text('purchase.unavailable'));
+      if (rows.length !== ids.length) throw purchaseRefused('purchase.unavailable');
       total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
       const [created] = await tx
         .insert(orders)
@@ -234,15 +211,12 @@ export async function purchase(
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
-      throw PurchaseRefused.insufficientFunds(
-        text('purchase.insufficient', { amount: `${formatMinorUnits(missing)} ${currency}` }),
-        missing,
-      );
+      throw insufficientFunds(missing, currency);
     }
     if (isUniqueViolation(error)) {
       const earlier = input.idempotencyKey ? await orderByKey(db, input.userId, input.idempotencyKey) : null;
       if (earlier) return { orderId: earlier.id, replayed: true };
-      throw PurchaseRefused.because(text('purchase.owned'));
+      throw purchaseRefused('purchase.owned');
     }
     throw error;
   }

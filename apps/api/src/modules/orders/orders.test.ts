@@ -314,6 +314,29 @@ describe('buying the cart', () => {
       code: 'VALIDATION_FAILED',
     });
   });
+
+  it('refuses in the language of the request, with the same body', async () => {
+    const { session } = await buyer(2000);
+    const empty = await call(app, session, 'POST', '/api/purchase/cart', undefined, {
+      'frontend-language': 'de',
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.body).toBe(
+      '{"status":"ERROR","message":"Dein Warenkorb ist leer.","code":"VALIDATION_FAILED"}',
+    );
+    for (const index of [16, 17]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    const short = await call(app, session, 'POST', '/api/purchase/cart', undefined, {
+      'frontend-language': 'de',
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toEqual({
+      status: 'ERROR',
+      message: 'Guthaben reicht nicht aus: Es fehlen 22.80 Credits.',
+      code: 'INSUFFICIENT_FUNDS',
+      missing: 22.8,
+    });
+    expect(Object.keys(short.json())).toEqual(['status', 'message', 'code', 'missing']);
+  });
 });
 
 describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (PostgreSQL)', () => {
