@@ -28,12 +28,7 @@ export async function depositRoutes(parent: FastifyInstance) {
     signedIn.route({
       ...routeOf(depositEndpoints.validateAmount),
       handler: async (request) => {
-        const priced = await quote(
-          app.db,
-          request.body.amount,
-          request.body.currency,
-          await request.locale(),
-        );
+        const priced = await quote(app.db, request.body.amount, request.body.currency);
         return {
           status: 'OK' as const,
           payload: {
@@ -51,7 +46,7 @@ export async function depositRoutes(parent: FastifyInstance) {
       ...routeOf(depositEndpoints.validate),
       handler: async (request) => ({
         status: 'OK' as const,
-        payload: await validateDeposit(app.db, app.payments, request.body, await request.locale()),
+        payload: await validateDeposit(app.db, app.payments, request.body),
       }),
     });
 

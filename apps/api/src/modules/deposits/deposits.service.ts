@@ -36,15 +36,9 @@ export type Quote = {
 /**
  * What an amount in a currency is worth, and the minimum there: the euro minimum times the
  * currency's units per euro, rounded up to the cent (decision 0015). Below it: 422 on `amount`,
- * naming the minimum (the error handler answers in the request's language, so `_locale` is not
- * needed here).
+ * naming the minimum (the error handler answers in the request's language).
  */
-export async function quote(
-  db: Db,
-  amountMinor: number,
-  currencyCode: string,
-  _locale: string,
-): Promise<Quote> {
+export async function quote(db: Db, amountMinor: number, currencyCode: string): Promise<Quote> {
   const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === 'EUR' ? EURO : null);
   if (!currency) throw AppError.validation({ currency: ['currency.invalid'] });
   const settings = await getStoredSettings(db);
@@ -69,9 +63,8 @@ export async function validateDeposit(
   db: Db,
   provider: PaymentProvider,
   form: DepositForm,
-  locale: string,
 ): Promise<PaymentMethod[]> {
-  await quote(db, form.amount, form.currency, locale);
+  await quote(db, form.amount, form.currency);
   return provider.methods();
 }
 
@@ -102,7 +95,7 @@ export async function startCheckout(
   if (!provider.methods().some((method) => method.id === input.paymentMethodId)) {
     throw AppError.validation({ payment_method_id: ['payment_method.invalid'] });
   }
-  const priced = await quote(db, input.form.amount, input.form.currency, input.locale);
+  const priced = await quote(db, input.form.amount, input.form.currency);
   if (input.idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
     if (earlier) return openCheckout(db, provider, earlier, log);

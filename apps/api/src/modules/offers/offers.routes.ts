@@ -114,7 +114,7 @@ export async function offerRoutes(parent: FastifyInstance) {
     handler: async (request) => {
       const user = signedInUser(request);
       const locale = await request.locale();
-      await declineOffer(app.db, { userId: user.id, offerId: request.body.id, locale });
+      await declineOffer(app.db, { userId: user.id, offerId: request.body.id });
       return answer(user.id, locale, request.body.id, 'Offer declined');
     },
   });
@@ -128,7 +128,6 @@ export async function offerRoutes(parent: FastifyInstance) {
       await acceptOffer(app.db, {
         userId: user.id,
         offerId: id,
-        locale,
         appKey: sealingKey(),
         contact,
         payout: { method: 'sepa', fullName: full_name, iban },
@@ -154,7 +153,6 @@ export async function offerRoutes(parent: FastifyInstance) {
       await acceptOffer(app.db, {
         userId: user.id,
         offerId: body.id,
-        locale,
         appKey: sealingKey(),
         contact: {
           name: body.name,
@@ -184,7 +182,6 @@ export async function offerRoutes(parent: FastifyInstance) {
       await acceptOffer(app.db, {
         userId: user.id,
         offerId: id,
-        locale,
         appKey: sealingKey(),
         contact,
         payout: { method: 'sepa', fullName: full_name, iban },

@@ -195,7 +195,7 @@ function assertOpen(row: OfferRow) {
   throw new AppError('OFFER_ALREADY_ANSWERED', key, { id: [key] });
 }
 
-export async function declineOffer(db: Db, input: { userId: string; offerId: number; locale: string }) {
+export async function declineOffer(db: Db, input: { userId: string; offerId: number }) {
   await db.transaction(async (tx) => {
     const row = await lockOwnOffer(tx as unknown as Db, input.userId, input.offerId);
     assertOpen(row);
@@ -230,7 +230,6 @@ export async function acceptOffer(
   input: {
     userId: string;
     offerId: number;
-    locale: string;
     appKey: string;
     contact: ContactDetails;
     payout: PayoutChoice;
