@@ -12,7 +12,7 @@ import Fastify, {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { isInternalCall } from './lib/internal-calls';
-import { redactUrl } from './lib/log-redaction';
+import { errorLogSerializer, redactUrl } from './lib/log-redaction';
 import { metricsPlugin } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import { scopedServer } from './lib/request-scope';
@@ -117,7 +117,7 @@ export async function buildApp({
         : {
             level: config.logLevel,
             ...(typeof logger === 'object' ? logger : {}),
-            serializers: { req: requestLogSerializer },
+            serializers: { req: requestLogSerializer, err: errorLogSerializer },
           },
     trustProxy: trustedProxies(config.trustProxy),
     genReqId: (request) => {

@@ -11,6 +11,7 @@ import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
+import { errorLogSerializer } from './lib/log-redaction';
 import { recordWorkerRestart, startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
 import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
@@ -138,7 +139,11 @@ if (cluster.isWorker) {
     await startMetricsServer({ host, port, token: token ?? undefined, clustered: false });
   }
 } else {
-  const log = pino({ level: config.logLevel, base: { role: 'supervisor' } });
+  const log = pino({
+    level: config.logLevel,
+    base: { role: 'supervisor' },
+    serializers: { err: errorLogSerializer },
+  });
   keepServingAfterEscapedErrors(log);
   await prepare(config);
   log.info({ workers: config.workers }, 'starting workers');

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { users } from '../modules/accounts/accounts.tables';
 import { openTestDatabase } from '../test/database';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-calls';
 import { redactUrl } from './log-redaction';
@@ -41,6 +42,19 @@ describe('request logs', () => {
       },
     });
     app.addHook('onClose', () => database.drop());
+    // The same row twice: the second insert fails in the database, with the row's values as parameters.
+    app.post('/test/failing-insert', async () => {
+      const row = {
+        email: 'twice@example.test',
+        firstName: 'Secretname',
+        lastName: 'Hiddenlastname',
+        passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VjcmV0LXNhbHQ$secret-hash-value',
+        locale: 'en',
+      };
+      await app.db.insert(users).values(row);
+      await app.db.insert(users).values(row);
+      return { status: 'OK' };
+    });
     await app.ready();
   });
   afterAll(() => app.close());
@@ -57,6 +71,20 @@ describe('request logs', () => {
     expect(logged).not.toContain('secret-reset-token');
     expect(logged).not.toContain('eve%40example.test');
     expect(logged).not.toContain('abcdef0123456789');
+  });
+
+  it('never hold the values of a failed query: no password hash, no name, no address', async () => {
+    lines.length = 0;
+    const answer = await app.inject({ method: 'POST', url: '/test/failing-insert' });
+    expect(answer.statusCode).toBe(500);
+    const logged = lines.join('');
+    const entry = JSON.parse(lines.find((line) => line.includes('unhandled error')) ?? '{}');
+    // The failure is still told: what failed and why, without the row.
+    expect(entry.err.message).toContain('insert into "users"');
+    expect(JSON.stringify(entry.err)).toMatch(/duplicate key|unique/i);
+    for (const secret of ['secret-hash-value', 'Secretname', 'Hiddenlastname', 'twice@example.test']) {
+      expect(logged).not.toContain(secret);
+    }
   });
 
   it('logs each request once, with its status and time, and a page’s own API calls only at debug', async () => {

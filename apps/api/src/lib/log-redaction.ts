@@ -1,3 +1,5 @@
+import { stdSerializers } from 'pino';
+
 /** Query parameters that hold secrets (reset tokens, signatures of mailed links) or who they are for. */
 const SECRET_PARAMETERS = new Set(['token', 'signature', 'hash', 'expires', 'email', 'password']);
 
@@ -25,4 +27,38 @@ export function redactUrl(url: string): string {
     })
     .join('&');
   return `${url.slice(0, queryStart)}?${query}`;
+}
+
+/**
+ * Fields of a database error that hold the values of a query: Drizzle's wrapped query error keeps
+ * them in `params` (and in its message), PGlite in `params`, and PostgreSQL's `detail` repeats
+ * the offending row or key ("Key (email)=(…) already exists").
+ */
+const QUERY_VALUE_FIELDS = new Set(['params', 'parameters', 'detail', 'queryParams', 'queryOptions']);
+const REDACTED = '[redacted]';
+
+/** The same error without the values of its query, its causes too; the query text itself stays. */
+function withoutQueryValues(error: Error, depth: number): Error {
+  const copy = Object.create(Object.getPrototypeOf(error)) as Error;
+  const valueOfParams = 'params' in error ? (error as { params?: unknown }).params : undefined;
+  const paramsText = valueOfParams === undefined ? null : String(valueOfParams);
+  const scrub = (text: string) =>
+    paramsText ? text.replace(`params: ${paramsText}`, `params: ${REDACTED}`) : text;
+  for (const key of Reflect.ownKeys(error)) {
+    if (typeof key === 'string' && QUERY_VALUE_FIELDS.has(key)) continue;
+    let value = Reflect.get(error, key);
+    if (key === 'message' || key === 'stack') value = typeof value === 'string' ? scrub(value) : value;
+    else if (value instanceof Error) value = depth < 8 ? withoutQueryValues(value, depth + 1) : REDACTED;
+    const enumerable = Object.getOwnPropertyDescriptor(error, key)?.enumerable ?? false;
+    Object.defineProperty(copy, key, { value, enumerable, writable: true, configurable: true });
+  }
+  return copy;
+}
+
+/**
+ * The logs' `err` serializer: pino's, after the values of a failed query are taken out, so a
+ * failed insert never writes a password hash, a name or an address to the logs.
+ */
+export function errorLogSerializer(error: unknown) {
+  return stdSerializers.err(error instanceof Error ? withoutQueryValues(error, 0) : (error as Error));
 }
