@@ -45,7 +45,13 @@ async function prepare(config: Config) {
     }
     if (config.admin) {
       const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
-      console.log(`Admin ${config.admin.email}: ${outcome}.`);
+      if (outcome === 'refused') {
+        console.warn(
+          `ADMIN_EMAIL ${config.admin.email}: an account of this address exists and is not an admin; it is not made one. Choose another address, or delete that account first.`,
+        );
+      } else {
+        console.log(`Admin ${config.admin.email}: ${outcome}.`);
+      }
     }
     if (database.kind === 'pglite') await analyze(database);
   } finally {

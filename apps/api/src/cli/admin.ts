@@ -4,8 +4,9 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.bootstrap';
 
-// `npm run admin:create -- --email a@b.c --password '…'`: makes that account a back-office admin,
-// creating it (verified) when it does not exist. `--reset-two-factor` also turns off two-factor
+// `npm run admin:create -- --email a@b.c --password '…'`: creates a back-office admin (verified) of
+// that address; an admin of that address stays one, and an account of that address that is not an
+// admin is refused, never promoted. `--reset-two-factor` also turns off two-factor
 // sign-in of that account, for an admin who lost the phone with the codes. The server must not be
 // running on an embedded database at the same time (it holds the database's lock).
 const { values } = parseArgs({
@@ -27,8 +28,15 @@ const database = await openDatabase(loadConfig().database);
 try {
   await migrate(database);
   const outcome = await ensureAdmin(database.db, email, password);
-  console.log(`Admin ${email}: ${outcome}.`);
-  if (values['reset-two-factor']) {
+  if (outcome === 'refused') {
+    console.error(
+      `${email}: an account of this address exists and is not an admin; it is not made one. Choose another address, or delete that account first.`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(`Admin ${email}: ${outcome}.`);
+  }
+  if (values['reset-two-factor'] && outcome !== 'refused') {
     await resetTwoFactorOf(database.db, email);
     console.log(`Two-factor sign-in of ${email} is off.`);
   }

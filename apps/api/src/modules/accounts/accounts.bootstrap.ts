@@ -1,29 +1,29 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
 import { hashPassword } from './password';
 import { resetTwoFactor } from './two-factor';
 
 /**
- * The first admin (ADMIN_EMAIL and ADMIN_PASSWORD at start-up): an account of that address is
- * made an admin; without one, a verified admin account is created with that password. An
- * existing account keeps its own password.
+ * What `ensureAdmin` did: made the account, found it an admin already, or refused an account of
+ * that address that is not an admin.
  */
-export async function ensureAdmin(
-  db: Db,
-  email: string,
-  password: string,
-): Promise<'created' | 'promoted' | 'kept'> {
+export type AdminOutcome = 'created' | 'kept' | 'refused';
+
+/**
+ * The first admin (ADMIN_EMAIL and ADMIN_PASSWORD at start-up, `npm run admin:create`): without
+ * an account of that address, a verified admin account is created with that password; an admin
+ * of that address stays one, with its own password. An account of that address that is not an
+ * admin is never promoted ('refused'): whoever registered the address first (even without
+ * verifying it) chose its password, and would become the admin.
+ */
+export async function ensureAdmin(db: Db, email: string, password: string): Promise<AdminOutcome> {
   const address = email.trim();
   const [existing] = await db
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = lower(${address}) and ${users.deletedAt} is null`);
-  if (existing) {
-    if (existing.role === 'admin') return 'kept';
-    await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
-    return 'promoted';
-  }
+  if (existing) return existing.role === 'admin' ? 'kept' : 'refused';
   await db.insert(users).values({
     email: address,
     firstName: 'Admin',

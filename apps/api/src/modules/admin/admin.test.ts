@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
+import {
+  type BrowserSession,
+  call,
+  registerUser,
+  registerVerifiedUser,
+  strongPassword,
+} from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
@@ -92,13 +98,16 @@ describe('access', () => {
     }
   });
 
-  it('makes the first admin once, promoting an existing account without touching its password', async () => {
+  it('makes the first admin once, and never promotes an account someone else registered', async () => {
     expect(await ensureAdmin(app.db, 'boss@example.test', strongPassword)).toBe('kept');
-    const { profile } = await registerVerifiedUser(app);
-    expect(await ensureAdmin(app.db, profile.email.toUpperCase(), 'another password 123')).toBe('promoted');
-    const [row] = await app.db.select().from(users).where(eq(users.id, profile.id));
-    expect(row?.role).toBe('admin');
-    await signIn(profile.email, strongPassword);
+    // A stranger registered the address first (verified or not): they chose its password.
+    for (const { profile } of [await registerUser(app), await registerVerifiedUser(app)]) {
+      expect(await ensureAdmin(app.db, profile.email.toUpperCase(), 'another password 123')).toBe('refused');
+      const [row] = await app.db.select().from(users).where(eq(users.id, profile.id));
+      expect(row?.role).toBe('user');
+      const session = await signIn(profile.email, strongPassword);
+      expect((await call(app, session, 'GET', '/api/admin/stats')).statusCode).toBe(403);
+    }
   });
 });
 
