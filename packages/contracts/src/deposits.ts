@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
-import { parseMinorUnits } from './money';
+import { parseMinorUnits, RATE_SCALE, scaledRate } from './money';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -31,6 +31,23 @@ export const amountField = z
     }
     return minor;
   });
+
+/**
+ * The smallest deposit in a currency, in its minor units: the euro minimum (EUR cents) times the
+ * currency's units per euro, rounded up to the cent, so that converted back it is never worth less
+ * than the euro minimum (decision 0015). The server refuses less; the deposit form shows the same
+ * figure. `rate` is the currency's units per 1 EUR, "1.08" or 1.08. Throws a RangeError for a
+ * minimum that is not a whole number of cents or a rate that is not a positive decimal.
+ */
+export function minimumDepositMinor(minDepositEurCents: number, rate: string | number): number {
+  if (!Number.isSafeInteger(minDepositEurCents) || minDepositEurCents < 0) {
+    throw new RangeError(`not a minimum in cents: ${minDepositEurCents}`);
+  }
+  const minimum = (BigInt(minDepositEurCents) * scaledRate(rate) + RATE_SCALE - 1n) / RATE_SCALE;
+  const result = Number(minimum);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`minimum out of range: ${minimum}`);
+  return result;
+}
 
 export const currencyCodeField = z
   .string(key('currency.invalid'))

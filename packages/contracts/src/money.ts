@@ -28,3 +28,35 @@ export function formatMinorUnits(minor: number): string {
 export function minorUnitsToNumber(minor: number): number {
   return Number(formatMinorUnits(minor));
 }
+
+/**
+ * An amount as a person types it into a form, with a decimal point or a decimal comma: "10",
+ * "10.5" or "10,50" -> 1050 exactly. Null for anything else ("0.015", "1,000.50", "1e3", "").
+ */
+export function parseTypedAmount(input: string): number | null {
+  return parseMinorUnits(input.trim().replace(',', '.'));
+}
+
+/** Rates carry eight decimals (numeric(18,8) in the database): a rate times 10^8 is an integer. */
+export const RATE_SCALE = 100_000_000n;
+
+const ratePattern = /^(\d{1,10})(?:\.(\d{1,8}))?$/;
+
+/**
+ * A positive rate times 10^8, exactly: "1.08" (as the database keeps it) or 1.08 (as the site's
+ * answers carry it) -> 108000000n. Throws a RangeError for anything that is not a positive
+ * decimal of at most eight decimals.
+ */
+export function scaledRate(rate: string | number): bigint {
+  const text =
+    typeof rate === 'number'
+      ? Number.isFinite(rate) && /e/i.test(String(rate))
+        ? rate.toFixed(8)
+        : String(rate)
+      : rate.trim();
+  const match = ratePattern.exec(text);
+  if (!match) throw new RangeError(`not a rate: ${rate}`);
+  const scaled = BigInt(match[1] ?? '0') * RATE_SCALE + BigInt((match[2] ?? '').padEnd(8, '0'));
+  if (scaled <= 0n) throw new RangeError(`not a positive rate: ${rate}`);
+  return scaled;
+}

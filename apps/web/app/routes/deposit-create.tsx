@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { depositFormRequest, type PaymentMethod } from '@promptmarket/contracts/deposits';
+import {
+  depositFormRequest,
+  minimumDepositMinor,
+  type PaymentMethod,
+} from '@promptmarket/contracts/deposits';
+import { parseTypedAmount } from '@promptmarket/contracts/money';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -7,7 +12,7 @@ import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../components/ui/form-fields';
 import { Link } from '../components/ui/link';
 import { startCheckout, validateDeposit } from '../features/deposits/api';
-import { internalCents, minimumCents, unitsPerCurrency } from '../features/deposits/rules';
+import { internalCents, unitsPerCurrency } from '../features/deposits/rules';
 import { newIdempotencyKey } from '../features/orders/rules';
 import { getCountries } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
@@ -16,7 +21,7 @@ import { useDisplayCurrency } from '../lib/currency-context';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireUser } from '../lib/guards.server';
 import { useTranslation } from '../lib/i18n';
-import { formatAmount } from '../lib/money';
+import { centsFromDecimal, formatAmount } from '../lib/money';
 import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
@@ -91,11 +96,8 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const code = watch('currency') ?? 'EUR';
   const chosen = currencies.find((item) => item.code === code) ?? { code: 'EUR', value: 1, symbol: '€' };
   const internalRate = Number(settings.internal_currency_rate_eur) || 1;
-  const minimum = minimumCents(settings.min_deposit_eur, chosen.value);
-  const amountText = String(watch('amount') ?? '');
-  const amountCents = /^\d{1,9}([.,]\d{1,2})?$/.test(amountText.trim())
-    ? Math.round(Number(amountText.trim().replace(',', '.')) * 100)
-    : null;
+  const minimum = minimumDepositMinor(centsFromDecimal(settings.min_deposit_eur), chosen.value);
+  const amountCents = parseTypedAmount(String(watch('amount') ?? ''));
   const credited =
     amountCents !== null && amountCents > 0 ? internalCents(amountCents, chosen.value, internalRate) : null;
   const termsPage = staticPages.find((page) => page.is_terms);

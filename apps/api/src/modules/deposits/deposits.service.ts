@@ -1,11 +1,12 @@
 import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
+import { minimumDepositMinor } from '@promptmarket/contracts/deposits';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
-import { internalAmountOf, minimumInCurrency } from '../site/site.rates';
+import { internalAmountOf } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
 import { creditDeposit } from '../wallet/wallet.service';
 import { type DepositRow, deposits, paymentEvents } from './deposits.tables';
@@ -42,7 +43,7 @@ export async function quote(db: Db, amountMinor: number, currencyCode: string): 
   const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === 'EUR' ? EURO : null);
   if (!currency) throw AppError.validation({ currency: ['currency.invalid'] });
   const settings = await getStoredSettings(db);
-  const minimumMinor = minimumInCurrency(settings.min_deposit_cents, currency.rate);
+  const minimumMinor = minimumDepositMinor(settings.min_deposit_cents, currency.rate);
   if (amountMinor < minimumMinor) {
     throw AppError.validation({ amount: ['amount.min'] }, 'VALIDATION_FAILED', {
       min: `${formatMinorUnits(minimumMinor)} ${currency.code}`,

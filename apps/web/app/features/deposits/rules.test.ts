@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { internalCents, minimumCents, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
+import { internalCents, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
 
 describe('deposit rules', () => {
-  it('puts the minimum in a currency at the euro minimum times its rate, rounded up to the cent', () => {
-    expect(minimumCents(10, 1)).toBe(1000);
-    expect(minimumCents(10, 1.08)).toBe(1080);
-    expect(minimumCents(10, 0.85)).toBe(850);
-    expect(minimumCents(10, 4.3)).toBe(4300);
-    expect(minimumCents(10, 1.23456789)).toBe(1235);
-    expect(minimumCents(12.5, 0.333)).toBe(417);
-  });
-
   it('credits what an amount is worth, rounded down', () => {
     expect(internalCents(2700, 1.08, 1)).toBe(2500);
     expect(internalCents(2000, 0.85, 1)).toBe(2352);

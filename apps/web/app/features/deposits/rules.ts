@@ -13,17 +13,6 @@ function fraction(rate: number): { numerator: bigint; denominator: bigint } {
 }
 
 /**
- * The minimum deposit in a currency, in its cents: the euro minimum times the currency's units
- * per euro, rounded up to the cent, so that it is never worth less than the euro minimum
- * (decision 0015).
- */
-export function minimumCents(minDepositEur: number, rate: number): number {
-  const minimum = BigInt(Math.round(minDepositEur * 100));
-  const { numerator, denominator } = fraction(rate);
-  return Number((minimum * numerator + denominator - 1n) / denominator);
-}
-
-/**
  * What an amount in a currency is worth in internal-currency cents, rounded down as the server
  * credits it: EUR cents = amount / rate, then / internal rate.
  */
