@@ -6,6 +6,7 @@ import { publicAnswer, SerializedAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
+import { ownedAmong } from '../orders/orders.service';
 import { getSettings } from '../site/site.service';
 import { heldListJson } from './catalogue.index';
 import {
@@ -40,7 +41,12 @@ export async function catalogueRoutes(parent: FastifyInstance) {
   async function viewer(request: FastifyRequest): Promise<Viewer> {
     const locale = await request.locale();
     const [user, settings] = await Promise.all([request.user(), getSettings(app.db, locale)]);
-    return { locale, userId: user?.id ?? null, rateEur: Number(settings.internal_currency_rate_eur) || 1 };
+    return {
+      locale,
+      userId: user?.id ?? null,
+      rateEur: Number(settings.internal_currency_rate_eur) || 1,
+      ...(user ? { ownedAmong: (ids: number[]) => ownedAmong(app.db, user.id, ids) } : {}),
+    };
   }
 
   app.route({

@@ -29,8 +29,17 @@ import {
   styleTranslations,
 } from './catalogue.tables';
 
-/** Who is looking and in which language and currency: what every catalogue read needs. */
-export type Viewer = { locale: string; userId: string | null; rateEur: number };
+/**
+ * Who is looking and in which language and currency: what every catalogue read needs. A signed-in
+ * viewer's `ownedAmong` answers which of a few products they bought: the orders own that, so the
+ * caller passes it in (the tiles mark them `owned`). A viewer without it owns nothing.
+ */
+export type Viewer = {
+  locale: string;
+  userId: string | null;
+  rateEur: number;
+  ownedAmong?: (productIds: number[]) => Promise<ReadonlySet<number>>;
+};
 
 type SummaryRow = {
   id: number;
@@ -39,7 +48,6 @@ type SummaryRow = {
   image_key: string;
   likes_count: number;
   liked: boolean;
-  owned: boolean;
   title: string;
   category_id: number;
   category_slug: string;
@@ -86,7 +94,7 @@ function internalAmount(cents: number, rateEur: number): number {
   return Math.round(cents / rateEur) / 100;
 }
 
-function toSummary(row: SummaryRow, viewer: Viewer): ProductSummary {
+function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<number>): ProductSummary {
   const cents = toCents(row.price_cents);
   const images = previewUrls(row.image_key);
   return {
@@ -100,7 +108,7 @@ function toSummary(row: SummaryRow, viewer: Viewer): ProductSummary {
     images,
     likes_count: row.likes_count ?? 0,
     liked: Boolean(row.liked),
-    owned: Boolean(row.owned),
+    owned: owned.has(row.id),
     category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
   };
 }
@@ -110,11 +118,8 @@ function summarySelect(viewer: Viewer): SQL {
   const liked = viewer.userId
     ? sql`exists (select 1 from product_likes pl where pl.product_id = p.id and pl.user_id = ${viewer.userId})`
     : sql`false`;
-  const owned = viewer.userId
-    ? sql`exists (select 1 from order_items oi where oi.product_id = p.id and oi.user_id = ${viewer.userId})`
-    : sql`false`;
   return sql`
-    select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked, ${owned} as owned,
+    select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked,
       coalesce(tl.title, te.title) as title,
       c.id as category_id, c.slug as category_slug, coalesce(cl.title, ce.title) as category_title
     from products p
@@ -123,6 +128,14 @@ function summarySelect(viewer: Viewer): SQL {
     join categories c on c.id = p.category_id
     join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
     left join category_translations cl on cl.category_id = c.id and cl.locale = ${viewer.locale}`;
+}
+
+const NONE_OWNED: ReadonlySet<number> = new Set();
+
+/** Which of these products the viewer owns: asked of the orders once per read, for a signed-in viewer. */
+function ownedOf(viewer: Viewer, productIds: number[]): Promise<ReadonlySet<number>> {
+  if (!viewer.userId || !viewer.ownedAmong || productIds.length === 0) return Promise.resolve(NONE_OWNED);
+  return viewer.ownedAmong(productIds);
 }
 
 /**
@@ -455,11 +468,14 @@ async function pageOf(
     if (tile) found.set(id, tile);
   }
   const missing = ids.filter((id) => !found.has(id));
-  const rows =
+  // Held tiles are a visitor's, who owns nothing: only the tiles read now are asked about.
+  const [rows, owned] = await Promise.all([
     missing.length === 0
       ? []
-      : await preparedRows<SummaryRow>(db, sql`${summarySelect(viewer)} where p.id in ${missing}`);
-  const read = new Map(rows.map((row) => [row.id, toSummary(row, viewer)]));
+      : preparedRows<SummaryRow>(db, sql`${summarySelect(viewer)} where p.id in ${missing}`),
+    ownedOf(viewer, missing),
+  ]);
+  const read = new Map(rows.map((row) => [row.id, toSummary(row, viewer, owned)]));
   if (held) for (const [id, tile] of read) holdTile(held, key(id), tile);
   return {
     data: ids.flatMap((id) => {
@@ -497,7 +513,11 @@ export async function listCollection(
     db,
     sql`${summarySelect(viewer)} where p.is_active and ${shape.where} order by ${shape.order} limit ${shape.limit}`,
   );
-  return rows.map((row) => toSummary(row, viewer));
+  const owned = await ownedOf(
+    viewer,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toSummary(row, viewer, owned));
 }
 
 const PROMPT_PREVIEW_WORDS = 12;
@@ -539,13 +559,14 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
     sql`${summarySelect(viewer)} where p.is_active and p.category_id = ${row.category_id} and p.id <> ${row.id}
       order by p.sales_count desc, p.id desc limit 8`,
   );
+  const owned = await ownedOf(viewer, [row.id, ...similar.map((item) => item.id)]);
   return {
-    ...toSummary(row, viewer),
+    ...toSummary(row, viewer, owned),
     description: row.description,
     prompt_preview: promptPreview(row.prompt),
     styles: productStylesRows,
     created_at: new Date(row.created_at).toISOString(),
-    similar: similar.map((item) => toSummary(item, viewer)),
+    similar: similar.map((item) => toSummary(item, viewer, owned)),
   };
 }
 

@@ -123,6 +123,16 @@ export async function productSold(db: Db, productId: number): Promise<boolean> {
   return Boolean(row);
 }
 
+/** Which of these products the user bought: the catalogue marks them owned on its tiles. */
+export async function ownedAmong(db: Db, userId: string, productIds: number[]): Promise<Set<number>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ productId: orderItems.productId })
+    .from(orderItems)
+    .where(and(eq(orderItems.userId, userId), inArray(orderItems.productId, productIds)));
+  return new Set(rows.map((row) => row.productId));
+}
+
 /** How many rows the user's cart holds (the profile shows it beside the cart icon). */
 export async function cartCount(db: Db, userId: string): Promise<number> {
   const [row] = await db

@@ -199,7 +199,7 @@ describe('buying one prompt', () => {
     expect(await walletBalance(app.db, userId)).toBe(5000 - 1090);
   });
 
-  it('marks a bought prompt as owned for its buyer only, on tiles and on its page', async () => {
+  it('marks a bought prompt as owned for its buyer only, on tiles, on its page and among similar prompts', async () => {
     const { session } = await buyer(5000);
     await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(7) });
     const stranger = await buyer(0);
@@ -209,10 +209,13 @@ describe('buying one prompt', () => {
       ).json();
       const tile = list.data.find((item: { id: number }) => item.id === id(7));
       const page = (await call(app, who, 'GET', `/api/products/${id(7)}`)).json().data;
-      return [tile?.owned, page.owned];
+      // Among the similar prompts of another one of its category (the sold ones come first).
+      const similar = (await call(app, who, 'GET', `/api/products/${id(9)}`)).json().data.similar;
+      const beside = similar.find((item: { id: number }) => item.id === id(7));
+      return [tile?.owned, page.owned, beside?.owned];
     };
-    expect(await ownedIn(session)).toEqual([true, true]);
-    expect(await ownedIn(stranger.session)).toEqual([false, false]);
+    expect(await ownedIn(session)).toEqual([true, true, true]);
+    expect(await ownedIn(stranger.session)).toEqual([false, false, false]);
     const guest = await app.inject({ method: 'GET', url: `/api/products/${id(7)}` });
     expect(guest.json().data.owned).toBe(false);
   });
