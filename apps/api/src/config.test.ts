@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, withAppKey } from './config';
+import { ConfigError, checkPublicServing, isPublicUrl, loadConfig, withAppKey } from './config';
 
 describe('loadConfig', () => {
   it('runs with no variables at all: embedded database under ./data, port 3000', () => {
@@ -97,7 +97,12 @@ describe('loadConfig', () => {
   });
 
   it('takes deposits through the sandbox unless Stripe is configured, with its webhook secret', () => {
-    expect(loadConfig({}).payments).toEqual({ provider: 'sandbox', webhookUrl: null, webhookSecret: null });
+    expect(loadConfig({}).payments).toEqual({
+      provider: 'sandbox',
+      webhookUrl: null,
+      webhookSecret: null,
+      onPublicUrl: false,
+    });
     expect(
       loadConfig({
         STRIPE_SECRET_KEY: 'sk_test_abc123',
@@ -169,5 +174,57 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+});
+
+describe('a shop served at a public address', () => {
+  const key = { APP_KEY: 'k'.repeat(40) };
+  const stripe = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      checkPublicServing(loadConfig(env));
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return error.problems.map((problem) => problem.split(':')[0]);
+    }
+  };
+
+  it('is one at https, or at any host but localhost and loopback', () => {
+    for (const url of [
+      'https://localhost',
+      'http://shop.example',
+      'http://192.0.2.10:3000',
+      'http://[2001:db8::1]',
+    ]) {
+      expect(isPublicUrl(url), url).toBe(true);
+    }
+    for (const url of [
+      'http://localhost:3000',
+      'http://app.localhost',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+    ]) {
+      expect(isPublicUrl(url), url).toBe(false);
+    }
+  });
+
+  it('refuses the sandbox payment provider unless SANDBOX_PAYMENTS_ON_PUBLIC_URL says it is a demo', () => {
+    expect(problemsOf({ APP_URL: 'https://shop.example', ...key })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(problemsOf({ APP_URL: 'http://203.0.113.7', ...key })).toEqual(['STRIPE_SECRET_KEY']);
+    expect(
+      problemsOf({ APP_URL: 'https://shop.example', SANDBOX_PAYMENTS_ON_PUBLIC_URL: 'true', ...key }),
+    ).toEqual([]);
+    expect(problemsOf({ APP_URL: 'https://shop.example', ...stripe, ...key })).toEqual([]);
+  });
+
+  it('needs APP_KEY, so the signing and sealing key does not live in DATA_DIR', () => {
+    expect(problemsOf({ APP_URL: 'https://shop.example', ...stripe })).toEqual(['APP_KEY']);
+    expect(problemsOf({ APP_URL: 'https://shop.example' })).toEqual(['STRIPE_SECRET_KEY', 'APP_KEY']);
+  });
+
+  it('is not: `npm start` on a fresh machine runs as it is, with the sandbox and a key in DATA_DIR', () => {
+    expect(problemsOf({})).toEqual([]);
+    expect(problemsOf({ APP_URL: 'http://127.0.0.1:3000' })).toEqual([]);
   });
 });

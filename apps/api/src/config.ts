@@ -119,6 +119,11 @@ const envSchema = z.object({
   SANDBOX_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The sandbox's webhook signing secret; by default derived from APP_KEY. */
   SANDBOX_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /**
+   * Lets the sandbox take payments of a shop served at a public address (APP_URL https, or any
+   * host but localhost and loopback): a demo open to others, never a real shop.
+   */
+  SANDBOX_PAYMENTS_ON_PUBLIC_URL: booleanFlag.default(false),
   /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics when set; off without it. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -131,6 +136,8 @@ export type Config = Readonly<{
   host: string;
   port: number;
   appUrl: string;
+  /** APP_URL is an address others reach: https, or a host but localhost and loopback. */
+  publicUrl: boolean;
   logLevel: string;
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
@@ -165,11 +172,28 @@ export type Config = Readonly<{
     timeoutMs: number;
   };
   payments:
-    | { provider: 'sandbox'; webhookUrl: string | null; webhookSecret: string | null }
+    | {
+        provider: 'sandbox';
+        webhookUrl: string | null;
+        webhookSecret: string | null;
+        /** SANDBOX_PAYMENTS_ON_PUBLIC_URL: allowed at a public APP_URL (start-up refuses it otherwise). */
+        onPublicUrl: boolean;
+      }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
   /** The Prometheus metrics server (lib/metrics.ts); null when METRICS_PORT is not set. */
   metrics: { host: string; port: number; token: string | null } | null;
 }>;
+
+/** Whether others can reach `url`: https, or any host but localhost and the loopback addresses. */
+export function isPublicUrl(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'https:') return true;
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return false;
+  if (isIP(host) === 4) return !host.startsWith('127.');
+  if (isIP(host) === 6) return host !== '::1';
+  return true;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -204,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: values.HOST,
     port: values.PORT,
     appUrl,
+    publicUrl: isPublicUrl(appUrl),
     logLevel: values.LOG_LEVEL,
     dataDir,
     database: values.DATABASE_URL
@@ -255,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider: 'sandbox',
             webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
             webhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
+            onPublicUrl: values.SANDBOX_PAYMENTS_ON_PUBLIC_URL,
           },
     metrics: values.METRICS_PORT
       ? { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN ?? null }
@@ -263,8 +289,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 /**
+ * What a shop served at a public address may not run with, checked at start-up (tests build apps
+ * at made-up public addresses without it). Throws ConfigError naming each:
+ * - the sandbox payment provider, whose Pay button credits any amount without real money, unless
+ *   SANDBOX_PAYMENTS_ON_PUBLIC_URL says this is a demo;
+ * - no APP_KEY: the key that signs links and seals secrets would live in DATA_DIR beside the
+ *   database (and its backups).
+ */
+export function checkPublicServing(config: Config): void {
+  if (!config.publicUrl) return;
+  const problems: string[] = [];
+  if (config.payments.provider === 'sandbox' && !config.payments.onPublicUrl) {
+    problems.push(
+      `STRIPE_SECRET_KEY: required when APP_URL (${config.appUrl}) is a public address: the sandbox payment provider takes test payments that credit real balances. For a demo open to others, set SANDBOX_PAYMENTS_ON_PUBLIC_URL=true`,
+    );
+  }
+  if (!config.appKey) {
+    problems.push(
+      `APP_KEY: required when APP_URL (${config.appUrl}) is a public address, so the key that signs links and seals secrets is not kept in DATA_DIR; generate one with \`openssl rand -base64 48\` (a shop that ran without it: use the contents of DATA_DIR/app.key)`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+/**
  * The config with its signing key: APP_KEY when set, else a random key created once and kept
- * in DATA_DIR/app.key, so signed links survive restarts.
+ * in DATA_DIR/app.key, so signed links survive restarts (only at a local address: see
+ * `checkPublicServing`).
  */
 export function withAppKey(config: Config): Config {
   if (config.appKey) return config;

@@ -5,7 +5,7 @@ import closeWithGrace from 'close-with-grace';
 import pino from 'pino';
 import { buildApp } from './app';
 import { startBackground } from './background';
-import { type Config, ConfigError, loadConfig, withAppKey } from './config';
+import { type Config, ConfigError, checkPublicServing, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
 import { analyze } from './db/maintenance';
 import { migrate } from './db/migrate';
@@ -21,7 +21,9 @@ import { SHUTDOWN_MESSAGE, superviseWorkers } from './supervisor';
 
 function readConfig() {
   try {
-    return withAppKey(loadConfig());
+    const config = loadConfig();
+    checkPublicServing(config);
+    return withAppKey(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -33,6 +35,11 @@ function readConfig() {
 
 /** Once per start, before any worker serves: migrations, the demo shop, the first admin. */
 async function prepare(config: Config) {
+  if (config.payments.provider === 'sandbox') {
+    console.warn(
+      `Payments: the sandbox provider, TEST MODE: no real money; its Pay button credits balances${config.publicUrl ? `, and this shop is served publicly at ${config.appUrl} (SANDBOX_PAYMENTS_ON_PUBLIC_URL)` : ''}.`,
+    );
+  }
   const database = await openDatabase(config.database);
   try {
     await migrate(database);

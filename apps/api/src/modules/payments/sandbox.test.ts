@@ -225,3 +225,14 @@ describe('a webhook delivery cut on the way', () => {
     expect(await credits(orderId)).toHaveLength(1);
   });
 });
+
+describe('the sandbox’s payment page', () => {
+  it('says at the top, before anything else, that it is test mode with no real money', async () => {
+    const { session } = await registerVerifiedUser(app);
+    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const page = await app.inject({ method: 'GET', url: order.redirect_url });
+    expect(page.statusCode).toBe(200);
+    const body = page.body.slice(page.body.indexOf('<body>'));
+    expect(body).toMatch(/^<body>\s*<p class="test-mode" role="note">Test mode: no real money\./);
+  });
+});

@@ -258,6 +258,7 @@ function page(session: SandboxSession, nonce: string): string {
 <title>Sandbox checkout</title>
 <style nonce="${nonce}">
   body { font-family: system-ui, sans-serif; background: #f1f5f9; color: #0f172a; margin: 0; padding: 24px 16px; }
+  .test-mode { margin: -24px -16px 0; padding: 10px 16px; text-align: center; font-weight: 700; color: #7c2d12; background: #fed7aa; border-bottom: 2px solid #ea580c; }
   main { max-width: 420px; margin: 40px auto; background: #fff; border-radius: 16px; padding: 28px; box-shadow: 0 10px 30px rgba(15,23,42,.08); }
   .badge { display: inline-block; font-size: 12px; font-weight: 600; letter-spacing: .05em; text-transform: uppercase; color: #92400e; background: #fef3c7; border-radius: 999px; padding: 4px 10px; }
   h1 { font-size: 20px; margin: 16px 0 4px; }
@@ -271,6 +272,7 @@ function page(session: SandboxSession, nonce: string): string {
 </style>
 </head>
 <body>
+<p class="test-mode" role="note">Test mode: no real money. This page belongs to the shop's sandbox, not to a bank.</p>
 <main>
   <span class="badge">Sandbox · test payments only</span>
   <h1>${escapeHtml(session.description)}</h1>
