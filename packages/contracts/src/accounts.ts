@@ -248,3 +248,11 @@ export const accountEndpoints = {
     response: okResponse,
   }),
 };
+
+/**
+ * Sanctum's handshake, outside `/api`: gives the browser a session and the XSRF-TOKEN cookie to
+ * echo. It answers 204 with those cookies and no body.
+ */
+export const sessionEndpoints = {
+  csrfCookie: defineEndpoint({ method: 'GET', path: '/sanctum/csrf-cookie', summary: 'Start a session' }),
+};

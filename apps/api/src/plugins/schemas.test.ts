@@ -5,6 +5,7 @@ import {
   type Endpoint,
   healthEndpoints,
   okResponse,
+  sessionEndpoints,
   siteEndpoints,
 } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
@@ -116,6 +117,7 @@ describe('the OpenAPI document', () => {
       catalogueEndpoints,
       contentEndpoints,
       accountEndpoints,
+      sessionEndpoints,
       orderEndpoints,
       generationEndpoints,
       depositEndpoints,

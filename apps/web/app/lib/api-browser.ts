@@ -1,3 +1,4 @@
+import { sessionEndpoints } from '@promptmarket/contracts/accounts';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
 import { ApiError, type ApiTransport, apiErrorFrom, createApiClient } from './api-client';
@@ -12,7 +13,7 @@ function readCookie(name: string): string | null {
 
 /** Sanctum's handshake: sets the session and XSRF-TOKEN cookies. */
 export async function fetchCsrfCookie(): Promise<void> {
-  await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+  await fetch(sessionEndpoints.csrfCookie.path, { credentials: 'include' });
 }
 
 /** The XSRF token, shaking hands once before the first unsafe call of a visit. */

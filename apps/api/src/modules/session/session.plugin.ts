@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
-import { errorMessages, errorResponses, noContent } from '@promptmarket/contracts';
+import { errorMessages, errorResponses, noContent, sessionEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../errors';
+import { routeOf } from '../../plugins/schemas';
 import {
   createSession,
   csrfTokenMatches,
@@ -108,10 +109,9 @@ export const sessionPlugin = fp(
     });
 
     /** Sanctum's handshake: gives the browser a session and the XSRF-TOKEN cookie to echo. */
-    app.get(
-      '/sanctum/csrf-cookie',
-      { schema: { summary: 'Start a session', response: { 204: noContent, ...errorResponses } } },
-      async (request, reply) => {
+    app.route({
+      ...routeOf(sessionEndpoints.csrfCookie, { 204: noContent, ...errorResponses }),
+      handler: async (request, reply) => {
         const existing = await request.session();
         const token = request.cookies[sessionCookie];
         if (existing && token) setCookies(reply, token, existing.csrfToken);
@@ -119,7 +119,7 @@ export const sessionPlugin = fp(
         // The answer carries a session: no shared cache may keep it and hand it to someone else.
         return reply.code(204).header('cache-control', 'no-store').send();
       },
-    );
+    });
   },
   { name: 'session', dependencies: ['db'] },
 );
