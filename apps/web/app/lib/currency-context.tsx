@@ -19,10 +19,10 @@ const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
  */
 export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
   const { currencies, locale, settings } = useSite();
-  const [code, setCode] = useState('EUR');
+  const [code, setCode] = useState(EURO.code);
   useEffect(() => {
     try {
-      setCode(window.localStorage.getItem(SELECTED_CURRENCY_KEY) ?? 'EUR');
+      setCode(window.localStorage.getItem(SELECTED_CURRENCY_KEY) ?? EURO.code);
     } catch {
       // Storage disabled: EUR it is.
     }

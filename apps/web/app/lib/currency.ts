@@ -3,6 +3,7 @@ import type { Currency } from '@promptmarket/contracts/site';
 /** Where the visitor's display currency is remembered (spec section 9). */
 export const SELECTED_CURRENCY_KEY = 'selected-currency';
 
+/** EUR at rate 1: the currency the shop's prices are kept in, and the one every page can fall back on. */
 export const EURO: Currency = { code: 'EUR', value: 1, symbol: '€', name: 'Euro' };
 
 /** The selector only makes sense with a choice to make. */
@@ -14,7 +15,7 @@ export function showCurrencySelector(currencies: readonly Currency[]): boolean {
 export function pickCurrency(currencies: readonly Currency[], stored: string | null): Currency {
   return (
     currencies.find((currency) => currency.code === stored) ??
-    currencies.find((currency) => currency.code === 'EUR') ??
+    currencies.find((currency) => currency.code === EURO.code) ??
     currencies[0] ??
     EURO
   );

@@ -1,4 +1,5 @@
 import type { Currency, Settings } from '@promptmarket/contracts/site';
+import { EURO } from './currency';
 
 /** The settings a page works with when the settings call fails (spec section 8). */
 export const DEFAULT_SETTINGS: Settings = {
@@ -16,4 +17,4 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** The one currency prices are shown in when the currency list fails: EUR at rate 1. */
-export const DEFAULT_CURRENCIES: Currency[] = [{ code: 'EUR', value: 1, symbol: '€', name: 'Euro' }];
+export const DEFAULT_CURRENCIES: Currency[] = [EURO];

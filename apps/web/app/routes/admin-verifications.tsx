@@ -1,3 +1,4 @@
+import { verificationStatus } from '@promptmarket/contracts/accounts';
 import {
   ConfirmButton,
   ListTable,
@@ -41,7 +42,7 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
         {t('admin.nav.verifications')}
       </h2>
       <StatusFilter
-        statuses={['pending', 'approved', 'declined']}
+        statuses={verificationStatus.options}
         label={(status) => t(`admin.verifications.${status}`)}
       />
       <NoticeBar notice={notice} />

@@ -17,6 +17,7 @@ import { newIdempotencyKey } from '../features/orders/rules';
 import { getCountries } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { EURO } from '../lib/currency';
 import { useDisplayCurrency } from '../lib/currency-context';
 import { applyServerErrors, fieldError } from '../lib/form-errors';
 import { requireUser } from '../lib/guards.server';
@@ -79,7 +80,9 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     resolver: zodResolver(depositFormRequest) as never,
     defaultValues: {
       amount: '',
-      currency: currencies.some((item) => item.code === displayCurrency.code) ? displayCurrency.code : 'EUR',
+      currency: currencies.some((item) => item.code === displayCurrency.code)
+        ? displayCurrency.code
+        : EURO.code,
       first_name: user.first_name,
       last_name: user.last_name,
       email: user.email,
@@ -93,8 +96,8 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   });
   const error = (name: (typeof formFields)[number]) => fieldError(formState.errors[name]?.message, locale);
 
-  const code = watch('currency') ?? 'EUR';
-  const chosen = currencies.find((item) => item.code === code) ?? { code: 'EUR', value: 1, symbol: '€' };
+  const code = watch('currency') ?? EURO.code;
+  const chosen = currencies.find((item) => item.code === code) ?? EURO;
   const internalRate = Number(settings.internal_currency_rate_eur) || 1;
   const minimum = minimumDepositMinor(centsFromDecimal(settings.min_deposit_eur), chosen.value);
   const amountCents = parseTypedAmount(String(watch('amount') ?? ''));
@@ -102,7 +105,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     amountCents !== null && amountCents > 0 ? internalCents(amountCents, chosen.value, internalRate) : null;
   const termsPage = staticPages.find((page) => page.is_terms);
   const currencyOptions = useMemo(
-    () => (currencies.some((item) => item.code === 'EUR') ? currencies : [{ code: 'EUR' }, ...currencies]),
+    () => (currencies.some((item) => item.code === EURO.code) ? currencies : [EURO, ...currencies]),
     [currencies],
   );
 

@@ -9,6 +9,7 @@ import { PurchaseActions } from '../features/orders/purchase-actions';
 import { TileActionsIsland } from '../features/orders/tile-actions-island';
 import { serverApi } from '../lib/api.server';
 import { ApiError } from '../lib/api-client';
+import { EURO } from '../lib/currency';
 import { useDisplayCurrency } from '../lib/currency-context';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -55,7 +56,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
       offers: {
         '@type': 'Offer',
         price: product.price_eur.toFixed(2),
-        priceCurrency: 'EUR',
+        priceCurrency: EURO.code,
         availability: 'https://schema.org/InStock',
         url,
       },
@@ -202,7 +203,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               {internal}{' '}
               <span className="text-lg font-semibold text-slate-600">{settings.internal_currency_name}</span>
             </p>
-            {currency.code !== 'EUR' || settings.internal_currency_rate_eur !== '1.00' ? (
+            {currency.code !== EURO.code || settings.internal_currency_rate_eur !== '1.00' ? (
               <p className="pb-1 text-sm text-slate-500">
                 {t('product.approx', { amount: money.display(centsFromDecimal(product.price_eur)) })}
               </p>
