@@ -80,7 +80,10 @@ export function formatAmount(cents: number, locale: string): string {
   return `${cents < 0 ? '-' : ''}${grouped}${style[1]}${digits.slice(-2)}`;
 }
 
-/** An amount in the shop's internal currency: "12.50 Credits". */
+/**
+ * An amount followed by the name or code of its currency: "12.50 Credits" in the shop's internal
+ * currency, "90.00 EUR", "27.00 USD". Every amount written with its currency code goes through here.
+ */
 export function formatInternal(cents: number, locale: string, currencyName: string): string {
   return `${formatAmount(cents, locale)} ${currencyName}`;
 }

@@ -3,7 +3,7 @@ import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../feature
 import { getDeposits } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { centsFromDecimal, formatAmount, formatInternal } from '../lib/money';
+import { centsFromDecimal, formatInternal } from '../lib/money';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-deposits';
 
@@ -55,7 +55,7 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="px-4 py-3">{deposit.email}</td>
             <td className="whitespace-nowrap px-4 py-3 font-medium">
-              {formatAmount(centsFromDecimal(deposit.amount), locale)} {deposit.currency}
+              {formatInternal(centsFromDecimal(deposit.amount), locale, deposit.currency)}
             </td>
             <td className="whitespace-nowrap px-4 py-3">
               {formatInternal(

@@ -20,8 +20,9 @@ import {
 } from '../features/admin/admin-ui';
 import { counterOffer, declineOffer, getOffers, publishOffer } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
+import { EURO } from '../lib/currency';
 import { useTranslation } from '../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../lib/money';
+import { centsFromDecimal, formatInternal } from '../lib/money';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-offers';
 
@@ -165,7 +166,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { notice, busy, run } = useAdminAction();
   const { list } = loaderData;
   const euro = (amount: number | null) =>
-    amount === null ? '—' : `${formatAmount(centsFromDecimal(amount), locale)} EUR`;
+    amount === null ? '—' : formatInternal(centsFromDecimal(amount), locale, EURO.code);
   return (
     <section aria-labelledby="admin-offers-title" className="space-y-4">
       <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">

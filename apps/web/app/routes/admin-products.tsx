@@ -4,8 +4,9 @@ import { Link } from '../components/ui/link';
 import { ListTable, Pager, SearchBox } from '../features/admin/admin-ui';
 import { getProducts } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
+import { EURO } from '../lib/currency';
 import { useTranslation } from '../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../lib/money';
+import { centsFromDecimal, formatInternal } from '../lib/money';
 import { paths } from '../lib/paths';
 import { useSite } from '../lib/site-data';
 import type { Route } from './+types/admin-products';
@@ -131,7 +132,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
             <td className="whitespace-nowrap px-4 py-3">
-              {formatAmount(centsFromDecimal(product.price), locale)} EUR
+              {formatInternal(centsFromDecimal(product.price), locale, EURO.code)}
             </td>
             <td className="px-4 py-3">
               {product.hidden ? (

@@ -6,7 +6,7 @@ import { Link } from '../components/ui/link';
 import { getDeposits } from '../features/deposits/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../lib/money';
+import { centsFromDecimal, formatInternal } from '../lib/money';
 import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
@@ -54,10 +54,10 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
   const { locale } = useSite();
   const date = useDate();
   const rows: [string, React.ReactNode][] = [
-    [t('deposits.amount'), `${formatAmount(centsFromDecimal(deposit.sum), locale)} ${deposit.currency}`],
+    [t('deposits.amount'), formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)],
     [
       t('deposits.internalAmount'),
-      `${formatAmount(centsFromDecimal(deposit.internal_amount), locale)} ${deposit.internal_currency_name}`,
+      formatInternal(centsFromDecimal(deposit.internal_amount), locale, deposit.internal_currency_name),
     ],
     [t('deposits.firstName'), deposit.first_name],
     [t('deposits.lastName'), deposit.last_name],
@@ -132,11 +132,14 @@ export default function DashboardDeposits({ loaderData }: Route.ComponentProps) 
                   {date(deposit.created_at)}
                 </span>
                 <span className="order-1 font-semibold text-slate-900 sm:order-none">
-                  {formatAmount(centsFromDecimal(deposit.sum), locale)} {deposit.currency}
+                  {formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)}
                 </span>
                 <span className="order-4 col-span-2 text-sm text-slate-600 sm:order-none sm:col-span-1 sm:text-right">
-                  {formatAmount(centsFromDecimal(deposit.internal_amount), locale)}{' '}
-                  {deposit.internal_currency_name}
+                  {formatInternal(
+                    centsFromDecimal(deposit.internal_amount),
+                    locale,
+                    deposit.internal_currency_name,
+                  )}
                 </span>
               </button>
             </li>
