@@ -1,6 +1,9 @@
 import type { Currency, Settings } from '@promptmarket/contracts/site';
 import { EURO } from './currency';
 
+/** The picture size offered first when the settings name none. */
+export const DEFAULT_IMAGE_SIZE = '1024x1024';
+
 /** The settings a page works with when the settings call fails (spec section 8). */
 export const DEFAULT_SETTINGS: Settings = {
   is_reg_enabled: true,
@@ -11,7 +14,7 @@ export const DEFAULT_SETTINGS: Settings = {
   company_phone: null,
   copyright: '© {year} PromptMarket. All rights reserved.',
   formats: ['jpg', 'png', 'webp'],
-  sizes: ['1024x1024', '768x768', '512x512'],
+  sizes: [DEFAULT_IMAGE_SIZE, '768x768', '512x512'],
   image_generation_cost_eur: 1,
   min_deposit_eur: 10,
 };

@@ -11,6 +11,7 @@ import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../lib/money';
 import { pageMeta } from '../lib/seo';
 import { useSite } from '../lib/site-data';
+import { DEFAULT_IMAGE_SIZE } from '../lib/site-defaults';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/dashboard-orders';
 
@@ -63,7 +64,7 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const [format, setFormat] = useState(settings.formats[0] ?? 'jpg');
-  const [size, setSize] = useState(settings.sizes[0] ?? '1024x1024');
+  const [size, setSize] = useState(settings.sizes[0] ?? DEFAULT_IMAGE_SIZE);
   const { progress, error, download } = useDownload();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
     new Date(order.created_at),

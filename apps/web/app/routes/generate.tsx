@@ -24,6 +24,7 @@ import { paths } from '../lib/paths';
 import { pageMeta } from '../lib/seo';
 import { useCurrentUser } from '../lib/session-data';
 import { useSite } from '../lib/site-data';
+import { DEFAULT_IMAGE_SIZE } from '../lib/site-defaults';
 import { useApi } from '../lib/use-api';
 import type { Route } from './+types/generate';
 
@@ -107,7 +108,7 @@ export default function Generate() {
       title: '',
       prompt: '',
       format: settings.formats[0] ?? 'jpg',
-      size: settings.sizes[0] ?? '1024x1024',
+      size: settings.sizes[0] ?? DEFAULT_IMAGE_SIZE,
     },
   });
   const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, locale);
