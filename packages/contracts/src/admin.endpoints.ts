@@ -413,9 +413,17 @@ export const adminEndpoints = {
     get: defineEndpoint({
       method: 'GET',
       path: '/admin/payouts/:id',
-      summary: 'One payout with its full card or bank details (the view is audited)',
+      summary:
+        'One payout: the full bank details, a card as token, brand and last four (the view is audited)',
       params: adminIdParams,
       response: adminPayoutResponse,
+    }),
+    send: defineEndpoint({
+      method: 'POST',
+      path: '/admin/payouts/:id/send',
+      summary: 'Sends a card payout through the payout provider that keeps the card',
+      params: adminIdParams,
+      response: adminActionResponse,
     }),
     paid: defineEndpoint({
       method: 'POST',

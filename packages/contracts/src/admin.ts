@@ -148,7 +148,7 @@ export const adminVerificationDocumentParams = adminIdParams.extend({
 
 /* Payouts */
 
-export const adminPayoutStatuses = ['requested', 'paid', 'failed'] as const;
+export const adminPayoutStatuses = ['requested', 'sent', 'paid', 'failed'] as const;
 
 /** `GET /admin/payouts`: the requested ones oldest first, any other status newest first. */
 export const adminPayoutsRequest = adminPageRequest.extend({
@@ -183,18 +183,11 @@ const payoutContact = z.object({
   country: z.string(),
   currency: z.string().optional(),
 });
-/** Where a payout goes, unmasked: a bank account (SEPA) or a card, with the seller's contact details. */
-export const adminPayoutDetails = z.union([
-  z.object({ full_name: z.string(), iban: z.string(), contact: payoutContact }),
-  z.object({
-    card_number: z.string(),
-    card_holder_name: z.string(),
-    expire_month: z.number(),
-    expire_year: z.number(),
-    contact: payoutContact,
-  }),
-]);
-export type AdminPayoutDetails = z.infer<typeof adminPayoutDetails>;
+/**
+ * One payout as the admin who sends it sees it: a bank account's holder and full IBAN until it is
+ * paid; a card only as its provider's token, brand and last four digits (the shop never holds a
+ * card number); the contact details the seller gave.
+ */
 export const adminOpenedPayout = z.object({
   id: z.number(),
   offer_id: z.number(),
@@ -202,7 +195,21 @@ export const adminOpenedPayout = z.object({
   amount: z.number(),
   currency: z.string(),
   status: z.enum(adminPayoutStatuses),
-  details: adminPayoutDetails,
+  destination: z.string(),
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  settled_at: z.string().nullable(),
+  bank: z.object({ full_name: z.string(), iban: z.string() }).nullable(),
+  card: z
+    .object({
+      provider: z.string().nullable(),
+      token: z.string().nullable(),
+      brand: z.string(),
+      last4: z.string(),
+    })
+    .nullable(),
+  contact: payoutContact.nullable(),
 });
 export type AdminOpenedPayout = z.infer<typeof adminOpenedPayout>;
 /** `GET /admin/payouts/:id`: one payout with its full details (opening it is audited). */

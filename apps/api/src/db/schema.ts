@@ -10,6 +10,8 @@ export * from '../modules/mail/mail.tables';
 export * from '../modules/offers/offers.tables';
 export * from '../modules/orders/orders.tables';
 export * from '../modules/payments/sandbox.tables';
+export * from '../modules/payouts/payouts.tables';
+export * from '../modules/payouts/sandbox.tables';
 export * from '../modules/session/session.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/throttle/throttle.tables';

@@ -7,7 +7,7 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../features/admin/admin-ui';
-import { getPayouts, markPayoutFailed, markPayoutPaid } from '../features/admin/api';
+import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../features/admin/api';
 import { serverApi } from '../lib/api.server';
 import { useTranslation } from '../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../lib/money';
@@ -26,7 +26,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-/** The payouts queue: what is owed for accepted offers, marked paid or failed (the ledger follows). */
+/**
+ * The payouts queue: what is owed for accepted offers. A card payout is sent through the payout
+ * provider, which reports the outcome; a bank transfer is marked paid; either may be failed (the
+ * ledger follows).
+ */
 export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
@@ -38,7 +42,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         {t('admin.nav.payouts')}
       </h2>
       <StatusFilter
-        statuses={['requested', 'paid', 'failed']}
+        statuses={['requested', 'sent', 'paid', 'failed']}
         label={(status) => t(`admin.payouts.${status}`)}
       />
       <NoticeBar notice={notice} />
@@ -67,17 +71,31 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               ) : null}
             </td>
             <td className="space-x-2 whitespace-nowrap px-4 py-3">
-              {payout.status === 'requested' ? (
+              {payout.status === 'requested' && payout.method === 'card' ? (
+                <ConfirmButton
+                  tone="primary"
+                  label={t('admin.payouts.send')}
+                  question={t('admin.payouts.confirmSend', {
+                    amount: `${formatAmount(centsFromDecimal(payout.amount), locale)} ${payout.currency}`,
+                    destination: payout.destination,
+                  })}
+                  disabled={busy}
+                  onConfirm={() => run((api) => sendPayout(api, payout.id), t('admin.payouts.sentDone'))}
+                />
+              ) : null}
+              {payout.status === 'requested' || payout.status === 'sent' ? (
                 <>
-                  <ConfirmButton
-                    tone="primary"
-                    label={t('admin.payouts.markPaid')}
-                    question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
-                    disabled={busy}
-                    onConfirm={() =>
-                      run((api) => markPayoutPaid(api, payout.id), t('admin.payouts.paidDone'))
-                    }
-                  />
+                  {payout.method === 'sepa' ? (
+                    <ConfirmButton
+                      tone="primary"
+                      label={t('admin.payouts.markPaid')}
+                      question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
+                      disabled={busy}
+                      onConfirm={() =>
+                        run((api) => markPayoutPaid(api, payout.id), t('admin.payouts.paidDone'))
+                      }
+                    />
+                  ) : null}
                   <ConfirmButton
                     label={t('admin.payouts.markFailed')}
                     question={t('admin.payouts.confirmFailed')}

@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
-import { openPayout, payoutSnapshot, payoutsForReview } from '../offers/offers.admin';
-import { settlePayout } from '../offers/offers.service';
+import { openPayout, payoutSnapshot, payoutsForReview } from '../payouts/payouts.admin';
+import { cancelAtProvider, markPayoutPaid, sendCardPayout, settlePayout } from '../payouts/payouts.service';
 import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 
-/** The payouts queue: what is owed for accepted offers, opened (audited), marked paid or failed. */
+/**
+ * The payouts queue: what is owed for accepted offers, opened (audited), a card payout sent
+ * through its provider, a bank transfer marked paid, any payout failed.
+ */
 export async function adminPayoutsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -40,6 +43,26 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
   });
 
   app.route({
+    ...routeOf(adminEndpoints.payouts.send),
+    handler: async (request) => {
+      const payoutId = request.params.id;
+      const before = await payoutSnapshot(app.db, payoutId);
+      // The provider is another system: it is asked outside the transaction that keeps the audit.
+      await sendCardPayout(app.db, app.payoutProvider, payoutId);
+      await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'payout.send',
+          subject: { type: 'payout', id: payoutId },
+        },
+        async (tx) => ({ result: null, before, after: await payoutSnapshot(tx, payoutId) }),
+      );
+      return { status: 'OK' as const, message: 'Payout sent' };
+    },
+  });
+
+  app.route({
     ...routeOf(adminEndpoints.payouts.paid),
     handler: async (request) => {
       const payoutId = request.params.id;
@@ -52,7 +75,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
         },
         async (tx) => {
           const before = await payoutSnapshot(tx, payoutId);
-          await settlePayout(tx, payoutId, { paid: true });
+          await markPayoutPaid(tx, payoutId);
           return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
         },
       );
@@ -64,6 +87,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.payouts.failed),
     handler: async (request) => {
       const payoutId = request.params.id;
+      await cancelAtProvider(app.db, app.payoutProvider, payoutId);
       await audited(
         app.db,
         {

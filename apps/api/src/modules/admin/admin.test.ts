@@ -237,7 +237,11 @@ describe('the payouts queue', () => {
     expect(JSON.stringify(list)).not.toContain('DE89370400440532013000');
 
     const opened = (await call(app, admin, 'GET', `/api/admin/payouts/${payout.id}`)).json().payload;
-    expect(opened.details).toMatchObject({ iban: 'DE89370400440532013000', contact: { name: 'Ada' } });
+    expect(opened).toMatchObject({
+      bank: { full_name: 'Ada Lovelace', iban: 'DE89370400440532013000' },
+      card: null,
+      contact: { name: 'Ada' },
+    });
     const viewed = (
       await call(app, admin, 'GET', `/api/admin/audit?action=payout.view&subject_id=${payout.id}`)
     ).json();
@@ -268,13 +272,22 @@ describe('the payouts queue', () => {
       .json()
       .payload.data.filter((item: { offer_id: number }) => item.offer_id === failed.offerId);
     const card = (await call(app, admin, 'GET', `/api/admin/payouts/${second.id}`)).json().payload;
-    expect(card).toMatchObject({ method: 'card', amount: 30, currency: 'EUR', status: 'requested' });
-    expect(card.details).toMatchObject({
-      card_number: '4242424242424242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: 12,
+    expect(card).toMatchObject({
+      method: 'card',
+      amount: 30,
+      currency: 'EUR',
+      status: 'requested',
+      bank: null,
+      card: { provider: 'sandbox', brand: 'visa', last4: '4242' },
       contact: { name: 'Ada', country: 'GB' },
     });
+    expect(card.card.token).toMatch(/^card_sandbox_/);
+    // The shop holds no card number to show: not the number, not the expiry.
+    expect(JSON.stringify(card)).not.toMatch(/4242424242424242|expire/);
+    expect(
+      (await call(app, admin, 'POST', `/api/admin/payouts/${second.id}/paid`)).statusCode,
+      "a card payout is paid on its provider's word only",
+    ).toBe(409);
     const beforeFail = await payable();
     await call(app, admin, 'POST', `/api/admin/payouts/${second.id}/failed`, {
       reason: 'The card was closed.',
@@ -282,6 +295,34 @@ describe('the payouts queue', () => {
     expect(await payable()).toBe(beforeFail - 3000);
     const [failedOffer] = (await call(app, failed.session, 'GET', '/api/offer/history')).json().payload;
     expect(failedOffer.payout.status).toBe('failed');
+  });
+  it('sends a card payout through the payout provider (audited), once', async () => {
+    const seller = await sellerWithOffer();
+    await call(app, admin, 'POST', `/api/admin/offers/${seller.offerId}/counter`, { service_price: 20 });
+    await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
+      ...contact,
+      card_number: '4242424242424242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: String(new Date().getUTCFullYear() + 2),
+      id: seller.offerId,
+      amount: '20',
+    });
+    const [payout] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
+      .json()
+      .payload.data.filter((item: { offer_id: number }) => item.offer_id === seller.offerId);
+    const sent = await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`);
+    expect(sent.statusCode).toBe(200);
+    expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`)).statusCode).toBe(409);
+    const [offer] = (await call(app, seller.session, 'GET', '/api/offer/history')).json().payload;
+    expect(offer.payout.status).toBe('paid');
+    const audit = (
+      await call(app, admin, 'GET', `/api/admin/audit?action=payout.send&subject_id=${payout.id}`)
+    ).json();
+    expect(audit.payload.data[0]).toMatchObject({
+      before: { status: 'requested' },
+      after: { status: 'paid' },
+    });
   });
 });
 

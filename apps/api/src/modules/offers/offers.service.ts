@@ -10,17 +10,21 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { seal } from '../../lib/sealed';
 import type { Storage } from '../../lib/storage';
 import { sanitizeSvg } from '../../lib/svg-sanitize';
 import type { UploadedFile } from '../../lib/uploads';
 import { insertProduct, slugBase } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
 import { categoryExists, categoryTitles, existingStyleIds } from '../catalogue/catalogue.service';
+import {
+  type PayoutDestination,
+  type PayoutRow,
+  payoutsOfOffers,
+  requestPayout,
+} from '../payouts/payouts.service';
 import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
-import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
-import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './offers.tables';
+import { type OfferRow, offerStyles, offers } from './offers.tables';
 
 /**
  * Offers (spec sections 3, 4 and 7): a user offers a work, the service answers with a
@@ -29,7 +33,6 @@ import { type OfferRow, offerStyles, offers, type PayoutRow, payouts } from './o
  */
 
 const IMAGE_KINDS = new Set(['jpeg', 'png', 'gif', 'webp']);
-export const SEALED_PURPOSE = 'payout-details';
 
 /** The offer as the clients read it. */
 function toOffer(
@@ -86,18 +89,15 @@ export async function offerHistory(
     return categoryTitle === undefined ? [] : [{ ...offer, categoryTitle }];
   });
   const ids = rows.map((row) => row.id);
-  const [styleRows, payoutRows] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db.select().from(offerStyles).where(inArray(offerStyles.offerId, ids)),
-          db.select().from(payouts).where(inArray(payouts.offerId, ids)),
-        ]);
+  const [styleRows, payoutRows] = await Promise.all([
+    ids.length === 0 ? [] : db.select().from(offerStyles).where(inArray(offerStyles.offerId, ids)),
+    payoutsOfOffers(db, userId, ids),
+  ]);
   return rows.map((row) =>
     toOffer(
       row,
       styleRows.filter((style) => style.offerId === row.id).map((style) => style.styleId),
-      payoutRows.find((payout) => payout.offerId === row.id) ?? null,
+      payoutRows.get(row.id) ?? null,
     ),
   );
 }
@@ -206,24 +206,12 @@ export async function declineOffer(db: Db, input: { userId: string; offerId: num
   });
 }
 
-export type PayoutChoice =
-  | { method: 'sepa'; fullName: string; iban: string }
-  | {
-      method: 'card';
-      cardNumber: string;
-      holder: string;
-      expireMonth: number;
-      expireYear: number;
-    };
-
-const maskIban = (iban: string) => `IBAN ${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
-const maskCard = (number: string) => `Card •••• ${number.slice(-4)}`;
-
 /**
  * Accepts the counter-price and asks for its payout. The offer row is locked, so a double click
  * or two tabs accept once; the second is told it was accepted already and changes nothing. From
  * 150 EUR the seller's identity must be verified first (403 VERIFICATION_REQUIRED). An `amount`,
- * when the client sends one, must equal the counter-price.
+ * when the client sends one, must equal the counter-price. A card reaches this function as the
+ * payout provider's token only (decision 0026).
  */
 export async function acceptOffer(
   db: Db,
@@ -232,7 +220,7 @@ export async function acceptOffer(
     offerId: number;
     appKey: string;
     contact: ContactDetails;
-    payout: PayoutChoice;
+    payout: PayoutDestination;
     amountCents?: number;
     identityApproved: () => Promise<boolean>;
   },
@@ -249,37 +237,15 @@ export async function acceptOffer(
     if (price >= VERIFICATION_THRESHOLD_EUR * 100 && !verified) {
       throw new AppError('VERIFICATION_REQUIRED', errorMessages.verificationRequired);
     }
-    const details =
-      input.payout.method === 'sepa'
-        ? { full_name: input.payout.fullName, iban: input.payout.iban }
-        : {
-            card_number: input.payout.cardNumber,
-            card_holder_name: input.payout.holder,
-            expire_month: input.payout.expireMonth,
-            expire_year: input.payout.expireYear,
-          };
-    const ledgerAmount = internalFromEurCents(price, settings.internal_currency_rate_eur);
-    const [payout] = await tx
-      .insert(payouts)
-      .values({
-        userId: input.userId,
-        offerId: row.id,
-        method: input.payout.method,
-        amountCents: price,
-        ledgerAmount,
-        destinationMasked:
-          input.payout.method === 'sepa' ? maskIban(input.payout.iban) : maskCard(input.payout.cardNumber),
-        detailsSealed: seal(input.appKey, SEALED_PURPOSE, { ...details, contact: input.contact }),
-      })
-      .returning();
-    if (!payout) throw new Error('payout insert returned no row');
-    if (ledgerAmount > 0) {
-      await recordOfferPayout(tx as unknown as Db, {
-        offerId: row.id,
-        payoutId: payout.id,
-        amount: ledgerAmount,
-      });
-    }
+    await requestPayout(tx as unknown as Db, {
+      userId: input.userId,
+      offerId: row.id,
+      amountCents: price,
+      ledgerAmount: internalFromEurCents(price, settings.internal_currency_rate_eur),
+      appKey: input.appKey,
+      contact: input.contact,
+      destination: input.payout,
+    });
     await tx
       .update(offers)
       .set({ status: 'approved', decidedAt: new Date(), updatedAt: new Date() })
@@ -302,8 +268,9 @@ export async function makeCounterOffer(db: Db, offerId: number, servicePriceCent
   }
   await db.transaction(async (tx) => {
     const row = await lockOffer(tx as unknown as Db, offerId);
-    if (row.status !== 'pending')
-      throw new AppError('CONFLICT', `Offer ${offerId} is ${row.status}, not pending.`);
+    if (row.status !== 'pending') {
+      throw AppError.conflict('offer.not_pending', { id: String(offerId), status: row.status });
+    }
     await tx
       .update(offers)
       .set({ status: 'offer', servicePriceCents, updatedAt: new Date() })
@@ -316,39 +283,12 @@ export async function declineByService(db: Db, offerId: number) {
   await db.transaction(async (tx) => {
     const row = await lockOffer(tx as unknown as Db, offerId);
     if (row.status !== 'pending' && row.status !== 'offer') {
-      throw new AppError('CONFLICT', `Offer ${offerId} is ${row.status}; it can no longer be declined.`);
+      throw AppError.conflict('offer.not_declinable', { id: String(offerId), status: row.status });
     }
     await tx
       .update(offers)
       .set({ status: 'declined_by_service', decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(offers.id, offerId));
-  });
-}
-
-/** Settles a requested payout: paid (the money left) or failed (what was owed is reversed). */
-export async function settlePayout(
-  db: Db,
-  payoutId: number,
-  outcome: { paid: true } | { paid: false; reason: string },
-) {
-  await db.transaction(async (tx) => {
-    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-    if (!payout) throw AppError.notFound();
-    if (payout.status !== 'requested') {
-      throw new AppError('CONFLICT', `Payout ${payoutId} is ${payout.status} already.`);
-    }
-    if (payout.ledgerAmount > 0) {
-      if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
-      else await reverseOfferPayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
-    }
-    await tx
-      .update(payouts)
-      .set({
-        status: outcome.paid ? 'paid' : 'failed',
-        failureReason: outcome.paid ? null : outcome.reason.slice(0, 500),
-        settledAt: new Date(),
-      })
-      .where(eq(payouts.id, payoutId));
   });
 }
 
@@ -379,12 +319,9 @@ export async function publishOffer(
   const [offer] = await db.select().from(offers).where(eq(offers.id, input.offerId));
   if (!offer) throw AppError.notFound();
   if (offer.status !== 'approved') {
-    throw new AppError(
-      'CONFLICT',
-      `Offer ${offer.id} is ${offer.status}; only an accepted offer is published.`,
-    );
+    throw AppError.conflict('offer.not_accepted', { id: String(offer.id), status: offer.status });
   }
-  if (offer.productId !== null) throw new AppError('CONFLICT', `Offer ${offer.id} is published already.`);
+  if (offer.productId !== null) throw AppError.conflict('offer.published', { id: String(offer.id) });
   if (!IMAGE_KINDS.has(offer.mediaKind)) {
     throw AppError.validation({ media: ['media.type'] });
   }
@@ -408,7 +345,7 @@ export async function publishOffer(
       .set({ productId, updatedAt: new Date() })
       .where(and(eq(offers.id, offer.id), sql`${offers.productId} is null`))
       .returning({ id: offers.id });
-    if (!updated) throw new AppError('CONFLICT', `Offer ${offer.id} is published already.`);
+    if (!updated) throw AppError.conflict('offer.published', { id: String(offer.id) });
     return productId;
   });
 }

@@ -10,7 +10,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
@@ -83,44 +82,3 @@ export const offerStyles = pgTable(
   },
   (table) => [primaryKey({ columns: [table.offerId, table.styleId] })],
 );
-
-export const payoutMethod = pgEnum('payout_method', ['card', 'sepa']);
-export const payoutStatus = pgEnum('payout_status', ['requested', 'paid', 'failed']);
-
-/**
- * What the service owes for an accepted offer, and where to send it. The card or bank details
- * and the contact details are sealed (AES-256-GCM under a key derived from APP_KEY); only a
- * masked form is kept readable. Its money moves through the ledger: `offer:<id>` when accepted,
- * `payout:<id>:paid` or `payout:<id>:reversed` when the back office settles it.
- */
-export const payouts = pgTable(
-  'payouts',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    offerId: bigint('offer_id', { mode: 'number' })
-      .notNull()
-      .references(() => offers.id, { onDelete: 'restrict' }),
-    method: payoutMethod('method').notNull(),
-    /** What is paid, in euro cents. */
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    /** The same in internal-currency minor units, as the ledger records it. */
-    ledgerAmount: bigint('ledger_amount', { mode: 'number' }).notNull(),
-    status: payoutStatus('status').notNull().default('requested'),
-    /** "Card •••• 4242" or "IBAN DE89 •••• 3000". */
-    destinationMasked: text('destination_masked').notNull(),
-    detailsSealed: text('details_sealed').notNull(),
-    failureReason: text('failure_reason'),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    unique('payouts_offer_unique').on(table.offerId),
-    index('payouts_user_idx').on(table.userId, table.id),
-    index('payouts_status_idx').on(table.status, table.id),
-    check('payouts_amount_positive', sql`${table.amountCents} > 0`),
-  ],
-);
-export type PayoutRow = typeof payouts.$inferSelect;

@@ -8,12 +8,16 @@ import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { multipart, type Part } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
+import { settlePayout } from '../payouts/payouts.service';
+import { payouts } from '../payouts/payouts.tables';
+import { SANDBOX_CARD_PURPOSE } from '../payouts/sandbox';
+import { sandboxPayoutCards } from '../payouts/sandbox.tables';
 import { approveVerification } from '../verification/verification.service';
 import { verifications } from '../verification/verification.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
-import { declineByService, makeCounterOffer, settlePayout } from './offers.service';
-import { offers, payouts } from './offers.tables';
+import { declineByService, makeCounterOffer } from './offers.service';
+import { offers } from './offers.tables';
 
 const MB = 1024 * 1024;
 let app: TestApp;
@@ -360,12 +364,33 @@ describe('answering the service’s counter-price', () => {
     expect(wrongAmount.json().errors).toEqual({ amount: ['The amount must equal the price offered.'] });
     expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toEqual([]);
 
+    const cardsBefore = (await app.db.select().from(sandboxPayoutCards)).length;
     const accepted = await post({});
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().payload.payout).toEqual({
       method: 'card',
       destination: 'Card •••• 4242',
       status: 'requested',
+    });
+
+    // The card is the payout provider's: the shop keeps its token, brand and last four digits.
+    const [payout] = await app.db.select().from(payouts).where(eq(payouts.userId, userId));
+    expect(payout).toMatchObject({ provider: 'sandbox', cardBrand: 'visa', cardLast4: '4242' });
+    const kept = unseal<Record<string, unknown>>(
+      app.config.appKey ?? '',
+      'payout-details',
+      payout?.detailsSealed ?? '',
+    );
+    expect(kept).toEqual({ contact: expect.objectContaining({ name: 'Ada' }) });
+    expect(JSON.stringify({ ...payout, kept })).not.toMatch(/4242424242424242|Ada Lovelace|"expire/);
+    const cards = await app.db.select().from(sandboxPayoutCards);
+    // Refused attempts left no card at the provider: it forgets a card whose offer was not accepted.
+    expect(cards).toHaveLength(cardsBefore + 1);
+    const [stored] = cards.filter((row) => row.token === payout?.cardToken);
+    expect(unseal(app.config.appKey ?? '', SANDBOX_CARD_PURPOSE, stored?.cardSealed ?? '')).toMatchObject({
+      card_number: '4242424242424242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: 12,
     });
   });
 

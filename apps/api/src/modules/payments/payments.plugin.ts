@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JobHandlers } from '../jobs/jobs.service';
+import type { PayoutProvider } from '../payouts/provider';
+import { sandboxPayoutProvider } from '../payouts/sandbox';
 import type { PaymentProvider } from './provider';
 import {
   SANDBOX_WEBHOOK_QUEUE,
@@ -19,6 +21,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The background queues of the payment provider (the sandbox's webhook deliveries). */
     paymentJobs: JobHandlers;
+    /** The payout provider that keeps sellers' cards and pays them (decision 0026). */
+    payoutProvider: PayoutProvider;
   }
 }
 
@@ -39,6 +43,16 @@ function ownWebhookUrl(app: FastifyInstance): string {
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.payments;
+    // Cards for payouts are kept by the sandbox payout provider; it seals them under the app key.
+    app.decorate(
+      'payoutProvider',
+      sandboxPayoutProvider(app.db, {
+        appKey: () => {
+          if (!app.config.appKey) throw new Error('payout cards need APP_KEY to be sealed');
+          return app.config.appKey;
+        },
+      }),
+    );
     if (settings.provider === 'stripe') {
       app.decorate(
         'payments',

@@ -23,6 +23,7 @@ export const publishOffer = (api: ApiClient, id: number, body: Body<typeof admin
   api.call(admin.offers.publish, { params: { id }, body });
 
 export const getPayouts = (api: ApiClient, query: ListQuery) => api.call(admin.payouts.list, { query });
+export const sendPayout = (api: ApiClient, id: number) => api.call(admin.payouts.send, { params: { id } });
 export const markPayoutPaid = (api: ApiClient, id: number) =>
   api.call(admin.payouts.paid, { params: { id } });
 export const markPayoutFailed = (api: ApiClient, id: number, reason: string) =>

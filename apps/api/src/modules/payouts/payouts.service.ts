@@ -1,0 +1,214 @@
+import type { ContactDetails } from '@promptmarket/contracts/offers';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { seal } from '../../lib/sealed';
+import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
+import { type PayoutRow, payouts } from './payouts.tables';
+import type { PayoutProvider, PayoutState, SavedCard } from './provider';
+
+export type { PayoutRow };
+
+/**
+ * Payouts (decision 0026): what the shop owes a seller for an accepted offer and where it goes.
+ * Offers ask for one when the seller accepts; the back office sends it (a card through the payout
+ * provider, a bank account in a SEPA file) and settles it. Every money move is the ledger's.
+ */
+
+export const SEALED_PURPOSE = 'payout-details';
+
+/** Where a payout goes, as the seller gave it: a bank account, or a card the provider keeps. */
+export type PayoutDestination =
+  | { method: 'sepa'; fullName: string; iban: string }
+  | { method: 'card'; provider: string; card: SavedCard };
+
+/** What the shop keeps sealed for a payout: the bank account (SEPA) and the contact details. */
+export type SealedPayoutDetails = { full_name?: string; iban?: string; contact?: ContactDetails };
+
+export const maskIban = (iban: string) => `IBAN ${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
+export const maskCard = (last4: string) => `Card •••• ${last4}`;
+
+/**
+ * Records the payout of an accepted offer and owes its amount through the ledger
+ * (`offer:<offer id>`), in the caller's transaction (the offer's acceptance).
+ */
+export async function requestPayout(
+  tx: Db,
+  input: {
+    userId: string;
+    offerId: number;
+    amountCents: number;
+    ledgerAmount: number;
+    appKey: string;
+    contact: ContactDetails;
+    destination: PayoutDestination;
+  },
+): Promise<PayoutRow> {
+  const { destination } = input;
+  const details: SealedPayoutDetails =
+    destination.method === 'sepa'
+      ? { full_name: destination.fullName, iban: destination.iban, contact: input.contact }
+      : { contact: input.contact };
+  const [payout] = await tx
+    .insert(payouts)
+    .values({
+      userId: input.userId,
+      offerId: input.offerId,
+      method: destination.method,
+      amountCents: input.amountCents,
+      ledgerAmount: input.ledgerAmount,
+      destinationMasked:
+        destination.method === 'sepa' ? maskIban(destination.iban) : maskCard(destination.card.last4),
+      detailsSealed: seal(input.appKey, SEALED_PURPOSE, details),
+      ...(destination.method === 'card'
+        ? {
+            provider: destination.provider,
+            cardToken: destination.card.token,
+            cardBrand: destination.card.brand,
+            cardLast4: destination.card.last4,
+          }
+        : {}),
+    })
+    .returning();
+  if (!payout) throw new Error('payout insert returned no row');
+  if (input.ledgerAmount > 0) {
+    await recordOfferPayout(tx, { offerId: input.offerId, payoutId: payout.id, amount: input.ledgerAmount });
+  }
+  return payout;
+}
+
+/** The payouts of the user's own offers, by offer id. */
+export async function payoutsOfOffers(db: Db, userId: string, offerIds: number[]) {
+  if (offerIds.length === 0) return new Map<number, PayoutRow>();
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), inArray(payouts.offerId, offerIds)));
+  return new Map(rows.map((row) => [row.offerId, row]));
+}
+
+async function lockPayout(tx: Db, payoutId: number): Promise<PayoutRow> {
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+  if (!payout) throw AppError.notFound();
+  return payout;
+}
+
+/**
+ * Settles a payout that is requested or sent: paid (the money left) or failed (what was owed is
+ * reversed). Throws CONFLICT when it is settled already.
+ */
+export async function settlePayout(
+  db: Db,
+  payoutId: number,
+  outcome: { paid: true } | { paid: false; reason: string },
+) {
+  await db.transaction(async (tx) => {
+    const payout = await lockPayout(tx as unknown as Db, payoutId);
+    if (payout.status !== 'requested' && payout.status !== 'sent') {
+      throw new AppError('CONFLICT', `Payout ${payoutId} is ${payout.status} already.`);
+    }
+    if (payout.ledgerAmount > 0) {
+      if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
+      else await reverseOfferPayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
+    }
+    await tx
+      .update(payouts)
+      .set({
+        status: outcome.paid ? 'paid' : 'failed',
+        failureReason: outcome.paid ? null : outcome.reason.slice(0, 500),
+        settledAt: new Date(),
+      })
+      .where(eq(payouts.id, payoutId));
+  });
+}
+
+/** Applies what the provider says about a sent card payout; a pending one stays sent. */
+async function applyProviderState(db: Db, payoutId: number, state: PayoutState) {
+  if (state.state === 'paid') await settlePayout(db, payoutId, { paid: true });
+  else if (state.state === 'failed') await settlePayout(db, payoutId, { paid: false, reason: state.message });
+  else if (state.state === 'cancelled') {
+    await settlePayout(db, payoutId, { paid: false, reason: 'The payout was cancelled.' });
+  }
+}
+
+/**
+ * Sends a requested card payout to the provider that keeps the card and applies the outcome it
+ * reports. The row is claimed first (requested → sent, one conditional update), so two clicks
+ * send once; if the provider cannot be reached the claim is undone and nothing was sent.
+ * Throws CONFLICT when the payout is not a requested card payout of this provider.
+ */
+export async function sendCardPayout(db: Db, provider: PayoutProvider, payoutId: number): Promise<void> {
+  const [claimed] = await db
+    .update(payouts)
+    .set({ status: 'sent', sentAt: new Date() })
+    .where(
+      and(
+        eq(payouts.id, payoutId),
+        eq(payouts.status, 'requested'),
+        eq(payouts.method, 'card'),
+        eq(payouts.provider, provider.name),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    if (!row) throw AppError.notFound();
+    throw new AppError('CONFLICT', `Payout ${payoutId} is not a requested card payout.`);
+  }
+  let created: Awaited<ReturnType<PayoutProvider['createPayout']>>;
+  try {
+    created = await provider.createPayout({
+      reference: `payout:${claimed.id}`,
+      cardToken: claimed.cardToken ?? '',
+      amountMinor: claimed.amountCents,
+      currency: 'EUR',
+    });
+  } catch (error) {
+    await db
+      .update(payouts)
+      .set({ status: 'requested', sentAt: null })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'sent')));
+    throw error;
+  }
+  await db.update(payouts).set({ providerRef: created.ref }).where(eq(payouts.id, payoutId));
+  await applyProviderState(db, payoutId, await provider.fetchState(created.ref));
+}
+
+/** Asks the provider for the outcome of a sent card payout and applies it. Throws CONFLICT otherwise. */
+export async function refreshCardPayout(db: Db, provider: PayoutProvider, payoutId: number): Promise<void> {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) throw AppError.notFound();
+  if (payout.status !== 'sent' || !payout.providerRef || payout.provider !== provider.name) {
+    throw new AppError('CONFLICT', `Payout ${payoutId} is not waiting on its provider.`);
+  }
+  await applyProviderState(db, payoutId, await provider.fetchState(payout.providerRef));
+}
+
+/**
+ * Before the back office fails a card payout that is at its provider, the provider cancels it.
+ * If the provider paid it meanwhile, it is settled as paid and CONFLICT is thrown. Call it
+ * outside the transaction that then fails the payout (the provider is another system).
+ */
+export async function cancelAtProvider(db: Db, provider: PayoutProvider, payoutId: number) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) throw AppError.notFound();
+  if (payout.method !== 'card' || payout.status !== 'sent' || !payout.providerRef) return;
+  const state = await provider.cancel(payout.providerRef);
+  if (state.state === 'paid') {
+    await settlePayout(db, payoutId, { paid: true });
+    throw new AppError('CONFLICT', `Payout ${payoutId} was paid by its provider.`);
+  }
+}
+
+/**
+ * The back office marks a payout paid. A card payout is paid on its provider's word only
+ * (CONFLICT here); a bank transfer when the bank has sent it.
+ */
+export async function markPayoutPaid(db: Db, payoutId: number) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout) throw AppError.notFound();
+  if (payout.method === 'card' && payout.provider !== null) {
+    throw new AppError('CONFLICT', `Payout ${payoutId} is paid by its provider; send it instead.`);
+  }
+  await settlePayout(db, payoutId, { paid: true });
+}

@@ -1,0 +1,290 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../db/client';
+import { migrationsDir } from '../../db/paths';
+import { seal, unseal } from '../../lib/sealed';
+import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { multipart } from '../../test/multipart';
+import { categories, styles } from '../catalogue/catalogue.tables';
+import { makeCounterOffer } from '../offers/offers.service';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { ledgerAccounts } from '../wallet/wallet.tables';
+import { openPayout } from './payouts.admin';
+import {
+  cancelAtProvider,
+  markPayoutPaid,
+  refreshCardPayout,
+  sendCardPayout,
+  settlePayout,
+} from './payouts.service';
+import { payouts } from './payouts.tables';
+import { SANDBOX_CARD_PURPOSE, SANDBOX_DECLINE_MESSAGE, SANDBOX_DECLINING_CARD } from './sandbox';
+import { sandboxPayoutCards, sandboxPayouts } from './sandbox.tables';
+
+let app: TestApp;
+let png: Buffer;
+let categoryId = 0;
+let styleId = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createCatalogue(app.db, []);
+  categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
+  styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
+  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+const contact = {
+  name: 'Ada',
+  surname: 'Lovelace',
+  email: 'ada@example.test',
+  phone: '+44 20 7946 0000',
+  address: '12 St James Square',
+  city: 'London',
+  postCode: 'SW1Y 4JH',
+  country: 'GB',
+};
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+/** A seller whose offer the service priced at `cents`. */
+async function offered(cents: number): Promise<{ session: BrowserSession; userId: string; offerId: number }> {
+  const { session, profile } = await registerVerifiedUser(app);
+  const body = multipart([
+    { name: 'title', value: 'Glass forest' },
+    { name: 'category_id', value: String(categoryId) },
+    { name: 'style_ids[]', value: String(styleId) },
+    { name: 'price', value: '80' },
+    { name: 'confirm', value: '1' },
+    { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
+  ]);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/offer/create',
+    headers: { ...session.headers(), ...body.headers },
+    payload: body.payload,
+  });
+  expect(created.statusCode).toBe(200);
+  const offerId = created.json().payload.id as number;
+  await makeCounterOffer(app.db, offerId, cents);
+  return { session, userId: profile.id, offerId };
+}
+
+/** An accepted offer paid out to a card; answers its payout row. */
+async function cardPayout(cents: number, cardNumber = '4242 4242 4242 4242') {
+  const seller = await offered(cents);
+  const accepted = await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
+    ...contact,
+    card_number: cardNumber,
+    card_holder_name: 'Ada Lovelace',
+    expire_month: '12',
+    expire_year: nextYear,
+    id: seller.offerId,
+    amount: String(cents / 100),
+  });
+  expect(accepted.statusCode).toBe(200);
+  const [payout] = await app.db.select().from(payouts).where(eq(payouts.offerId, seller.offerId));
+  if (!payout) throw new Error('no payout');
+  return { ...seller, payout };
+}
+
+const balanceOf = async (code: 'payouts_payable' | 'payouts_paid') =>
+  (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]?.balance ?? 0;
+
+describe('the sandbox payout provider', () => {
+  it('keeps a card apart from the shop and answers a token, brand and last four digits', async () => {
+    const provider = app.payoutProvider;
+    const saved = await provider.saveCard({
+      number: '5555555555554444',
+      holder: 'Grace Hopper',
+      expireMonth: 3,
+      expireYear: Number(nextYear),
+    });
+    expect(saved).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect(saved.token).toMatch(/^card_sandbox_[\w-]{20,}$/);
+    const [kept] = await app.db
+      .select()
+      .from(sandboxPayoutCards)
+      .where(eq(sandboxPayoutCards.token, saved.token));
+    expect(kept?.cardSealed).not.toContain('5555');
+    expect(unseal(app.config.appKey ?? '', SANDBOX_CARD_PURPOSE, kept?.cardSealed ?? '')).toEqual({
+      card_number: '5555555555554444',
+      card_holder_name: 'Grace Hopper',
+      expire_month: 3,
+      expire_year: Number(nextYear),
+    });
+
+    // Pending when created; the outcome on the first look; a completed payout cannot be cancelled.
+    const paid = await provider.createPayout({
+      reference: 'payout:t1',
+      cardToken: saved.token,
+      amountMinor: 1200,
+      currency: 'EUR',
+    });
+    expect(paid.state).toEqual({ state: 'pending' });
+    expect(await provider.fetchState(paid.ref)).toEqual({ state: 'paid' });
+    expect(await provider.cancel(paid.ref)).toEqual({ state: 'paid' });
+
+    const cancelled = await provider.createPayout({
+      reference: 'payout:t2',
+      cardToken: saved.token,
+      amountMinor: 500,
+      currency: 'EUR',
+    });
+    expect(await provider.cancel(cancelled.ref)).toEqual({ state: 'cancelled' });
+    expect(await provider.fetchState(cancelled.ref)).toEqual({ state: 'cancelled' });
+
+    await provider.releaseCard(saved.token);
+    await provider.releaseCard(saved.token);
+    expect(
+      await app.db.select().from(sandboxPayoutCards).where(eq(sandboxPayoutCards.token, saved.token)),
+    ).toEqual([]);
+    await expect(
+      provider.createPayout({
+        reference: 'payout:t3',
+        cardToken: saved.token,
+        amountMinor: 500,
+        currency: 'EUR',
+      }),
+    ).rejects.toThrow(/no sandbox card/);
+  });
+});
+
+describe('card payouts', () => {
+  it('sends a card payout through the provider once and settles it paid through the ledger', async () => {
+    const { payout, session } = await cardPayout(2500);
+    const payable = await balanceOf('payouts_payable');
+    await Promise.all([
+      sendCardPayout(app.db, app.payoutProvider, payout.id),
+      sendCardPayout(app.db, app.payoutProvider, payout.id).catch((error) => error),
+    ]);
+    const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({ status: 'paid', provider: 'sandbox' });
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(await balanceOf('payouts_payable')).toBe(payable - 2500);
+    const atProvider = await app.db
+      .select()
+      .from(sandboxPayouts)
+      .where(eq(sandboxPayouts.reference, `payout:${payout.id}`));
+    expect(atProvider).toEqual([
+      expect.objectContaining({ status: 'paid', amountMinor: 2500, currency: 'EUR' }),
+    ]);
+    await expect(sendCardPayout(app.db, app.payoutProvider, payout.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    const [offer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(offer.payout).toEqual({ method: 'card', destination: 'Card •••• 4242', status: 'paid' });
+  });
+
+  it('fails a payout the card issuer declines and reverses what was owed', async () => {
+    const { payout } = await cardPayout(1800, SANDBOX_DECLINING_CARD);
+    const payable = await balanceOf('payouts_payable');
+    const paidBefore = await balanceOf('payouts_paid');
+    await sendCardPayout(app.db, app.payoutProvider, payout.id);
+    const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({ status: 'failed', failureReason: SANDBOX_DECLINE_MESSAGE });
+    expect(await balanceOf('payouts_payable')).toBe(payable - 1800);
+    expect(await balanceOf('payouts_paid')).toBe(paidBefore);
+  });
+
+  it('cancels a card payout still pending at the provider before failing it', async () => {
+    const { payout } = await cardPayout(900);
+    const created = await app.payoutProvider.createPayout({
+      reference: `payout:${payout.id}`,
+      cardToken: payout.cardToken ?? '',
+      amountMinor: 900,
+      currency: 'EUR',
+    });
+    await app.db
+      .update(payouts)
+      .set({ status: 'sent', sentAt: new Date(), providerRef: created.ref })
+      .where(eq(payouts.id, payout.id));
+    await cancelAtProvider(app.db, app.payoutProvider, payout.id);
+    expect(await app.payoutProvider.fetchState(created.ref)).toEqual({ state: 'cancelled' });
+    await settlePayout(app.db, payout.id, { paid: false, reason: 'The seller asked for a bank transfer.' });
+    await expect(refreshCardPayout(app.db, app.payoutProvider, payout.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+  });
+
+  it("marks a card payout paid only on its provider's word", async () => {
+    const { payout } = await cardPayout(700);
+    await expect(markPayoutPaid(app.db, payout.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    const opened = await openPayout(app.db, { payoutId: payout.id, appKey: app.config.appKey ?? '' });
+    expect(opened).toMatchObject({ card: { brand: 'visa', last4: '4242' }, bank: null, status: 'requested' });
+    expect(JSON.stringify(opened)).not.toContain('4242424242424242');
+  });
+});
+
+describe('migration 0025', () => {
+  it('moves the card numbers of existing payouts to the sandbox provider and keeps token, brand and last four', async () => {
+    // The migrations up to 0024, a payout as the shop stored it then, then 0025.
+    const folder = mkdtempSync(path.join(tmpdir(), 'pm-migrations-'));
+    try {
+      cpSync(migrationsDir, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+      const full = structuredClone(journal);
+      journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 25);
+      writeFileSync(journalFile, JSON.stringify(journal));
+      const database = await openPglite(null);
+      try {
+        await migratePglite(database.db as never, { migrationsFolder: folder });
+        const appKey = app.config.appKey ?? '';
+        const legacy = seal(appKey, 'payout-details', {
+          card_number: '4242424242424242',
+          card_holder_name: 'Ada Lovelace',
+          expire_month: 12,
+          expire_year: 2030,
+          contact,
+        });
+        const bank = seal(appKey, 'payout-details', {
+          full_name: 'Ada Lovelace',
+          iban: 'DE89370400440532013000',
+          contact,
+        });
+        // Foreign keys aside (until 0025 ran): the rows matter here, not their users and offers.
+        await database.db.execute(sql`set session_replication_role = replica`);
+        await database.db.execute(sql`
+          insert into payouts (user_id, offer_id, method, amount_cents, ledger_amount, destination_masked, details_sealed)
+          values (gen_random_uuid(), 1, 'card', 3000, 3000, 'Card •••• 4242', ${legacy}),
+                 (gen_random_uuid(), 2, 'sepa', 4000, 4000, 'IBAN DE89 •••• 3000', ${bank})`);
+        writeFileSync(journalFile, JSON.stringify(full));
+        await migratePglite(database.db as never, { migrationsFolder: folder });
+        await database.db.execute(sql`set session_replication_role = origin`);
+
+        const rows = await database.db.select().from(payouts).orderBy(payouts.offerId);
+        expect(rows[0]).toMatchObject({
+          method: 'card',
+          provider: 'sandbox',
+          cardLast4: '4242',
+          detailsSealed: null,
+        });
+        expect(rows[1]).toMatchObject({ method: 'sepa', cardToken: null, detailsSealed: bank });
+        const [card] = await database.db.select().from(sandboxPayoutCards);
+        expect(card).toMatchObject({ token: rows[0]?.cardToken, last4: '4242' });
+        expect(unseal(appKey, SANDBOX_CARD_PURPOSE, card?.cardSealed ?? '')).toMatchObject({
+          card_number: '4242424242424242',
+        });
+        const dump = JSON.stringify(await database.db.select().from(payouts));
+        expect(dump).not.toContain(legacy);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
