@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiTransport } from '../lib/api-client';
 import { messageAt, pageMeta } from '../lib/seo';
 import { messagesOf, type SiteData } from '../lib/site-data';
+import { loader as registerLoader } from './account/register';
 import { loader as siteLoader } from './locale-layout';
-import { loader as registerLoader } from './register';
-import { loader as robotsLoader } from './robots';
+import { loader as robotsLoader } from './seo/robots';
 
 /** An API that answers every call with a server error, as during an outage. */
 const failingTransport: ApiTransport = async () =>

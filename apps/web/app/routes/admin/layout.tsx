@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { NavLink, Outlet, redirect } from 'react-router';
+import { getWords } from '../../features/site/api';
+import { serverApi } from '../../lib/api.server';
+import { requireUser } from '../../lib/guards.server';
+import { createTranslator, TranslationProvider, useTranslation } from '../../lib/i18n';
+import { mergeMessages } from '../../lib/messages';
+import { backOfficeMessagesFor } from '../../lib/messages.server';
+import { paths } from '../../lib/paths';
+import { useSite } from '../../lib/site-data';
+import type { Route } from './+types/layout';
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+/** Admins only: a guest signs in first, anyone else gets the 403 screen. */
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const locale = args.params.locale ?? 'en';
+  if (user.role !== 'admin') throw redirect(paths.forbidden(locale));
+  // The back office's texts come with its own pages, not with every page of the shop.
+  const words = await getWords(serverApi(args.request, args.context, locale), locale)
+    .then((answer) => answer.payload)
+    .catch(() => ({}));
+  return { email: user.email, messages: backOfficeMessagesFor(locale, words) };
+}
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  `whitespace-nowrap border-b-2 px-1 pb-3 text-sm font-medium ${
+    isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+  }`;
+
+/**
+ * The back office (issue: the back office). Its screens are route chunks of their own, so none of
+ * their code is in the shop's pages.
+ */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const shop = useTranslation();
+  const translator = useMemo(
+    () => createTranslator(shop.language, mergeMessages(shop.messages, loaderData.messages)),
+    [shop, loaderData.messages],
+  );
+  const { t } = translator;
+  const { locale } = useSite();
+  return (
+    <TranslationProvider translator={translator}>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
+        <p className="text-sm text-slate-600">{loaderData.email}</p>
+        <nav
+          aria-label={t('admin.title')}
+          className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
+        >
+          <NavLink to={paths.admin(locale)} end className={tabClass}>
+            {t('admin.nav.dashboard')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
+            {t('admin.nav.offers')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
+            {t('admin.nav.verifications')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
+            {t('admin.nav.payouts')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
+            {t('admin.nav.users')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'products')} className={tabClass}>
+            {t('admin.nav.catalogue')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'content')} className={tabClass}>
+            {t('admin.nav.content')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'messages')} className={tabClass}>
+            {t('admin.nav.messages')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
+            {t('admin.nav.deposits')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
+            {t('admin.nav.audit')}
+          </NavLink>
+          <NavLink to={paths.admin(locale, 'security')} className={tabClass}>
+            {t('admin.nav.security')}
+          </NavLink>
+        </nav>
+        <div className="pt-6">
+          <Outlet />
+        </div>
+      </div>
+    </TranslationProvider>
+  );
+}

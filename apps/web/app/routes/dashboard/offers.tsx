@@ -1,0 +1,223 @@
+import type { Country } from '@promptmarket/contracts/content';
+import type { Offer } from '@promptmarket/contracts/offers';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { getOffers } from '../../features/offers/api';
+import { ApprovalDialogs } from '../../features/offers/approval/approval-dialogs';
+import { OfferForm } from '../../features/offers/offer-form';
+import { badgeTone, euroText, inTab, type OfferTab, offerTabs, tabCounts } from '../../features/offers/rules';
+import { getCountries } from '../../features/site/api';
+import { serverApi } from '../../lib/api.server';
+import { useTranslation } from '../../lib/i18n';
+import { pageMeta } from '../../lib/seo';
+import { useCurrentUser } from '../../lib/session-data';
+import { useSite } from '../../lib/site-data';
+import type { Route } from './+types/offers';
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(matches, location.pathname, { titleKey: 'offers.title' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** The dashboard layout has checked the user; a failed call shows its own message. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(request, context, params.locale, true);
+  const [offers, countries] = await Promise.all([
+    getOffers(api).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+    getCountries(api).then(
+      ({ payload }) => payload,
+      () => [] as Country[],
+    ),
+  ]);
+  return { offers: offers ?? ([] as Offer[]), failed: offers === null, countries };
+}
+
+const tones = {
+  warning: 'bg-amber-100 text-amber-800',
+  primary: 'bg-brand-100 text-brand-800',
+  success: 'bg-emerald-100 text-emerald-800',
+  danger: 'bg-red-100 text-red-800',
+} as const;
+
+function StatusBadge({ status }: { status: Offer['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[badgeTone(status)]}`}
+    >
+      {t(`offers.status.${status}`)}
+    </span>
+  );
+}
+
+function Media({ offer }: { offer: Offer }) {
+  const { t } = useTranslation();
+  if (offer.doc_type === 'image') {
+    return (
+      <img
+        src={offer.doc_url}
+        alt=""
+        loading="lazy"
+        className="h-14 w-14 rounded-lg bg-slate-100 object-cover"
+      />
+    );
+  }
+  return (
+    <a
+      href={offer.doc_url}
+      aria-label={t('offers.openFile', { title: offer.title })}
+      className="inline-flex h-14 w-14 items-center justify-center rounded-lg bg-slate-100 text-xs font-semibold uppercase text-slate-600 hover:bg-slate-200"
+    >
+      {offer.doc_type}
+    </a>
+  );
+}
+
+/**
+ * Dashboard offers (spec section 2): the create form, tabs All / Pending / Offers / Approved /
+ * Declined with counts, the list with both prices and the status, and View Offer for an offer the
+ * service has priced, which opens the approval chain.
+ */
+export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const user = useCurrentUser();
+  const revalidator = useRevalidator();
+  const [tab, setTab] = useState<OfferTab>('all');
+  const [open, setOpen] = useState<Offer | null>(null);
+  const { offers, failed, countries } = loaderData;
+  const counts = tabCounts(offers);
+  const shown = offers.filter((offer) => inTab(offer, tab));
+  const euro = (amount: number | null) => (amount === null ? '—' : euroText(amount, locale));
+
+  return (
+    <section aria-labelledby="offers-title" className="space-y-8">
+      <div>
+        <h2 id="offers-title" className="text-xl font-semibold text-slate-900">
+          {t('offers.title')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t('offers.intro')}</p>
+      </div>
+      <OfferForm onCreated={() => revalidator.revalidate()} />
+
+      {failed ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {t('offers.fetchFailed')}
+        </p>
+      ) : offers.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600">
+          {t('offers.empty')}
+        </p>
+      ) : (
+        <div>
+          <div role="tablist" aria-label={t('offers.title')} className="flex gap-2 overflow-x-auto pb-2">
+            {offerTabs.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                onClick={() => setTab(name)}
+                className={`inline-flex min-h-10 shrink-0 items-center gap-2 rounded-full px-4 text-sm font-medium ${
+                  tab === name ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+                }`}
+              >
+                {t(`offers.tabs.${name}`)}
+                <span
+                  className={`rounded-full px-2 text-xs ${tab === name ? 'bg-white/20' : 'bg-white text-slate-600'}`}
+                >
+                  {counts[name]}
+                </span>
+              </button>
+            ))}
+          </div>
+          {shown.length === 0 ? (
+            <p className="mt-4 text-sm text-slate-600">{t('offers.emptyTab')}</p>
+          ) : (
+            <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+              <table className="min-w-full text-left text-sm">
+                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      {t('offers.columns.media')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('offers.columns.title')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('offers.columns.category')}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      {t('offers.columns.price')}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      {t('offers.columns.servicePrice')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('offers.columns.status')}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {t('offers.columns.actions')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {shown.map((offer) => (
+                    <tr key={offer.id}>
+                      <td className="px-4 py-3">
+                        <Media offer={offer} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <p className="font-medium text-slate-900">{offer.title}</p>
+                        {offer.payout ? (
+                          <p className="text-xs text-slate-500">
+                            {t('offers.payout', {
+                              destination: offer.payout.destination,
+                              status: t(`offers.payoutStatus.${offer.payout.status}`),
+                            })}
+                          </p>
+                        ) : null}
+                      </td>
+                      <td className="px-4 py-3 text-slate-600">{offer.category_title}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right">{euro(offer.user_price)}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-right font-medium">
+                        {euro(offer.service_price)}
+                      </td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={offer.status} />
+                      </td>
+                      <td className="px-4 py-3">
+                        {offer.status === 'offer' ? (
+                          <button
+                            type="button"
+                            onClick={() => setOpen(offer)}
+                            className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-700"
+                          >
+                            {t('offers.view')}
+                          </button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      )}
+      {open && user ? (
+        <ApprovalDialogs
+          key={open.id}
+          offer={open}
+          user={user}
+          countries={countries}
+          onClose={() => setOpen(null)}
+          onChanged={() => revalidator.revalidate()}
+        />
+      ) : null}
+    </section>
+  );
+}

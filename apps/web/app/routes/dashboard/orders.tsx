@@ -1,0 +1,265 @@
+import type { Generation, Order } from '@promptmarket/contracts/orders';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-fields';
+import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../../features/orders/api';
+import { saveFile } from '../../features/orders/download';
+import { serverApi } from '../../lib/api.server';
+import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
+import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { pageMeta } from '../../lib/seo';
+import { useSite } from '../../lib/site-data';
+import { DEFAULT_IMAGE_SIZE } from '../../lib/site-defaults';
+import { useApi } from '../../lib/use-api';
+import type { Route } from './+types/orders';
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(matches, location.pathname, { titleKey: 'orders.title' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(request, context, params.locale, true);
+  const [orders, generations] = await Promise.all([
+    getOrders(api).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+    getGenerations(api).then(
+      ({ payload }) => payload,
+      () => [] as Generation[],
+    ),
+  ]);
+  return { orders: orders ?? ([] as Order[]), failed: orders === null, generations };
+}
+
+/** Download failures (spec section 8): the server's message, else "An error occurred during download". */
+function useDownload() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function download(
+    fetchFile: (client: BrowserApi, onProgress: typeof setProgress) => Promise<FileAnswer>,
+  ) {
+    setError(null);
+    setProgress(0);
+    try {
+      saveFile(await fetchFile(api, setProgress));
+    } catch (caught) {
+      setError(caught instanceof Error && caught.message ? caught.message : t('orders.downloadFailed'));
+    } finally {
+      setProgress(null);
+    }
+  }
+  return { progress, error, download };
+}
+
+const selectClass =
+  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30';
+
+function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { locale, settings } = useSite();
+  const [format, setFormat] = useState(settings.formats[0] ?? 'jpg');
+  const [size, setSize] = useState(settings.sizes[0] ?? DEFAULT_IMAGE_SIZE);
+  const { progress, error, download } = useDownload();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(order.created_at),
+  );
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
+      <DialogContent closeLabel={t('orders.close')} aria-describedby={undefined}>
+        <DialogTitle>{order.title}</DialogTitle>
+        <img src={order.image} alt="" className="mt-4 aspect-square w-full rounded-xl object-cover" />
+        {order.description ? <p className="mt-3 text-sm text-slate-600">{order.description}</p> : null}
+        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-slate-500">{t('orders.id', { id: order.id })}</dt>
+          </div>
+          <div>
+            <dt className="text-slate-500">{t('orders.price')}</dt>
+            <dd className="font-medium">
+              {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
+            </dd>
+          </div>
+          <div className="col-span-2">
+            <dt className="text-slate-500">{t('orders.date')}</dt>
+            <dd className="font-medium">{date}</dd>
+          </div>
+        </dl>
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <label className="text-sm font-medium text-slate-800">
+            {t('orders.format')}
+            <select
+              value={format}
+              onChange={(event) => setFormat(event.target.value)}
+              className={`${selectClass} mt-1`}
+            >
+              {settings.formats.map((item) => (
+                <option key={item} value={item}>
+                  {item.toUpperCase()}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {t('orders.size')}
+            <select
+              value={size}
+              onChange={(event) => setSize(event.target.value)}
+              className={`${selectClass} mt-1`}
+            >
+              {settings.sizes.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        {error ? (
+          <div className="mt-4">
+            <FormAlert kind="error">{error}</FormAlert>
+          </div>
+        ) : null}
+        <button
+          type="button"
+          onClick={() =>
+            download((client, onProgress) => downloadOrder(client, order.id, { format, size }, onProgress))
+          }
+          disabled={progress !== null}
+          className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
+          {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
+        </button>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function GenerationCard({ generation }: { generation: Generation }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const { progress, error, download } = useDownload();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
+    new Date(generation.created_at),
+  );
+  return (
+    <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img src={generation.image} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+      <div className="space-y-2 p-4">
+        <p className="font-semibold text-slate-900">{generation.title}</p>
+        <p className="line-clamp-2 text-sm text-slate-600">{generation.prompt}</p>
+        <p className="text-xs text-slate-500">
+          {date} · {generation.size} · {generation.format.toUpperCase()}
+        </p>
+        {error ? <FormAlert kind="error">{error}</FormAlert> : null}
+        <button
+          type="button"
+          onClick={() =>
+            download((client, onProgress) => downloadGeneration(client, generation.id, onProgress))
+          }
+          disabled={progress !== null}
+          aria-label={t('orders.downloadNamed', { title: generation.title })}
+          className="inline-flex w-full items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Dashboard orders (spec section 2): the prompts bought, each downloadable as a zip, and the
+ * images the user had drawn. `?order=<id>` opens one order; an id that is not one of the user's
+ * says "Invalid order ID".
+ */
+export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { orders, failed, generations } = loaderData;
+  const requested = searchParams.get('order');
+  const open = requested === null ? null : (orders.find((order) => String(order.id) === requested) ?? null);
+  const invalid = requested !== null && !failed && open === null;
+  const bought = searchParams.has('bought');
+  const show = (order: Order | null) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('bought');
+        if (order) next.set('order', String(order.id));
+        else next.delete('order');
+        return next;
+      },
+      { preventScrollReset: true, replace: order === null },
+    );
+  return (
+    <section aria-labelledby="orders-title">
+      <h2 id="orders-title" className="text-xl font-semibold text-slate-900">
+        {t('orders.title')}
+      </h2>
+      {bought ? (
+        <div className="mt-4">
+          <FormAlert kind="success">{t('purchase.boughtAll')}</FormAlert>
+        </div>
+      ) : null}
+      {invalid ? (
+        <div className="mt-4">
+          <FormAlert kind="error">{t('orders.invalid')}</FormAlert>
+        </div>
+      ) : null}
+      {failed ? (
+        <p
+          role="alert"
+          className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          {t('orders.failed')}
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600">
+          {t('orders.empty')}
+        </p>
+      ) : (
+        <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <button
+                type="button"
+                onClick={() => show(order)}
+                aria-label={t('orders.open', { title: order.title })}
+                className="block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm hover:shadow-md"
+              >
+                <img src={order.image} alt="" loading="lazy" className="aspect-square w-full object-cover" />
+                <span className="block p-4">
+                  <span className="block font-semibold text-slate-900">{order.title}</span>
+                  <span className="mt-1 block text-sm text-slate-600">
+                    {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {generations.length > 0 ? (
+        <section aria-labelledby="generations-title" className="mt-10">
+          <h3 id="generations-title" className="text-lg font-semibold text-slate-900">
+            {t('orders.generations')}
+          </h3>
+          <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {generations.map((generation) => (
+              <GenerationCard key={generation.id} generation={generation} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {open ? <OrderDialog key={open.id} order={open} onClose={() => show(null)} /> : null}
+    </section>
+  );
+}

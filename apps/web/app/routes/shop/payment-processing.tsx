@@ -1,0 +1,110 @@
+import { DEPOSIT_POLL_INTERVAL_MS, DEPOSIT_POLL_TIMEOUT_MS } from '@promptmarket/contracts/deposits';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import { Link } from '../../components/ui/link';
+import { getDepositStatus } from '../../features/deposits/api';
+import { orderIdFrom, pollStep } from '../../features/deposits/rules';
+import { requireUser } from '../../lib/guards.server';
+import { useTranslation } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { pageMeta } from '../../lib/seo';
+import { useSite } from '../../lib/site-data';
+import { useApi } from '../../lib/use-api';
+import type { Route } from './+types/payment-processing';
+
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  ...pageMeta(matches, location.pathname, { titleKey: 'payment.processingTitle' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireUser(args);
+  return null;
+}
+
+/**
+ * Waits for a deposit's outcome (spec section 4): asks every 5 seconds; success goes to the
+ * success screen, error or failed to the fail screen with the message, a redirect url is
+ * followed; after 10 minutes it stops and points to the deposits tab.
+ */
+export default function PaymentProcessing() {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderId = orderIdFrom(params.get('order_id'));
+  const [checkFailed, setCheckFailed] = useState(false);
+  const [timedOut, setTimedOut] = useState(false);
+
+  useEffect(() => {
+    if (orderId === null) return;
+    const id = orderId;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
+    async function check() {
+      try {
+        const { order } = await getDepositStatus(api, id);
+        if (stopped) return;
+        setCheckFailed(false);
+        const step = pollStep(order, t('payment.defaultError'));
+        if (step.kind === 'success') return navigate(paths.successPayment(locale), { replace: true });
+        if (step.kind === 'fail') return navigate(paths.failPayment(locale, step.message), { replace: true });
+        if (step.kind === 'redirect') return window.location.assign(step.url);
+      } catch {
+        if (stopped) return;
+        setCheckFailed(true);
+      }
+      if (Date.now() - started >= DEPOSIT_POLL_TIMEOUT_MS) return setTimedOut(true);
+      timer = setTimeout(check, DEPOSIT_POLL_INTERVAL_MS);
+    }
+    void check();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [orderId, api, navigate, locale, t]);
+
+  const deposits = (
+    <Link to={paths.deposits(locale)} className={buttonStyles.secondary}>
+      {t('payment.toDeposits')}
+    </Link>
+  );
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      {orderId === null ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{t('payment.processingTitle')}</h1>
+          <p className="mt-3 text-slate-600">{t('payment.missingOrder')}</p>
+          <div className="mt-8">{deposits}</div>
+        </>
+      ) : timedOut ? (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">{t('payment.timeoutTitle')}</h1>
+          <p className="mt-3 text-slate-600">{t('payment.timeoutText')}</p>
+          <div className="mt-8">{deposits}</div>
+        </>
+      ) : (
+        <>
+          <span
+            aria-hidden="true"
+            className="h-14 w-14 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+          />
+          <h1 className="mt-8 text-2xl font-bold text-slate-900">{t('payment.processingTitle')}</h1>
+          <p className="mt-1 text-sm font-medium text-slate-500">{t('payment.order', { id: orderId })}</p>
+          <p className="mt-4 text-slate-600" role="status">
+            {t('payment.processingText')}
+          </p>
+          {checkFailed ? (
+            <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
+              {t('payment.statusCheckFailed')}
+            </p>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,383 @@
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import { getCategories, getProducts, getStyles } from '../../features/catalogue/api';
+import { ProductCard } from '../../features/catalogue/components/product-card';
+import {
+  changeListState,
+  clearedListState,
+  type ListState,
+  readListState,
+  toggle,
+  writeListState,
+} from '../../features/catalogue/list-query';
+import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
+import { TileActionsIsland } from '../../features/orders/tile-actions-island';
+import { serverApi } from '../../lib/api.server';
+import { useTranslation } from '../../lib/i18n';
+import { pack, unpack } from '../../lib/packed';
+import { paths } from '../../lib/paths';
+import { pageMeta } from '../../lib/seo';
+import { useSite } from '../../lib/site-data';
+import { useDebouncedCallback } from '../../lib/use-debounced-callback';
+import type { Route } from './+types/products';
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const api = serverApi(request, context, params.locale);
+  const state = readListState(new URL(request.url).searchParams);
+  const [list, categories, styles] = await Promise.allSettled([
+    getProducts(api, state),
+    getCategories(api),
+    getStyles(api),
+  ]);
+  return pack({
+    // A failed list is shown as the spec's failure text with the list emptied.
+    products: list.status === 'fulfilled' ? list.value.data : [],
+    meta: list.status === 'fulfilled' ? list.value.meta : null,
+    failed: list.status === 'rejected',
+    categories: categories.status === 'fulfilled' ? categories.value.data : [],
+    styles: styles.status === 'fulfilled' ? styles.value.data : [],
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, {
+    titleKey: 'products.title',
+    descriptionKey: 'products.description',
+  });
+
+function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2.5 py-1">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 rounded accent-brand-600"
+      />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {label}
+      </label>
+    </div>
+  );
+}
+
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const state = readListState(searchParams);
+  const [search, setSearch] = useState(state.search);
+  const [priceMin, setPriceMin] = useState(state.priceMin);
+  const [priceMax, setPriceMax] = useState(state.priceMax);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const listRef = useRef<HTMLElement>(null);
+  const pagedByLink = useRef(false);
+  const loading =
+    navigation.state === 'loading' && navigation.location.pathname === paths.products({ locale });
+
+  // A page link leads to the top of the list, not of the whole page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown page changes
+  useEffect(() => {
+    if (!pagedByLink.current) return;
+    pagedByLink.current = false;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    listRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [state.page]);
+
+  // Keep the inputs in step when the URL changes from elsewhere (header search, back button).
+  useEffect(() => {
+    setSearch(state.search);
+    setPriceMin(state.priceMin);
+    setPriceMax(state.priceMax);
+  }, [state.search, state.priceMin, state.priceMax]);
+
+  const go = (next: ListState) => {
+    const query = writeListState(next).toString();
+    const target = query ? `?${query}` : '';
+    // The same list is not asked for again while it is showing or still loading.
+    if (target === (searchParams.toString() ? `?${searchParams.toString()}` : '')) return;
+    if (navigation.state === 'loading' && navigation.location.search === target) return;
+    navigate({ search: target }, { preventScrollReset: next.page === state.page });
+  };
+  const update = (change: Partial<ListState>) => go(changeListState(state, change));
+  const searchLater = useDebouncedCallback(
+    (value: string) => update({ search: value.trim() }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const applyPrice = (event: FormEvent) => {
+    event.preventDefault();
+    update({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
+  };
+
+  const { products, meta, failed, categories, styles } = useMemo(() => unpack(loaderData), [loaderData]);
+  const filtered =
+    state.search ||
+    state.categories.length ||
+    state.styles.length ||
+    state.sort ||
+    state.priceMin ||
+    state.priceMax;
+  const sorts = [
+    ['', state.search ? t('products.sortRelevance') : t('products.sortNewest')],
+    ['newest', t('products.sortNewest')],
+    ['price_asc', t('products.sortPriceAsc')],
+    ['price_desc', t('products.sortPriceDesc')],
+    ['popular', t('products.sortPopular')],
+  ] as const;
+
+  const filters = (
+    <div className="space-y-6">
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('products.categories')}</legend>
+        <div className="mt-2 space-y-2">
+          {categories.map((category) => (
+            <div key={category.id}>
+              <Checkbox
+                label={category.title}
+                checked={state.categories.includes(category.url)}
+                onChange={() => update({ categories: toggle(state.categories, category.url) })}
+              />
+              <div className="ml-6">
+                {category.subcategories.map((sub) => (
+                  <Checkbox
+                    key={sub.id}
+                    label={sub.title}
+                    checked={state.categories.includes(sub.url)}
+                    onChange={() => update({ categories: toggle(state.categories, sub.url) })}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-900">{t('products.styles')}</legend>
+        <div className="mt-2">
+          {styles.map((style) => (
+            <Checkbox
+              key={style.id}
+              label={style.title}
+              checked={state.styles.includes(style.url)}
+              onChange={() => update({ styles: toggle(state.styles, style.url) })}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <form onSubmit={applyPrice}>
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">{t('products.price')}</legend>
+          <div className="mt-2 flex items-center gap-2">
+            <input
+              aria-label={t('products.priceMin')}
+              inputMode="decimal"
+              value={priceMin}
+              onChange={(event) => setPriceMin(event.target.value)}
+              placeholder="0"
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            <span aria-hidden="true">–</span>
+            <input
+              aria-label={t('products.priceMax')}
+              inputMode="decimal"
+              value={priceMax}
+              onChange={(event) => setPriceMax(event.target.value)}
+              placeholder="100"
+              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <button type="submit" className={`${buttonStyles.secondary} mt-3 w-full`}>
+            {t('products.apply')}
+          </button>
+        </fieldset>
+      </form>
+    </div>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('products.title')}</h1>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="product-search" className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('products.searchLabel')}
+          </label>
+          <input
+            id="product-search"
+            type="search"
+            value={search}
+            placeholder={t('nav.searchPlaceholder')}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              searchLater(event.target.value);
+            }}
+            className="block w-full rounded-lg border border-slate-300 px-3.5 py-2.5 text-base sm:text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor="product-sort" className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('products.sort')}
+          </label>
+          <select
+            id="product-sort"
+            value={state.sort ?? ''}
+            onChange={(event) => update({ sort: (event.target.value || null) as ListState['sort'] })}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm sm:w-56"
+          >
+            {sorts.map(([value, label]) => (
+              <option key={value || 'default'} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered ? (
+          <button type="button" onClick={() => go(clearedListState())} className={buttonStyles.secondary}>
+            {t('products.clear')}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} lg:hidden`}
+          aria-expanded={filtersOpen}
+          aria-controls="product-filters"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {filtersOpen ? t('products.hideFilters') : t('products.showFilters')}
+        </button>
+      </div>
+
+      <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
+        <aside
+          id="product-filters"
+          aria-label={t('products.filters')}
+          className={`${filtersOpen ? 'block' : 'hidden'} lg:block`}
+        >
+          {filters}
+        </aside>
+        <section
+          ref={listRef}
+          id="product-list"
+          aria-live="polite"
+          aria-busy={loading}
+          className={`scroll-mt-24 ${loading ? 'opacity-60 transition-opacity' : ''}`}
+        >
+          {failed ? (
+            <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-800">
+              <p>{t('products.failed')}</p>
+              <button
+                type="button"
+                onClick={() => navigate('.', { replace: true })}
+                className={`${buttonStyles.secondary} mt-4`}
+              >
+                {t('products.retry')}
+              </button>
+            </div>
+          ) : products.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+              {t('products.empty')}
+            </p>
+          ) : (
+            <>
+              {/* The results' heading: the tiles' titles (h3) come under it, after the page's h1. */}
+              <h2 className="mb-4 text-sm font-normal text-slate-600">
+                {t('products.results', { count: meta?.total ?? products.length })}
+              </h2>
+              <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+                {products.map((product, index) => (
+                  <li key={product.id} className={index < 3 ? undefined : 'below-fold-tile'}>
+                    <ProductCard
+                      product={product}
+                      priority={index < 3}
+                      sizes="(min-width: 1280px) 22vw, (min-width: 640px) 45vw, 100vw"
+                      actions={<TileActionsIsland product={product} />}
+                    />
+                  </li>
+                ))}
+              </ul>
+              {meta && meta.last_page > 1 ? (
+                <Pagination
+                  page={meta.current_page}
+                  last={meta.last_page}
+                  state={state}
+                  onPage={() => {
+                    pagedByLink.current = true;
+                  }}
+                />
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Pagination({
+  page,
+  last,
+  state,
+  onPage,
+}: {
+  page: number;
+  last: number;
+  state: ListState;
+  onPage: () => void;
+}) {
+  const { t } = useTranslation();
+  const href = (target: number) => {
+    const query = writeListState({ ...state, page: target }).toString();
+    return query ? `?${query}` : '?';
+  };
+  const pages = [...new Set([1, page - 1, page, page + 1, last])]
+    .filter((n) => n >= 1 && n <= last)
+    .sort((a, b) => a - b);
+  const linkClass = 'inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm';
+  return (
+    <nav
+      aria-label={t('products.pagination')}
+      className="mt-10 flex flex-wrap items-center justify-center gap-2"
+    >
+      {page > 1 ? (
+        <Link
+          to={href(page - 1)}
+          preventScrollReset
+          onClick={onPage}
+          className={`${linkClass} border-slate-300`}
+          rel="prev"
+        >
+          {t('products.previousPage')}
+        </Link>
+      ) : null}
+      {pages.map((n) => (
+        <Link
+          key={n}
+          to={href(n)}
+          preventScrollReset
+          onClick={onPage}
+          aria-current={n === page ? 'page' : undefined}
+          aria-label={t('products.page', { page: n })}
+          className={`${linkClass} ${n === page ? 'border-brand-600 bg-brand-600 font-semibold text-white' : 'border-slate-300'}`}
+        >
+          {n}
+        </Link>
+      ))}
+      {page < last ? (
+        <Link
+          to={href(page + 1)}
+          preventScrollReset
+          onClick={onPage}
+          className={`${linkClass} border-slate-300`}
+          rel="next"
+        >
+          {t('products.nextPage')}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
