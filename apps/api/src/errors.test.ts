@@ -73,6 +73,24 @@ describe('error responses', () => {
           scope.get('/below-minimum', async () => {
             throw AppError.validation({ amount: ['amount.min'] }, 'VALIDATION_FAILED', { min: '10.00 EUR' });
           });
+          scope.get('/other-details', async () => {
+            throw AppError.conflict('request.other_details');
+          });
+          scope.get('/not-pending', async () => {
+            throw AppError.conflict('offer.not_pending', { id: '7', status: 'approved' });
+          });
+          scope.get('/refused', async () => {
+            throw new AppError(
+              'INSUFFICIENT_FUNDS',
+              'purchase.insufficient',
+              undefined,
+              undefined,
+              {
+                amount: '5.90 Credits',
+              },
+              { status: 'ERROR', missing: 5.9 },
+            );
+          });
           scope.get('/crash', async () => {
             throw new Error('relation "secret_table" does not exist at /srv/app.ts:12');
           });
@@ -153,6 +171,41 @@ describe('error responses', () => {
       headers: german,
     });
     expect(unauthenticated.json()).toEqual({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers a conflict in the language of the request', async () => {
+    const german = { 'frontend-language': 'de' };
+    const replayed = await app.inject({ method: 'GET', url: '/api/test/other-details', headers: german });
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json()).toEqual({
+      message: 'Diese Anfrage wurde bereits mit anderen Angaben gestellt.',
+      code: 'CONFLICT',
+    });
+    const english = await app.inject({ method: 'GET', url: '/api/test/other-details' });
+    expect(english.json()).toEqual({
+      message: 'This request was already made with other details.',
+      code: 'CONFLICT',
+    });
+    const moved = await app.inject({ method: 'GET', url: '/api/test/not-pending', headers: german });
+    expect(moved.json()).toEqual({
+      message: 'Angebot 7 hat den Status approved, nicht pending.',
+      code: 'CONFLICT',
+    });
+  });
+
+  it("sends an error's details beside its translated message and its code", async () => {
+    const refused = await app.inject({
+      method: 'GET',
+      url: '/api/test/refused',
+      headers: { 'frontend-language': 'de' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({
+      status: 'ERROR',
+      message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
+      code: 'INSUFFICIENT_FUNDS',
+      missing: 5.9,
+    });
   });
 
   it('answers 404 for an unknown API path', async () => {

@@ -1,4 +1,9 @@
-import { type ErrorCode, errorMessages, type MessageParams } from '@promptmarket/contracts';
+import {
+  type ErrorCode,
+  errorMessages,
+  type MessageParams,
+  type ValidationKey,
+} from '@promptmarket/contracts';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -35,6 +40,11 @@ export class AppError extends Error {
     params?: MessageParams,
   ): AppError {
     return new AppError(code, laravelValidationMessage(fields), fields, undefined, params);
+  }
+
+  /** A 409: what the request acts on changed meanwhile, its text a key with its params. */
+  static conflict(key: ValidationKey, params?: MessageParams): AppError {
+    return new AppError('CONFLICT', key, undefined, undefined, params);
   }
 
   static notFound(message: string = errorMessages.notFound): AppError {

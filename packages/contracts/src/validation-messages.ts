@@ -1,5 +1,6 @@
 import { adminCatalogueMessages } from './admin-catalogue-messages';
 import { adminContentMessages } from './admin-content-messages';
+import { conflictMessages } from './conflict-messages';
 import { offerMessages } from './offer-messages';
 import { twoFactorMessages } from './two-factor-messages';
 
@@ -58,6 +59,7 @@ export const validationMessages = {
     ...twoFactorMessages.en,
     ...adminCatalogueMessages.en,
     ...adminContentMessages.en,
+    ...conflictMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -108,6 +110,7 @@ export const validationMessages = {
     ...twoFactorMessages.de,
     ...adminCatalogueMessages.de,
     ...adminContentMessages.de,
+    ...conflictMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -158,6 +161,7 @@ export const validationMessages = {
     ...twoFactorMessages.fr,
     ...adminCatalogueMessages.fr,
     ...adminContentMessages.fr,
+    ...conflictMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -208,6 +212,7 @@ export const validationMessages = {
     ...twoFactorMessages.es,
     ...adminCatalogueMessages.es,
     ...adminContentMessages.es,
+    ...conflictMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -259,6 +264,7 @@ export const validationMessages = {
     ...twoFactorMessages.it,
     ...adminCatalogueMessages.it,
     ...adminContentMessages.it,
+    ...conflictMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -309,6 +315,7 @@ export const validationMessages = {
     ...twoFactorMessages.pl,
     ...adminCatalogueMessages.pl,
     ...adminContentMessages.pl,
+    ...conflictMessages.pl,
   },
 } as const;
 

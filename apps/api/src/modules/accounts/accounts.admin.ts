@@ -76,7 +76,7 @@ export async function setAccountBlocked(
   input: { userId: string; blocked: boolean },
 ): Promise<{ before: { blocked: boolean }; after: { blocked: boolean } }> {
   if (input.blocked && input.userId === actor.id) {
-    throw new AppError('CONFLICT', 'You cannot block your own account.');
+    throw AppError.conflict('account.block_self');
   }
   const user = await accountForReview(db, input.userId);
   await db

@@ -135,7 +135,7 @@ async function review(
   if (row) return toVerification(row);
   const [existing] = await db.select().from(verifications).where(eq(verifications.id, id));
   if (!existing) throw AppError.notFound();
-  throw new AppError('CONFLICT', `Verification ${id} is ${existing.status}, not pending.`);
+  throw AppError.conflict('verification.not_pending', { id: String(id), status: existing.status });
 }
 
 export async function approveVerification(db: Db, id: number) {

@@ -170,7 +170,11 @@ describe('POST /verification', () => {
     const { session } = await user();
     const { id } = (await submit(session, [...fields(), ...documents()])).json().payload;
     await approveVerification(app.db, id);
-    await expect(approveVerification(app.db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(approveVerification(app.db, id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'verification.not_pending',
+      params: { id: String(id), status: 'approved' },
+    });
     await expect(declineVerification(app.db, id, 'late')).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(approveVerification(app.db, 99_999_999)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -131,7 +131,7 @@ export async function postMove(db: Db, move: Move): Promise<MoveResult> {
           .from(ledgerTransactions)
           .where(eq(ledgerTransactions.idempotencyKey, move.key));
         if (!existing || existing.kind !== move.kind || existing.amount !== amount) {
-          throw new AppError('CONFLICT', 'This request was already made with other details.');
+          throw AppError.conflict('request.other_details');
         }
         return { transaction: existing, replayed: true };
       }

@@ -94,7 +94,7 @@ describe('the ledger', () => {
     await creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 1000 });
     await expect(
       creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 999 }),
-    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'request.other_details' });
     expect(await walletBalance(db, userId)).toBe(1000);
   });
 
