@@ -17,6 +17,7 @@ describe('statusOf', () => {
       FORBIDDEN: 403,
       EMAIL_NOT_VERIFIED: 403,
       VERIFICATION_REQUIRED: 403,
+      TWO_FACTOR_SETUP_REQUIRED: 403,
       NOT_FOUND: 404,
       CONFLICT: 409,
       PAYLOAD_TOO_LARGE: 413,

@@ -14,6 +14,8 @@ export const errorCodes = [
   'FORBIDDEN',
   'EMAIL_NOT_VERIFIED',
   'VERIFICATION_REQUIRED',
+  /** An admin without two-factor sign-in, on any back-office call but its setup (403): set it up first. */
+  'TWO_FACTOR_SETUP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -39,6 +41,7 @@ export const errorMessages = {
   /** A payout of 150 EUR or more before the identity verification is approved (spec section 6). */
   verificationRequired: 'Identity verification is required before you can accept this offer.',
   forbidden: 'This action is unauthorized.',
+  twoFactorSetupRequired: 'Turn on two-factor sign-in to use the back office.',
   notFound: 'Not Found',
   tooManyRequests: 'Too Many Attempts.',
   payloadTooLarge: 'Payload Too Large',

@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { totpCode } from '../lib/totp';
 import { users } from '../modules/accounts/accounts.tables';
 import { mailOutbox } from '../modules/mail/mail.tables';
 import { cookiesOf, startBrowserSession, type TestApp } from './app';
@@ -86,4 +87,39 @@ export async function registerVerifiedUser(app: TestApp, overrides: Record<strin
   const registered = await registerUser(app, overrides);
   await app.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, registered.profile.id));
   return registered;
+}
+
+/** The two-factor keys the helper below set up, per test app and admin address. */
+const adminSecrets = new WeakMap<TestApp, Map<string, string>>();
+
+/**
+ * Signs in as an admin (made with `ensureAdmin`) and answers the browser session. The back office
+ * answers an admin only with two-factor sign-in on: the first time, this turns it on through the
+ * admin's own setup, with a code computed from the key the setup answers; afterwards it signs in
+ * with a fresh code. A test of two-factor sign-in itself uses the API directly.
+ */
+export async function signInAsAdmin(app: TestApp, email: string, password = strongPassword) {
+  const secrets = adminSecrets.get(app) ?? new Map<string, string>();
+  adminSecrets.set(app, secrets);
+  const key = email.toLowerCase();
+  const secret = secrets.get(key);
+  const session = await startBrowserSession(app);
+  // A code once used never counts again: let the next one be of the same 30 seconds.
+  await app.db.update(users).set({ totpLastStep: null }).where(sql`lower(${users.email}) = ${key}`);
+  const login = await call(app, session, 'POST', '/api/login', {
+    email,
+    password,
+    ...(secret ? { code: totpCode(secret, Date.now()) } : {}),
+  });
+  if (login.statusCode !== 200) throw new Error(`admin sign-in failed: ${login.body}`);
+  if (secret) return session;
+  const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
+  if (setup.statusCode !== 200) throw new Error(`two-factor setup failed: ${setup.body}`);
+  const fresh: string = setup.json().payload.secret;
+  const on = await call(app, session, 'POST', '/api/admin/two-factor/enable', {
+    code: totpCode(fresh, Date.now()),
+  });
+  if (on.statusCode !== 200) throw new Error(`turning on two-factor sign-in failed: ${on.body}`);
+  secrets.set(key, fresh);
+  return session;
 }

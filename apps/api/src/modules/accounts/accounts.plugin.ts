@@ -5,6 +5,7 @@ import { AppError } from '../../errors';
 import { getSettings } from '../site/site.service';
 import { findActiveUser } from './accounts.service';
 import type { User } from './accounts.tables';
+import { twoFactorOn } from './two-factor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,6 +13,10 @@ declare module 'fastify' {
     user(): Promise<User | null>;
     /** Set by the `requireUser`/`requireRole` guards of the route's scope; read it with `signedInUser`. */
     guardedUser: User | null;
+  }
+  interface FastifyContextConfig {
+    /** A route of the admin's own two-factor setup: `requireRole`'s `twoFactor` lets it through. */
+    twoFactorSetup?: boolean;
   }
 }
 
@@ -62,11 +67,22 @@ export function requireUser({
   };
 }
 
-/** Guard for a route scope: 401 for a guest, FORBIDDEN (403) for a user without the role. */
-export function requireRole(role: User['role']): preValidationAsyncHookHandler {
+/**
+ * Guard for a route scope: 401 for a guest, FORBIDDEN (403) for a user without the role. With
+ * `twoFactor`, also TWO_FACTOR_SETUP_REQUIRED (403) for a user whose two-factor sign-in is not on,
+ * on every route but those of its setup (`config.twoFactorSetup`): the back office answers an
+ * admin only once a stolen password alone no longer signs in as them.
+ */
+export function requireRole(
+  role: User['role'],
+  { twoFactor = false }: { twoFactor?: boolean } = {},
+): preValidationAsyncHookHandler {
   return async (request) => {
     const user = await signedInOrThrow(request);
     if (user.role !== role) throw new AppError('FORBIDDEN', errorMessages.forbidden);
+    if (twoFactor && !twoFactorOn(user) && !request.routeOptions.config.twoFactorSetup) {
+      throw new AppError('TWO_FACTOR_SETUP_REQUIRED', errorMessages.twoFactorSetupRequired);
+    }
     request.guardedUser = user;
   };
 }

@@ -1,8 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
-import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import {
+  type BrowserSession,
+  call,
+  registerVerifiedUser,
+  signInAsAdmin,
+  strongPassword,
+} from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
@@ -32,12 +38,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   await ensureAdmin(app.db, 'editor@example.test', strongPassword);
-  admin = await startBrowserSession(app);
-  const login = await call(app, admin, 'POST', '/api/login', {
-    email: 'editor@example.test',
-    password: strongPassword,
-  });
-  expect(login.statusCode).toBe(200);
+  admin = await signInAsAdmin(app, 'editor@example.test');
 });
 afterAll(() => app?.close());
 

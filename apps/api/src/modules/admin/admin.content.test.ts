@@ -1,7 +1,7 @@
 import { csvCell } from '@promptmarket/contracts/admin-content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, randomAddress, strongPassword } from '../../test/accounts';
+import { type BrowserSession, call, randomAddress, signInAsAdmin, strongPassword } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { staticPages } from '../content/content.tables';
@@ -13,11 +13,7 @@ let admin: BrowserSession;
 beforeAll(async () => {
   app = await createTestApp();
   await ensureAdmin(app.db, 'keeper@example.test', strongPassword);
-  admin = await startBrowserSession(app);
-  expect(
-    (await call(app, admin, 'POST', '/api/login', { email: 'keeper@example.test', password: strongPassword }))
-      .statusCode,
-  ).toBe(200);
+  admin = await signInAsAdmin(app, 'keeper@example.test');
 });
 afterAll(() => app?.close());
 

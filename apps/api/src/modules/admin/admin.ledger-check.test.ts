@@ -1,7 +1,13 @@
 import { adminStatsResponse } from '@promptmarket/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
-import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import {
+  type BrowserSession,
+  call,
+  registerVerifiedUser,
+  signInAsAdmin,
+  strongPassword,
+} from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
 import { driftBalance } from '../../test/ledger';
 import { recordingLog } from '../../test/log';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
@@ -14,12 +20,7 @@ let admin: BrowserSession;
 beforeAll(async () => {
   app = await createTestApp();
   expect(await ensureAdmin(app.db, 'auditor@example.test', strongPassword)).toBe('created');
-  admin = await startBrowserSession(app);
-  const login = await call(app, admin, 'POST', '/api/login', {
-    email: 'auditor@example.test',
-    password: strongPassword,
-  });
-  expect(login.statusCode).toBe(200);
+  admin = await signInAsAdmin(app, 'auditor@example.test');
 });
 afterAll(() => app?.close());
 

@@ -30,8 +30,14 @@ export async function adminRoutes(parent: FastifyInstance) {
       adminRouteTable.set(`${method} ${route.url}`, { method, url: route.url });
     }
   });
-  app.addHook('preValidation', requireRole('admin'));
-  await app.register(adminTwoFactorRoutes);
+  // Every back-office call needs the admin's two-factor sign-in on, but its own setup.
+  app.addHook('preValidation', requireRole('admin', { twoFactor: true }));
+  await app.register(async (setup) => {
+    setup.addHook('onRoute', (route) => {
+      route.config = { ...route.config, twoFactorSetup: true };
+    });
+    await setup.register(adminTwoFactorRoutes);
+  });
   await app.register(adminCatalogueRoutes);
   await app.register(adminContentRoutes);
   await app.register(adminStatsRoutes);

@@ -6,6 +6,7 @@ import {
   call,
   registerUser,
   registerVerifiedUser,
+  signInAsAdmin,
   strongPassword,
 } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
@@ -40,7 +41,7 @@ beforeAll(async () => {
     .png()
     .toBuffer();
   expect(await ensureAdmin(app.db, 'boss@example.test', strongPassword)).toBe('created');
-  admin = await signIn('boss@example.test', strongPassword);
+  admin = await signInAsAdmin(app, 'boss@example.test');
 });
 afterAll(() => app?.close());
 afterEach(async () => {

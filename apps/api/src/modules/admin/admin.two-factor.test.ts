@@ -5,6 +5,7 @@ import { type BrowserSession, call, registerVerifiedUser, strongPassword } from 
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { ensureAdmin, resetTwoFactorOf } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
+import { adminRouteTable } from './admin.routes';
 import { adminAudit } from './admin.tables';
 
 let app: TestApp;
@@ -199,5 +200,40 @@ describe('two-factor sign-in for admins', () => {
     expect((await logIn({})).response.statusCode).not.toBe(200);
     await resetTwoFactorOf(app.db, email.toUpperCase());
     expect((await logIn({})).response.statusCode).toBe(200);
+  });
+});
+
+describe('the back office without two-factor sign-in', () => {
+  it('is required: an admin without it gets only its setup from the back office', async () => {
+    const address = 'newcomer@example.test';
+    await ensureAdmin(app.db, address, strongPassword);
+    const session = await startBrowserSession(app);
+    expect(
+      (await call(app, session, 'POST', '/api/login', { email: address, password: strongPassword }))
+        .statusCode,
+    ).toBe(200);
+    const table = [...adminRouteTable.values()];
+    const setupRoutes = table.filter((route) => route.url.startsWith('/api/admin/two-factor'));
+    expect(setupRoutes.length).toBe(4);
+    for (const route of table) {
+      if (setupRoutes.includes(route)) continue;
+      const url = route.url.replace(':id', '1').replace(':field', 'document_front');
+      const method = route.method as 'GET' | 'POST';
+      const answer = await call(app, session, method, url, method === 'GET' ? undefined : {});
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json(), url).toEqual({
+        message: 'Turn on two-factor sign-in to use the back office.',
+        code: 'TWO_FACTOR_SETUP_REQUIRED',
+      });
+    }
+    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload).toEqual({
+      enabled: false,
+    });
+    const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
+    const on = await call(app, session, 'POST', '/api/admin/two-factor/enable', {
+      code: totpCode(setup.json().payload.secret, Date.now()),
+    });
+    expect(on.statusCode).toBe(200);
+    expect((await call(app, session, 'GET', '/api/admin/stats')).statusCode).toBe(200);
   });
 });
