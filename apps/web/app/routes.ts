@@ -44,7 +44,7 @@ export default [
         index('routes/admin/dashboard.tsx'),
         route('offers', 'routes/admin/offers.tsx'),
         route('verifications', 'routes/admin/verifications.tsx'),
-        route('payouts', 'routes/admin-payouts.tsx'),
+        route('payouts', 'routes/admin/payouts.tsx'),
         route('users', 'routes/admin/users.tsx'),
         route('products', 'routes/admin/products.tsx'),
         route('products/:id', 'routes/admin/product-edit.tsx'),

@@ -6,13 +6,13 @@ import {
   Pager,
   StatusFilter,
   useAdminAction,
-} from '../features/admin/admin-ui';
-import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../features/admin/api';
-import { serverApi } from '../lib/api.server';
-import { useTranslation } from '../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../lib/money';
-import { useSite } from '../lib/site-data';
-import type { Route } from './+types/admin-payouts';
+} from '../../features/admin/admin-ui';
+import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../../features/admin/api';
+import { serverApi } from '../../lib/api.server';
+import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal, formatAmount } from '../../lib/money';
+import { useSite } from '../../lib/site-data';
+import type { Route } from './+types/payouts';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
