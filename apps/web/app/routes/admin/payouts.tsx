@@ -10,7 +10,7 @@ import {
 import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../../lib/money';
+import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/payouts';
 
@@ -61,7 +61,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             <td className="px-4 py-3">#{payout.offer_id}</td>
             <td className="px-4 py-3 text-slate-600">{payout.email}</td>
             <td className="whitespace-nowrap px-4 py-3 font-medium">
-              {formatAmount(centsFromDecimal(payout.amount), locale)} {payout.currency}
+              {formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)}
             </td>
             <td className="px-4 py-3">{payout.destination}</td>
             <td className="px-4 py-3">
@@ -76,7 +76,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                   tone="primary"
                   label={t('admin.payouts.send')}
                   question={t('admin.payouts.confirmSend', {
-                    amount: `${formatAmount(centsFromDecimal(payout.amount), locale)} ${payout.currency}`,
+                    amount: formatInternal(centsFromDecimal(payout.amount), locale, payout.currency),
                     destination: payout.destination,
                   })}
                   disabled={busy}
