@@ -124,6 +124,18 @@ const envSchema = z.object({
    * host but localhost and loopback): a demo open to others, never a real shop.
    */
   SANDBOX_PAYMENTS_ON_PUBLIC_URL: booleanFlag.default(false),
+  /** The shop's own account, the debtor of the SEPA payout files (pain.001); SEPA payouts export only with it. */
+  SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
+  SEPA_DEBTOR_IBAN: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{1,30}$/, 'must be an IBAN'))
+    .optional(),
+  /** The debtor's bank (BIC); optional in SEPA, sent when set. */
+  SEPA_DEBTOR_BIC: z
+    .string()
+    .regex(/^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC (8 or 11 characters)')
+    .optional(),
   /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics when set; off without it. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -180,6 +192,8 @@ export type Config = Readonly<{
         onPublicUrl: boolean;
       }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
+  /** The debtor of SEPA payout files; null until SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN are set. */
+  sepaDebtor: { name: string; iban: string; bic: string | null } | null;
   /** The Prometheus metrics server (lib/metrics.ts); null when METRICS_PORT is not set. */
   metrics: { host: string; port: number; token: string | null } | null;
 }>;
@@ -282,6 +296,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
             onPublicUrl: values.SANDBOX_PAYMENTS_ON_PUBLIC_URL,
           },
+    sepaDebtor:
+      values.SEPA_DEBTOR_NAME && values.SEPA_DEBTOR_IBAN
+        ? {
+            name: values.SEPA_DEBTOR_NAME,
+            iban: values.SEPA_DEBTOR_IBAN,
+            bic: values.SEPA_DEBTOR_BIC ?? null,
+          }
+        : null,
     metrics: values.METRICS_PORT
       ? { host: values.METRICS_HOST, port: values.METRICS_PORT, token: values.METRICS_TOKEN ?? null }
       : null,

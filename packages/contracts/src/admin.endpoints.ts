@@ -12,6 +12,8 @@ import {
   adminOfferPublishResponse,
   adminOffersRequest,
   adminOffersResponse,
+  adminPayoutBatchFileResponse,
+  adminPayoutBatchResponse,
   adminPayoutResponse,
   adminPayoutsRequest,
   adminPayoutsResponse,
@@ -439,6 +441,20 @@ export const adminEndpoints = {
       params: adminIdParams,
       body: adminReasonRequest,
       response: adminActionResponse,
+    }),
+    exportSepa: defineEndpoint({
+      method: 'POST',
+      path: '/admin/payout-batches',
+      summary:
+        'Exports every requested bank payout as one SEPA file (pain.001.001.09); they are sent from then on',
+      response: adminPayoutBatchResponse,
+    }),
+    sepaFile: defineEndpoint({
+      method: 'GET',
+      path: '/admin/payout-batches/:id/file',
+      summary: 'The SEPA file of an exported batch, with full IBANs (the download is audited)',
+      params: adminIdParams,
+      response: adminPayoutBatchFileResponse,
     }),
   },
   stats: {

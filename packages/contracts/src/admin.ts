@@ -212,6 +212,27 @@ export const adminOpenedPayout = z.object({
   contact: payoutContact.nullable(),
 });
 export type AdminOpenedPayout = z.infer<typeof adminOpenedPayout>;
+
+/**
+ * A SEPA credit-transfer file (pain.001.001.09) of the bank payouts that were waiting: they are
+ * sent from then on. `file_url` downloads it (audited) until its payouts are settled.
+ */
+export const adminPayoutBatch = z.object({
+  id: z.number(),
+  message_id: z.string(),
+  transfers: z.number(),
+  total: z.number(),
+  currency: z.literal('EUR'),
+  created_at: z.string(),
+  file_url: z.string(),
+});
+export type AdminPayoutBatch = z.infer<typeof adminPayoutBatch>;
+/** `POST /admin/payout-batches`: exports every requested bank payout as one file. */
+export const adminPayoutBatchResponse = z.object({ status: z.literal('OK'), payload: adminPayoutBatch });
+/** `GET /admin/payout-batches/:id/file`: the file itself. */
+export const adminPayoutBatchFileResponse = z
+  .string()
+  .describe('application/xml: an ISO 20022 pain.001.001.09 customer credit transfer initiation');
 /** `GET /admin/payouts/:id`: one payout with its full details (opening it is audited). */
 export const adminPayoutResponse = z.object({ status: z.literal('OK'), payload: adminOpenedPayout });
 

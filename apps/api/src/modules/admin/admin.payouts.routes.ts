@@ -1,19 +1,44 @@
+import { minorUnitsToNumber } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors';
+import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { openPayout, payoutSnapshot, payoutsForReview } from '../payouts/payouts.admin';
-import { cancelAtProvider, markPayoutPaid, sendCardPayout, settlePayout } from '../payouts/payouts.service';
+import {
+  cancelAtProvider,
+  createSepaBatch,
+  markPayoutPaid,
+  sendCardPayout,
+  sepaBatchFile,
+  settlePayout,
+} from '../payouts/payouts.service';
 import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 
 /**
  * The payouts queue: what is owed for accepted offers, opened (audited), a card payout sent
- * through its provider, a bank transfer marked paid, any payout failed.
+ * through its provider, the bank payouts exported as one SEPA file (marked sent) and then marked
+ * paid, any payout failed.
  */
 export async function adminPayoutsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const appKey = () => {
+    if (!app.config.appKey) throw new Error('payout details need APP_KEY to be opened');
+    return app.config.appKey;
+  };
+  /** The shop's own account, the debtor of the SEPA files. */
+  const sepaDebtor = () => {
+    if (!app.config.sepaDebtor) {
+      throw new AppError(
+        'CONFLICT',
+        "SEPA payouts need the shop's account: set SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN.",
+      );
+    }
+    return app.config.sepaDebtor;
+  };
 
   app.route({
     ...routeOf(adminEndpoints.payouts.list),
@@ -27,8 +52,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.payouts.get),
     handler: async (request) => {
       const payoutId = request.params.id;
-      const appKey = app.config.appKey;
-      if (!appKey) throw new Error('payout details need APP_KEY to be opened');
+      const key = appKey();
       const payout = await audited(
         app.db,
         {
@@ -36,7 +60,11 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
           action: 'payout.view',
           subject: { type: 'payout', id: payoutId },
         },
-        async (tx) => ({ result: await openPayout(tx, { payoutId, appKey }), before: null, after: null }),
+        async (tx) => ({
+          result: await openPayout(tx, { payoutId, appKey: key }),
+          before: null,
+          after: null,
+        }),
       );
       return { status: 'OK' as const, payload: payout };
     },
@@ -102,6 +130,71 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
         },
       );
       return { status: 'OK' as const, message: 'Payout marked as failed' };
+    },
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.payouts.exportSepa),
+    handler: async (request) => {
+      sepaDebtor();
+      const adminId = signedInUser(request).id;
+      const batch = await audited(
+        app.db,
+        { adminId, action: 'payout.export', subject: { type: 'payout_batch', id: 'new' } },
+        async (tx) => {
+          const created = await createSepaBatch(tx, { adminId });
+          return {
+            result: created,
+            before: null,
+            after: {
+              message_id: created.messageId,
+              transfers: created.transfers,
+              total_cents: created.totalCents,
+            },
+            subjectId: created.id,
+          };
+        },
+      );
+      return {
+        status: 'OK' as const,
+        payload: {
+          id: batch.id,
+          message_id: batch.messageId,
+          transfers: batch.transfers,
+          total: minorUnitsToNumber(batch.totalCents),
+          currency: 'EUR' as const,
+          created_at: batch.createdAt.toISOString(),
+          file_url: `/api/admin/payout-batches/${batch.id}/file`,
+        },
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.payouts.sepaFile),
+    handler: async (request, reply) => {
+      const batchId = request.params.id;
+      const debtor = sepaDebtor();
+      const key = appKey();
+      // The file shows full IBANs: every download is in the audit log.
+      const { batch, xml } = await audited(
+        app.db,
+        {
+          adminId: signedInUser(request).id,
+          action: 'payout.export.download',
+          subject: { type: 'payout_batch', id: batchId },
+        },
+        async (tx) => ({
+          result: await sepaBatchFile(tx, { batchId, appKey: key, debtor }),
+          before: null,
+          after: null,
+        }),
+      );
+      return sendPrivate(reply, {
+        body: xml,
+        contentType: 'application/xml; charset=utf-8',
+        filename: `${batch.messageId}.xml`,
+      });
     },
   });
 }

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { ContactDetails } from '@promptmarket/contracts/offers';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { seal } from '../../lib/sealed';
+import { seal, unseal } from '../../lib/sealed';
 import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
-import { type PayoutRow, payouts } from './payouts.tables';
+import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from './payouts.tables';
 import type { PayoutProvider, PayoutState, SavedCard } from './provider';
+import { pain001, type SepaDebtor } from './sepa';
 
 export type { PayoutRow };
 
@@ -211,4 +213,91 @@ export async function markPayoutPaid(db: Db, payoutId: number) {
     throw new AppError('CONFLICT', `Payout ${payoutId} is paid by its provider; send it instead.`);
   }
   await settlePayout(db, payoutId, { paid: true });
+}
+
+/** How many transfers one SEPA file carries at most; the rest wait for the next file. */
+const SEPA_BATCH_LIMIT = 1000;
+
+/**
+ * Puts every requested bank payout into one new SEPA batch and marks them sent, in the caller's
+ * transaction. The rows are locked and skipped when another export holds them, so two exports at
+ * once never carry a payout twice. Throws CONFLICT when no bank payout is waiting.
+ */
+export async function createSepaBatch(
+  tx: Db,
+  input: { adminId: string; now?: Date },
+): Promise<PayoutBatchRow> {
+  const now = input.now ?? new Date();
+  const waiting = await tx
+    .select({ id: payouts.id, amountCents: payouts.amountCents })
+    .from(payouts)
+    .where(and(eq(payouts.status, 'requested'), eq(payouts.method, 'sepa'), isNotNull(payouts.detailsSealed)))
+    .orderBy(asc(payouts.id))
+    .limit(SEPA_BATCH_LIMIT)
+    .for('update', { skipLocked: true });
+  if (waiting.length === 0) throw new AppError('CONFLICT', 'No bank payout is waiting to be sent.');
+  const [batch] = await tx
+    .insert(payoutBatches)
+    .values({
+      messageId: `PM-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(6).toString('hex').toUpperCase()}`,
+      createdBy: input.adminId,
+      transfers: waiting.length,
+      totalCents: waiting.reduce((sum, payout) => sum + payout.amountCents, 0),
+      createdAt: now,
+    })
+    .returning();
+  if (!batch) throw new Error('payout batch insert returned no row');
+  await tx
+    .update(payouts)
+    .set({ status: 'sent', sentAt: now, batchId: batch.id })
+    .where(
+      and(
+        inArray(
+          payouts.id,
+          waiting.map((payout) => payout.id),
+        ),
+        eq(payouts.status, 'requested'),
+      ),
+    );
+  return batch;
+}
+
+/**
+ * The SEPA file of a batch, built again from its payouts exactly as first exported (the same
+ * message id, date and order). Throws NOT_FOUND, or CONFLICT once a payout of it was paid and its
+ * bank details are gone.
+ */
+export async function sepaBatchFile(
+  db: Db,
+  input: { batchId: number; appKey: string; debtor: SepaDebtor },
+): Promise<{ batch: PayoutBatchRow; xml: string }> {
+  const [batch] = await db.select().from(payoutBatches).where(eq(payoutBatches.id, input.batchId));
+  if (!batch) throw AppError.notFound();
+  const rows = await db.select().from(payouts).where(eq(payouts.batchId, batch.id)).orderBy(asc(payouts.id));
+  const transfers = rows.map((payout) => {
+    const details = payout.detailsSealed
+      ? unseal<SealedPayoutDetails>(input.appKey, SEALED_PURPOSE, payout.detailsSealed)
+      : null;
+    if (!details?.iban) {
+      throw new AppError(
+        'CONFLICT',
+        `Payout ${payout.id} of this file is settled; its bank details are gone.`,
+      );
+    }
+    return {
+      endToEndId: `PAYOUT-${payout.id}`,
+      creditorName: details.full_name ?? '',
+      creditorIban: details.iban,
+      amountCents: payout.amountCents,
+      remittance: `Payout for offer ${payout.offerId}`,
+    };
+  });
+  const xml = pain001({
+    messageId: batch.messageId,
+    createdAt: batch.createdAt,
+    executionDate: batch.createdAt.toISOString().slice(0, 10),
+    debtor: input.debtor,
+    transfers,
+  });
+  return { batch, xml };
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { offers } from '../offers/offers.tables';
 
@@ -9,6 +20,21 @@ export const payoutMethod = pgEnum('payout_method', ['card', 'sepa']);
  * paid: the money left; failed: it did not arrive, and what was owed is reversed.
  */
 export const payoutStatus = pgEnum('payout_status', ['requested', 'paid', 'failed', 'sent']);
+
+/**
+ * One SEPA credit-transfer file the back office exported (pain.001.001.09). The file itself is
+ * not kept: it holds full IBANs; the payouts it carried point to their batch.
+ */
+export const payoutBatches = pgTable('payout_batches', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** The file's MsgId (and PmtInfId), unique per shop as banks require. */
+  messageId: text('message_id').notNull().unique(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  transfers: integer('transfers').notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
 
 /**
  * What the service owes for an accepted offer, and where to send it (decision 0026). A card is
@@ -45,6 +71,10 @@ export const payouts = pgTable(
     cardLast4: text('card_last4'),
     /** The provider's id of the payout, once sent to it. */
     providerRef: text('provider_ref'),
+    /** The SEPA file a bank payout left in. */
+    batchId: bigint('batch_id', { mode: 'number' }).references(() => payoutBatches.id, {
+      onDelete: 'restrict',
+    }),
     failureReason: text('failure_reason'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
