@@ -1,26 +1,18 @@
 import type { DepositStatus } from '@promptmarket/contracts/deposits';
+import { RATE_SCALE, scaledRate } from '@promptmarket/contracts/money';
 
 /**
  * The deposit screens' rules (spec sections 4, 5 and 9), apart from React so that they are tested
  * on their own. The server decides; these show the same figures before anything is sent.
  */
 
-/** A positive decimal rate as an exact fraction: 1.08 -> 108/100. */
-function fraction(rate: number): { numerator: bigint; denominator: bigint } {
-  const text = /e/i.test(String(rate)) ? rate.toFixed(12) : String(rate);
-  const [whole = '0', decimals = ''] = text.split('.');
-  return { numerator: BigInt(whole + decimals), denominator: 10n ** BigInt(decimals.length) };
-}
-
 /**
  * What an amount in a currency is worth in internal-currency cents, rounded down as the server
- * credits it: EUR cents = amount / rate, then / internal rate.
+ * credits it: EUR cents = amount / rate, then / internal rate, on the exact rates.
  */
 export function internalCents(amountCents: number, rate: number, internalRateEur: number): number {
-  const currency = fraction(rate);
-  const internal = fraction(internalRateEur);
-  const eur = (BigInt(amountCents) * currency.denominator) / currency.numerator;
-  return Number((eur * internal.denominator) / internal.numerator);
+  const eur = (BigInt(amountCents) * RATE_SCALE) / scaledRate(rate);
+  return Number((eur * RATE_SCALE) / scaledRate(internalRateEur));
 }
 
 /** How many internal units one unit of a currency buys, for the exchange-rate line ("0.93"). */
