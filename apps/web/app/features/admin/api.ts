@@ -23,6 +23,8 @@ export const publishOffer = (api: ApiClient, id: number, body: Body<typeof admin
   api.call(admin.offers.publish, { params: { id }, body });
 
 export const getPayouts = (api: ApiClient, query: ListQuery) => api.call(admin.payouts.list, { query });
+export const getPayout = (api: ApiClient, id: number) => api.call(admin.payouts.get, { params: { id } });
+export const exportSepaPayouts = (api: ApiClient) => api.call(admin.payouts.exportSepa);
 export const sendPayout = (api: ApiClient, id: number) => api.call(admin.payouts.send, { params: { id } });
 export const markPayoutPaid = (api: ApiClient, id: number) =>
   api.call(admin.payouts.paid, { params: { id } });

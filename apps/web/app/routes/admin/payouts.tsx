@@ -1,3 +1,6 @@
+import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
+import { useState } from 'react';
+import { buttonStyles } from '../../components/ui/button-styles';
 import {
   ConfirmButton,
   ListTable,
@@ -7,7 +10,14 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../../features/admin/admin-ui';
-import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../../features/admin/api';
+import {
+  exportSepaPayouts,
+  getPayouts,
+  markPayoutFailed,
+  markPayoutPaid,
+  sendPayout,
+} from '../../features/admin/api';
+import { PayoutDetails } from '../../features/admin/payout-details';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -28,14 +38,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /**
  * The payouts queue: what is owed for accepted offers. A card payout is sent through the payout
- * provider, which reports the outcome; a bank transfer is marked paid; either may be failed (the
- * ledger follows).
+ * provider, which reports the outcome; the bank payouts leave together in one SEPA file and are
+ * then marked paid; either may be failed (the ledger follows). A payout's full details open on
+ * request, and each opening is in the audit log.
  */
 export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
   const { list } = loaderData;
+  const [batch, setBatch] = useState<AdminPayoutBatch | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
   return (
     <section aria-labelledby="admin-payouts-title" className="space-y-4">
       <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
@@ -45,7 +58,30 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         statuses={['requested', 'sent', 'paid', 'failed']}
         label={(status) => t(`admin.payouts.${status}`)}
       />
+      <div className="flex flex-wrap items-center gap-3">
+        <ConfirmButton
+          tone="primary"
+          label={t('admin.payouts.exportSepa')}
+          question={t('admin.payouts.confirmExport')}
+          disabled={busy}
+          onConfirm={() =>
+            run(
+              async (api) => setBatch((await exportSepaPayouts(api)).payload),
+              t('admin.payouts.exportDone'),
+            )
+          }
+        />
+        {batch ? (
+          <a href={batch.file_url} download className="text-sm font-semibold text-brand-700 hover:underline">
+            {t('admin.payouts.downloadFile', {
+              count: batch.transfers,
+              amount: formatInternal(centsFromDecimal(batch.total), locale, batch.currency),
+            })}
+          </a>
+        ) : null}
+      </div>
       <NoticeBar notice={notice} />
+      {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
       <ListTable
         list={list}
         head={[
@@ -71,6 +107,14 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               ) : null}
             </td>
             <td className="space-x-2 whitespace-nowrap px-4 py-3">
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                aria-expanded={openId === payout.id}
+                onClick={() => setOpenId(openId === payout.id ? null : payout.id)}
+              >
+                {openId === payout.id ? t('admin.payouts.hideDetails') : t('admin.payouts.details')}
+              </button>
               {payout.status === 'requested' && payout.method === 'card' ? (
                 <ConfirmButton
                   tone="primary"
