@@ -29,6 +29,30 @@ export const socialLinksResponse = okEnvelope(z.array(socialLink));
 export type SocialLink = z.infer<typeof socialLink>;
 
 export const country = z.object({ id: z.number(), iso: z.string(), name: z.string() });
+
+/**
+ * A country as forms send it: its ISO 3166-1 alpha-2 code ("GB", any case) or, as the original
+ * API's clients do, its `id` from `GET /countries` (a number, or the number as a string). The
+ * output is the upper-case code, or the id's digits, which the server resolves to the code
+ * (content service, `countryIsoOf`), refusing an unknown one with the same text. Typed as the
+ * string a form holds; the number a JSON client sends is read as well.
+ */
+const countryReference = z
+  .union([z.string(key('country.required')), z.number(key('country.required'))], key('country.required'))
+  .transform((value, context) => {
+    const text =
+      typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : value.trim();
+    if (/^[A-Za-z]{2}$/.test(text)) return text.toUpperCase();
+    if (/^\d{1,9}$/.test(text) && Number(text) > 0) return String(Number(text));
+    context.addIssue({ code: 'custom', message: key('country.required') });
+    return z.NEVER;
+  });
+export const countryField = countryReference as unknown as z.ZodType<string, string>;
+
+/** Is this output of `countryField` an id from `GET /countries` rather than an ISO code? */
+export function isCountryId(value: string): boolean {
+  return /^\d+$/.test(value);
+}
 export const countriesResponse = okEnvelope(z.array(country));
 export type Country = z.infer<typeof country>;
 
@@ -48,7 +72,7 @@ export const contactRequest = z.object({
   address: required('address.required'),
   city: required('city.required', 100),
   post_code: required('post_code.required', 20),
-  country: required('country.required', 2).regex(/^[A-Za-z]{2}$/, key('country.required')),
+  country: countryField,
   message: z.string().trim().max(5000, key('field.too_long')).optional(),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;

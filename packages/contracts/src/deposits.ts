@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { countryField } from './content';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits, RATE_SCALE, scaledRate } from './money';
@@ -101,7 +102,7 @@ export const depositFormRequest = z
       last_name: [text('last_name.required', 100), value.last_name ?? value.surname],
       email: [emailField, value.email],
       phone: [phone, value.phone],
-      country: [text('country.required', 2).regex(/^[A-Za-z]{2}$/, key('country.required')), value.country],
+      country: [countryField, value.country],
       city: [text('city.required', 100), value.city],
       address: [text('address.required', 200), value.address],
       post_code: [text('post_code.required', 20), value.post_code ?? value.postCode],
@@ -141,7 +142,7 @@ export const depositFormRequest = z
       last_name: out.last_name ?? '',
       email: out.email ?? '',
       phone: out.phone ?? '',
-      country: (out.country ?? '').toUpperCase(),
+      country: out.country ?? '',
       city: out.city ?? '',
       address: out.address ?? '',
       post_code: out.post_code ?? '',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
+import { countryField } from './content';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits } from './money';
 import type { ValidationKey } from './validation-messages';
@@ -185,11 +186,8 @@ export const contactDetails = z.object({
   address: requiredText('address.required', 200),
   city: requiredText('city.required', 100),
   postCode: requiredText('post_code.required', 20),
-  country: z
-    .string(key('country.required'))
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, key('country.required'))
-    .transform((value) => value.toUpperCase()),
+  /** The ISO code or the id from `GET /countries`; the offers service resolves an id. */
+  country: countryField,
   currency: z.literal('EUR', key('currency.invalid')).optional().default('EUR'),
 });
 export type ContactDetails = z.output<typeof contactDetails>;

@@ -2,6 +2,7 @@ import {
   type ContactRequest,
   type Country,
   DEFAULT_LOCALE,
+  isCountryId,
   type SocialLink,
   type StaticPage,
   type StaticPageSummary,
@@ -33,6 +34,22 @@ function countryName(iso: string, locale: string): string {
     regionNames.set(locale, names);
   }
   return names.of(iso) ?? iso;
+}
+
+/**
+ * The ISO code of a country as `countryField` reads it: an id from `GET /countries` is looked up,
+ * a code is checked. Throws VALIDATION_FAILED ("Country is required") on `country` for either
+ * when the shop does not know it.
+ */
+export async function countryIsoOf(db: Db, country: string): Promise<string> {
+  const [known] = await db
+    .select({ iso: countries.iso })
+    .from(countries)
+    .where(
+      isCountryId(country) ? eq(countries.id, Number(country)) : eq(countries.iso, country.toUpperCase()),
+    );
+  if (!known) throw AppError.validation({ country: ['country.required'] });
+  return known.iso;
 }
 
 /** Every country, named and sorted in the requested language. */
@@ -188,9 +205,7 @@ export async function sendContactMessage(
   ip: string,
 ): Promise<string> {
   await enforceLimit(db, `contact:ip:${ip}`, { max: 5, windowSeconds: 60 * 60 });
-  const iso = input.country.toUpperCase();
-  const [known] = await db.select({ id: countries.id }).from(countries).where(eq(countries.iso, iso));
-  if (!known) throw AppError.validation({ country: ['country.required'] });
+  const iso = await countryIsoOf(db, input.country);
   const settings = await getSettings(db, DEFAULT_LOCALE);
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({

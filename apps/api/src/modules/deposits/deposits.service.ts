@@ -5,6 +5,7 @@ import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { countryIsoOf } from '../content/content.service';
 import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
 import { internalAmountOf } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
@@ -65,6 +66,7 @@ export async function validateDeposit(
   provider: PaymentProvider,
   form: DepositForm,
 ): Promise<PaymentMethod[]> {
+  await countryIsoOf(db, form.country);
   await quote(db, form.amount, form.currency);
   return provider.methods();
 }
@@ -96,6 +98,7 @@ export async function startCheckout(
   if (!provider.methods().some((method) => method.id === input.paymentMethodId)) {
     throw AppError.validation({ payment_method_id: ['payment_method.invalid'] });
   }
+  const countryIso = await countryIsoOf(db, input.form.country);
   const priced = await quote(db, input.form.amount, input.form.currency);
   if (input.idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
@@ -117,7 +120,7 @@ export async function startCheckout(
         lastName: input.form.last_name,
         email: input.form.email,
         phone: input.form.phone,
-        countryIso: input.form.country,
+        countryIso,
         city: input.form.city,
         address: input.form.address,
         zip: input.form.post_code,

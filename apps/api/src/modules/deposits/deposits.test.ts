@@ -236,6 +236,32 @@ describe('POST /deposit/validate', () => {
     expect(original.statusCode).toBe(200);
   });
 
+  it('takes the country as its id from /countries (a number or its digits) as well as its ISO code', async () => {
+    const session = await signedIn();
+    const listed = (await call(app, session, 'GET', '/api/countries')).json().payload as {
+      id: number;
+      iso: string;
+    }[];
+    const britain = listed.find((country) => country.iso === 'GB');
+    if (!britain) throw new Error('GB is not listed');
+    for (const country of [britain.id, String(britain.id), 'gb']) {
+      const validated = await call(app, session, 'POST', '/api/deposit/validate', { ...form, country });
+      expect(validated.statusCode).toBe(200);
+    }
+    const created = (await checkout(session, { country: britain.id })).json();
+    const history = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
+    expect(history).toMatchObject([{ id: created.order_id, countryIso: 'GB' }]);
+    const highest = Math.max(...listed.map((country) => country.id));
+    for (const country of [highest + 1000, String(highest + 1000), 'QQ', 0, 1.5, 'G1']) {
+      const refused = await call(app, session, 'POST', '/api/deposit/validate', { ...form, country });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ country: ['Country is required'] });
+      const unpaid = await checkout(session, { country });
+      expect(unpaid.json().errors).toEqual({ country: ['Country is required'] });
+    }
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
+  });
+
   it('names every missing field, and needs the terms agreed when the form sends them', async () => {
     const session = await signedIn();
     const empty = await call(app, session, 'POST', '/api/deposit/validate', { amount: '20', terms: false });

@@ -16,6 +16,7 @@ import type { UploadedFile } from '../../lib/uploads';
 import { insertProduct, slugBase } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
 import { categoryExists, categoryTitles, existingStyleIds } from '../catalogue/catalogue.service';
+import { countryIsoOf } from '../content/content.service';
 import {
   type PayoutDestination,
   type PayoutRow,
@@ -225,6 +226,8 @@ export async function acceptOffer(
     identityApproved: () => Promise<boolean>;
   },
 ): Promise<void> {
+  // Original clients send the id from `GET /countries`; the payout keeps the ISO code.
+  const contact = { ...input.contact, country: await countryIsoOf(db, input.contact.country) };
   const settings = await getStoredSettings(db, DEFAULT_LOCALE);
   const verified = await input.identityApproved();
   await db.transaction(async (tx) => {
@@ -243,7 +246,7 @@ export async function acceptOffer(
       amountCents: price,
       ledgerAmount: internalFromEurCents(price, settings.internal_currency_rate_eur),
       appKey: input.appKey,
-      contact: input.contact,
+      contact,
       destination: input.payout,
     });
     await tx
