@@ -113,21 +113,46 @@ export async function settlePayout(
       if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
       else await reverseOfferPayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
     }
+    // Once paid, the shop no longer needs where the money went: the bank details and the
+    // contact details are removed (the masked destination stays for the records).
     await tx
       .update(payouts)
       .set({
         status: outcome.paid ? 'paid' : 'failed',
         failureReason: outcome.paid ? null : outcome.reason.slice(0, 500),
         settledAt: new Date(),
+        ...(outcome.paid ? { detailsSealed: null } : {}),
       })
       .where(eq(payouts.id, payoutId));
   });
 }
 
+/**
+ * After a card payout is paid, its provider forgets the card and the shop its token (brand and
+ * last four stay for the records). A release that fails leaves the token on the row; the next
+ * look at the payout (`refreshCardPayout`) releases it again.
+ */
+async function releasePaidCard(db: Db, provider: PayoutProvider, payoutId: number) {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (payout?.status !== 'paid' || !payout.cardToken || payout.provider !== provider.name) return;
+  try {
+    await provider.releaseCard(payout.cardToken);
+  } catch {
+    return;
+  }
+  await db
+    .update(payouts)
+    .set({ cardToken: null })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.cardToken, payout.cardToken)));
+}
+
 /** Applies what the provider says about a sent card payout; a pending one stays sent. */
-async function applyProviderState(db: Db, payoutId: number, state: PayoutState) {
-  if (state.state === 'paid') await settlePayout(db, payoutId, { paid: true });
-  else if (state.state === 'failed') await settlePayout(db, payoutId, { paid: false, reason: state.message });
+async function applyProviderState(db: Db, provider: PayoutProvider, payoutId: number, state: PayoutState) {
+  if (state.state === 'paid') {
+    await settlePayout(db, payoutId, { paid: true });
+    await releasePaidCard(db, provider, payoutId);
+  } else if (state.state === 'failed')
+    await settlePayout(db, payoutId, { paid: false, reason: state.message });
   else if (state.state === 'cancelled') {
     await settlePayout(db, payoutId, { paid: false, reason: 'The payout was cancelled.' });
   }
@@ -173,17 +198,18 @@ export async function sendCardPayout(db: Db, provider: PayoutProvider, payoutId:
     throw error;
   }
   await db.update(payouts).set({ providerRef: created.ref }).where(eq(payouts.id, payoutId));
-  await applyProviderState(db, payoutId, await provider.fetchState(created.ref));
+  await applyProviderState(db, provider, payoutId, await provider.fetchState(created.ref));
 }
 
 /** Asks the provider for the outcome of a sent card payout and applies it. Throws CONFLICT otherwise. */
 export async function refreshCardPayout(db: Db, provider: PayoutProvider, payoutId: number): Promise<void> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw AppError.notFound();
+  if (payout.status === 'paid' && payout.cardToken) return releasePaidCard(db, provider, payoutId);
   if (payout.status !== 'sent' || !payout.providerRef || payout.provider !== provider.name) {
     throw new AppError('CONFLICT', `Payout ${payoutId} is not waiting on its provider.`);
   }
-  await applyProviderState(db, payoutId, await provider.fetchState(payout.providerRef));
+  await applyProviderState(db, provider, payoutId, await provider.fetchState(payout.providerRef));
 }
 
 /**
@@ -198,6 +224,7 @@ export async function cancelAtProvider(db: Db, provider: PayoutProvider, payoutI
   const state = await provider.cancel(payout.providerRef);
   if (state.state === 'paid') {
     await settlePayout(db, payoutId, { paid: true });
+    await releasePaidCard(db, provider, payoutId);
     throw new AppError('CONFLICT', `Payout ${payoutId} was paid by its provider.`);
   }
 }

@@ -171,7 +171,20 @@ describe('card payouts', () => {
       sendCardPayout(app.db, app.payoutProvider, payout.id).catch((error) => error),
     ]);
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
-    expect(row).toMatchObject({ status: 'paid', provider: 'sandbox' });
+    // Paid: the provider forgot the card and the shop its token and contact details.
+    expect(row).toMatchObject({
+      status: 'paid',
+      provider: 'sandbox',
+      cardToken: null,
+      detailsSealed: null,
+      cardLast4: '4242',
+    });
+    expect(
+      await app.db
+        .select()
+        .from(sandboxPayoutCards)
+        .where(eq(sandboxPayoutCards.token, payout.cardToken ?? '')),
+    ).toEqual([]);
     expect(row?.sentAt).toBeInstanceOf(Date);
     expect(await balanceOf('payouts_payable')).toBe(payable - 2500);
     const atProvider = await app.db

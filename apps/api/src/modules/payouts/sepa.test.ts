@@ -14,6 +14,7 @@ import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
+import { openPayout } from './payouts.admin';
 import { createSepaBatch, markPayoutPaid, sepaBatchFile, settlePayout } from './payouts.service';
 import { payouts } from './payouts.tables';
 import { decimalFromCents, pain001, sepaText } from './sepa';
@@ -222,6 +223,19 @@ describe('exporting bank payouts', () => {
     await settlePayout(app.db, ids[1] ?? 0, { paid: false, reason: 'The account is closed.' });
     const settled = await app.db.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(payouts.id);
     expect(settled.map((row) => row.status)).toEqual(['paid', 'failed']);
+    // Paid: the holder, IBAN and contact details are gone; the file cannot be built again.
+    expect(settled.map((row) => row.detailsSealed === null)).toEqual([true, false]);
+    expect(settled[0]?.destinationMasked).toBe('IBAN FR14 •••• 2606');
+    const opened = await openPayout(app.db, { payoutId: ids[0] ?? 0, appKey: app.config.appKey ?? '' });
+    expect(opened).toMatchObject({
+      status: 'paid',
+      bank: null,
+      contact: null,
+      destination: 'IBAN FR14 •••• 2606',
+    });
+    await expect(
+      sepaBatchFile(app.db, { batchId: batch.id, appKey: app.config.appKey ?? '', debtor }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('lets an admin export the file and download it, both in the audit log', async () => {
