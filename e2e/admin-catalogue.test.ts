@@ -1,8 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN } from './admin-account';
+import { logInAsAdmin } from './admin-account';
 import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
-import { logIn } from './journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +21,7 @@ describe('the catalogue editor in the browser', () => {
     expect(await heading.textContent()).not.toBe(germanTitle);
 
     const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page, baseURL());
     await page.goto('/en/admin/products');
     await page.getByRole('button', { name: 'Find' }).waitFor();
     await page.getByLabel('Title or address').fill(title);
@@ -67,7 +66,7 @@ describe('the catalogue editor in the browser', () => {
 
   it('changes a German text and a setting from the site content, and the shop shows them at once', async () => {
     const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page, baseURL());
     await page.goto('/en/admin/content?words=de');
     await page.getByLabel('Text key').fill('footer.language');
     await page.getByLabel('New wording').fill('Sprachwahl');

@@ -2,9 +2,9 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../apps/api/src/lib/totp';
-import { ADMIN } from './admin-account';
-import { launchBrowser, openPage, screenshot, viewports } from './browser';
-import { depositThroughSandbox, logIn, verifiedUser } from './journeys';
+import { ADMIN, logInAsAdmin, turnOffAdminTwoFactor } from './admin-account';
+import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
+import { depositThroughSandbox, verifiedUser } from './journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -48,7 +48,7 @@ describe('the back office in the browser', () => {
     await seller.page.getByRole('button', { name: 'Send offer' }).click();
     await seller.page.getByText('Your offer has been sent. We will answer with our price.').waitFor();
 
-    await logIn(staff.page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(staff.page, baseURL());
     await staff.page.goto('/en/admin');
     await staff.page.getByRole('heading', { name: 'Waiting' }).waitFor();
     await staff.page.goto('/en/admin/offers?status=pending');
@@ -174,7 +174,7 @@ describe('the back office in the browser', () => {
     await depositThroughSandbox(customer.page, '30');
 
     const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
-    await logIn(page, ADMIN.email, ADMIN.password);
+    await logInAsAdmin(page, baseURL());
     await page.goto('/en/admin/deposits');
     await page.getByRole('button', { name: 'Find' }).waitFor();
     await page.getByLabel('E-mail or payment reference').fill(email);
@@ -191,7 +191,13 @@ describe('the back office in the browser', () => {
     // Codes are of consecutive 30-second steps, each later than the last, so none is a replay.
     let secret = '';
     try {
-      await page.goto('/en/admin/security');
+      // The sign-in helper turned it on: off again, the back office is its security screen only.
+      await turnOffAdminTwoFactor(page, baseURL());
+      await page.goto('/en/admin/deposits');
+      await page.waitForURL('**/en/admin/security');
+      await page
+        .getByText('The back office needs two-factor sign-in on your account. Turn it on here to go on.')
+        .waitFor();
       await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       const key = await page.getByTestId('totp-key').textContent();
       secret = (key ?? '').replace(/\s/g, '');
@@ -225,7 +231,7 @@ describe('the back office in the browser', () => {
       await page.getByText('Two-factor sign-in is off.').waitFor();
       secret = '';
     } finally {
-      // Other journeys sign in as this admin with the password alone.
+      // Off, the sign-in helper of the other journeys turns it on again with a key it knows.
       if (secret) {
         await page.request.post('/api/admin/two-factor/disable', {
           headers: {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer } from '../scripts/production-server.mjs';
-import { ADMIN } from './admin-account';
+import { ADMIN, signInAsAdmin } from './admin-account';
 import { adminQuery, apiVisitor } from './api-visitor';
 
 // No behaviour of a client may end the server or another visitor's request: hanging up at any
@@ -107,7 +107,7 @@ async function boughtZip(): Promise<{ path: string; cookie: string }> {
   const call = (method: string, path: string, body?: unknown) =>
     visitor.call(server.baseURL, method, path, body);
   await call('GET', '/sanctum/csrf-cookie');
-  const login = await call('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password });
+  const login = await signInAsAdmin(server.baseURL, call);
   expect(login.status).toBe(200);
   const { payload: me } = (await login.json()) as { payload: { id: string } };
   const adjusted = await call('POST', `/api/admin/users/${me.id}/adjust`, {

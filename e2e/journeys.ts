@@ -6,16 +6,6 @@ import { waitForMailLink } from './mailbox';
 
 const password = 'correct horse battery';
 
-/** Signs in through the normal login page. */
-export async function logIn(page: Page, email: string, secret: string) {
-  await page.goto('/en/login');
-  await page.locator('button[type="submit"]:enabled', { hasText: 'Log in' }).waitFor();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(secret);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL('**/en/dashboard');
-}
-
 /** A new account, verified from its mail, signed in on `page`. */
 export async function verifiedUser(page: Page) {
   const email = `depositor.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;

@@ -1,7 +1,7 @@
 import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN } from './admin-account';
+import { signInAsAdmin } from './admin-account';
 import { apiVisitor } from './api-visitor';
 import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { waitForMailLink } from './mailbox';
@@ -63,9 +63,7 @@ beforeAll(async () => {
   await member.call('GET', link.pathname + link.search);
   const admin = visitor();
   await admin.call('GET', '/sanctum/csrf-cookie');
-  expect(
-    (await admin.call('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password })).status,
-  ).toBe(200);
+  expect((await signInAsAdmin(baseURL(), admin.call)).status).toBe(200);
   expect(
     (
       await admin.call('POST', `/api/admin/users/${me.id}/adjust`, {

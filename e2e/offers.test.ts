@@ -2,7 +2,7 @@ import { adminActionResponse, adminOffersResponse } from '@promptmarket/contract
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ADMIN } from './admin-account';
+import { signInAsAdmin } from './admin-account';
 import { apiVisitor } from './api-visitor';
 import { launchBrowser, openPage, screenshot, viewports } from './browser';
 import { verifiedUser } from './journeys';
@@ -17,7 +17,7 @@ const call = (method: string, path: string, body?: unknown) =>
 
 beforeAll(async () => {
   await call('GET', '/sanctum/csrf-cookie');
-  const login = await call('POST', '/api/login', { email: ADMIN.email, password: ADMIN.password });
+  const login = await signInAsAdmin(inject('baseURL'), call);
   expect(login.status).toBe(200);
   browser = await launchBrowser();
   picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#225577' } })

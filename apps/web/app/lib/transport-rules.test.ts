@@ -18,6 +18,8 @@ describe('transportAction', () => {
     expect(transportAction(403, null, true)).toEqual({ kind: 'forbidden' });
     // An offer of 150 EUR or more before the identity is verified: the screen shows its dialog.
     expect(transportAction(403, 'VERIFICATION_REQUIRED', true)).toEqual({ kind: 'none' });
+    // An admin without two-factor sign-in: the back office's security screen.
+    expect(transportAction(403, 'TWO_FACTOR_SETUP_REQUIRED', true)).toEqual({ kind: 'two-factor-setup' });
   });
 
   it('leaves other failures to the caller', () => {
@@ -33,6 +35,9 @@ describe('transportActionPath', () => {
     );
     expect(transportActionPath({ kind: 'forbidden' }, 'en', '/en/x')).toBe('/en/forbidden');
     expect(transportActionPath({ kind: 'verify-email' }, 'fr', '/fr/x')).toBe('/fr/email/verify');
+    expect(transportActionPath({ kind: 'two-factor-setup' }, 'it', '/it/admin/offers')).toBe(
+      '/it/admin/security',
+    );
     expect(transportActionPath({ kind: 'reload' }, 'en', '/en')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ export type TransportAction =
   | { kind: 'reload' }
   | { kind: 'verify-email' }
   | { kind: 'forbidden' }
+  | { kind: 'two-factor-setup' }
   | { kind: 'none' };
 
 /** Which 403 it is comes from the error's code: its message is in the user's language. */
@@ -21,6 +22,8 @@ export function transportAction(
     if (code === 'EMAIL_NOT_VERIFIED') return { kind: 'verify-email' };
     // The caller shows the verification-required dialog (spec section 6).
     if (code === 'VERIFICATION_REQUIRED') return { kind: 'none' };
+    // An admin without two-factor sign-in: the back office's security screen sets it up.
+    if (code === 'TWO_FACTOR_SETUP_REQUIRED') return { kind: 'two-factor-setup' };
     return { kind: 'forbidden' };
   }
   return { kind: 'none' };
@@ -39,6 +42,8 @@ export function transportActionPath(
       return paths.verifyEmail(locale);
     case 'forbidden':
       return paths.forbidden(locale);
+    case 'two-factor-setup':
+      return paths.admin(locale, 'security');
     default:
       return null;
   }

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
 import { NavLink, Outlet, redirect } from 'react-router';
+import { FormAlert } from '../../components/ui/form-fields';
+import { getTwoFactor } from '../../features/admin/api';
 import { getWords } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { requireUser } from '../../lib/guards.server';
@@ -12,16 +14,34 @@ import type { Route } from './+types/layout';
 
 export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
 
-/** Admins only: a guest signs in first, anyone else gets the 403 screen. */
+/**
+ * Admins only: a guest signs in first, anyone else gets the 403 screen. An admin without
+ * two-factor sign-in is sent to the security screen to turn it on: the API answers nothing else
+ * of the back office until then.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const locale = args.params.locale ?? 'en';
   if (user.role !== 'admin') throw redirect(paths.forbidden(locale));
+  const security = paths.admin(locale, 'security');
   // The back office's texts come with its own pages, not with every page of the shop.
-  const words = await getWords(serverApi(args.request, args.context, locale), locale)
-    .then((answer) => answer.payload)
-    .catch(() => ({}));
-  return { email: user.email, messages: backOfficeMessagesFor(locale, words) };
+  const [words, twoFactorOn] = await Promise.all([
+    getWords(serverApi(args.request, args.context, locale), locale)
+      .then((answer) => answer.payload)
+      .catch(() => ({})),
+    getTwoFactor(serverApi(args.request, args.context, locale, true))
+      .then((answer) => answer.payload.enabled)
+      // Unknown: the screens' own calls answer TWO_FACTOR_SETUP_REQUIRED if it is off.
+      .catch(() => true),
+  ]);
+  if (!twoFactorOn && new URL(args.request.url).pathname.replace(/\/+$/, '') !== security) {
+    throw redirect(security);
+  }
+  return {
+    email: user.email,
+    messages: backOfficeMessagesFor(locale, words),
+    twoFactorSetupRequired: !twoFactorOn,
+  };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,44 +66,51 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('admin.title')}</h1>
         <p className="text-sm text-slate-600">{loaderData.email}</p>
-        <nav
-          aria-label={t('admin.title')}
-          className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
-        >
-          <NavLink to={paths.admin(locale)} end className={tabClass}>
-            {t('admin.nav.dashboard')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
-            {t('admin.nav.offers')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
-            {t('admin.nav.verifications')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
-            {t('admin.nav.payouts')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
-            {t('admin.nav.users')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'products')} className={tabClass}>
-            {t('admin.nav.catalogue')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'content')} className={tabClass}>
-            {t('admin.nav.content')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'messages')} className={tabClass}>
-            {t('admin.nav.messages')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
-            {t('admin.nav.deposits')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
-            {t('admin.nav.audit')}
-          </NavLink>
-          <NavLink to={paths.admin(locale, 'security')} className={tabClass}>
-            {t('admin.nav.security')}
-          </NavLink>
-        </nav>
+        {loaderData.twoFactorSetupRequired ? (
+          // Until two-factor sign-in is on, the security screen is the whole back office.
+          <div className="mt-6">
+            <FormAlert kind="info">{t('admin.security.required')}</FormAlert>
+          </div>
+        ) : (
+          <nav
+            aria-label={t('admin.title')}
+            className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
+          >
+            <NavLink to={paths.admin(locale)} end className={tabClass}>
+              {t('admin.nav.dashboard')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
+              {t('admin.nav.offers')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'verifications')} className={tabClass}>
+              {t('admin.nav.verifications')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'payouts')} className={tabClass}>
+              {t('admin.nav.payouts')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'users')} className={tabClass}>
+              {t('admin.nav.users')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'products')} className={tabClass}>
+              {t('admin.nav.catalogue')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'content')} className={tabClass}>
+              {t('admin.nav.content')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'messages')} className={tabClass}>
+              {t('admin.nav.messages')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
+              {t('admin.nav.deposits')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
+              {t('admin.nav.audit')}
+            </NavLink>
+            <NavLink to={paths.admin(locale, 'security')} className={tabClass}>
+              {t('admin.nav.security')}
+            </NavLink>
+          </nav>
+        )}
         <div className="pt-6">
           <Outlet />
         </div>
