@@ -156,26 +156,72 @@ export const depositTermsField = z
   .union([z.boolean(), z.literal(1), z.enum(['1', 'yes', 'on', 'true'])], key('deposit.terms'))
   .refine((value) => value !== false, key('deposit.terms'));
 
-/** One way to pay that the active provider offers. */
+/** One way to pay that the active provider offers: its stable numeric id, its name and its type. */
 export const paymentMethod = z.object({
-  id: z.string(),
+  id: z.number(),
   name: z.string(),
   type: z.string(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethod>;
+
+/**
+ * Every way to pay, with the numeric ids of the original API (1 is card). An id never changes
+ * meaning: clients keep it. Providers list the ones they offer.
+ */
+export const paymentMethods = {
+  card: { id: 1, name: 'Card', type: 'card' },
+} as const satisfies Record<string, PaymentMethod>;
+
+/**
+ * The method a checkout chose, of those offered: `payment_method_id` is its id (or its digits; its
+ * type is read too), `paymentType` its type; either alone is enough, and both must name the same
+ * method. Null when nothing offered matches.
+ */
+export function chosenPaymentMethod(
+  offered: readonly PaymentMethod[],
+  choice: { payment_method_id?: string | undefined; paymentType?: string | undefined },
+): PaymentMethod | null {
+  const byId =
+    choice.payment_method_id === undefined
+      ? undefined
+      : offered.find(
+          (method) =>
+            String(method.id) === choice.payment_method_id || method.type === choice.payment_method_id,
+        );
+  const byType =
+    choice.paymentType === undefined
+      ? undefined
+      : offered.find((method) => method.type === choice.paymentType?.toLowerCase());
+  if (choice.payment_method_id !== undefined && choice.paymentType !== undefined) {
+    return byId && byId === byType ? byId : null;
+  }
+  return byId ?? byType ?? null;
+}
 
 export const validateDepositResponse = okEnvelope(z.array(paymentMethod));
 
 /** `POST /deposit/checkout`: the form again, with the chosen method. */
 export const depositCheckoutRequest = z.intersection(
   depositFormRequest,
-  z.object({
-    paymentType: z.string(key('payment_method.invalid')).trim().min(1).max(40).optional(),
-    payment_method_id: z
-      .union([z.string(), z.number()], key('payment_method.invalid'))
-      .transform(String)
-      .pipe(z.string().trim().min(1, key('payment_method.invalid')).max(40, key('payment_method.invalid'))),
-  }),
+  z
+    .object({
+      paymentType: z
+        .string(key('payment_method.invalid'))
+        .trim()
+        .min(1, key('payment_method.invalid'))
+        .max(40, key('payment_method.invalid'))
+        .optional(),
+      payment_method_id: z
+        .union([z.string(), z.number()], key('payment_method.invalid'))
+        .transform(String)
+        .pipe(z.string().trim().min(1, key('payment_method.invalid')).max(40, key('payment_method.invalid')))
+        .optional(),
+    })
+    // The original clients send both; `paymentType` alone is enough to choose.
+    .refine((value) => value.payment_method_id !== undefined || value.paymentType !== undefined, {
+      path: ['payment_method_id'],
+      message: key('payment_method.invalid'),
+    }),
 );
 export type DepositCheckoutRequest = z.input<typeof depositCheckoutRequest>;
 

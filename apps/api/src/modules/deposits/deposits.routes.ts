@@ -55,14 +55,14 @@ export async function depositRoutes(parent: FastifyInstance) {
       handler: async (request) => {
         const user = signedInUser(request);
         await enforceLimit(app.db, `deposit-checkout:user:${user.id}`, { max: 20, windowSeconds: 60 * 60 });
-        const { payment_method_id: paymentMethodId, paymentType: _paymentType, ...form } = request.body;
+        const { payment_method_id, paymentType, ...form } = request.body;
         const deposit = await startCheckout(
           app.db,
           app.payments,
           {
             userId: user.id,
             form,
-            paymentMethodId,
+            choice: { payment_method_id, paymentType },
             locale: await request.locale(),
             idempotencyKey: request.headers['idempotency-key'] ?? null,
           },

@@ -1,6 +1,6 @@
 import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
-import { minimumDepositMinor } from '@promptmarket/contracts/deposits';
+import { chosenPaymentMethod, minimumDepositMinor } from '@promptmarket/contracts/deposits';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -74,7 +74,8 @@ export async function validateDeposit(
 export type CheckoutInput = {
   userId: string;
   form: DepositForm;
-  paymentMethodId: string;
+  /** What the client chose: the method's id (or type) and/or its type. */
+  choice: { payment_method_id?: string | undefined; paymentType?: string | undefined };
   locale: string;
   idempotencyKey: string | null;
 };
@@ -85,7 +86,8 @@ export function returnPath(deposit: Pick<DepositRow, 'id' | 'locale'>): string {
 }
 
 /**
- * Creates the deposit and the provider's checkout. The same Idempotency-Key from the same user
+ * Creates the deposit and the provider's checkout. Throws VALIDATION_FAILED on `payment_method_id`
+ * ("Please choose a payment method.") when the choice names no method the provider offers. The same Idempotency-Key from the same user
  * answers with the deposit it created the first time; when that request was cut off before the
  * provider's checkout was stored (its server stopped), the checkout is opened now.
  */
@@ -95,7 +97,7 @@ export async function startCheckout(
   input: CheckoutInput,
   log: { error(details: object, message: string): void },
 ): Promise<DepositRow> {
-  if (!provider.methods().some((method) => method.id === input.paymentMethodId)) {
+  if (!chosenPaymentMethod(provider.methods(), input.choice)) {
     throw AppError.validation({ payment_method_id: ['payment_method.invalid'] });
   }
   const countryIso = await countryIsoOf(db, input.form.country);

@@ -220,7 +220,7 @@ describe('POST /deposit/validate', () => {
     const session = await signedIn();
     const web = await call(app, session, 'POST', '/api/deposit/validate', form);
     expect(web.statusCode).toBe(200);
-    expect(web.json()).toEqual({ status: 'OK', payload: [{ id: 'card', name: 'Card', type: 'card' }] });
+    expect(web.json()).toEqual({ status: 'OK', payload: [{ id: 1, name: 'Card', type: 'card' }] });
     const original = await call(app, session, 'POST', '/api/deposit/validate', {
       name: 'Ada',
       surname: 'Lovelace',
@@ -334,6 +334,35 @@ describe('checkout through the sandbox', () => {
     expect(await status(session, first.order_id)).toMatchObject({ status: 'success' });
     expect(await balance(session)).toBe(25);
     expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
+  });
+
+  it("chooses the method by the original's numeric id, by paymentType alone, or by both when they agree", async () => {
+    const session = await signedIn();
+    const chosen = [
+      { paymentType: 'card', payment_method_id: 1 },
+      { paymentType: 'card', payment_method_id: '1' },
+      { payment_method_id: 1 },
+      { paymentType: 'card' },
+    ];
+    for (const choice of chosen) {
+      const response = await call(app, session, 'POST', '/api/deposit/checkout', { ...form, ...choice });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().redirect_url).toMatch(/^\/sandbox\/checkout\//);
+    }
+    const refused = [
+      { paymentType: 'card', payment_method_id: 2 },
+      { paymentType: 'sepa' },
+      { payment_method_id: 7 },
+      {},
+    ];
+    for (const choice of refused) {
+      const response = await call(app, session, 'POST', '/api/deposit/checkout', { ...form, ...choice });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ payment_method_id: ['Please choose a payment method.'] });
+    }
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(
+      chosen.length,
+    );
   });
 
   it('refuses an unknown payment method and a low amount, and creates nothing', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { PaymentMethod } from '@promptmarket/contracts/deposits';
+import { type PaymentMethod, paymentMethods } from '@promptmarket/contracts/deposits';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -75,7 +75,7 @@ function eventOf(session: SandboxSession, type: SandboxEvent['type']): SandboxEv
   };
 }
 
-const methods: PaymentMethod[] = [{ id: 'card', name: 'Card', type: 'card' }];
+const methods: PaymentMethod[] = [paymentMethods.card];
 
 const eventSchema = z.object({
   id: z.string().min(1).max(200),

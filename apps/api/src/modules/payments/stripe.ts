@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@promptmarket/contracts/deposits';
+import { type PaymentMethod, paymentMethods } from '@promptmarket/contracts/deposits';
 import Stripe from 'stripe';
 import {
   type Checkout,
@@ -25,7 +25,7 @@ type Session = Awaited<ReturnType<Stripe['checkout']['sessions']['retrieve']>>;
 /** Stripe's hosted-checkout languages that the shop also speaks. */
 const checkoutLocales = new Set(['en', 'de', 'fr', 'es', 'it', 'pl']);
 
-const methods: PaymentMethod[] = [{ id: 'card', name: 'Card', type: 'card' }];
+const methods: PaymentMethod[] = [paymentMethods.card];
 
 function stateOf(session: Session): PaymentState {
   if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') {

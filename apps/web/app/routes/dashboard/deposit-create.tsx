@@ -129,7 +129,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     try {
       const { payload } = await validateDeposit(api, body());
       setMethods(payload);
-      setMethod((current) => current || payload[0]?.id || '');
+      setMethod((current) => current || (payload[0] ? String(payload[0].id) : ''));
       attempt.current = newIdempotencyKey();
     } catch (caught) {
       setMethods(null);
@@ -328,14 +328,14 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
               {methods.map((item) => (
                 <label
                   key={item.id}
-                  className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${method === item.id ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800'}`}
+                  className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${method === String(item.id) ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800'}`}
                 >
                   <input
                     type="radio"
                     name="payment_method_id"
                     value={item.id}
-                    checked={method === item.id}
-                    onChange={() => setMethod(item.id)}
+                    checked={method === String(item.id)}
+                    onChange={() => setMethod(String(item.id))}
                     className="h-4 w-4 accent-brand-600"
                   />
                   {item.name}
