@@ -16,7 +16,13 @@ export const settingsPayload = z.object({
   image_generation_cost_eur: z.number(),
   min_deposit_eur: z.number(),
 });
-export const settingsResponse = okEnvelope(settingsPayload);
+/** The settings as answered: the original API's clients read the minimum deposit by its old name too. */
+export const settingsResponse = okEnvelope(
+  settingsPayload.extend({
+    /** The same as `min_deposit_eur`. */
+    min_deposit_amount_eur: z.number(),
+  }),
+);
 export type Settings = z.infer<typeof settingsPayload>;
 
 export const language = z.object({ code: z.string(), name: z.string() });

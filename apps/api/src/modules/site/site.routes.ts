@@ -9,10 +9,13 @@ export async function siteRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(siteEndpoints.settings),
-    handler: async (request) => ({
-      status: 'OK' as const,
-      payload: await getSettings(app.db, await request.locale()),
-    }),
+    handler: async (request) => {
+      const settings = await getSettings(app.db, await request.locale());
+      return {
+        status: 'OK' as const,
+        payload: { ...settings, min_deposit_amount_eur: settings.min_deposit_eur },
+      };
+    },
   });
 
   app.route({

@@ -25,6 +25,8 @@ describe('GET /api/settings', () => {
       sizes: ['1024x1024', '768x768', '512x512'],
       image_generation_cost_eur: 1,
       min_deposit_eur: 10,
+      // The original API's name, which its clients read.
+      min_deposit_amount_eur: 10,
     });
     expect(body.payload.copyright).toBe(
       `© ${new Date().getUTCFullYear()} PromptMarket. All rights reserved.`,
@@ -59,6 +61,11 @@ describe('GET /api/settings', () => {
     const response = await app.inject({ method: 'GET', url: '/api/settings' });
     expect(response.json().payload.image_generation_cost_eur).toBe(2.5);
     await app.db.update(settings).set({ value: '100' }).where(eqKey('image_generation_cost_cents'));
+    await app.db.update(settings).set({ value: '1550' }).where(eqKey('min_deposit_cents'));
+    forgetSiteCache(app.db);
+    const minimum = (await app.inject({ method: 'GET', url: '/api/settings' })).json().payload;
+    expect(minimum).toMatchObject({ min_deposit_eur: 15.5, min_deposit_amount_eur: 15.5 });
+    await app.db.update(settings).set({ value: '1000' }).where(eqKey('min_deposit_cents'));
     forgetSiteCache(app.db);
   });
 });
