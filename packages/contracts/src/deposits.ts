@@ -276,6 +276,10 @@ export const deposit = z.object({
   zip: z.string(),
   created_at: z.string(),
   status: z.enum(depositStatuses),
+  /** The original API's fields, which its clients read: the deposit's number (its id) and when it was made. */
+  order_number: z.string(),
+  /** The same instant as `created_at`. */
+  date: z.string(),
 });
 export type Deposit = z.infer<typeof deposit>;
 export const depositHistoryResponse = okEnvelope(z.array(deposit));

@@ -229,6 +229,8 @@ export function toDeposit(row: DepositRow, internalCurrencyName: string): Deposi
     zip: row.zip,
     created_at: row.createdAt.toISOString(),
     status: row.status as DepositStatus,
+    order_number: String(row.id),
+    date: row.createdAt.toISOString(),
   };
 }
 

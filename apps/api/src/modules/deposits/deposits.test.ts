@@ -407,7 +407,10 @@ describe('checkout through the sandbox', () => {
       zip: 'SW1Y 4JH',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       status: 'success',
+      order_number: String(order.order_id),
+      date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    expect(deposit.date).toBe(deposit.created_at);
     // The page now says the payment is complete and offers no buttons.
     const page = await app.inject({ method: 'GET', url: order.redirect_url });
     expect(page.body).toContain('This payment is complete.');
