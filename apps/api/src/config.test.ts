@@ -24,9 +24,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
-  it('reads TRUST_PROXY as a flag, a number of hops or a list of addresses and ranges', () => {
+  it('refuses TRUST_PROXY=true, which would let anyone pose as any address, and says what to give', () => {
+    for (const value of ['true', 'TRUE', 'yes']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: .*number of proxies.*addresses/,
+      );
+    }
+  });
+
+  it('reads TRUST_PROXY as false, a number of hops or a list of addresses and ranges', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

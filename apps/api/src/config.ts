@@ -20,16 +20,25 @@ function isAddressOrRange(value: string): boolean {
 }
 
 /**
- * Which proxies may set X-Forwarded-For, in the forms Fastify's `trustProxy` takes: true/false,
- * a number of hops, or a comma-separated list of addresses and CIDR ranges.
+ * Which proxies may set X-Forwarded-For, in the forms Fastify's `trustProxy` takes: false, a
+ * number of hops, or a comma-separated list of addresses and CIDR ranges. `true` (trust whatever
+ * address a request claims) is refused: anyone could then pose as any address, and every per-address
+ * limit (logins, resets, registrations) would count nothing.
  */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value, context): boolean | number | string[] => {
+  .transform((value, context): false | number | string[] => {
     // A bare number is a hop count (`1`: the one proxy in front), not a flag; `0` trusts none.
     const lower = value.toLowerCase();
-    if (['true', 'yes'].includes(lower)) return true;
+    if (['true', 'yes'].includes(lower)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'true would trust any X-Forwarded-For a client sends, so anyone could pose as any address; give the number of proxies in front of the server (1 for one reverse proxy) or their addresses/CIDR ranges (127.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
     if (['false', 'no'].includes(lower)) return false;
     if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
     const entries = value.split(',').map((entry) => entry.trim());
@@ -154,7 +163,7 @@ export type Config = Readonly<{
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
   session: { idleMinutes: number; maxDays: number; secureCookies: boolean };
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   serveWeb: boolean;
   /** How many server processes the supervisor runs (always 1 on the embedded database). */
   workers: number;

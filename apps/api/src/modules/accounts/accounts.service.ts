@@ -18,7 +18,9 @@ import { endUserSessions } from '../session/session.service';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
 import {
+  type Backoff,
   clearThrottle,
+  enforceBackoff,
   enforceLimit,
   enforceNotExhausted,
   type Limit,
@@ -155,6 +157,12 @@ export async function register(ctx: AccountContext, input: RegisterRequest): Pro
 
 /** Login attempts one address may make for one account before it waits (a success clears them). */
 export const LOGIN_ATTEMPTS_PER_ACCOUNT_AND_IP: Limit = { max: 5, windowSeconds: 15 * 60 };
+/**
+ * Login attempts at one account from any address: past the first 5 of 15 minutes, each waits 1, 2,
+ * 4 … seconds (at most a minute) after the one before it. Guesses from many addresses (forged or
+ * not) cannot reach the password hash at full speed; the owner waits at most a minute.
+ */
+export const LOGIN_BACKOFF_PER_ACCOUNT: Backoff = { free: 5, windowSeconds: 15 * 60, maxDelaySeconds: 60 };
 /** Wrong logins one address may make across all accounts. */
 export const LOGIN_FAILURES_PER_IP: Limit = { max: 100, windowSeconds: 15 * 60 };
 /** Password checks on a signed-in account (password change, e-mail change, deletion). */
@@ -164,7 +172,8 @@ const PASSWORD_CHECKS_PER_USER: Limit = { max: 5, windowSeconds: 15 * 60 };
  * Checks credentials. The attempt is counted for the pair of account and IP address before the
  * password is, so parallel guesses cannot slip past the limit; an address alone is refused
  * only after many failures across accounts, so nobody can lock another person out of their
- * account by guessing from elsewhere. Throws TOO_MANY_REQUESTS (with Retry-After) when a limit
+ * account by guessing from elsewhere. Across addresses, an account's attempts are spaced by a
+ * progressive delay (LOGIN_BACKOFF_PER_ACCOUNT), never a lockout. Throws TOO_MANY_REQUESTS (with Retry-After) when a limit
  * is reached and VALIDATION_FAILED (credentials.invalid) for a wrong e-mail or password alike;
  * with two-factor sign-in on, a missing or wrong code is a VALIDATION_FAILED on `code`.
  */
@@ -175,9 +184,11 @@ export async function authenticate(
   appKey: string,
 ): Promise<User> {
   const pairKey = `login:account-ip:${normalizeEmail(credentials.email)}|${ip}`;
+  const accountKey = `login:account:${normalizeEmail(credentials.email)}`;
   const ipKey = `login:ip:${ip}`;
   await enforceNotExhausted(db, ipKey, LOGIN_FAILURES_PER_IP);
   await enforceLimit(db, pairKey, LOGIN_ATTEMPTS_PER_ACCOUNT_AND_IP);
+  await enforceBackoff(db, accountKey, LOGIN_BACKOFF_PER_ACCOUNT);
   const user = await findUserByEmail(db, credentials.email);
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), credentials.password);
   if (!user || !valid) {
@@ -185,6 +196,7 @@ export async function authenticate(
     throw AppError.validation({ email: ['credentials.invalid'] });
   }
   await clearThrottle(db, pairKey);
+  await clearThrottle(db, accountKey);
   // Told only to whoever knows the password: a blocked account is not revealed to guessers.
   if (user.blockedAt) throw AppError.validation({ email: ['account.blocked'] });
   // The second step: a 422 on `code` tells the form to ask for it, and only the password's owner sees it.

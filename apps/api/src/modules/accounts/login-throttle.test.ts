@@ -56,3 +56,34 @@ describe('POST /api/login under parallel guessing', () => {
     expect(checks.count).toBe(0);
   });
 });
+
+describe('POST /api/login from many addresses', () => {
+  it('spaces guesses at one account from 12 addresses: a few reach the hash, the others wait, the owner does not stay locked out', async () => {
+    const { email } = await registerUser(app);
+    const sessions = await Promise.all(Array.from({ length: 12 }, () => startBrowserSession(app)));
+    checks.count = 0;
+    const responses = await Promise.all(
+      sessions.map((session) =>
+        call(app, session, 'POST', '/api/login', { email, password: 'wrong-password' }, {}, randomAddress()),
+      ),
+    );
+    // The first five of a quarter of an hour are free, the sixth passes and leaves a second's wait.
+    expect(checks.count).toBe(6);
+    const waiting = responses.filter((response) => response.statusCode === 429);
+    expect(waiting).toHaveLength(6);
+    for (const response of waiting) expect(Number(response.headers['retry-after'])).toBe(1);
+
+    // A delay, not a lockout: once it has passed, the right password signs in.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const owner = await call(
+      app,
+      await startBrowserSession(app),
+      'POST',
+      '/api/login',
+      { email, password: strongPassword },
+      {},
+      randomAddress(),
+    );
+    expect(owner.statusCode).toBe(200);
+  });
+});

@@ -47,6 +47,46 @@ export async function enforceLimit(db: Db, key: string, limit: Limit): Promise<v
   if (row.hits > limit.max) throw tooMany(secondsUntil(row.windowEndsAt));
 }
 
+/**
+ * A progressive delay: the first `free` attempts of a window pass at once; each later one must
+ * come at least 1, 2, 4 … seconds (at most `maxDelaySeconds`) after the one before it.
+ */
+export type Backoff = { free: number; windowSeconds: number; maxDelaySeconds: number };
+
+/**
+ * Counts an attempt at `key` under a progressive delay (`Backoff`). An attempt that comes before
+ * the delay of the one before it has passed is not counted and throws TOO_MANY_REQUESTS, with a
+ * Retry-After of the seconds left. A delay, never a lockout: the wait is at most
+ * `maxDelaySeconds`. The check and the count are one conditional upsert, so of any number of
+ * parallel attempts past the free ones, one passes per delay.
+ */
+export async function enforceBackoff(db: Db, key: string, backoff: Backoff): Promise<void> {
+  const windowEnd = sql`now() + make_interval(secs => ${backoff.windowSeconds}::int)`;
+  const ended = sql`${throttles.windowEndsAt} <= now()`;
+  const hits = sql`(case when ${ended} then 1 else ${throttles.hits} + 1 end)`;
+  const delaySeconds = sql`(case when ${hits} <= ${backoff.free}::int then 0
+    else least(power(2::float8, (${hits} - ${backoff.free}::int - 1)::float8), ${backoff.maxDelaySeconds}::float8) end)`;
+  const passed = await db
+    .insert(throttles)
+    .values({ key, hits: 1, windowEndsAt: sql`${windowEnd}`, blockedUntil: sql`now()` })
+    .onConflictDoUpdate({
+      target: throttles.key,
+      set: {
+        hits,
+        windowEndsAt: sql`case when ${ended} then ${windowEnd} else ${throttles.windowEndsAt} end`,
+        blockedUntil: sql`now() + make_interval(secs => ${delaySeconds})`,
+      },
+      setWhere: sql`${ended} or ${throttles.blockedUntil} is null or ${throttles.blockedUntil} <= now()`,
+    })
+    .returning({ hits: throttles.hits });
+  if (passed.length > 0) return;
+  const [row] = await db
+    .select({ blockedUntil: throttles.blockedUntil })
+    .from(throttles)
+    .where(eq(throttles.key, key));
+  throw tooMany(row?.blockedUntil ? secondsUntil(row.blockedUntil) : 1);
+}
+
 /** Throws TOO_MANY_REQUESTS when `key` already holds `max` hits in its current window (adds none). */
 export async function enforceNotExhausted(db: Db, key: string, limit: Limit): Promise<void> {
   const [row] = await db
