@@ -84,13 +84,13 @@ describe('the back office in the browser', () => {
     await dialog.getByText(/It arrives in 3-5 business days\./).waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    // The back office pays it.
+    // The back office pays it through the payout provider that keeps the card.
     await staff.page.goto('/en/admin/payouts?status=requested');
     const payout = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
     expect(await payout.textContent()).toContain('Card •••• 4242');
-    await payout.getByRole('button', { name: 'Mark as paid' }).click();
-    await confirmIn(staff.page, 'Mark as paid');
-    await staff.page.getByText('Payout marked as paid.').waitFor();
+    await payout.getByRole('button', { name: 'Send to card' }).click();
+    await confirmIn(staff.page, 'Send to card');
+    await staff.page.getByText('Payout sent.').waitFor();
     await seller.page.reload();
     await seller.page.getByRole('tab', { name: /Approved/ }).click();
     await expect

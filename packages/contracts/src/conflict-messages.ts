@@ -9,6 +9,7 @@ export const conflictMessages = {
     'offer.not_declinable': 'Offer {{id}} is {{status}}; it can no longer be declined.',
     'offer.not_accepted': 'Offer {{id}} is {{status}}; only an accepted offer is published.',
     'offer.published': 'Offer {{id}} is published already.',
+    'offer.payout_unpaid': 'Offer {{id}} cannot be published until its payout is paid (it is {{status}}).',
     'verification.not_pending': 'Verification {{id}} is {{status}}, not pending.',
     'account.block_self': 'You cannot block your own account.',
     'request.other_details': 'This request was already made with other details.',
@@ -19,6 +20,8 @@ export const conflictMessages = {
     'offer.not_accepted':
       'Angebot {{id}} hat den Status {{status}}; nur ein angenommenes Angebot wird veröffentlicht.',
     'offer.published': 'Angebot {{id}} ist bereits veröffentlicht.',
+    'offer.payout_unpaid':
+      'Angebot {{id}} kann erst veröffentlicht werden, wenn seine Auszahlung ausgezahlt ist (Status {{status}}).',
     'verification.not_pending': 'Verifizierung {{id}} hat den Status {{status}}, nicht pending.',
     'account.block_self': 'Du kannst dein eigenes Konto nicht sperren.',
     'request.other_details': 'Diese Anfrage wurde bereits mit anderen Angaben gestellt.',
@@ -28,6 +31,8 @@ export const conflictMessages = {
     'offer.not_declinable': 'L’offre {{id}} a le statut {{status}} ; elle ne peut plus être refusée.',
     'offer.not_accepted': 'L’offre {{id}} a le statut {{status}} ; seule une offre acceptée est publiée.',
     'offer.published': 'L’offre {{id}} est déjà publiée.',
+    'offer.payout_unpaid':
+      'L’offre {{id}} ne peut être publiée qu’une fois son versement payé (statut {{status}}).',
     'verification.not_pending': 'La vérification {{id}} a le statut {{status}}, pas pending.',
     'account.block_self': 'Vous ne pouvez pas bloquer votre propre compte.',
     'request.other_details': 'Cette demande a déjà été faite avec d’autres informations.',
@@ -37,6 +42,8 @@ export const conflictMessages = {
     'offer.not_declinable': 'La oferta {{id}} tiene el estado {{status}}; ya no se puede rechazar.',
     'offer.not_accepted': 'La oferta {{id}} tiene el estado {{status}}; solo se publica una oferta aceptada.',
     'offer.published': 'La oferta {{id}} ya está publicada.',
+    'offer.payout_unpaid':
+      'La oferta {{id}} no se puede publicar hasta que su pago esté hecho (estado {{status}}).',
     'verification.not_pending': 'La verificación {{id}} tiene el estado {{status}}, no pending.',
     'account.block_self': 'No puedes bloquear tu propia cuenta.',
     'request.other_details': 'Esta solicitud ya se hizo con otros datos.',
@@ -46,6 +53,8 @@ export const conflictMessages = {
     'offer.not_declinable': 'L’offerta {{id}} ha lo stato {{status}}; non può più essere rifiutata.',
     'offer.not_accepted': 'L’offerta {{id}} ha lo stato {{status}}; si pubblica solo un’offerta accettata.',
     'offer.published': 'L’offerta {{id}} è già pubblicata.',
+    'offer.payout_unpaid':
+      'L’offerta {{id}} non può essere pubblicata finché il suo pagamento non è stato effettuato (stato {{status}}).',
     'verification.not_pending': 'La verifica {{id}} ha lo stato {{status}}, non pending.',
     'account.block_self': 'Non puoi bloccare il tuo account.',
     'request.other_details': 'Questa richiesta è già stata fatta con altri dati.',
@@ -55,6 +64,8 @@ export const conflictMessages = {
     'offer.not_declinable': 'Oferta {{id}} ma status {{status}}; nie można jej już odrzucić.',
     'offer.not_accepted': 'Oferta {{id}} ma status {{status}}; publikuje się tylko przyjętą ofertę.',
     'offer.published': 'Oferta {{id}} jest już opublikowana.',
+    'offer.payout_unpaid':
+      'Oferty {{id}} nie można opublikować, dopóki jej wypłata nie zostanie zrealizowana (status {{status}}).',
     'verification.not_pending': 'Weryfikacja {{id}} ma status {{status}}, a nie pending.',
     'account.block_self': 'Nie możesz zablokować własnego konta.',
     'request.other_details': 'To żądanie zostało już złożone z innymi danymi.',

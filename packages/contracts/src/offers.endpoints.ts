@@ -3,6 +3,8 @@ import { defineEndpoint } from './endpoint';
 import {
   offerApproveRequest,
   offerDeclineRequest,
+  offerPayoutRetryCardRequest,
+  offerPayoutRetrySepaRequest,
   offerResponse,
   offersResponse,
   offerWithdrawCardRequest,
@@ -59,6 +61,20 @@ export const offerEndpoints = {
     path: '/offer/withdraw/sepa',
     summary: 'Accept the counter-price, paid out by SEPA transfer, with its amount',
     body: offerWithdrawSepaRequest,
+    response: offerResponse,
+  }),
+  retryPayoutSepa: defineEndpoint({
+    method: 'POST',
+    path: '/offer/payout/sepa',
+    summary: 'New bank details for a payout that failed; it is tried again',
+    body: offerPayoutRetrySepaRequest,
+    response: offerResponse,
+  }),
+  retryPayoutCard: defineEndpoint({
+    method: 'POST',
+    path: '/offer/payout/card',
+    summary: 'A new card for a payout that failed; it is tried again',
+    body: offerPayoutRetryCardRequest,
     response: offerResponse,
   }),
   /** Answers the file. */

@@ -272,6 +272,14 @@ export const offerWithdrawCardRequest = z.intersection(
 );
 export type OfferWithdrawCardRequest = z.input<typeof offerWithdrawCardRequest>;
 
+/** `POST /offer/payout/sepa`: new bank details for the payout of an offer that failed; it is tried again. */
+export const offerPayoutRetrySepaRequest = bankDetails.extend({ ...terms, id: offerId });
+export type OfferPayoutRetrySepaRequest = z.input<typeof offerPayoutRetrySepaRequest>;
+
+/** `POST /offer/payout/card`: a new card for the payout of an offer that failed, with its amount. */
+export const offerPayoutRetryCardRequest = z.intersection(z.object({ ...terms, id: offerId }), cardDetails);
+export type OfferPayoutRetryCardRequest = z.input<typeof offerPayoutRetryCardRequest>;
+
 /** `POST /offer/withdraw/sepa`: the SEPA payout with its amount. */
 export const offerWithdrawSepaRequest = offerApproveRequest.extend({
   amount: z.union([z.string(), z.number()]).transform((value, context) => {

@@ -25,6 +25,8 @@ import { listAnswer } from './admin.lists';
  */
 export async function adminPayoutsRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  /** A failed payout's mail links to the seller's dashboard on this shop. */
+  const settling = { appUrl: app.config.appUrl };
   const appKey = () => {
     if (!app.config.appKey) throw new Error('payout details need APP_KEY to be opened');
     return app.config.appKey;
@@ -76,7 +78,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
       const payoutId = request.params.id;
       const before = await payoutSnapshot(app.db, payoutId);
       // The provider is another system: it is asked outside the transaction that keeps the audit.
-      await sendCardPayout(app.db, app.payoutProvider, payoutId);
+      await sendCardPayout(app.db, app.payoutProvider, payoutId, settling);
       await audited(
         app.db,
         {
@@ -103,7 +105,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
         },
         async (tx) => {
           const before = await payoutSnapshot(tx, payoutId);
-          await markPayoutPaid(tx, payoutId);
+          await markPayoutPaid(tx, payoutId, settling);
           return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
         },
       );
@@ -115,7 +117,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.payouts.failed),
     handler: async (request) => {
       const payoutId = request.params.id;
-      await cancelAtProvider(app.db, app.payoutProvider, payoutId);
+      await cancelAtProvider(app.db, app.payoutProvider, payoutId, settling);
       await audited(
         app.db,
         {
@@ -125,7 +127,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
         },
         async (tx) => {
           const before = await payoutSnapshot(tx, payoutId);
-          await settlePayout(tx, payoutId, { paid: false, reason: request.body.reason });
+          await settlePayout(tx, payoutId, { paid: false, reason: request.body.reason }, settling);
           return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
         },
       );

@@ -189,6 +189,16 @@ describe('publishing an accepted offer', () => {
       iban: 'DE89370400440532013000',
       id: offerId,
     });
+    // The shop sells a work only once it has paid the seller for it.
+    const unpaid = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
+      price: 9.9,
+      prompt: 'A glass forest at dawn, volumetric light',
+    });
+    expect(unpaid.statusCode).toBe(409);
+    const [payout] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
+      .json()
+      .payload.data.filter((item: { offer_id: number }) => item.offer_id === offerId);
+    expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(200);
     const published = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
       price: 9.9,
       prompt: 'A glass forest at dawn, volumetric light',

@@ -10,6 +10,7 @@ import { receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
+import { retryPayout } from '../payouts/payouts.service';
 import { verificationStatusOf } from '../verification/verification.service';
 import { acceptOffer, createOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
 
@@ -192,6 +193,61 @@ export async function offerRoutes(parent: FastifyInstance) {
         identityApproved: () => identityApproved(request),
       });
       return answer(user.id, locale, id, 'Offer accepted');
+    },
+  });
+
+  /*
+   * A payout that failed is tried again with the details the seller gives now; the card, as when
+   * accepting, goes to the payout provider first and only its token reaches the shop.
+   */
+  app.route({
+    ...routeOf(offerEndpoints.retryPayoutSepa),
+    handler: async (request) => {
+      const user = signedInUser(request);
+      const { id, full_name, iban } = request.body;
+      await retryPayout(app.db, {
+        userId: user.id,
+        offerId: id,
+        appKey: sealingKey(),
+        destination: { method: 'sepa', fullName: full_name, iban },
+      }).then(({ releaseToken }) =>
+        releaseToken ? app.payoutProvider.releaseCard(releaseToken) : undefined,
+      );
+      return answer(user.id, await request.locale(), id, 'Payout details updated');
+    },
+  });
+
+  app.route({
+    ...routeOf(offerEndpoints.retryPayoutCard),
+    handler: async (request) => {
+      const user = signedInUser(request);
+      const body = request.body;
+      const [own] = await offerHistory(app.db, user.id, await request.locale(), body.id);
+      if (!own) throw AppError.notFound();
+      if (own.service_price === null || Math.round(own.service_price * 100) !== body.amount) {
+        throw AppError.validation({ amount: ['amount.offer_mismatch'] });
+      }
+      const provider = app.payoutProvider;
+      const card = await provider.saveCard({
+        number: body.card_number,
+        holder: body.card_holder_name,
+        expireMonth: body.expire_month,
+        expireYear: body.expire_year,
+      });
+      let releaseToken: string | null;
+      try {
+        ({ releaseToken } = await retryPayout(app.db, {
+          userId: user.id,
+          offerId: body.id,
+          appKey: sealingKey(),
+          destination: { method: 'card', provider: provider.name, card },
+        }));
+      } catch (error) {
+        await provider.releaseCard(card.token);
+        throw error;
+      }
+      if (releaseToken) await provider.releaseCard(releaseToken);
+      return answer(user.id, await request.locale(), body.id, 'Payout details updated');
     },
   });
 

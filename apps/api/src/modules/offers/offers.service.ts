@@ -20,6 +20,7 @@ import { countryIsoOf } from '../content/content.service';
 import {
   type PayoutDestination,
   type PayoutRow,
+  payoutOfOffer,
   payoutsOfOffers,
   requestPayout,
 } from '../payouts/payouts.service';
@@ -325,6 +326,11 @@ export async function publishOffer(
     throw AppError.conflict('offer.not_accepted', { id: String(offer.id), status: offer.status });
   }
   if (offer.productId !== null) throw AppError.conflict('offer.published', { id: String(offer.id) });
+  // The shop sells a work only once it has paid for it: a failed payout is tried again first.
+  const payout = await payoutOfOffer(db, offer.id);
+  if (payout && payout.status !== 'paid') {
+    throw AppError.conflict('offer.payout_unpaid', { id: String(offer.id), status: payout.status });
+  }
   if (!IMAGE_KINDS.has(offer.mediaKind)) {
     throw AppError.validation({ media: ['media.type'] });
   }

@@ -469,10 +469,17 @@ describe('the service’s side', () => {
       (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'payouts_payable')))[0]
         ?.balance ?? 0;
     const before = await payable();
-    await settlePayout(app.db, first?.id ?? 0, { paid: true });
-    await settlePayout(app.db, second?.id ?? 0, { paid: false, reason: 'The bank refused the transfer.' });
+    await settlePayout(app.db, first?.id ?? 0, { paid: true }, { appUrl: app.config.appUrl });
+    await settlePayout(
+      app.db,
+      second?.id ?? 0,
+      { paid: false, reason: 'The bank refused the transfer.' },
+      { appUrl: app.config.appUrl },
+    );
     expect(await payable()).toBe(before - 5000);
-    await expect(settlePayout(app.db, first?.id ?? 0, { paid: true })).rejects.toMatchObject({
+    await expect(
+      settlePayout(app.db, first?.id ?? 0, { paid: true }, { appUrl: app.config.appUrl }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     const [row] = (await call(app, failed.session, 'GET', '/api/offer/history')).json().payload;

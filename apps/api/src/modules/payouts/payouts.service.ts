@@ -4,7 +4,15 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
-import { completePayout, recordOfferPayout, reverseOfferPayout } from '../wallet/wallet.service';
+import { accountForReview } from '../accounts/accounts.admin';
+import { enqueueMail } from '../mail/mail.service';
+import { renderMail } from '../mail/mail.templates';
+import {
+  completePayout,
+  oweOfferPayoutAgain,
+  recordOfferPayout,
+  reverseOfferPayout,
+} from '../wallet/wallet.service';
 import { type PayoutBatchRow, type PayoutRow, payoutBatches, payouts } from './payouts.tables';
 import type { PayoutProvider, PayoutState, SavedCard } from './provider';
 import { pain001, type SepaDebtor } from './sepa';
@@ -95,6 +103,26 @@ async function lockPayout(tx: Db, payoutId: number): Promise<PayoutRow> {
   return payout;
 }
 
+/** What settling needs beyond the payout: the shop's address, for the links in the seller's mail. */
+export type SettleContext = { appUrl: string };
+
+/**
+ * The seller is told, in their language, that a payout failed and where to give new details; the
+ * mail is queued in the transaction that fails the payout (the outbox), so it goes if and only if
+ * the failure is kept.
+ */
+async function tellSellerPayoutFailed(tx: Db, payout: PayoutRow, appUrl: string) {
+  const seller = await accountForReview(tx, payout.userId).catch(() => null);
+  if (!seller) return;
+  await enqueueMail(tx, {
+    to: seller.email,
+    ...renderMail('payout-failed', seller.locale, {
+      name: seller.firstName,
+      url: `${appUrl}/${seller.locale}/dashboard/offers`,
+    }),
+  });
+}
+
 /**
  * Settles a payout that is requested or sent: paid (the money left) or failed (what was owed is
  * reversed). Throws CONFLICT when it is settled already.
@@ -103,6 +131,7 @@ export async function settlePayout(
   db: Db,
   payoutId: number,
   outcome: { paid: true } | { paid: false; reason: string },
+  context: SettleContext,
 ) {
   await db.transaction(async (tx) => {
     const payout = await lockPayout(tx as unknown as Db, payoutId);
@@ -111,8 +140,15 @@ export async function settlePayout(
     }
     if (payout.ledgerAmount > 0) {
       if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
-      else await reverseOfferPayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
+      else {
+        await reverseOfferPayout(tx as unknown as Db, {
+          payoutId,
+          amount: payout.ledgerAmount,
+          attempt: payout.attempt,
+        });
+      }
     }
+    if (!outcome.paid) await tellSellerPayoutFailed(tx as unknown as Db, payout, context.appUrl);
     // Once paid, the shop no longer needs where the money went: the bank details and the
     // contact details are removed (the masked destination stays for the records).
     await tx
@@ -147,14 +183,20 @@ async function releasePaidCard(db: Db, provider: PayoutProvider, payoutId: numbe
 }
 
 /** Applies what the provider says about a sent card payout; a pending one stays sent. */
-async function applyProviderState(db: Db, provider: PayoutProvider, payoutId: number, state: PayoutState) {
+async function applyProviderState(
+  db: Db,
+  provider: PayoutProvider,
+  payoutId: number,
+  state: PayoutState,
+  context: SettleContext,
+) {
   if (state.state === 'paid') {
-    await settlePayout(db, payoutId, { paid: true });
+    await settlePayout(db, payoutId, { paid: true }, context);
     await releasePaidCard(db, provider, payoutId);
   } else if (state.state === 'failed')
-    await settlePayout(db, payoutId, { paid: false, reason: state.message });
+    await settlePayout(db, payoutId, { paid: false, reason: state.message }, context);
   else if (state.state === 'cancelled') {
-    await settlePayout(db, payoutId, { paid: false, reason: 'The payout was cancelled.' });
+    await settlePayout(db, payoutId, { paid: false, reason: 'The payout was cancelled.' }, context);
   }
 }
 
@@ -164,7 +206,12 @@ async function applyProviderState(db: Db, provider: PayoutProvider, payoutId: nu
  * send once; if the provider cannot be reached the claim is undone and nothing was sent.
  * Throws CONFLICT when the payout is not a requested card payout of this provider.
  */
-export async function sendCardPayout(db: Db, provider: PayoutProvider, payoutId: number): Promise<void> {
+export async function sendCardPayout(
+  db: Db,
+  provider: PayoutProvider,
+  payoutId: number,
+  context: SettleContext,
+): Promise<void> {
   const [claimed] = await db
     .update(payouts)
     .set({ status: 'sent', sentAt: new Date() })
@@ -198,18 +245,23 @@ export async function sendCardPayout(db: Db, provider: PayoutProvider, payoutId:
     throw error;
   }
   await db.update(payouts).set({ providerRef: created.ref }).where(eq(payouts.id, payoutId));
-  await applyProviderState(db, provider, payoutId, await provider.fetchState(created.ref));
+  await applyProviderState(db, provider, payoutId, await provider.fetchState(created.ref), context);
 }
 
 /** Asks the provider for the outcome of a sent card payout and applies it. Throws CONFLICT otherwise. */
-export async function refreshCardPayout(db: Db, provider: PayoutProvider, payoutId: number): Promise<void> {
+export async function refreshCardPayout(
+  db: Db,
+  provider: PayoutProvider,
+  payoutId: number,
+  context: SettleContext,
+): Promise<void> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw AppError.notFound();
   if (payout.status === 'paid' && payout.cardToken) return releasePaidCard(db, provider, payoutId);
   if (payout.status !== 'sent' || !payout.providerRef || payout.provider !== provider.name) {
     throw new AppError('CONFLICT', `Payout ${payoutId} is not waiting on its provider.`);
   }
-  await applyProviderState(db, provider, payoutId, await provider.fetchState(payout.providerRef));
+  await applyProviderState(db, provider, payoutId, await provider.fetchState(payout.providerRef), context);
 }
 
 /**
@@ -217,13 +269,18 @@ export async function refreshCardPayout(db: Db, provider: PayoutProvider, payout
  * If the provider paid it meanwhile, it is settled as paid and CONFLICT is thrown. Call it
  * outside the transaction that then fails the payout (the provider is another system).
  */
-export async function cancelAtProvider(db: Db, provider: PayoutProvider, payoutId: number) {
+export async function cancelAtProvider(
+  db: Db,
+  provider: PayoutProvider,
+  payoutId: number,
+  context: SettleContext,
+) {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw AppError.notFound();
   if (payout.method !== 'card' || payout.status !== 'sent' || !payout.providerRef) return;
   const state = await provider.cancel(payout.providerRef);
   if (state.state === 'paid') {
-    await settlePayout(db, payoutId, { paid: true });
+    await settlePayout(db, payoutId, { paid: true }, context);
     await releasePaidCard(db, provider, payoutId);
     throw new AppError('CONFLICT', `Payout ${payoutId} was paid by its provider.`);
   }
@@ -233,13 +290,13 @@ export async function cancelAtProvider(db: Db, provider: PayoutProvider, payoutI
  * The back office marks a payout paid. A card payout is paid on its provider's word only
  * (CONFLICT here); a bank transfer when the bank has sent it.
  */
-export async function markPayoutPaid(db: Db, payoutId: number) {
+export async function markPayoutPaid(db: Db, payoutId: number, context: SettleContext) {
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw AppError.notFound();
   if (payout.method === 'card' && payout.provider !== null) {
     throw new AppError('CONFLICT', `Payout ${payoutId} is paid by its provider; send it instead.`);
   }
-  await settlePayout(db, payoutId, { paid: true });
+  await settlePayout(db, payoutId, { paid: true }, context);
 }
 
 /** How many transfers one SEPA file carries at most; the rest wait for the next file. */
@@ -327,4 +384,74 @@ export async function sepaBatchFile(
     transfers,
   });
   return { batch, xml };
+}
+
+/**
+ * A seller gives new details for their payout that failed, and it is tried again: the same
+ * payout, its attempt counted up, owed again through the ledger under that attempt's key, back in
+ * the queue as requested. The contact details given with the offer stay. The caller releases the
+ * card token this answers (the old card, if any) at its provider after the commit. Throws
+ * NOT_FOUND for another user's offer and CONFLICT unless the payout failed.
+ */
+export async function retryPayout(
+  db: Db,
+  input: { userId: string; offerId: number; appKey: string; destination: PayoutDestination },
+): Promise<{ releaseToken: string | null }> {
+  return db.transaction(async (tx) => {
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.offerId, input.offerId), eq(payouts.userId, input.userId)))
+      .for('update');
+    if (!payout) throw AppError.notFound();
+    if (payout.status !== 'failed') {
+      throw new AppError(
+        'CONFLICT',
+        `Payout ${payout.id} is ${payout.status}; only a failed payout is tried again.`,
+      );
+    }
+    const previous = payout.detailsSealed
+      ? unseal<SealedPayoutDetails>(input.appKey, SEALED_PURPOSE, payout.detailsSealed)
+      : {};
+    const { destination } = input;
+    const details: SealedPayoutDetails =
+      destination.method === 'sepa'
+        ? { full_name: destination.fullName, iban: destination.iban, contact: previous.contact }
+        : { contact: previous.contact };
+    const attempt = payout.attempt + 1;
+    await tx
+      .update(payouts)
+      .set({
+        method: destination.method,
+        status: 'requested',
+        attempt,
+        destinationMasked:
+          destination.method === 'sepa' ? maskIban(destination.iban) : maskCard(destination.card.last4),
+        detailsSealed: seal(input.appKey, SEALED_PURPOSE, details),
+        provider: destination.method === 'card' ? destination.provider : null,
+        cardToken: destination.method === 'card' ? destination.card.token : null,
+        cardBrand: destination.method === 'card' ? destination.card.brand : null,
+        cardLast4: destination.method === 'card' ? destination.card.last4 : null,
+        providerRef: null,
+        batchId: null,
+        failureReason: null,
+        sentAt: null,
+        settledAt: null,
+      })
+      .where(eq(payouts.id, payout.id));
+    if (payout.ledgerAmount > 0) {
+      await oweOfferPayoutAgain(tx as unknown as Db, {
+        payoutId: payout.id,
+        attempt,
+        amount: payout.ledgerAmount,
+      });
+    }
+    return { releaseToken: payout.cardToken };
+  });
+}
+
+/** The payout of an offer, for the offer's own rules (publishing needs it paid); null when none. */
+export async function payoutOfOffer(db: Db, offerId: number): Promise<PayoutRow | null> {
+  const [payout] = await db.select().from(payouts).where(eq(payouts.offerId, offerId));
+  return payout ?? null;
 }

@@ -76,6 +76,8 @@ export const payouts = pgTable(
       onDelete: 'restrict',
     }),
     failureReason: text('failure_reason'),
+    /** 1, then one more each time the seller gives new details after a failure (its ledger keys count it). */
+    attempt: integer('attempt').notNull().default(1),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,8 +12,10 @@ import { type BrowserSession, call, registerVerifiedUser } from '../../test/acco
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
-import { makeCounterOffer } from '../offers/offers.service';
+import { mailOutbox } from '../mail/mail.tables';
+import { makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
 import { openPayout } from './payouts.admin';
@@ -167,8 +169,10 @@ describe('card payouts', () => {
     const { payout, session } = await cardPayout(2500);
     const payable = await balanceOf('payouts_payable');
     await Promise.all([
-      sendCardPayout(app.db, app.payoutProvider, payout.id),
-      sendCardPayout(app.db, app.payoutProvider, payout.id).catch((error) => error),
+      sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }),
+      sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }).catch(
+        (error) => error,
+      ),
     ]);
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
     // Paid: the provider forgot the card and the shop its token and contact details.
@@ -194,7 +198,9 @@ describe('card payouts', () => {
     expect(atProvider).toEqual([
       expect.objectContaining({ status: 'paid', amountMinor: 2500, currency: 'EUR' }),
     ]);
-    await expect(sendCardPayout(app.db, app.payoutProvider, payout.id)).rejects.toMatchObject({
+    await expect(
+      sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
     const [offer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
@@ -205,7 +211,7 @@ describe('card payouts', () => {
     const { payout } = await cardPayout(1800, SANDBOX_DECLINING_CARD);
     const payable = await balanceOf('payouts_payable');
     const paidBefore = await balanceOf('payouts_paid');
-    await sendCardPayout(app.db, app.payoutProvider, payout.id);
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
     expect(row).toMatchObject({ status: 'failed', failureReason: SANDBOX_DECLINE_MESSAGE });
     expect(await balanceOf('payouts_payable')).toBe(payable - 1800);
@@ -224,20 +230,130 @@ describe('card payouts', () => {
       .update(payouts)
       .set({ status: 'sent', sentAt: new Date(), providerRef: created.ref })
       .where(eq(payouts.id, payout.id));
-    await cancelAtProvider(app.db, app.payoutProvider, payout.id);
+    await cancelAtProvider(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
     expect(await app.payoutProvider.fetchState(created.ref)).toEqual({ state: 'cancelled' });
-    await settlePayout(app.db, payout.id, { paid: false, reason: 'The seller asked for a bank transfer.' });
-    await expect(refreshCardPayout(app.db, app.payoutProvider, payout.id)).rejects.toMatchObject({
+    await settlePayout(
+      app.db,
+      payout.id,
+      { paid: false, reason: 'The seller asked for a bank transfer.' },
+      { appUrl: app.config.appUrl },
+    );
+    await expect(
+      refreshCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
     });
   });
 
   it("marks a card payout paid only on its provider's word", async () => {
     const { payout } = await cardPayout(700);
-    await expect(markPayoutPaid(app.db, payout.id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(markPayoutPaid(app.db, payout.id, { appUrl: app.config.appUrl })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const opened = await openPayout(app.db, { payoutId: payout.id, appKey: app.config.appKey ?? '' });
     expect(opened).toMatchObject({ card: { brand: 'visa', last4: '4242' }, bank: null, status: 'requested' });
     expect(JSON.stringify(opened)).not.toContain('4242424242424242');
+  });
+});
+
+describe('a failed payout', () => {
+  it('tells the seller in their language, takes new details and is tried again until paid; the work is published only then', async () => {
+    const { payout, session, userId, offerId } = await cardPayout(3300, SANDBOX_DECLINING_CARD);
+    await app.db.update(users).set({ locale: 'de' }).where(eq(users.id, userId));
+    const [seller] = await app.db.select().from(users).where(eq(users.id, userId));
+    const publish = () =>
+      publishOffer(app.db, app.storage, { offerId, priceCents: 500, prompt: 'A glass forest at dawn' });
+    await expect(publish()).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    const payable = await balanceOf('payouts_payable');
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    expect(await balanceOf('payouts_payable')).toBe(payable - 3300);
+    const mails = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.recipient, seller?.email ?? ''));
+    const told = mails.find((mail) => mail.subject === 'Deine Auszahlung konnte nicht ausgeführt werden');
+    expect(told?.text).toContain(`${app.config.appUrl}/de/dashboard/offers`);
+    const [failedOffer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(failedOffer.payout.status).toBe('failed');
+    await expect(publish()).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    // New bank details: owed again (its own ledger key), back in the queue; the old card is forgotten.
+    const bank = await call(app, session, 'POST', '/api/offer/payout/sepa', {
+      full_name: 'Ada Lovelace',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      id: offerId,
+    });
+    expect(bank.statusCode).toBe(200);
+    expect(bank.json().payload.payout).toEqual({
+      method: 'sepa',
+      destination: 'IBAN DE89 •••• 3000',
+      status: 'requested',
+    });
+    expect(await balanceOf('payouts_payable')).toBe(payable);
+    expect(
+      await app.db
+        .select()
+        .from(sandboxPayoutCards)
+        .where(eq(sandboxPayoutCards.token, payout.cardToken ?? '')),
+    ).toEqual([]);
+    const again = await call(app, session, 'POST', '/api/offer/payout/sepa', {
+      full_name: 'Ada Lovelace',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      id: offerId,
+    });
+    expect(again.statusCode, 'only a failed payout takes new details').toBe(409);
+
+    // It fails a second time (reversed under the second attempt's key), then a card pays it.
+    await settlePayout(
+      app.db,
+      payout.id,
+      { paid: false, reason: 'The account is closed.' },
+      { appUrl: app.config.appUrl },
+    );
+    expect(await balanceOf('payouts_payable')).toBe(payable - 3300);
+    const card = await call(app, session, 'POST', '/api/offer/payout/card', {
+      card_number: '5555 5555 5555 4444',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: nextYear,
+      amount: '33',
+      id: offerId,
+    });
+    expect(card.statusCode).toBe(200);
+    const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({
+      status: 'requested',
+      attempt: 3,
+      method: 'card',
+      cardBrand: 'mastercard',
+      cardLast4: '4444',
+    });
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    const [paid] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
+    expect(paid.payout).toEqual({ method: 'card', destination: 'Card •••• 4444', status: 'paid' });
+    expect(await publish()).toBeGreaterThan(0);
+  });
+
+  it("takes new details only for the seller's own failed payout, a card only for the price", async () => {
+    const { payout, offerId, session } = await cardPayout(1200, SANDBOX_DECLINING_CARD);
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    const stranger = await registerVerifiedUser(app);
+    const body = { full_name: 'Eve', iban: 'DE89370400440532013000', id: offerId };
+    expect((await call(app, stranger.session, 'POST', '/api/offer/payout/sepa', body)).statusCode).toBe(404);
+    const cards = (await app.db.select().from(sandboxPayoutCards)).length;
+    const wrong = await call(app, session, 'POST', '/api/offer/payout/card', {
+      card_number: '4242 4242 4242 4242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: nextYear,
+      amount: '13',
+      id: offerId,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect((await app.db.select().from(sandboxPayoutCards)).length).toBe(cards);
+    const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({ status: 'failed', attempt: 1 });
   });
 });
 

@@ -219,8 +219,13 @@ describe('exporting bank payouts', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // The bank's answer, payout by payout.
-    await markPayoutPaid(app.db, ids[0] ?? 0);
-    await settlePayout(app.db, ids[1] ?? 0, { paid: false, reason: 'The account is closed.' });
+    await markPayoutPaid(app.db, ids[0] ?? 0, { appUrl: app.config.appUrl });
+    await settlePayout(
+      app.db,
+      ids[1] ?? 0,
+      { paid: false, reason: 'The account is closed.' },
+      { appUrl: app.config.appUrl },
+    );
     const settled = await app.db.select().from(payouts).where(inArray(payouts.id, ids)).orderBy(payouts.id);
     expect(settled.map((row) => row.status)).toEqual(['paid', 'failed']);
     // Paid: the holder, IBAN and contact details are gone; the file cannot be built again.

@@ -304,15 +304,35 @@ export function recordOfferPayout(db: Db, input: { offerId: number; payoutId: nu
   });
 }
 
-/** An offer's payout that failed: what was owed goes back to where it came from. */
-export function reverseOfferPayout(db: Db, input: { payoutId: number; amount: number }) {
+/**
+ * An offer's payout that failed: what was owed goes back to where it came from. Each attempt of
+ * the payout (the seller may give new details after a failure) is reversed under its own key.
+ */
+export function reverseOfferPayout(db: Db, input: { payoutId: number; amount: number; attempt?: number }) {
+  const attempt = input.attempt ?? 1;
   return postMove(db, {
-    key: `payout:${input.payoutId}:reversed`,
+    key: attempt === 1 ? `payout:${input.payoutId}:reversed` : `payout:${input.payoutId}:reversed:${attempt}`,
     kind: 'offer_reversal',
     reference: `payout:${input.payoutId}`,
     postings: [
       { account: { system: 'payouts_payable' }, amount: -input.amount },
       { account: { system: 'purchases' }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * A failed offer's payout tried again with new details (attempt 2, 3, …): the shop owes its price
+ * once more, as when the offer was accepted.
+ */
+export function oweOfferPayoutAgain(db: Db, input: { payoutId: number; attempt: number; amount: number }) {
+  return postMove(db, {
+    key: `payout:${input.payoutId}:attempt:${input.attempt}`,
+    kind: 'offer',
+    reference: `payout:${input.payoutId}`,
+    postings: [
+      { account: { system: 'purchases' }, amount: -input.amount },
+      { account: { system: 'payouts_payable' }, amount: input.amount },
     ],
   });
 }
