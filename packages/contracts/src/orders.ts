@@ -102,6 +102,40 @@ export const generation = z.object({
 export type Generation = z.infer<typeof generation>;
 export const generationsResponse = okEnvelope(z.array(generation));
 
+/** A row of `GET /purchase/history` for a bought prompt: the order, marked as a purchase. */
+export const purchaseHistoryPurchase = order.extend({ type: z.literal('purchase') });
+
+/**
+ * A row of `GET /purchase/history` for a drawn image (the original API lists "purchases and
+ * generations"): every key of a purchase row, null where a generation has none (order, product,
+ * slug, description), with the generation's own id, format and size, its prompt, and where its zip
+ * is downloaded again. `id` is the generation's: read it with `type`.
+ */
+export const purchaseHistoryGeneration = z.object({
+  type: z.literal('generation'),
+  id: z.number(),
+  order_id: z.null(),
+  product_id: z.null(),
+  slug: z.null(),
+  title: z.string(),
+  description: z.null(),
+  price: z.number(),
+  currency: z.string(),
+  created_at: z.string(),
+  date: z.string(),
+  image: z.string(),
+  format: z.string(),
+  size: z.string(),
+  prompt: z.string(),
+  download_url: z.string(),
+});
+export const purchaseHistoryRow = z.discriminatedUnion('type', [
+  purchaseHistoryPurchase,
+  purchaseHistoryGeneration,
+]);
+export type PurchaseHistoryRow = z.infer<typeof purchaseHistoryRow>;
+export const purchaseHistoryResponse = okEnvelope(z.array(purchaseHistoryRow));
+
 /** A client's retry key: the same key from the same user is the same order. */
 export const purchaseHeaders = z.object({
   'idempotency-key': z
@@ -159,8 +193,8 @@ export const orderEndpoints = {
   history: defineEndpoint({
     method: 'GET',
     path: '/purchase/history',
-    summary: 'The prompts bought, newest first',
-    response: ordersResponse,
+    summary: 'The prompts bought and the images drawn, newest first, each row with its type',
+    response: purchaseHistoryResponse,
   }),
   /** Answers a zip. */
   download: defineEndpoint({

@@ -8,6 +8,7 @@ import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
+import { purchaseHistory } from './orders.history';
 import {
   addToCart,
   getCart,
@@ -103,7 +104,7 @@ export async function orderRoutes(parent: FastifyInstance) {
     ...routeOf(orderEndpoints.history),
     handler: async (request) => ({
       status: 'OK' as const,
-      payload: await orderHistory(app.db, signedInUser(request).id, await request.locale()),
+      payload: await purchaseHistory(app.db, signedInUser(request).id, await request.locale()),
     }),
   });
 

@@ -146,6 +146,47 @@ describe('buying one prompt', () => {
     expect(german.json().code).toBe('INSUFFICIENT_FUNDS');
   });
 
+  it('lists the images drawn beside the prompts bought, newest first, each row with its type', async () => {
+    const { session } = await buyer(2000);
+    const bought = (await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(6) })).json();
+    const drawn = await call(app, session, 'POST', '/api/purchase/generate-image', {
+      title: 'Lighthouse',
+      prompt: 'a lighthouse in a storm',
+      format: 'png',
+      size: '512x512',
+    });
+    expect(drawn.statusCode).toBe(200);
+    const generationId = Number(drawn.headers['x-generation-id']);
+    const history = (await call(app, session, 'GET', '/api/purchase/history')).json().payload;
+    expect(history).toEqual([
+      {
+        type: 'generation',
+        id: generationId,
+        order_id: null,
+        product_id: null,
+        slug: null,
+        title: 'Lighthouse',
+        description: null,
+        price: 1,
+        currency: 'Credits',
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        image: `/api/purchase/generations/${generationId}/image`,
+        format: 'png',
+        size: '512x512',
+        prompt: 'a lighthouse in a storm',
+        download_url: `/api/purchase/generations/${generationId}/download`,
+      },
+      expect.objectContaining({ type: 'purchase', order_id: bought.payload.order_id, product_id: id(6) }),
+    ]);
+    const again = await call(app, session, 'GET', history[0].download_url);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/zip');
+    // Another user's history lists neither.
+    const { session: stranger } = await buyer();
+    expect((await call(app, stranger, 'GET', '/api/purchase/history')).json().payload).toEqual([]);
+  });
+
   it('debits the price, records the order, and lists it in both readings', async () => {
     const { session, userId } = await buyer(2000);
     const response = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(5) });
@@ -156,6 +197,7 @@ describe('buying one prompt', () => {
     const history = (await call(app, session, 'GET', '/api/purchase/history')).json().payload;
     expect(history).toEqual([
       {
+        type: 'purchase',
         id: expect.any(Number),
         order_id: body.payload.order_id,
         product_id: id(5),

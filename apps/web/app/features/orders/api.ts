@@ -21,7 +21,11 @@ export const purchasePrompt = (api: ApiClient, productId: number, idempotencyKey
   });
 export const purchaseCart = (api: ApiClient, idempotencyKey: string) =>
   api.call(orderEndpoints.purchaseCart, { headers: { 'Idempotency-Key': idempotencyKey } });
-export const getOrders = (api: ApiClient) => api.call(orderEndpoints.history);
+/** The bought prompts of the purchase history; the orders tab reads the generations from their own list. */
+export const getOrders = async (api: ApiClient) => {
+  const { payload } = await api.call(orderEndpoints.history);
+  return { payload: payload.filter((row) => row.type === 'purchase') };
+};
 export const getGenerations = (api: ApiClient) => api.call(generationEndpoints.history);
 
 /** A bought prompt's zip in the chosen format and size, with download progress. */
