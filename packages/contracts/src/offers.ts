@@ -119,8 +119,19 @@ export const offer = z.object({
   confirm: z.literal(true),
   created_at: z.string(),
   /** How the accepted offer is paid out, masked ("Card •••• 4242", "IBAN DE89 •••• 3000"). */
+  /** The payout of an accepted offer: where it goes (masked), how much, its status and dates. */
   payout: z
-    .object({ method: z.enum(['card', 'sepa']), destination: z.string(), status: z.string() })
+    .object({
+      method: z.enum(['card', 'sepa']),
+      destination: z.string(),
+      status: z.string(),
+      amount: z.number().optional(),
+      currency: z.literal('EUR').optional(),
+      failure_reason: z.string().nullable().optional(),
+      created_at: z.string().optional(),
+      sent_at: z.string().nullable().optional(),
+      settled_at: z.string().nullable().optional(),
+    })
     .nullable(),
 });
 export type Offer = z.infer<typeof offer>;

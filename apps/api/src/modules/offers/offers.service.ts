@@ -59,7 +59,17 @@ function toOffer(
     confirm: true,
     created_at: row.createdAt.toISOString(),
     payout: payout
-      ? { method: payout.method, destination: payout.destinationMasked, status: payout.status }
+      ? {
+          method: payout.method,
+          destination: payout.destinationMasked,
+          status: payout.status,
+          amount: minorUnitsToNumber(payout.amountCents),
+          currency: 'EUR',
+          failure_reason: payout.failureReason,
+          created_at: payout.createdAt.toISOString(),
+          sent_at: payout.sentAt?.toISOString() ?? null,
+          settled_at: payout.settledAt?.toISOString() ?? null,
+        }
       : null,
   };
 }

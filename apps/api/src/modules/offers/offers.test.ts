@@ -367,7 +367,7 @@ describe('answering the service’s counter-price', () => {
     const cardsBefore = (await app.db.select().from(sandboxPayoutCards)).length;
     const accepted = await post({});
     expect(accepted.statusCode).toBe(200);
-    expect(accepted.json().payload.payout).toEqual({
+    expect(accepted.json().payload.payout).toMatchObject({
       method: 'card',
       destination: 'Card •••• 4242',
       status: 'requested',

@@ -204,7 +204,19 @@ describe('card payouts', () => {
       code: 'CONFLICT',
     });
     const [offer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
-    expect(offer.payout).toEqual({ method: 'card', destination: 'Card •••• 4242', status: 'paid' });
+    // The seller sees the payout: where it went (masked), how much, its status and dates.
+    expect(offer.payout).toEqual({
+      method: 'card',
+      destination: 'Card •••• 4242',
+      status: 'paid',
+      amount: 25,
+      currency: 'EUR',
+      failure_reason: null,
+      created_at: payout.createdAt.toISOString(),
+      sent_at: row?.sentAt?.toISOString(),
+      settled_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(JSON.stringify(offer)).not.toContain('4242424242424242');
   });
 
   it('fails a payout the card issuer declines and reverses what was owed', async () => {
@@ -275,7 +287,7 @@ describe('a failed payout', () => {
     const told = mails.find((mail) => mail.subject === 'Deine Auszahlung konnte nicht ausgeführt werden');
     expect(told?.text).toContain(`${app.config.appUrl}/de/dashboard/offers`);
     const [failedOffer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
-    expect(failedOffer.payout.status).toBe('failed');
+    expect(failedOffer.payout).toMatchObject({ status: 'failed', failure_reason: SANDBOX_DECLINE_MESSAGE });
     await expect(publish()).rejects.toMatchObject({ code: 'CONFLICT' });
 
     // New bank details: owed again (its own ledger key), back in the queue; the old card is forgotten.
@@ -285,7 +297,7 @@ describe('a failed payout', () => {
       id: offerId,
     });
     expect(bank.statusCode).toBe(200);
-    expect(bank.json().payload.payout).toEqual({
+    expect(bank.json().payload.payout).toMatchObject({
       method: 'sepa',
       destination: 'IBAN DE89 •••• 3000',
       status: 'requested',
@@ -331,7 +343,7 @@ describe('a failed payout', () => {
     });
     await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
     const [paid] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
-    expect(paid.payout).toEqual({ method: 'card', destination: 'Card •••• 4444', status: 'paid' });
+    expect(paid.payout).toMatchObject({ method: 'card', destination: 'Card •••• 4444', status: 'paid' });
     expect(await publish()).toBeGreaterThan(0);
   });
 
