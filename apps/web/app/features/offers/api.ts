@@ -1,4 +1,9 @@
-import type { OfferApproveRequest, OfferWithdrawCardRequest } from '@promptmarket/contracts/offers';
+import type {
+  OfferApproveRequest,
+  OfferPayoutRetryCardRequest,
+  OfferPayoutRetrySepaRequest,
+  OfferWithdrawCardRequest,
+} from '@promptmarket/contracts/offers';
 import { offerEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import type { BrowserApi, UploadOptions } from '../../lib/api-browser';
 import type { ApiClient } from '../../lib/api-client';
@@ -13,6 +18,12 @@ export const approveOffer = (api: ApiClient, body: OfferApproveRequest) =>
 /** Accepts the counter-price, paid out to a card. Throws VERIFICATION_REQUIRED from 150 EUR unverified. */
 export const withdrawOfferToCard = (api: ApiClient, body: OfferWithdrawCardRequest) =>
   api.call(offerEndpoints.withdrawCard, { body });
+/** New bank details for a payout that failed; it is tried again. */
+export const retryPayoutToBank = (api: ApiClient, body: OfferPayoutRetrySepaRequest) =>
+  api.call(offerEndpoints.retryPayoutSepa, { body });
+/** A new card for a payout that failed; it is tried again. */
+export const retryPayoutToCard = (api: ApiClient, body: OfferPayoutRetryCardRequest) =>
+  api.call(offerEndpoints.retryPayoutCard, { body });
 /** The create form as multipart (the file is `media`), with upload progress. */
 export const createOffer = (api: BrowserApi, form: FormData, options: UploadOptions) =>
   api.upload(offerEndpoints.create.path, offerEndpoints.create.response, form, options);

@@ -5,6 +5,7 @@ import { useRevalidator } from 'react-router';
 import { getOffers } from '../../features/offers/api';
 import { ApprovalDialogs } from '../../features/offers/approval/approval-dialogs';
 import { OfferForm } from '../../features/offers/offer-form';
+import { PayoutsSection } from '../../features/offers/payouts-section';
 import { badgeTone, euroText, inTab, type OfferTab, offerTabs, tabCounts } from '../../features/offers/rules';
 import { getCountries } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
@@ -79,7 +80,8 @@ function Media({ offer }: { offer: Offer }) {
 /**
  * Dashboard offers (spec section 2): the create form, tabs All / Pending / Offers / Approved /
  * Declined with counts, the list with both prices and the status, and View Offer for an offer the
- * service has priced, which opens the approval chain.
+ * service has priced, which opens the approval chain; then the seller's payouts, where one that
+ * failed takes new details.
  */
 export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -87,7 +89,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const revalidator = useRevalidator();
   const [tab, setTab] = useState<OfferTab>('all');
-  const [open, setOpen] = useState<Offer | null>(null);
+  const [open, setOpen] = useState<{ offer: Offer; retry: boolean } | null>(null);
   const { offers, failed, countries } = loaderData;
   const counts = tabCounts(offers);
   const shown = offers.filter((offer) => inTab(offer, tab));
@@ -193,7 +195,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
                         {offer.status === 'offer' ? (
                           <button
                             type="button"
-                            onClick={() => setOpen(offer)}
+                            onClick={() => setOpen({ offer, retry: false })}
                             className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-700"
                           >
                             {t('offers.view')}
@@ -208,10 +210,18 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
+      {!failed && offers.length > 0 ? (
+        <PayoutsSection
+          offers={offers}
+          locale={locale}
+          onRetry={(offer) => setOpen({ offer, retry: true })}
+        />
+      ) : null}
       {open && user ? (
         <ApprovalDialogs
-          key={open.id}
-          offer={open}
+          key={`${open.offer.id}-${open.retry}`}
+          offer={open.offer}
+          retry={open.retry}
           user={user}
           countries={countries}
           onClose={() => setOpen(null)}

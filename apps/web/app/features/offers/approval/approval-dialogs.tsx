@@ -7,7 +7,13 @@ import { FormAlert } from '../../../components/ui/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/use-api';
-import { approveOffer, declineOffer, withdrawOfferToCard } from '../api';
+import {
+  approveOffer,
+  declineOffer,
+  retryPayoutToBank,
+  retryPayoutToCard,
+  withdrawOfferToCard,
+} from '../api';
 import { offerFailure } from '../rules';
 import { BankStep } from './bank-step';
 import { CardStep } from './card-step';
@@ -26,7 +32,8 @@ type Step = 'details' | 'contact' | 'method' | 'bank' | 'card' | 'success' | 've
  * then success. An offer of 150 EUR or more needs an approved identity verification first; the
  * dialog then says so and links to it, as it does when the API answers VERIFICATION_REQUIRED.
  * What each step holds is kept here, so going back and forth loses nothing. Closes on Escape and
- * on a press outside.
+ * on a press outside. With `retry`, the chain starts at the choice of payout: the seller gives new
+ * details for a payout that failed, and it is tried again.
  */
 export function ApprovalDialogs({
   offer,
@@ -34,16 +41,18 @@ export function ApprovalDialogs({
   countries,
   onClose,
   onChanged,
+  retry = false,
 }: {
   offer: Offer;
   user: Profile;
   countries: Country[];
   onClose: () => void;
   onChanged: () => void;
+  retry?: boolean;
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [step, setStep] = useState<Step>('details');
+  const [step, setStep] = useState<Step>(retry ? 'method' : 'details');
   const [method, setMethod] = useState<PayoutMethod>('sepa');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -109,8 +118,22 @@ export function ApprovalDialogs({
     setNotice(null);
     try {
       const body = { ...contact, currency: 'EUR' as const, id: { id: offer.id } };
-      const { payload } =
-        request.method === 'sepa'
+      const { payload } = retry
+        ? request.method === 'sepa'
+          ? await retryPayoutToBank(api, {
+              id: offer.id,
+              full_name: request.values.full_name,
+              iban: request.values.iban,
+            })
+          : await retryPayoutToCard(api, {
+              id: offer.id,
+              card_number: request.values.card_number,
+              card_holder_name: request.values.card_holder_name,
+              expire_month: request.values.expire_month,
+              expire_year: request.values.expire_year,
+              amount: request.values.amount,
+            })
+        : request.method === 'sepa'
           ? await approveOffer(api, {
               ...body,
               full_name: request.values.full_name,
@@ -186,7 +209,8 @@ export function ApprovalDialogs({
             method={method}
             onBack={(choice) => {
               setMethod(choice);
-              go('contact');
+              if (retry) onClose();
+              else go('contact');
             }}
             onChoose={(choice) => {
               setMethod(choice);
