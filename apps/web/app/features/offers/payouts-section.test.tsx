@@ -51,8 +51,11 @@ describe('the seller’s payouts', () => {
     const text = render('en', en);
     expect(text).toContain('Your payouts');
     expect(text).not.toContain('Work 1');
-    expect(text).toContain('Work 2 45.50 EUR Card •••• 4242 paid Nov 2, 2026 Nov 3, 2026');
-    expect(text).toContain('IBAN DE89 •••• 3000 failed The account is closed. Give new payout details');
+    expect(text).toContain(
+      'Work 2 Amount 45.50 EUR Paid to Card •••• 4242 Status paid Requested Nov 2, 2026 Paid or failed Nov 3, 2026',
+    );
+    expect(text).toContain('IBAN DE89 •••• 3000 Status failed');
+    expect(text).toContain('Nov 6, 2026 The account is closed. Give new payout details');
     expect(text.match(/Give new payout details/g)).toHaveLength(1);
   });
 
