@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import sharp from 'sharp';
 import { root } from './build-state.mjs';
@@ -272,6 +273,12 @@ export async function crashRun({ database, mode = 'short', adminUrl, log = conso
     const login = await admin('POST', '/api/login', { body: ADMIN });
     if (login.status !== 200)
       throw new Error(`admin login: ${login.status} ${JSON.stringify(login.payload)}`);
+    // The back office answers an admin only with two-factor sign-in on: turned on with a code of its key.
+    const setup = await admin('POST', '/api/admin/two-factor/setup');
+    const code = new TOTP({ secret: Secret.fromBase32(setup.payload.payload.secret) }).generate();
+    const enabled = await admin('POST', '/api/admin/two-factor/enable', { body: { code } });
+    if (enabled.status !== 200)
+      throw new Error(`admin two-factor sign-in: ${enabled.status} ${JSON.stringify(enabled.payload)}`);
     const catalogue = await shopFacts(users[0].request);
     log(`  ${users.length} users, ${catalogue.products.length} products`);
 
