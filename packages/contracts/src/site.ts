@@ -40,8 +40,12 @@ export const currency = z.object({
 export const currenciesResponse = okEnvelope(z.array(currency));
 export type Currency = z.infer<typeof currency>;
 
-export const wordsResponse = okEnvelope(z.record(z.string(), z.string()));
-export type Words = z.infer<typeof wordsResponse>['payload'];
+/** Message keys to texts. */
+export const words = z.record(z.string(), z.string());
+export type Words = z.infer<typeof words>;
+/** `GET /localization/{locale}/words` answers the map itself, as spec section 7 gives it. */
+export const wordsResponse = words;
+export const wordOverridesResponse = okEnvelope(words);
 
 export const localeParams = z.object({ locale: z.string().regex(/^[a-z]{2}(?:-[a-z0-9]{2,4})?$/i) });
 
@@ -64,12 +68,25 @@ export const siteEndpoints = {
     summary: 'Currencies, EUR first',
     response: currenciesResponse,
   }),
+  /**
+   * The map is the API's own message catalogue (validationMessages: the texts of its validation,
+   * refusals and back office, by the keys its schemas carry), since the API answers in those texts;
+   * the web's interface texts ship with the web, which reads only the overrides (below).
+   */
   words: defineEndpoint({
     method: 'GET',
     path: '/localization/:locale/words',
-    summary: 'Interface texts changed for a language',
+    summary:
+      "Every message key of the API's catalogue with its text in the language, merged over the built-in English, then the back office's overrides",
     params: localeParams,
     response: wordsResponse,
+  }),
+  wordOverrides: defineEndpoint({
+    method: 'GET',
+    path: '/localization/:locale/overrides',
+    summary: 'Only the texts the back office changed for a language, to merge over built-in ones',
+    params: localeParams,
+    response: wordOverridesResponse,
   }),
 };
 

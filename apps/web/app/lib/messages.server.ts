@@ -97,7 +97,7 @@ const SHOP_KEPT_BACK_OFFICE_TEXTS = ['link'];
 
 /**
  * The texts every shop page carries for one language (flat dotted overrides from
- * /localization/{locale}/words applied), without the back office's.
+ * /localization/{locale}/overrides applied), without the back office's.
  */
 export function messagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
   const { [BACK_OFFICE]: backOffice, ...shop } = allMessagesFor(locale, overrides);

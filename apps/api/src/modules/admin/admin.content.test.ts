@@ -84,15 +84,15 @@ describe('site content: currencies, languages and words', () => {
       value: 'Sprachwahl',
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect((await shop('/localization/de/words', 'de')).json().payload).toMatchObject({
+    expect((await shop('/localization/de/words', 'de')).json()).toMatchObject({
       'footer.language': 'Sprachwahl',
     });
-    expect((await shop('/localization/fr/words', 'fr')).json().payload['footer.language']).toBeUndefined();
+    expect((await shop('/localization/fr/words', 'fr')).json()['footer.language']).toBeUndefined();
     const badKey = await call(app, admin, 'PUT', '/api/admin/words/de', { key: '<script>', value: 'x' });
     expect(badKey.statusCode).toBe(422);
     expect(badKey.json().errors.key).toEqual(['Use a text key such as footer.language.']);
     expect((await call(app, admin, 'DELETE', '/api/admin/words/de/footer.language')).statusCode).toBe(200);
-    expect((await shop('/localization/de/words', 'de')).json().payload['footer.language']).toBeUndefined();
+    expect((await shop('/localization/de/words', 'de')).json()['footer.language']).toBeUndefined();
     const english = await call(app, admin, 'PUT', '/api/admin/languages/en', { active: false });
     expect(english.statusCode).toBe(422);
   });

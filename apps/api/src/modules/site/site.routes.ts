@@ -2,7 +2,7 @@ import { siteEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
-import { getSettings, getWords, listCurrencies, listLanguages } from './site.service';
+import { getSettings, getWordOverrides, getWords, listCurrencies, listLanguages } from './site.service';
 
 export async function siteRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -33,9 +33,14 @@ export async function siteRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(siteEndpoints.words),
+    handler: async (request) => getWords(app.db, request.params.locale),
+  });
+
+  app.route({
+    ...routeOf(siteEndpoints.wordOverrides),
     handler: async (request) => ({
       status: 'OK' as const,
-      payload: await getWords(app.db, request.params.locale),
+      payload: await getWordOverrides(app.db, request.params.locale),
     }),
   });
 }

@@ -5,6 +5,7 @@ import {
   minorUnitsToNumber,
   resolveLocale,
   type Settings,
+  validationMessages,
 } from '@promptmarket/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -151,10 +152,21 @@ export async function listCurrencies(db: Db, locale: string): Promise<Currency[]
 }
 
 /**
- * The interface texts changed for one language, to merge over the built-in ones.
- * Throws NOT_FOUND when the language is not offered.
+ * The whole map of message keys to texts for one language: the API's catalogue in English, the
+ * language's texts over it, then the back office's overrides. Throws NOT_FOUND when the language
+ * is not offered.
  */
 export async function getWords(db: Db, locale: string): Promise<Record<string, string>> {
+  const overrides = await getWordOverrides(db, locale);
+  const catalogues = validationMessages as Record<string, Record<string, string>>;
+  return { ...catalogues[DEFAULT_LOCALE], ...catalogues[locale.toLowerCase()], ...overrides };
+}
+
+/**
+ * Only the texts the back office changed for one language, to merge over built-in ones.
+ * Throws NOT_FOUND when the language is not offered.
+ */
+export async function getWordOverrides(db: Db, locale: string): Promise<Record<string, string>> {
   const code = locale.toLowerCase();
   const offered = await listLanguages(db);
   if (!offered.some((language) => language.code === code)) throw AppError.notFound();

@@ -1,4 +1,9 @@
-import { currenciesResponse, languagesResponse, settingsResponse } from '@promptmarket/contracts';
+import {
+  currenciesResponse,
+  languagesResponse,
+  settingsResponse,
+  validationMessages,
+} from '@promptmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { forgetSiteCache } from './site.service';
@@ -106,16 +111,33 @@ describe('GET /api/currencies', () => {
 });
 
 describe('GET /api/localization/:locale/words', () => {
-  it('returns the overrides stored for a language', async () => {
-    await app.db
-      .insert(translationOverrides)
-      .values({ locale: 'de', key: 'footer.newsletter.title', value: 'Bleib dran' });
+  it("answers the language's whole map of message keys, over the built-in English, then the overrides", async () => {
+    const before = await app.inject({ method: 'GET', url: '/api/localization/de/words' });
+    expect(before.statusCode).toBe(200);
+    const german = before.json();
+    // The map itself, as spec section 7 gives it: no envelope.
+    expect(german.status).toBeUndefined();
+    expect(Object.keys(german).sort()).toEqual(Object.keys(validationMessages.en).sort());
+    expect(german['country.required']).toBe('Land ist erforderlich');
+    expect(german['payment_method.invalid']).toBe(validationMessages.de['payment_method.invalid']);
+    const english = (await app.inject({ method: 'GET', url: '/api/localization/en/words' })).json();
+    expect(english).toEqual(validationMessages.en);
+    for (const [key, text] of Object.entries(german)) expect(typeof text, key).toBe('string');
+
+    await app.db.insert(translationOverrides).values([
+      { locale: 'de', key: 'footer.newsletter.title', value: 'Bleib dran' },
+      { locale: 'de', key: 'country.required', value: 'Bitte ein Land wählen' },
+    ]);
     forgetSiteCache(app.db);
-    const german = await app.inject({ method: 'GET', url: '/api/localization/de/words' });
-    expect(german.statusCode).toBe(200);
-    expect(german.json()).toEqual({ status: 'OK', payload: { 'footer.newsletter.title': 'Bleib dran' } });
-    const english = await app.inject({ method: 'GET', url: '/api/localization/en/words' });
-    expect(english.json()).toEqual({ status: 'OK', payload: {} });
+    const changed = (await app.inject({ method: 'GET', url: '/api/localization/de/words' })).json();
+    expect(changed).toMatchObject({
+      'footer.newsletter.title': 'Bleib dran',
+      'country.required': 'Bitte ein Land wählen',
+      'city.required': 'Stadt ist erforderlich',
+    });
+    const french = (await app.inject({ method: 'GET', url: '/api/localization/fr/words' })).json();
+    expect(french['footer.newsletter.title']).toBeUndefined();
+    expect(french['country.required']).toBe(validationMessages.fr['country.required']);
   });
 
   it('answers 404 for a language that is not offered and 422 for a malformed code', async () => {
@@ -124,6 +146,22 @@ describe('GET /api/localization/:locale/words', () => {
     const malformed = await app.inject({ method: 'GET', url: '/api/localization/..%2Fetc/words' });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors).toHaveProperty('locale');
+  });
+});
+
+describe('GET /api/localization/:locale/overrides', () => {
+  it('answers only the texts the back office changed, for the web to merge over its own', async () => {
+    await app.db
+      .insert(translationOverrides)
+      .values({ locale: 'it', key: 'footer.language', value: 'Scegli la lingua' });
+    forgetSiteCache(app.db);
+    const italian = await app.inject({ method: 'GET', url: '/api/localization/it/overrides' });
+    expect(italian.statusCode).toBe(200);
+    expect(italian.json()).toEqual({ status: 'OK', payload: { 'footer.language': 'Scegli la lingua' } });
+    const polish = await app.inject({ method: 'GET', url: '/api/localization/pl/overrides' });
+    expect(polish.json()).toEqual({ status: 'OK', payload: {} });
+    const unknown = await app.inject({ method: 'GET', url: '/api/localization/xx/overrides' });
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

@@ -6,9 +6,9 @@ import type { ApiClient } from '../../lib/api-client';
 export const getSettings = (api: ApiClient) => api.call(siteEndpoints.settings);
 export const getLanguages = (api: ApiClient) => api.call(siteEndpoints.languages);
 export const getCurrencies = (api: ApiClient) => api.call(siteEndpoints.currencies);
-/** The interface texts the back office changed for a language. */
+/** The texts the back office changed for a language; the web merges them over its own. */
 export const getWords = (api: ApiClient, locale: string) =>
-  api.call(siteEndpoints.words, { params: { locale } });
+  api.call(siteEndpoints.wordOverrides, { params: { locale } });
 
 export const getCountries = (api: ApiClient) => api.call(contentEndpoints.countries);
 export const getSocialLinks = (api: ApiClient) => api.call(contentEndpoints.socialLinks);
