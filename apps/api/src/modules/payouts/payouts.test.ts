@@ -168,12 +168,15 @@ describe('card payouts', () => {
   it('sends a card payout through the provider once and settles it paid through the ledger', async () => {
     const { payout, session } = await cardPayout(2500);
     const payable = await balanceOf('payouts_payable');
-    await Promise.all([
+    // Two clicks at once: one sends, the other is told the payout is not requested any more.
+    const outcomes = await Promise.allSettled([
       sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }),
-      sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }).catch(
-        (error) => error,
-      ),
+      sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl }),
     ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+      reason: { code: 'CONFLICT' },
+    });
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
     // Paid: the provider forgot the card and the shop its token and contact details.
     expect(row).toMatchObject({
