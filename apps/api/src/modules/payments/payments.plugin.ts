@@ -44,9 +44,13 @@ export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.payments;
     // Cards for payouts are kept by the sandbox payout provider; it seals them under the app key.
+    // It pays no real money: a shop served to the public that takes real deposits (Stripe) sends
+    // no card payout through it. (A public shop on the sandbox's deposits is a declared demo:
+    // start-up refuses it otherwise.)
     app.decorate(
       'payoutProvider',
       sandboxPayoutProvider(app.db, {
+        sendsPayouts: settings.provider !== 'stripe' || !app.config.publicUrl,
         appKey: () => {
           if (!app.config.appKey) throw new Error('payout cards need APP_KEY to be sealed');
           return app.config.appKey;

@@ -27,7 +27,12 @@ import {
   settlePayout,
 } from './payouts.service';
 import { payouts } from './payouts.tables';
-import { SANDBOX_CARD_PURPOSE, SANDBOX_DECLINE_MESSAGE, SANDBOX_DECLINING_CARD } from './sandbox';
+import {
+  SANDBOX_CARD_PURPOSE,
+  SANDBOX_DECLINE_MESSAGE,
+  SANDBOX_DECLINING_CARD,
+  sandboxPayoutProvider,
+} from './sandbox';
 import { sandboxPayoutCards, sandboxPayouts } from './sandbox.tables';
 
 let app: TestApp;
@@ -161,6 +166,30 @@ describe('the sandbox payout provider', () => {
         currency: 'EUR',
       }),
     ).rejects.toThrow(/no sandbox card/);
+  });
+});
+
+describe('the sandbox payout provider on a public shop', () => {
+  it('keeps cards but sends no payout: it moves no real money', async () => {
+    const provider = sandboxPayoutProvider(app.db, {
+      appKey: () => app.config.appKey ?? '',
+      sendsPayouts: false,
+    });
+    const saved = await provider.saveCard({
+      number: '4242424242424242',
+      holder: 'Ada',
+      expireMonth: 1,
+      expireYear: Number(nextYear),
+    });
+    await expect(
+      provider.createPayout({
+        reference: 'payout:public',
+        cardToken: saved.token,
+        amountMinor: 100,
+        currency: 'EUR',
+      }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    await provider.releaseCard(saved.token);
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
 import {
   cardBrand,
@@ -43,7 +44,14 @@ function stateOf(payout: SandboxPayout): PayoutState {
   return { state: 'pending' };
 }
 
-export function sandboxPayoutProvider(db: Db, options: { appKey: () => string }): PayoutProvider {
+export function sandboxPayoutProvider(
+  db: Db,
+  options: {
+    appKey: () => string;
+    /** False on a shop served to the public: "paying" here moves no money, so it is refused. */
+    sendsPayouts?: boolean;
+  },
+): PayoutProvider {
   async function find(ref: string): Promise<SandboxPayout> {
     const [payout] = await db.select().from(sandboxPayouts).where(eq(sandboxPayouts.id, ref));
     if (!payout) throw new Error(`no sandbox payout ${ref}`);
@@ -76,6 +84,12 @@ export function sandboxPayoutProvider(db: Db, options: { appKey: () => string })
     },
 
     async createPayout(request: PayoutRequest) {
+      if (options.sendsPayouts === false) {
+        throw new AppError(
+          'CONFLICT',
+          'The sandbox payout provider moves no real money: this shop cannot send card payouts through it.',
+        );
+      }
       const [card] = await db
         .select()
         .from(sandboxPayoutCards)
