@@ -154,7 +154,7 @@ describe('the back office in the browser', () => {
     await staff.page.getByText('Balance adjusted.').waitFor();
     await expect.poll(() => account.textContent()).toContain('5.00 Credits');
     await staff.page.goto('/en/admin/audit');
-    for (const action of ['user.adjust', 'verification.approve', 'payout.paid', 'offer.counter']) {
+    for (const action of ['user.adjust', 'verification.approve', 'payout.send', 'offer.counter']) {
       await staff.page.getByRole('cell', { name: action, exact: true }).first().waitFor();
     }
     await screenshot(staff.page, 'admin-audit-1280');
