@@ -5,6 +5,8 @@ import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { recoverAbandonedGenerations } from './modules/generation/generation.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
 import type { PaymentProvider } from './modules/payments/provider';
+import { reconcileCardPayouts } from './modules/payouts/payouts.service';
+import type { PayoutProvider } from './modules/payouts/provider';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
 import { checkLedger } from './modules/wallet/wallet.check';
@@ -34,8 +36,15 @@ export function periodicTasks(
   {
     maxSessionDays,
     payments,
+    payouts,
     imageTimeoutMs,
-  }: { maxSessionDays: number; payments?: PaymentProvider; imageTimeoutMs: number },
+  }: {
+    maxSessionDays: number;
+    payments?: PaymentProvider;
+    /** The payout provider and the shop's address (for the seller's mail when a payout fails). */
+    payouts?: { provider: PayoutProvider; appUrl: string };
+    imageTimeoutMs: number;
+  },
 ): PeriodicTask[] {
   return [
     { name: 'jobs', everyMs: SECOND, run: () => runDueJobs(database.db, handlers, log) },
@@ -46,6 +55,16 @@ export function periodicTasks(
             name: 'deposit reconciliation',
             everyMs: MINUTE,
             run: () => reconcileDeposits(database.db, payments, log),
+          },
+        ]
+      : []),
+    // Card payouts sent to the provider and still without an outcome are asked about.
+    ...(payouts
+      ? [
+          {
+            name: 'payout reconciliation',
+            everyMs: MINUTE,
+            run: () => reconcileCardPayouts(database.db, payouts.provider, { appUrl: payouts.appUrl, log }),
           },
         ]
       : []),
@@ -121,6 +140,7 @@ export function startBackground(app: FastifyInstance, database: Database, handle
     periodicTasks(database, { ...app.paymentJobs, ...handlers }, app.log, {
       maxSessionDays: app.config.session.maxDays,
       payments: app.payments,
+      payouts: { provider: app.payoutProvider, appUrl: app.config.appUrl },
       imageTimeoutMs: app.config.images.timeoutMs,
     }),
     app.log,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ContactDetails } from '@promptmarket/contracts/offers';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
@@ -454,4 +454,46 @@ export async function retryPayout(
 export async function payoutOfOffer(db: Db, offerId: number): Promise<PayoutRow | null> {
   const [payout] = await db.select().from(payouts).where(eq(payouts.offerId, offerId));
   return payout ?? null;
+}
+
+/**
+ * Asks the provider about card payouts sent a while ago and still without an outcome, and applies
+ * what it says; releases the cards of paid payouts whose release failed before. The least recently
+ * sent go first. A payout claimed but never handed to the provider (no provider id: the process
+ * stopped in between) is left for a person: sending it again could pay twice. Returns how many
+ * were looked at.
+ */
+export async function reconcileCardPayouts(
+  db: Db,
+  provider: PayoutProvider,
+  context: SettleContext & { log: { error(details: object, message: string): void } },
+  { batchSize = 20, afterMinutes = 15, now = new Date() } = {},
+): Promise<number> {
+  const due = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.method, 'card'),
+        eq(payouts.provider, provider.name),
+        or(
+          and(
+            eq(payouts.status, 'sent'),
+            isNotNull(payouts.providerRef),
+            lte(payouts.sentAt, new Date(now.getTime() - afterMinutes * 60_000)),
+          ),
+          and(eq(payouts.status, 'paid'), isNotNull(payouts.cardToken)),
+        ),
+      ),
+    )
+    .orderBy(asc(payouts.sentAt))
+    .limit(batchSize);
+  for (const payout of due) {
+    try {
+      await refreshCardPayout(db, provider, payout.id, context);
+    } catch (error) {
+      context.log.error({ err: error, payoutId: payout.id }, 'payout reconciliation failed');
+    }
+  }
+  return due.length;
 }

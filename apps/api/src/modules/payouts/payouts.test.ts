@@ -22,6 +22,7 @@ import { openPayout } from './payouts.admin';
 import {
   cancelAtProvider,
   markPayoutPaid,
+  reconcileCardPayouts,
   refreshCardPayout,
   sendCardPayout,
   settlePayout,
@@ -297,6 +298,56 @@ describe('card payouts', () => {
     const opened = await openPayout(app.db, { payoutId: payout.id, appKey: app.config.appKey ?? '' });
     expect(opened).toMatchObject({ card: { brand: 'visa', last4: '4242' }, bank: null, status: 'requested' });
     expect(JSON.stringify(opened)).not.toContain('4242424242424242');
+  });
+});
+
+describe('payout reconciliation', () => {
+  it('learns the outcome of card payouts left pending at the provider, and releases paid cards', async () => {
+    const { payout } = await cardPayout(1500);
+    const created = await app.payoutProvider.createPayout({
+      reference: `payout:${payout.id}`,
+      cardToken: payout.cardToken ?? '',
+      amountMinor: 1500,
+      currency: 'EUR',
+    });
+    const now = new Date();
+    await app.db
+      .update(payouts)
+      .set({ status: 'sent', sentAt: new Date(now.getTime() - 5 * 60_000), providerRef: created.ref })
+      .where(eq(payouts.id, payout.id));
+    const errors: unknown[] = [];
+    const context = {
+      appUrl: app.config.appUrl,
+      log: { error: (details: object) => void errors.push(details) },
+    };
+    // Sent five minutes ago: not yet asked about.
+    await reconcileCardPayouts(app.db, app.payoutProvider, context, { now });
+    expect((await app.db.select().from(payouts).where(eq(payouts.id, payout.id)))[0]?.status).toBe('sent');
+    const later = new Date(now.getTime() + 20 * 60_000);
+    expect(await reconcileCardPayouts(app.db, app.payoutProvider, context, { now: later })).toBeGreaterThan(
+      0,
+    );
+    const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    expect(row).toMatchObject({ status: 'paid', cardToken: null });
+    expect(errors).toEqual([]);
+
+    // A paid payout whose card could not be released then is released by the next round.
+    const other = await cardPayout(800);
+    await sendCardPayout(app.db, app.payoutProvider, other.payout.id, { appUrl: app.config.appUrl });
+    const token = await app.payoutProvider.saveCard({
+      number: '4242424242424242',
+      holder: 'Ada',
+      expireMonth: 1,
+      expireYear: Number(nextYear),
+    });
+    await app.db.update(payouts).set({ cardToken: token.token }).where(eq(payouts.id, other.payout.id));
+    await reconcileCardPayouts(app.db, app.payoutProvider, context, { now: later });
+    expect(
+      (await app.db.select().from(payouts).where(eq(payouts.id, other.payout.id)))[0]?.cardToken,
+    ).toBeNull();
+    expect(
+      await app.db.select().from(sandboxPayoutCards).where(eq(sandboxPayoutCards.token, token.token)),
+    ).toEqual([]);
   });
 });
 
