@@ -111,6 +111,21 @@ describe('pain.001.001.09', () => {
   });
 });
 
+describe('exporting bank payouts without the shop’s account', () => {
+  it('answers 409 and exports nothing', async () => {
+    const app = await createTestApp();
+    try {
+      expect(await ensureAdmin(app.db, 'no-sepa@example.test', strongPassword)).toBe('created');
+      const admin = await signInAsAdmin(app, 'no-sepa@example.test');
+      const answer = await call(app, admin, 'POST', '/api/admin/payout-batches');
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json().message).toContain('SEPA_DEBTOR_NAME');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('exporting bank payouts', () => {
   let app: TestApp;
   let categoryId = 0;
