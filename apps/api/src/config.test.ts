@@ -121,7 +121,16 @@ describe('loadConfig', () => {
       secretKey: 'sk_test_abc123',
       webhookSecret: 'whsec_abc123',
       apiUrl: 'http://127.0.0.1:12111',
+      connectPayouts: null,
     });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+        STRIPE_CONNECT_PAYOUTS: 'true',
+        STRIPE_CONNECT_COUNTRY: 'FR',
+      }).payments,
+    ).toMatchObject({ provider: 'stripe', connectPayouts: { country: 'FR' } });
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() =>
       loadConfig({ STRIPE_SECRET_KEY: 'pk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_x' }),

@@ -118,6 +118,16 @@ const envSchema = z.object({
     .optional(),
   /** Another Stripe API host, e.g. a local mock: http://127.0.0.1:12111 */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Card payouts through Stripe Connect (a Custom connected account per seller's card) instead of
+   * the sandbox payout provider; needs Connect on the Stripe account. Only with STRIPE_SECRET_KEY.
+   */
+  STRIPE_CONNECT_PAYOUTS: booleanFlag.default(false),
+  /** The country of the connected accounts made for sellers' cards (ISO 3166-1 alpha-2). */
+  STRIPE_CONNECT_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .default('DE'),
   /** An OpenAI-compatible image service (`…/v1/images/generations`); without it the local demo engine draws. */
   IMAGE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   IMAGE_API_KEY: z.string().min(1).optional(),
@@ -200,7 +210,14 @@ export type Config = Readonly<{
         /** SANDBOX_PAYMENTS_ON_PUBLIC_URL: allowed at a public APP_URL (start-up refuses it otherwise). */
         onPublicUrl: boolean;
       }
-    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | null };
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        apiUrl: string | null;
+        /** STRIPE_CONNECT_PAYOUTS: card payouts through Stripe Connect, in this country. */
+        connectPayouts: { country: string } | null;
+      };
   /** The debtor of SEPA payout files; null until SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN are set. */
   sepaDebtor: { name: string; iban: string; bic: string | null } | null;
   /** The Prometheus metrics server (lib/metrics.ts); null when METRICS_PORT is not set. */
@@ -298,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             secretKey: values.STRIPE_SECRET_KEY,
             webhookSecret: values.STRIPE_WEBHOOK_SECRET,
             apiUrl: values.STRIPE_API_URL ?? null,
+            connectPayouts: values.STRIPE_CONNECT_PAYOUTS ? { country: values.STRIPE_CONNECT_COUNTRY } : null,
           }
         : {
             provider: 'sandbox',

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { JobHandlers } from '../jobs/jobs.service';
 import type { PayoutProvider } from '../payouts/provider';
 import { sandboxPayoutProvider } from '../payouts/sandbox';
+import { stripePayoutProvider } from '../payouts/stripe';
 import type { PaymentProvider } from './provider';
 import {
   SANDBOX_WEBHOOK_QUEUE,
@@ -43,19 +44,26 @@ function ownWebhookUrl(app: FastifyInstance): string {
 export const paymentsPlugin = fp(
   async (app: FastifyInstance) => {
     const settings = app.config.payments;
-    // Cards for payouts are kept by the sandbox payout provider; it seals them under the app key.
-    // It pays no real money: a shop served to the public that takes real deposits (Stripe) sends
-    // no card payout through it. (A public shop on the sandbox's deposits is a declared demo:
-    // start-up refuses it otherwise.)
+    // Cards for payouts go to Stripe Connect when STRIPE_CONNECT_PAYOUTS says so; otherwise the
+    // sandbox payout provider keeps them, sealed under the app key. The sandbox pays no real money:
+    // a shop served to the public that takes real deposits (Stripe) sends no card payout through
+    // it. (A public shop on the sandbox's deposits is a declared demo: start-up refuses it otherwise.)
+    const connect = settings.provider === 'stripe' ? settings.connectPayouts : null;
     app.decorate(
       'payoutProvider',
-      sandboxPayoutProvider(app.db, {
-        sendsPayouts: settings.provider !== 'stripe' || !app.config.publicUrl,
-        appKey: () => {
-          if (!app.config.appKey) throw new Error('payout cards need APP_KEY to be sealed');
-          return app.config.appKey;
-        },
-      }),
+      settings.provider === 'stripe' && connect
+        ? stripePayoutProvider({
+            secretKey: settings.secretKey,
+            apiUrl: settings.apiUrl,
+            country: connect.country,
+          })
+        : sandboxPayoutProvider(app.db, {
+            sendsPayouts: settings.provider !== 'stripe' || !app.config.publicUrl,
+            appKey: () => {
+              if (!app.config.appKey) throw new Error('payout cards need APP_KEY to be sealed');
+              return app.config.appKey;
+            },
+          }),
     );
     if (settings.provider === 'stripe') {
       app.decorate(

@@ -236,6 +236,7 @@ export async function sendCardPayout(
       cardToken: claimed.cardToken ?? '',
       amountMinor: claimed.amountCents,
       currency: 'EUR',
+      attempt: claimed.attempt,
     });
   } catch (error) {
     await db

@@ -140,6 +140,7 @@ describe('the sandbox payout provider', () => {
       cardToken: saved.token,
       amountMinor: 1200,
       currency: 'EUR',
+      attempt: 1,
     });
     expect(paid.state).toEqual({ state: 'pending' });
     expect(await provider.fetchState(paid.ref)).toEqual({ state: 'paid' });
@@ -150,6 +151,7 @@ describe('the sandbox payout provider', () => {
       cardToken: saved.token,
       amountMinor: 500,
       currency: 'EUR',
+      attempt: 1,
     });
     expect(await provider.cancel(cancelled.ref)).toEqual({ state: 'cancelled' });
     expect(await provider.fetchState(cancelled.ref)).toEqual({ state: 'cancelled' });
@@ -165,6 +167,7 @@ describe('the sandbox payout provider', () => {
         cardToken: saved.token,
         amountMinor: 500,
         currency: 'EUR',
+        attempt: 1,
       }),
     ).rejects.toThrow(/no sandbox card/);
   });
@@ -188,6 +191,7 @@ describe('the sandbox payout provider on a public shop', () => {
         cardToken: saved.token,
         amountMinor: 100,
         currency: 'EUR',
+        attempt: 1,
       }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     await provider.releaseCard(saved.token);
@@ -270,6 +274,7 @@ describe('card payouts', () => {
       cardToken: payout.cardToken ?? '',
       amountMinor: 900,
       currency: 'EUR',
+      attempt: 1,
     });
     await app.db
       .update(payouts)
@@ -309,6 +314,7 @@ describe('payout reconciliation', () => {
       cardToken: payout.cardToken ?? '',
       amountMinor: 1500,
       currency: 'EUR',
+      attempt: 1,
     });
     const now = new Date();
     await app.db

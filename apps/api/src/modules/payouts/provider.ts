@@ -22,6 +22,8 @@ export type PayoutRequest = {
   cardToken: string;
   amountMinor: number;
   currency: string;
+  /** The payout's attempt (a failed payout is tried again with new details): each is its own request. */
+  attempt: number;
 };
 
 /** What the provider says about a payout. */
