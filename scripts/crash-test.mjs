@@ -675,9 +675,11 @@ async function checkUser(user, problem) {
     get('/api/user/profile'),
   ]);
 
-  const ordersSeen = new Set(history.map((item) => item.order_id));
+  // The purchase history lists generations too (as the original API did); they are checked below.
+  const purchases = history.filter((item) => item.type === 'purchase');
+  const ordersSeen = new Set(purchases.map((item) => item.order_id));
   for (const order of user.orders) {
-    const items = history.filter((item) => item.order_id === order.orderId).map((item) => item.product_id);
+    const items = purchases.filter((item) => item.order_id === order.orderId).map((item) => item.product_id);
     if (items.sort().join() !== [...order.productIds].sort().join()) {
       problem(
         `${who}: order ${order.orderId} (key ${order.key}) shows products [${items}], not [${order.productIds}]`,
@@ -709,7 +711,7 @@ async function checkUser(user, problem) {
 
   const expected =
     credited.reduce((sum, row) => sum + cents(row.internal_amount), 0) -
-    history.reduce((sum, item) => sum + cents(item.price), 0) -
+    purchases.reduce((sum, item) => sum + cents(item.price), 0) -
     generations.reduce((sum, generation) => sum + cents(generation.price), 0);
   if (cents(profile.balance) !== expected) {
     problem(
