@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
 import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
@@ -64,25 +65,6 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 function forgetShopCaches(db: Db): void {
   forgetCatalogueCounts(db);
   forgetCatalogueMenus(db);
-}
-
-/**
- * "Glass Forest!" -> "glass-forest": the start of a slug made from a title; `fallback` when the
- * title has no letter or digit it can keep.
- */
-export function slugBase(title: string, fallback = 'prompt'): string {
-  return (
-    title
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^\w\s-]/g, '')
-      .replace(/_/g, ' ')
-      .trim()
-      .replace(/[\s-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 50)
-      .replace(/-+$/, '') || fallback
-  );
 }
 
 /** Throws a 422 on `translations.<code>` for a language the shop does not have. */

@@ -5,6 +5,7 @@ import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
 import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders.downloads';
 import { insufficientFunds } from '../orders/orders.service';
@@ -36,15 +37,6 @@ export type GenerationInput = {
   locale: string;
   timeoutMs: number;
 };
-
-const slugOf = (title: string) =>
-  title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_-]+/g, '-')
-    .slice(0, 60) || 'image';
 
 /** The ledger move that pays a generation; its refund is `<key>:refund`. */
 const debitKey = (generationId: number) => `generation:${generationId}`;
@@ -206,7 +198,7 @@ function generationZip(
   choice: { format: string; size: string },
   image: Buffer,
 ): { filename: string; zip: Buffer } {
-  const name = `${slugOf(title)}-${choice.size}`;
+  const name = `${slugBase(title, 'image')}-${choice.size}`;
   const zip = zipSync({
     [`${name}.${choice.format}`]: [image, { level: 0 }],
     'prompt.txt': strToU8(`${prompt}\n`),
