@@ -225,12 +225,10 @@ describe('a shop served at a public address', () => {
     }
   });
 
-  it('refuses the sandbox payment provider unless SANDBOX_PAYMENTS_ON_PUBLIC_URL says it is a demo', () => {
+  it('refuses the sandbox payment provider unless PAYMENTS_SANDBOX says it is a demo', () => {
     expect(problemsOf({ APP_URL: 'https://shop.example', ...key })).toEqual(['STRIPE_SECRET_KEY']);
     expect(problemsOf({ APP_URL: 'http://203.0.113.7', ...key })).toEqual(['STRIPE_SECRET_KEY']);
-    expect(
-      problemsOf({ APP_URL: 'https://shop.example', SANDBOX_PAYMENTS_ON_PUBLIC_URL: 'true', ...key }),
-    ).toEqual([]);
+    expect(problemsOf({ APP_URL: 'https://shop.example', PAYMENTS_SANDBOX: 'true', ...key })).toEqual([]);
     expect(problemsOf({ APP_URL: 'https://shop.example', ...stripe, ...key })).toEqual([]);
   });
 

@@ -142,7 +142,7 @@ const envSchema = z.object({
    * Lets the sandbox take payments of a shop served at a public address (APP_URL https, or any
    * host but localhost and loopback): a demo open to others, never a real shop.
    */
-  SANDBOX_PAYMENTS_ON_PUBLIC_URL: booleanFlag.default(false),
+  PAYMENTS_SANDBOX: booleanFlag.default(false),
   /** The shop's own account, the debtor of the SEPA payout files (pain.001); SEPA payouts export only with it. */
   SEPA_DEBTOR_NAME: z.string().trim().min(1).max(70).optional(),
   SEPA_DEBTOR_IBAN: z
@@ -207,7 +207,7 @@ export type Config = Readonly<{
         provider: 'sandbox';
         webhookUrl: string | null;
         webhookSecret: string | null;
-        /** SANDBOX_PAYMENTS_ON_PUBLIC_URL: allowed at a public APP_URL (start-up refuses it otherwise). */
+        /** PAYMENTS_SANDBOX: allowed at a public APP_URL (start-up refuses it otherwise). */
         onPublicUrl: boolean;
       }
     | {
@@ -321,7 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             provider: 'sandbox',
             webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
             webhookSecret: values.SANDBOX_WEBHOOK_SECRET ?? null,
-            onPublicUrl: values.SANDBOX_PAYMENTS_ON_PUBLIC_URL,
+            onPublicUrl: values.PAYMENTS_SANDBOX,
           },
     sepaDebtor:
       values.SEPA_DEBTOR_NAME && values.SEPA_DEBTOR_IBAN
@@ -341,7 +341,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * What a shop served at a public address may not run with, checked at start-up (tests build apps
  * at made-up public addresses without it). Throws ConfigError naming each:
  * - the sandbox payment provider, whose Pay button credits any amount without real money, unless
- *   SANDBOX_PAYMENTS_ON_PUBLIC_URL says this is a demo;
+ *   PAYMENTS_SANDBOX says this is a demo;
  * - no APP_KEY: the key that signs links and seals secrets would live in DATA_DIR beside the
  *   database (and its backups).
  */
@@ -350,7 +350,7 @@ export function checkPublicServing(config: Config): void {
   const problems: string[] = [];
   if (config.payments.provider === 'sandbox' && !config.payments.onPublicUrl) {
     problems.push(
-      `STRIPE_SECRET_KEY: required when APP_URL (${config.appUrl}) is a public address: the sandbox payment provider takes test payments that credit real balances. For a demo open to others, set SANDBOX_PAYMENTS_ON_PUBLIC_URL=true`,
+      `STRIPE_SECRET_KEY: required when APP_URL (${config.appUrl}) is a public address: the sandbox payment provider takes test payments that credit real balances. For a demo open to others, set PAYMENTS_SANDBOX=true`,
     );
   }
   if (!config.appKey) {

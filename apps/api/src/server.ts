@@ -37,7 +37,7 @@ function readConfig() {
 async function prepare(config: Config) {
   if (config.payments.provider === 'sandbox') {
     console.warn(
-      `Payments: the sandbox provider, TEST MODE: no real money; its Pay button credits balances${config.publicUrl ? `, and this shop is served publicly at ${config.appUrl} (SANDBOX_PAYMENTS_ON_PUBLIC_URL)` : ''}.`,
+      `Payments: the sandbox provider, TEST MODE: no real money; its Pay button credits balances${config.publicUrl ? `, and this shop is served publicly at ${config.appUrl} (PAYMENTS_SANDBOX)` : ''}.`,
     );
   }
   const database = await openDatabase(config.database);
