@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 
 export const generationStatus = pgEnum('generation_status', ['processing', 'done', 'failed']);
@@ -23,10 +23,15 @@ export const generations = pgTable(
     /** The finished image in private storage. */
     imageKey: text('image_key'),
     errorMessage: text('error_message'),
+    /** The client's Idempotency-Key: the same key from the same user is the same generation. */
+    idempotencyKey: text('idempotency_key'),
+    /** What the keyed request asked for (a hash of its method, path and body). */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('generations_user_idx').on(table.userId, table.id),
+    unique('generations_idempotency_unique').on(table.userId, table.idempotencyKey),
     check('generations_cost_not_negative', sql`${table.cost} >= 0`),
   ],
 );

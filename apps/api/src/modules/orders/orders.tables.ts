@@ -31,6 +31,11 @@ export const orders = pgTable(
     total: bigint('total', { mode: 'number' }).notNull(),
     /** The client's Idempotency-Key: the same key from the same user is the same order. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * What the keyed request asked for (a hash of its method, path and body): the same key with
+     * another request is refused rather than answered with this order.
+     */
+    requestHash: text('request_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
