@@ -522,12 +522,15 @@ export async function listCollection(
 
 const PROMPT_PREVIEW_WORDS = 12;
 
-/** The first words of a prompt, ending in an ellipsis when there is more. */
+/**
+ * The first words of a prompt, never more than half of them (rounded down) and at most 12, then an
+ * ellipsis: the prompt is what a buyer pays for, so no prompt is published whole, however short.
+ */
 export function promptPreview(prompt: string): string {
-  const words = prompt.trim().split(/\s+/);
-  return words.length <= PROMPT_PREVIEW_WORDS
-    ? prompt.trim()
-    : `${words.slice(0, PROMPT_PREVIEW_WORDS).join(' ')}…`;
+  const words = prompt.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '';
+  const shown = Math.min(PROMPT_PREVIEW_WORDS, Math.floor(words.length / 2));
+  return `${words.slice(0, shown).join(' ')}…`;
 }
 
 /** One product by id or slug, with its styles and up to 8 similar products of its category. Throws NOT_FOUND. */

@@ -507,8 +507,17 @@ describe('media', () => {
 });
 
 describe('promptPreview', () => {
-  it('keeps the first 12 words', () => {
-    expect(promptPreview('one two three')).toBe('one two three');
-    expect(promptPreview('a b c d e f g h i j k l m n')).toBe('a b c d e f g h i j k l…');
+  const words = (count: number) => Array.from({ length: count }, (_, index) => `w${index + 1}`).join(' ');
+
+  it("shows at most half of a short prompt's words, rounded down", () => {
+    expect(promptPreview('sunset')).toBe('…');
+    expect(promptPreview('red sunset')).toBe('red…');
+    expect(promptPreview(words(12))).toBe('w1 w2 w3 w4 w5 w6…');
+    expect(promptPreview(words(13))).toBe('w1 w2 w3 w4 w5 w6…');
+  });
+
+  it('shows at most the first 12 words of a long prompt', () => {
+    expect(promptPreview(words(24))).toBe(`${words(12)}…`);
+    expect(promptPreview(words(60))).toBe(`${words(12)}…`);
   });
 });
