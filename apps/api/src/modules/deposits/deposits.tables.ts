@@ -31,6 +31,11 @@ export const deposits = pgTable(
     provider: text('provider').notNull(),
     /** The provider's id of the payment (checkout session); set once the checkout exists. */
     providerRef: text('provider_ref'),
+    /**
+     * The provider's id of the payment behind the checkout (Stripe's payment intent), learnt when
+     * it is paid: refunds and disputes name it, not the checkout.
+     */
+    paymentRef: text('payment_ref'),
     status: depositStatus('status').notNull().default('processing'),
     /** The currency the user pays in, and the amount in its minor units. */
     currency: text('currency').notNull(),
@@ -58,14 +63,27 @@ export const deposits = pgTable(
     /** The client's Idempotency-Key: the same key from the same user is the same deposit. */
     idempotencyKey: text('idempotency_key'),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** What the provider has refunded so far, in `currency` minor units (decision 0027). */
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** Internal-currency minor units taken back from the wallet for those refunds. */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    /** A dispute at the provider: open (the money is held), won or lost; null when none. */
+    disputeStatus: text('dispute_status'),
+    /** Internal-currency minor units taken back for a dispute that is open or lost. */
+    disputedAmount: bigint('disputed_amount', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (table) => [
     unique('deposits_provider_ref_unique').on(table.provider, table.providerRef),
+    unique('deposits_payment_ref_unique').on(table.provider, table.paymentRef),
     unique('deposits_idempotency_unique').on(table.userId, table.idempotencyKey),
     index('deposits_user_idx').on(table.userId, table.id),
     index('deposits_processing_idx').on(table.createdAt).where(sql`${table.status} = 'processing'`),
     check('deposits_amount_positive', sql`${table.amountMinor} > 0 and ${table.internalAmount} >= 0`),
+    check(
+      'deposits_reversal_within_credit',
+      sql`${table.refundedAmount} >= 0 and ${table.disputedAmount} >= 0 and ${table.refundedAmount} + ${table.disputedAmount} <= ${table.internalAmount}`,
+    ),
   ],
 );
 export type DepositRow = typeof deposits.$inferSelect;

@@ -53,10 +53,20 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /** Mirror accounts (clearing, payouts paid, purchases) run negative; wallets never do. */
     mayGoNegative: boolean('may_go_negative').notNull().default(false),
+    /**
+     * How far below zero a wallet may be: set only by a deposit's reversal (a refund or a dispute
+     * at the provider, decision 0027) and never raised by any other move; every credit lowers it.
+     * Kept by the entries' trigger, like the balance.
+     */
+    overdraft: bigint('overdraft', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('ledger_accounts_balance_not_negative', sql`${table.mayGoNegative} or ${table.balance} >= 0`),
+    check(
+      'ledger_accounts_balance_not_negative',
+      sql`${table.mayGoNegative} or ${table.balance} + ${table.overdraft} >= 0`,
+    ),
+    check('ledger_accounts_overdraft_not_negative', sql`${table.overdraft} >= 0`),
     check('ledger_accounts_wallet_has_user', sql`(${table.kind} = 'wallet') = (${table.userId} is not null)`),
   ],
 );
