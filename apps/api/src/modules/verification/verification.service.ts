@@ -6,6 +6,7 @@ import type {
 } from '@promptmarket/contracts/verification';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { UploadedFile } from '../../lib/uploads';
 import { type VerificationRow, verifications } from './verification.tables';
@@ -72,19 +73,22 @@ export async function verificationStatusOf(
   return (await verificationStateOf(db, userId)).status;
 }
 
+function alreadySubmitted(status: 'pending' | 'approved'): AppError {
+  const key = `verification.${status}`;
+  return new AppError('VALIDATION_FAILED', key, { status: [key] });
+}
+
 /**
- * Records a submission as pending. Refused while one is pending or approved: a user sends again
- * only after a decline.
+ * Records a submission as pending. Throws VALIDATION_FAILED (`verification.pending` or
+ * `verification.approved`) while one is pending or approved: a user sends again only after a
+ * decline. Of two submissions sent at once, the one the unique index refuses gets the same answer.
  */
 export async function submitVerification(
   db: Db,
   input: { userId: string; locale: string; fields: VerificationFields; files: UploadedFile[] },
 ): Promise<Verification> {
   const current = await currentRow(db, input.userId);
-  if (current && current.status !== 'declined') {
-    const key = `verification.${current.status}`;
-    throw new AppError('VALIDATION_FAILED', key, { status: [key] });
-  }
+  if (current && current.status !== 'declined') throw alreadySubmitted(current.status);
   const documents = Object.fromEntries(
     input.files.map((file) => [
       file.field,
@@ -92,22 +96,28 @@ export async function submitVerification(
     ]),
   );
   const { fields } = input;
-  const [row] = await db
-    .insert(verifications)
-    .values({
-      userId: input.userId,
-      fullName: fields.full_name,
-      phone: fields.phone,
-      dateOfBirth: fields.date_of_birth,
-      nationality: fields.nationality,
-      city: fields.city,
-      state: fields.state,
-      country: fields.country,
-      zip: fields.zip,
-      documentType: fields.document_type ?? null,
-      documents: JSON.stringify(documents),
-    })
-    .returning();
+  let row: VerificationRow | undefined;
+  try {
+    [row] = await db
+      .insert(verifications)
+      .values({
+        userId: input.userId,
+        fullName: fields.full_name,
+        phone: fields.phone,
+        dateOfBirth: fields.date_of_birth,
+        nationality: fields.nationality,
+        city: fields.city,
+        state: fields.state,
+        country: fields.country,
+        zip: fields.zip,
+        documentType: fields.document_type ?? null,
+        documents: JSON.stringify(documents),
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadySubmitted('pending');
+    throw error;
+  }
   if (!row) throw new Error('verification insert returned no row');
   return toVerification(row);
 }

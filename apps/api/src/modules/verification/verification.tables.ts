@@ -1,4 +1,15 @@
-import { bigint, date, index, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 
 export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'declined']);
@@ -35,6 +46,11 @@ export const verifications = pgTable(
   (table) => [
     index('verifications_user_idx').on(table.userId, table.id),
     index('verifications_status_idx').on(table.status, table.id),
+    // One pending verification per user, whatever arrives at once: the second of two submissions
+    // sent together is refused as already under review, not kept as a second request.
+    uniqueIndex('verifications_one_pending_per_user')
+      .on(table.userId)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );
 export type VerificationRow = typeof verifications.$inferSelect;

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type Part } from '../../test/multipart';
 import { approveVerification, declineVerification, verificationStatusOf } from './verification.service';
+import { verifications } from './verification.tables';
 
 const MB = 1024 * 1024;
 let app: TestApp;
@@ -147,6 +149,19 @@ describe('POST /verification', () => {
     expect(await profileOf(session)).toEqual({ status: 'approved', reason: null });
     const third = await submit(session, [...fields(), ...documents()]);
     expect(third.json().message).toBe('Your identity is already verified.');
+  });
+
+  it('keeps one pending request of two submissions sent at once: the other is told it is under review', async () => {
+    const { session, userId } = await user();
+    const answers = await Promise.all([
+      submit(session, [...fields(), ...documents()]),
+      submit(session, [...fields(), ...documents()]),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 422]);
+    const refused = answers.find((answer) => answer.statusCode === 422);
+    expect(refused?.json().message).toBe('Your documents are already being reviewed.');
+    const rows = await app.db.select().from(verifications).where(eq(verifications.userId, userId));
+    expect(rows.map((row) => row.status)).toEqual(['pending']);
   });
 
   it('gives the offers the current status: none, pending, declined, then approved after a new one', async () => {
