@@ -1,6 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../db/client';
+import { migrationsDir } from '../../db/paths';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipart, type Part } from '../../test/multipart';
@@ -217,5 +223,47 @@ describe('the documents', () => {
     // Nothing of it lies under a public address.
     const media = await app.inject({ method: 'GET', url: '/media/verifications/anything.png' });
     expect(media.statusCode).toBe(404);
+  });
+});
+
+describe('migration 0030', () => {
+  it("keeps a user's newest pending request and declines the older ones that a race had kept", async () => {
+    // The migrations up to 0029, two pending requests of one user as a race left them, then 0030.
+    const folder = mkdtempSync(path.join(tmpdir(), 'pm-migrations-'));
+    try {
+      cpSync(migrationsDir, folder, { recursive: true });
+      const journalFile = path.join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
+      const full = structuredClone(journal);
+      journal.entries = journal.entries.filter((entry: { idx: number }) => entry.idx < 30);
+      writeFileSync(journalFile, JSON.stringify(journal));
+      const database = await openPglite(null);
+      try {
+        await migratePglite(database.db as never, { migrationsFolder: folder });
+        // Foreign keys aside: the rows matter here, not their users.
+        await database.db.execute(sql`set session_replication_role = replica`);
+        const raced = '00000000-0000-4000-8000-000000000001';
+        const other = '00000000-0000-4000-8000-000000000002';
+        await database.db.execute(sql`
+          insert into verifications (user_id, phone, city, country, documents, status)
+          values (${raced}, '1', 'London', 'GB', '{}', 'pending'),
+                 (${raced}, '1', 'London', 'GB', '{}', 'pending'),
+                 (${other}, '1', 'Paris', 'FR', '{}', 'pending')`);
+        writeFileSync(journalFile, JSON.stringify(full));
+        await migratePglite(database.db as never, { migrationsFolder: folder });
+        await database.db.execute(sql`set session_replication_role = origin`);
+
+        const rows = await database.db.select().from(verifications).orderBy(verifications.id);
+        expect(rows.map((row) => [row.userId, row.status, row.reason])).toEqual([
+          [raced, 'declined', 'Replaced by a later submission.'],
+          [raced, 'pending', null],
+          [other, 'pending', null],
+        ]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
