@@ -8,6 +8,11 @@ export const errorCodes = [
   'VALIDATION_FAILED',
   /** The wallet holds too little for a purchase or a paid generation (422; a purchase adds `missing`). */
   'INSUFFICIENT_FUNDS',
+  /**
+   * The wallet is below zero because a deposit was refunded or disputed at the payment provider
+   * (422): nothing can be spent until a deposit settles it.
+   */
+  'ACCOUNT_IN_DEBT',
   /** The offer was accepted or declined already, or is no longer open to an answer (422). */
   'OFFER_ALREADY_ANSWERED',
   'UNAUTHENTICATED',

@@ -18,6 +18,8 @@ export type FakeSession = {
   cancel_url: string;
   payment_status: 'paid' | 'unpaid';
   status: 'open' | 'complete' | 'expired';
+  /** The payment behind the session, once paid: what refunds and disputes name. */
+  payment_intent: string | null;
 };
 
 /** Stripe's form encoding (`line_items[0][price_data][unit_amount]=2500`) as a flat map. */
@@ -89,6 +91,7 @@ export async function startStripeApi(secretKey: string) {
         cancel_url: form.get('cancel_url') ?? '',
         payment_status: 'unpaid',
         status: 'open',
+        payment_intent: null,
       };
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
@@ -126,6 +129,7 @@ export async function startStripeApi(secretKey: string) {
       if (!session) throw new Error(`no session ${id}`);
       session.payment_status = 'paid';
       session.status = 'complete';
+      session.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
       return session;
     },
     /** Every call answers 500 until switched back. */

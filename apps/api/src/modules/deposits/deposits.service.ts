@@ -9,7 +9,7 @@ import { countryIsoOf } from '../content/content.service';
 import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
 import { internalAmountOf } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
-import { creditDeposit } from '../wallet/wallet.service';
+import { creditDeposit, findMove, reinstateDeposit, reverseDeposit } from '../wallet/wallet.service';
 import { type DepositRow, deposits, paymentEvents } from './deposits.tables';
 
 /**
@@ -256,9 +256,13 @@ type Log = {
 async function settlePaid(
   tx: Db,
   deposit: DepositRow,
-  paid: { amountMinor: number; currency: string },
+  paid: { amountMinor: number; currency: string; paymentRef?: string | null | undefined },
   log: Log,
 ): Promise<void> {
+  if (paid.paymentRef && !deposit.paymentRef) {
+    // Refunds and disputes name the payment, not the checkout.
+    await tx.update(deposits).set({ paymentRef: paid.paymentRef }).where(eq(deposits.id, deposit.id));
+  }
   if (deposit.status === 'success') return;
   if (paid.currency !== deposit.currency || paid.amountMinor <= 0) {
     log.error(
@@ -311,6 +315,106 @@ async function settleFailed(tx: Db, deposit: DepositRow, message: string): Promi
     .where(eq(deposits.id, deposit.id));
 }
 
+/**
+ * The internal units a part of a payment is worth: its share of what the deposit credited,
+ * rounded up (the shop never gives a reversed unit away), never more than the credit.
+ */
+export function creditShare(deposit: DepositRow, amountMinor: number): number {
+  const paid = deposit.paidAmountMinor ?? deposit.amountMinor;
+  if (deposit.status !== 'success' || amountMinor <= 0 || paid <= 0) return 0;
+  if (amountMinor >= paid) return deposit.internalAmount;
+  const credited = BigInt(deposit.internalAmount);
+  return Number((credited * BigInt(amountMinor) + BigInt(paid) - 1n) / BigInt(paid));
+}
+
+/** What of a deposit's credit has not been taken back yet. */
+function unreversed(deposit: DepositRow): number {
+  return deposit.status === 'success'
+    ? deposit.internalAmount - deposit.refundedAmount - deposit.disputedAmount
+    : 0;
+}
+
+function sameCurrency(deposit: DepositRow, event: PaymentEvent, log: Log): boolean {
+  if (!event.currency || event.currency === deposit.currency) return true;
+  log.error(
+    { depositId: deposit.id, eventId: event.id, currency: event.currency },
+    'a refund or dispute in another currency than the deposit; it needs a review',
+  );
+  return false;
+}
+
+/**
+ * A refund at the provider (decision 0027): the event carries everything refunded so far, so
+ * the wallet gives back that share of the credit less what earlier refunds took, under the
+ * refund's own key. A late copy of an earlier refund finds less refunded and takes nothing.
+ */
+async function settleRefund(tx: Db, deposit: DepositRow, event: PaymentEvent, log: Log): Promise<void> {
+  if (!sameCurrency(deposit, event, log)) return;
+  const refundedMinor = Math.max(deposit.refundedMinor, event.amountMinor ?? 0);
+  const amount = Math.min(unreversed(deposit), creditShare(deposit, refundedMinor) - deposit.refundedAmount);
+  if (amount > 0) {
+    await reverseDeposit(tx, {
+      userId: deposit.userId,
+      provider: deposit.provider,
+      depositId: deposit.id,
+      amount,
+      key: `deposit:${deposit.id}:refund:${event.reversalId ?? event.id}`,
+    });
+  }
+  await tx
+    .update(deposits)
+    .set({ refundedMinor, refundedAmount: deposit.refundedAmount + Math.max(0, amount) })
+    .where(eq(deposits.id, deposit.id));
+}
+
+/** Dispute outcomes after which the provider gives the held money back to the shop. */
+const DISPUTE_GIVEN_BACK = new Set(['won', 'warning_closed']);
+
+/**
+ * A dispute (decision 0027): opened, the provider holds the disputed amount, so the wallet gives
+ * back its share of the credit; closed as won, that share is credited again; lost, it stays
+ * taken. A close that arrives before its opening takes (lost) or leaves (won) the money itself,
+ * and the late opening then changes nothing.
+ */
+async function settleDispute(tx: Db, deposit: DepositRow, event: PaymentEvent, log: Log): Promise<void> {
+  if (!sameCurrency(deposit, event, log)) return;
+  const key = `deposit:${deposit.id}:dispute:${event.reversalId ?? event.id}`;
+  const givenBack = event.type === 'dispute_closed' && DISPUTE_GIVEN_BACK.has(event.outcome ?? '');
+  const closed = deposit.disputeStatus === 'won' || deposit.disputeStatus === 'lost';
+  let disputedAmount = deposit.disputedAmount;
+  let reversal = await findMove(tx, key);
+  if (!reversal && !closed && !givenBack) {
+    const amount = Math.min(unreversed(deposit), creditShare(deposit, event.amountMinor ?? 0));
+    if (amount > 0) {
+      reversal = (
+        await reverseDeposit(tx, {
+          userId: deposit.userId,
+          provider: deposit.provider,
+          depositId: deposit.id,
+          amount,
+          key,
+        })
+      ).transaction;
+      disputedAmount += amount;
+    }
+  }
+  let disputeStatus = deposit.disputeStatus ?? 'open';
+  if (event.type === 'dispute_closed' && !closed) {
+    disputeStatus = givenBack ? 'won' : 'lost';
+    if (givenBack && reversal) {
+      const { replayed } = await reinstateDeposit(tx, {
+        userId: deposit.userId,
+        provider: deposit.provider,
+        depositId: deposit.id,
+        amount: reversal.amount,
+        key: `${key}:reinstated`,
+      });
+      if (!replayed) disputedAmount -= reversal.amount;
+    }
+  }
+  await tx.update(deposits).set({ disputeStatus, disputedAmount }).where(eq(deposits.id, deposit.id));
+}
+
 export type EventOutcome = 'applied' | 'duplicate' | 'unknown' | 'ignored';
 
 /**
@@ -325,13 +429,21 @@ export async function applyPaymentEvent(
   log: Log,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const [deposit] = event.ref
-      ? await tx
-          .select()
-          .from(deposits)
-          .where(and(eq(deposits.provider, provider), eq(deposits.providerRef, event.ref)))
-          .for('update')
-      : [];
+    const [deposit] =
+      event.ref || event.paymentRef
+        ? await tx
+            .select()
+            .from(deposits)
+            .where(
+              and(
+                eq(deposits.provider, provider),
+                event.ref
+                  ? eq(deposits.providerRef, event.ref)
+                  : eq(deposits.paymentRef, event.paymentRef ?? ''),
+              ),
+            )
+            .for('update')
+        : [];
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ provider, eventId: event.id, type: event.type, depositId: deposit?.id ?? null })
@@ -350,9 +462,14 @@ export async function applyPaymentEvent(
         {
           amountMinor: event.amountMinor ?? deposit.amountMinor,
           currency: event.currency ?? deposit.currency,
+          paymentRef: event.paymentRef,
         },
         log,
       );
+    } else if (event.type === 'refunded') {
+      await settleRefund(tx, deposit, event, log);
+    } else if (event.type === 'dispute_opened' || event.type === 'dispute_closed') {
+      await settleDispute(tx, deposit, event, log);
     } else if (event.type === 'failed') {
       await settleFailed(tx, deposit, event.message ?? 'Payment failed');
     } else {

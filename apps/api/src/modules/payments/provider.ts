@@ -23,19 +23,29 @@ export type Checkout = {
 /**
  * A webhook, verified and read. `paid` carries what was actually paid; `failed` a reason to
  * show; `expired` means the payment can no longer happen; `ignored` is any other event.
+ * After a payment (decision 0027): `refunded` carries everything refunded of it so far
+ * (`amountMinor`, cumulative) and the newest refund's id; `dispute_opened` the disputed amount;
+ * `dispute_closed` the dispute's outcome.
  */
 export type PaymentEvent = {
   id: string;
-  type: 'paid' | 'failed' | 'expired' | 'ignored';
+  type: 'paid' | 'failed' | 'expired' | 'ignored' | 'refunded' | 'dispute_opened' | 'dispute_closed';
+  /** The checkout's id, when the event names it. */
   ref: string | null;
+  /** The payment's id (Stripe's payment intent): what refunds and disputes name. */
+  paymentRef?: string | null;
   amountMinor?: number;
   currency?: string;
   message?: string;
+  /** The refund's or the dispute's own id. */
+  reversalId?: string;
+  /** A closed dispute: `won` gives the money back to the shop; anything else keeps it reversed. */
+  outcome?: string;
 };
 
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
-  | { state: 'paid'; amountMinor: number; currency: string }
+  | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
   | { state: 'failed'; message: string }
   | { state: 'expired' }
   | { state: 'open' };

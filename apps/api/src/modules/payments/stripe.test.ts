@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
 import { recordingLog } from '../../test/log';
 import { type FakeSession, startStripeApi } from '../../test/stripe-api';
 import { EXPIRED_MESSAGE, GATEWAY_MESSAGE, reconcileDeposits } from '../deposits/deposits.service';
@@ -12,6 +13,7 @@ const secretKey = 'sk_test_promptmarket0123456789';
 const webhookSecret = 'whsec_promptmarket0123456789';
 let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
 let app: TestApp;
+let productIds: Record<string, number>;
 // Only its signing helper is used: the signatures the tests send are made as Stripe makes them.
 const signer = new Stripe(secretKey);
 
@@ -22,6 +24,12 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: webhookSecret,
     STRIPE_API_URL: stripeApi.url,
   });
+  productIds = (
+    await createCatalogue(app.db, [
+      { slug: 'harbour-at-dusk', category: 'seascapes', priceCents: 1000, title: 'Harbour at dusk' },
+      { slug: 'lighthouse', category: 'seascapes', priceCents: 500, title: 'Lighthouse' },
+    ])
+  ).products;
 });
 afterAll(async () => {
   await app?.close();
@@ -65,7 +73,11 @@ function sessionOf(redirectUrl: string): FakeSession {
   return session;
 }
 
-function event(type: string, session: FakeSession, id = `evt_${randomBytes(8).toString('hex')}`) {
+function event(
+  type: string,
+  session: FakeSession | Record<string, unknown>,
+  id = `evt_${randomBytes(8).toString('hex')}`,
+) {
   return JSON.stringify({
     id,
     object: 'event',
@@ -199,5 +211,160 @@ describe('deposits through Stripe Checkout', () => {
     }
     const [deposit] = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
     expect(deposit.status).toBe('error');
+  });
+});
+
+/** A Stripe charge for a paid session, as `charge.refunded` carries it, with its refunds so far. */
+function charge(paid: FakeSession, refunds: { id: string; amount: number }[]) {
+  return {
+    id: `ch_${paid.id.slice(-12)}`,
+    object: 'charge',
+    amount: paid.amount_total,
+    amount_captured: paid.amount_total,
+    amount_refunded: refunds.reduce((total, refund) => total + refund.amount, 0),
+    currency: paid.currency,
+    payment_intent: paid.payment_intent,
+    refunded: refunds.reduce((total, refund) => total + refund.amount, 0) === paid.amount_total,
+    // Newest first, as Stripe lists them.
+    refunds: {
+      object: 'list',
+      data: [...refunds].reverse().map((refund) => ({ object: 'refund', ...refund })),
+    },
+  };
+}
+
+/** A Stripe dispute of a paid session. */
+function dispute(paid: FakeSession, id: string, status: string, amount = paid.amount_total) {
+  return {
+    id,
+    object: 'dispute',
+    amount,
+    currency: paid.currency,
+    charge: `ch_${paid.id.slice(-12)}`,
+    payment_intent: paid.payment_intent,
+    status,
+  };
+}
+
+/** A deposit of 20.00 GBP (23.52 credits) paid and credited through a signed webhook. */
+async function paidDeposit(session: BrowserSession) {
+  const { redirect_url: redirectUrl, order_id: orderId } = (
+    await call(app, session, 'POST', '/api/deposit/checkout', form)
+  ).json();
+  const paid = stripeApi.pay(sessionOf(redirectUrl).id);
+  expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
+  return { paid, orderId: orderId as number };
+}
+
+/** Delivers a signed event twice, as Stripe may: the copy changes nothing. */
+async function deliverTwice(payload: string) {
+  expect((await deliver(payload)).statusCode).toBe(200);
+  expect((await deliver(payload)).statusCode).toBe(200);
+}
+
+describe('refunds and disputes at Stripe', () => {
+  it('takes a full refund back from the wallet, once', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    expect(await balance(session)).toBe(23.52);
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_full1', amount: 2000 }])));
+    expect(await balance(session)).toBe(0);
+  });
+
+  it("takes a partial refund's share of the credit, rounded up, and each later refund only its own part", async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    const first = event('charge.refunded', charge(paid, [{ id: 're_part1', amount: 500 }]));
+    await deliverTwice(first);
+    // 5.00 of 20.00 GBP is a quarter of 23.52 credits: 5.88.
+    expect(await balance(session)).toBe(17.64);
+    const second = charge(paid, [
+      { id: 're_part1', amount: 500 },
+      { id: 're_part2', amount: 333 },
+    ]);
+    await deliverTwice(event('charge.refunded', second));
+    // 8.33 of 20.00 is 9.79608 credits, rounded up to 9.80: 3.92 more.
+    expect(await balance(session)).toBe(13.72);
+    // A late copy of the first refund under another event id finds more refunded already.
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_part1', amount: 500 }])));
+    expect(await balance(session)).toBe(13.72);
+    // The rest refunded: never more than was credited.
+    await deliverTwice(
+      event(
+        'charge.refunded',
+        charge(paid, [
+          { id: 're_part1', amount: 500 },
+          { id: 're_part2', amount: 333 },
+          { id: 're_part3', amount: 1167 },
+        ]),
+      ),
+    );
+    expect(await balance(session)).toBe(0);
+  });
+
+  it('holds a disputed deposit and credits it again when the dispute is won', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    await deliverTwice(event('charge.dispute.created', dispute(paid, 'dp_won1', 'needs_response')));
+    expect(await balance(session)).toBe(0);
+    await deliverTwice(event('charge.dispute.closed', dispute(paid, 'dp_won1', 'won')));
+    expect(await balance(session)).toBe(23.52);
+  });
+
+  it('keeps a lost dispute reversed, and a close that comes first is not reversed twice', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    await deliverTwice(event('charge.dispute.created', dispute(paid, 'dp_lost1', 'needs_response')));
+    await deliverTwice(event('charge.dispute.closed', dispute(paid, 'dp_lost1', 'lost')));
+    expect(await balance(session)).toBe(0);
+
+    const other = await signedIn();
+    const { paid: otherPaid } = await paidDeposit(other);
+    await deliverTwice(event('charge.dispute.closed', dispute(otherPaid, 'dp_lost2', 'lost')));
+    expect(await balance(other)).toBe(0);
+    await deliverTwice(event('charge.dispute.created', dispute(otherPaid, 'dp_lost2', 'needs_response')));
+    expect(await balance(other)).toBe(0);
+  });
+
+  it('lets a refund of money already spent take the wallet below zero; nothing can be spent until a deposit settles it', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    const bought = await call(app, session, 'POST', '/api/purchase/prompt', {
+      prompt_id: productIds['harbour-at-dusk'],
+    });
+    expect(bought.statusCode).toBe(200);
+    expect(await balance(session)).toBe(13.52);
+
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_spent1', amount: 2000 }])));
+    expect(await balance(session)).toBe(-10);
+
+    const refused = await call(app, session, 'POST', '/api/purchase/prompt', {
+      prompt_id: productIds.lighthouse,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'ACCOUNT_IN_DEBT',
+      message:
+        'A payment of yours was refunded or disputed, so your balance is below zero. Please make a deposit to settle it before spending.',
+    });
+    const refusedDe = await call(
+      app,
+      session,
+      'POST',
+      '/api/purchase/prompt',
+      { prompt_id: productIds.lighthouse },
+      { 'frontend-language': 'de' },
+    );
+    expect(refusedDe.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
+    expect(refusedDe.json().message).toMatch(/Guthaben negativ/);
+    expect(await balance(session)).toBe(-10);
+
+    await paidDeposit(session);
+    expect(await balance(session)).toBe(13.52);
+    const after = await call(app, session, 'POST', '/api/purchase/prompt', {
+      prompt_id: productIds.lighthouse,
+    });
+    expect(after.statusCode).toBe(200);
+    expect(await balance(session)).toBe(8.52);
   });
 });

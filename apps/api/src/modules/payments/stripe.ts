@@ -33,10 +33,48 @@ function stateOf(session: Session): PaymentState {
       state: 'paid',
       amountMinor: session.amount_total ?? 0,
       currency: (session.currency ?? '').toUpperCase(),
+      paymentRef: idOf(session.payment_intent),
     };
   }
   if (session.status === 'expired') return { state: 'expired' };
   return { state: 'open' };
+}
+
+/** An expandable field's id: Stripe sends either the id or the object. */
+function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === 'string' ? field : field.id;
+}
+
+/**
+ * `charge.refunded`: the charge carries everything refunded so far; the newest refund (first in
+ * `refunds`, when Stripe includes them) names this one, else the event does.
+ */
+function refundEvent(eventId: string, charge: Stripe.Charge): PaymentEvent {
+  const newest = charge.refunds?.data?.[0];
+  return {
+    id: eventId,
+    type: 'refunded',
+    ref: null,
+    paymentRef: idOf(charge.payment_intent),
+    amountMinor: charge.amount_refunded,
+    currency: charge.currency.toUpperCase(),
+    reversalId: newest?.id ?? eventId,
+  };
+}
+
+/** `charge.dispute.created` / `closed`: the disputed amount, and how it ended. */
+function disputeEvent(eventId: string, type: string, dispute: Stripe.Dispute): PaymentEvent {
+  return {
+    id: eventId,
+    type: type === 'charge.dispute.created' ? 'dispute_opened' : 'dispute_closed',
+    ref: null,
+    paymentRef: idOf(dispute.payment_intent),
+    amountMinor: dispute.amount,
+    currency: dispute.currency.toUpperCase(),
+    reversalId: dispute.id,
+    outcome: dispute.status,
+  };
 }
 
 /**
@@ -105,11 +143,16 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       } catch {
         throw new WebhookRejected('bad or stale signature');
       }
+      if (event.type === 'charge.refunded') return refundEvent(event.id, event.data.object as Stripe.Charge);
+      if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+        return disputeEvent(event.id, event.type, event.data.object as Stripe.Dispute);
+      }
       if (!event.type.startsWith('checkout.session.')) return { id: event.id, type: 'ignored', ref: null };
       const session = event.data.object as Session;
       const base = {
         id: event.id,
         ref: session.id,
+        paymentRef: idOf(session.payment_intent),
         amountMinor: session.amount_total ?? undefined,
         currency: session.currency?.toUpperCase(),
       };

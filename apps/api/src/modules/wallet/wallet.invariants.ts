@@ -27,11 +27,17 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   for (const row of drifted) {
     problems.push(`account ${row.code} shows ${row.balance} but its entries sum to ${row.total}`);
   }
-  const negative = rowsOf<{ code: string; balance: string }>(
+  // A wallet is below zero only by what a deposit's reversal left it owing (decision 0027).
+  const negative = rowsOf<{ code: string; balance: string; overdraft: string }>(
     await db.execute(sql`
-    select code, balance from ledger_accounts where kind = 'wallet' and balance < 0`),
+    select code, balance, overdraft from ledger_accounts
+    where kind = 'wallet' and (balance + overdraft < 0 or (balance < 0 and not exists (
+      select 1 from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+      where e.account_id = ledger_accounts.id and t.kind = 'deposit_reversal')))`),
   );
-  for (const row of negative) problems.push(`wallet ${row.code} is negative: ${row.balance}`);
+  for (const row of negative) {
+    problems.push(`wallet ${row.code} is negative: ${row.balance} (overdraft ${row.overdraft})`);
+  }
   const [totals] = rowsOf<{ debits: string; credits: string }>(
     await db.execute(sql`
       select coalesce(sum(amount) filter (where amount < 0), 0) as debits,

@@ -36,7 +36,9 @@ export type MoveKind =
   | 'payout_release'
   | 'offer'
   | 'offer_reversal'
-  | 'adjustment';
+  | 'adjustment'
+  | 'deposit_reversal'
+  | 'deposit_reinstatement';
 
 export type Move = {
   key: string;
@@ -161,9 +163,30 @@ export async function postMove(db: Db, move: Move): Promise<MoveResult> {
       return { transaction: created, replayed: false };
     });
   } catch (error) {
-    if (isCheckViolation(error, 'ledger_accounts_balance_not_negative')) throw insufficientFunds();
+    if (isCheckViolation(error, 'ledger_accounts_balance_not_negative')) {
+      throw (await debitsWalletInDebt(db, move)) ? accountInDebt() : insufficientFunds();
+    }
     throw error;
   }
+}
+
+/**
+ * The error a spending move answers when the wallet is below zero after a deposit's reversal
+ * (decision 0027): 422 ACCOUNT_IN_DEBT, so that a client can tell the user to settle it with a
+ * deposit first.
+ */
+export function accountInDebt(): AppError {
+  return AppError.validation({ balance: ['funds.in_debt'] }, 'ACCOUNT_IN_DEBT');
+}
+
+/** Whether a wallet the move takes from is below zero (owes a reversed deposit). */
+async function debitsWalletInDebt(db: Db, move: Move): Promise<boolean> {
+  for (const posting of move.postings) {
+    if (posting.amount < 0 && 'wallet' in posting.account) {
+      if ((await walletBalance(db, posting.account.wallet)) < 0) return true;
+    }
+  }
+  return false;
 }
 
 /** A user's balance in internal-currency minor units (0 before their first move). */
@@ -191,6 +214,43 @@ export function creditDeposit(
   return postMove(db, {
     key: `deposit:${input.depositId}`,
     kind: 'deposit',
+    reference: `deposit:${input.depositId}`,
+    postings: [
+      { account: { clearing: input.provider }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * A deposit taken back by its provider (a refund, or a dispute the provider holds the money
+ * for): the wallet pays the provider's clearing account back. The only move that may take a
+ * wallet below zero (decision 0027); the database lets a `deposit_reversal` do so and nothing
+ * else. `key` is the reversal's own (`deposit:<id>:refund:<refund id>`, `deposit:<id>:dispute:<id>`).
+ */
+export function reverseDeposit(
+  db: Db,
+  input: { userId: string; provider: string; depositId: number; amount: number; key: string },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: 'deposit_reversal',
+    reference: `deposit:${input.depositId}`,
+    postings: [
+      { account: { wallet: input.userId }, amount: -input.amount },
+      { account: { clearing: input.provider }, amount: input.amount },
+    ],
+  });
+}
+
+/** A reversed deposit given back (a dispute the shop won): the clearing account pays the wallet again. */
+export function reinstateDeposit(
+  db: Db,
+  input: { userId: string; provider: string; depositId: number; amount: number; key: string },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: 'deposit_reinstatement',
     reference: `deposit:${input.depositId}`,
     postings: [
       { account: { clearing: input.provider }, amount: -input.amount },

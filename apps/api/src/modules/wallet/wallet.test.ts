@@ -13,8 +13,10 @@ import {
   debitWallet,
   postMove,
   refund,
+  reinstateDeposit,
   releasePayout,
   reservePayout,
+  reverseDeposit,
   walletBalance,
 } from './wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables';
@@ -326,6 +328,112 @@ describe('the cached balance', () => {
     });
     expect(await walletBalance(db, a)).toBe(30);
     expect(await walletBalance(db, b)).toBe(20);
+  });
+});
+
+async function expectInDebt(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect((error as AppError).code).toBe('ACCOUNT_IN_DEBT');
+  expect((error as AppError).fields).toEqual({ balance: ['funds.in_debt'] });
+}
+
+describe('a deposit reversed at its provider (decision 0027)', () => {
+  it('may take a wallet below zero; nothing else may, and nothing is spent until deposits settle it', async () => {
+    const userId = await newUser();
+    const deposit = await fund(userId, 30);
+    await debitWallet(db, {
+      userId,
+      amount: 20,
+      key: `reversal-spend:${userId}`,
+      kind: 'purchase',
+      reference: 'order:1',
+    });
+    const depositId = Number(deposit.transaction.reference?.split(':')[1]);
+    const reversal = {
+      userId,
+      provider: 'sandbox',
+      depositId,
+      amount: 30,
+      key: `deposit:${depositId}:refund:re_1`,
+    };
+    await reverseDeposit(db, reversal);
+    expect((await reverseDeposit(db, reversal)).replayed).toBe(true);
+    expect(await walletBalance(db, userId)).toBe(-20);
+
+    const spend = (key: string, amount = 1) =>
+      debitWallet(db, { userId, amount, key: `${key}:${userId}`, kind: 'purchase', reference: 'order:2' });
+    await expectInDebt(spend('in-debt-purchase'));
+    await expectInDebt(reservePayout(db, { userId, amount: 1, payoutId: depositCounter + 1 }));
+    await expectInDebt(
+      postMove(db, {
+        key: `in-debt-adjustment:${userId}`,
+        kind: 'adjustment',
+        postings: [
+          { account: { wallet: userId }, amount: -1 },
+          { account: { system: 'adjustments' }, amount: 1 },
+        ],
+      }),
+    );
+
+    // A deposit that settles part of it leaves the account owing the rest.
+    await fund(userId, 15);
+    expect(await walletBalance(db, userId)).toBe(-5);
+    await expectInDebt(spend('still-in-debt'));
+    await fund(userId, 8);
+    expect(await walletBalance(db, userId)).toBe(3);
+    await spend('settled', 3);
+    // Settled: an ordinary shortfall again.
+    await expectInsufficient(spend('settled-short'));
+    expect(await walletBalance(db, userId)).toBe(0);
+  });
+
+  it('refuses a debit that is not a reversal taking a wallet below zero, even written around the service', async () => {
+    const userId = await newUser();
+    await fund(userId, 10);
+    await reverseDeposit(db, {
+      userId,
+      provider: 'sandbox',
+      depositId: 1,
+      amount: 15,
+      key: `raw-debt:${userId}`,
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(ledgerTransactions)
+          .values({ idempotencyKey: `raw-deeper:${userId}`, kind: 'purchase', amount: 1 })
+          .returning();
+        const accounts = await tx
+          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
+          .from(ledgerAccounts)
+          .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'revenue']));
+        const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
+        await tx.insert(ledgerEntries).values([
+          { transactionId: created?.id as number, accountId: idOf('revenue'), amount: 1 },
+          { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -1 },
+        ]);
+      }),
+    ).rejects.toSatisfy((error) => isCheckViolation(error, 'ledger_accounts_balance_not_negative'));
+    const error = await db
+      .execute(sql`update ledger_accounts set overdraft = 1000 where code = ${`wallet:${userId}`}`)
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(pgErrorCode(error)).toBe('23001');
+    expect(await walletBalance(db, userId)).toBe(-5);
+    await reinstateDeposit(db, {
+      userId,
+      provider: 'sandbox',
+      depositId: 1,
+      amount: 15,
+      key: `raw-debt:${userId}:reinstated`,
+    });
+    expect(await walletBalance(db, userId)).toBe(10);
   });
 });
 
