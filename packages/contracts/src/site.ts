@@ -15,6 +15,11 @@ export const settingsPayload = z.object({
   sizes: z.array(z.string()),
   image_generation_cost_eur: z.number(),
   min_deposit_eur: z.number(),
+  /**
+   * Payments go through the sandbox provider: deposits are simulated and no real money moves.
+   * Every page says so at its top.
+   */
+  payments_test_mode: z.boolean(),
 });
 /** The settings as answered: the original API's clients read the minimum deposit by its old name too. */
 export const settingsResponse = okEnvelope(

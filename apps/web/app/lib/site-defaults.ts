@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS: Settings = {
   sizes: [DEFAULT_IMAGE_SIZE, '768x768', '512x512'],
   image_generation_cost_eur: 1,
   min_deposit_eur: 10,
+  // Unknown while the settings cannot be read; a shop taking real payments must not call them simulated.
+  payments_test_mode: false,
 };
 
 /** The one currency prices are shown in when the currency list fails: EUR at rate 1. */

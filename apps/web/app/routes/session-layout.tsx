@@ -2,10 +2,12 @@ import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/co
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
 import { deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
+import { TestModeBanner } from '../components/layout/test-mode-banner';
 import { DeferredFooter, DeferredOverlays } from '../features/site/components/site-extras';
 import { DisplayCurrencyProvider } from '../lib/currency-context';
 import { currentUser } from '../lib/guards.server';
 import type { SessionData } from '../lib/session-data';
+import { useSite } from '../lib/site-data';
 import type { Route } from './+types/session-layout';
 
 /**
@@ -26,9 +28,11 @@ export async function loader(args: Route.LoaderArgs): Promise<SessionData> {
 export const shouldRevalidate = () => true;
 
 function Frame({ compact, children }: { compact: boolean; children: React.ReactNode }) {
+  const { settings } = useSite();
   return (
     <DisplayCurrencyProvider>
       <div className="flex min-h-screen flex-col">
+        <TestModeBanner shown={settings.payments_test_mode} />
         <SiteHeader compact={compact} />
         <main id="main" className="flex-1" tabIndex={-1}>
           {children}

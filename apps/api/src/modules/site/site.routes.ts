@@ -6,6 +6,8 @@ import { getSettings, getWordOverrides, getWords, listCurrencies, listLanguages 
 
 export async function siteRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  // The sandbox provider simulates payments: the web says so at the top of every page.
+  const paymentsTestMode = app.config.payments.provider === 'sandbox';
 
   app.route({
     ...routeOf(siteEndpoints.settings),
@@ -13,7 +15,11 @@ export async function siteRoutes(parent: FastifyInstance) {
       const settings = await getSettings(app.db, await request.locale());
       return {
         status: 'OK' as const,
-        payload: { ...settings, min_deposit_amount_eur: settings.min_deposit_eur },
+        payload: {
+          ...settings,
+          payments_test_mode: paymentsTestMode,
+          min_deposit_amount_eur: settings.min_deposit_eur,
+        },
       };
     },
   });

@@ -32,6 +32,8 @@ describe('GET /api/settings', () => {
       min_deposit_eur: 10,
       // The original API's name, which its clients read.
       min_deposit_amount_eur: 10,
+      // The tests' shop takes its payments through the sandbox.
+      payments_test_mode: true,
     });
     expect(body.payload.copyright).toBe(
       `© ${new Date().getUTCFullYear()} PromptMarket. All rights reserved.`,
@@ -72,6 +74,19 @@ describe('GET /api/settings', () => {
     expect(minimum).toMatchObject({ min_deposit_eur: 15.5, min_deposit_amount_eur: 15.5 });
     await app.db.update(settings).set({ value: '1000' }).where(eqKey('min_deposit_cents'));
     forgetSiteCache(app.db);
+  });
+
+  it('says payments are in test mode only while they go through the sandbox provider', async () => {
+    const stripe = await createTestApp({
+      STRIPE_SECRET_KEY: 'sk_test_promptmarket0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_promptmarket0123456789',
+    });
+    try {
+      const response = await stripe.inject({ method: 'GET', url: '/api/settings' });
+      expect(settingsResponse.parse(response.json()).payload.payments_test_mode).toBe(false);
+    } finally {
+      await stripe.close();
+    }
   });
 });
 
