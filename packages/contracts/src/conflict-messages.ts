@@ -1,6 +1,7 @@
 /**
  * Texts of the 409 answers: the back office acting on something that changed meanwhile, and a
- * money request repeated with other details (spread into `validationMessages`). `{{id}}` is the
+ * money request repeated with other details or while it is still answered, a price that changed
+ * since the buyer saw it (spread into `validationMessages`). `{{id}}` is the
  * record's number, `{{status}}` its status as the API names it.
  */
 export const conflictMessages = {
@@ -13,6 +14,9 @@ export const conflictMessages = {
     'verification.not_pending': 'Verification {{id}} is {{status}}, not pending.',
     'account.block_self': 'You cannot block your own account.',
     'request.other_details': 'This request was already made with other details.',
+    'request.in_progress': 'This request is still being answered. Try again in a moment.',
+    'purchase.price_changed':
+      'The price changed since you saw it: the total is now {{amount}}. Check it and buy again.',
   },
   de: {
     'offer.not_pending': 'Angebot {{id}} hat den Status {{status}}, nicht pending.',
@@ -25,6 +29,9 @@ export const conflictMessages = {
     'verification.not_pending': 'Verifizierung {{id}} hat den Status {{status}}, nicht pending.',
     'account.block_self': 'Du kannst dein eigenes Konto nicht sperren.',
     'request.other_details': 'Diese Anfrage wurde bereits mit anderen Angaben gestellt.',
+    'request.in_progress': 'Diese Anfrage wird noch bearbeitet. Versuche es gleich noch einmal.',
+    'purchase.price_changed':
+      'Der Preis hat sich geändert: Die Summe beträgt jetzt {{amount}}. Prüfe sie und kaufe erneut.',
   },
   fr: {
     'offer.not_pending': 'L’offre {{id}} a le statut {{status}}, pas pending.',
@@ -36,6 +43,9 @@ export const conflictMessages = {
     'verification.not_pending': 'La vérification {{id}} a le statut {{status}}, pas pending.',
     'account.block_self': 'Vous ne pouvez pas bloquer votre propre compte.',
     'request.other_details': 'Cette demande a déjà été faite avec d’autres informations.',
+    'request.in_progress': 'Cette demande est encore en cours de traitement. Réessayez dans un instant.',
+    'purchase.price_changed':
+      'Le prix a changé depuis : le total est maintenant de {{amount}}. Vérifiez-le et achetez à nouveau.',
   },
   es: {
     'offer.not_pending': 'La oferta {{id}} tiene el estado {{status}}, no pending.',
@@ -47,6 +57,9 @@ export const conflictMessages = {
     'verification.not_pending': 'La verificación {{id}} tiene el estado {{status}}, no pending.',
     'account.block_self': 'No puedes bloquear tu propia cuenta.',
     'request.other_details': 'Esta solicitud ya se hizo con otros datos.',
+    'request.in_progress': 'Esta solicitud aún se está procesando. Inténtalo de nuevo en un momento.',
+    'purchase.price_changed':
+      'El precio ha cambiado: el total ahora es {{amount}}. Revísalo y vuelve a comprar.',
   },
   it: {
     'offer.not_pending': 'L’offerta {{id}} ha lo stato {{status}}, non pending.',
@@ -58,6 +71,9 @@ export const conflictMessages = {
     'verification.not_pending': 'La verifica {{id}} ha lo stato {{status}}, non pending.',
     'account.block_self': 'Non puoi bloccare il tuo account.',
     'request.other_details': 'Questa richiesta è già stata fatta con altri dati.',
+    'request.in_progress': 'Questa richiesta è ancora in elaborazione. Riprova tra un momento.',
+    'purchase.price_changed':
+      'Il prezzo è cambiato: il totale ora è {{amount}}. Controllalo e acquista di nuovo.',
   },
   pl: {
     'offer.not_pending': 'Oferta {{id}} ma status {{status}}, a nie pending.',
@@ -69,5 +85,7 @@ export const conflictMessages = {
     'verification.not_pending': 'Weryfikacja {{id}} ma status {{status}}, a nie pending.',
     'account.block_self': 'Nie możesz zablokować własnego konta.',
     'request.other_details': 'To żądanie zostało już złożone z innymi danymi.',
+    'request.in_progress': 'To żądanie jest jeszcze przetwarzane. Spróbuj ponownie za chwilę.',
+    'purchase.price_changed': 'Cena się zmieniła: suma wynosi teraz {{amount}}. Sprawdź ją i kup ponownie.',
   },
 } as const;

@@ -23,6 +23,10 @@ export const errorCodes = [
   'TWO_FACTOR_SETUP_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  /** An Idempotency-Key the user already sent with another request (409): make a new key. */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** A purchase's `expected_total` is no longer its total (409; the answer's `total` is the new one). */
+  'PRICE_CHANGED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'CSRF_TOKEN_MISMATCH',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMinorUnits, parseTypedAmount, scaledRate } from './money';
+import { chargeFromEurCents, parseMinorUnits, parseTypedAmount, scaledRate } from './money';
 
 describe('parseTypedAmount', () => {
   it('reads what people type, with a decimal point or a decimal comma, exactly', () => {
@@ -56,5 +56,29 @@ describe('scaledRate', () => {
     for (const rate of ['0', '0.00', '-1.08', '1.123456789', 'abc', '', 0, -1, Number.NaN, Infinity]) {
       expect(() => scaledRate(rate), String(rate)).toThrow(RangeError);
     }
+  });
+});
+
+describe('chargeFromEurCents', () => {
+  it('rounds a charge up, so a non-zero price never costs nothing', () => {
+    expect(chargeFromEurCents(1, '2.00')).toBe(1);
+    expect(chargeFromEurCents(1, 2)).toBe(1);
+    expect(chargeFromEurCents(3, '2.00')).toBe(2);
+    expect(chargeFromEurCents(100, '3')).toBe(34);
+    expect(chargeFromEurCents(1, '0.00000001')).toBe(100_000_000);
+  });
+
+  it('is exact when the rate divides the price', () => {
+    expect(chargeFromEurCents(0, '2.00')).toBe(0);
+    expect(chargeFromEurCents(100, '1')).toBe(100);
+    expect(chargeFromEurCents(100, 0.5)).toBe(200);
+    expect(chargeFromEurCents(250, '1.25')).toBe(200);
+    expect(chargeFromEurCents(999, '1.11')).toBe(900);
+  });
+
+  it('refuses what is not a price', () => {
+    expect(() => chargeFromEurCents(-1, '1')).toThrow(RangeError);
+    expect(() => chargeFromEurCents(0.5, '1')).toThrow(RangeError);
+    expect(() => chargeFromEurCents(100, '0')).toThrow(RangeError);
   });
 });

@@ -60,3 +60,20 @@ export function scaledRate(rate: string | number): bigint {
   if (scaled <= 0n) throw new RangeError(`not a positive rate: ${rate}`);
   return scaled;
 }
+
+/**
+ * What a price in EUR cents costs in internal-currency minor units: the euro price over the
+ * internal rate (EUR per internal unit), rounded up, in integers. Every charge (a prompt, a cart,
+ * a generation) and every price shown for one comes from here, so the shop never sells below its
+ * euro price and a non-zero price never costs 0 (0.01 EUR at 2.00 EUR a unit costs 0.01, not 0).
+ * Throws a RangeError for a negative or fractional price, a rate `scaledRate` refuses, or a cost
+ * beyond the safe integers.
+ */
+export function chargeFromEurCents(eurCents: number, internalRateEur: string | number): number {
+  if (!Number.isSafeInteger(eurCents) || eurCents < 0) throw new RangeError(`not a price: ${eurCents}`);
+  const rate = scaledRate(internalRateEur);
+  const charge = (BigInt(eurCents) * RATE_SCALE + rate - 1n) / rate;
+  const number = Number(charge);
+  if (!Number.isSafeInteger(number)) throw new RangeError(`price out of range: ${eurCents}`);
+  return number;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { errorCode, okEnvelope } from './envelope';
+import { parseMinorUnits } from './money';
 
 /** A prompt in the cart, priced in the internal currency (display decimals). */
 export const cartItem = z.object({
@@ -27,7 +28,22 @@ const productId = z.coerce
 
 export const addToCartRequest = z.object({ product_id: productId });
 export const cartItemParams = z.object({ id: productId });
-export const purchasePromptRequest = z.object({ prompt_id: productId });
+/**
+ * The total the buyer saw, in the internal currency as the cart and the prices show it (12.5 for
+ * 12.50): a purchase whose total is no longer that is refused with 409 PRICE_CHANGED.
+ */
+export const expectedTotal = z
+  .number('field.invalid')
+  .nonnegative('field.invalid')
+  .refine((value) => parseMinorUnits(String(value)) !== null, 'field.invalid');
+
+export const purchasePromptRequest = z.object({
+  prompt_id: productId,
+  expected_total: expectedTotal.optional(),
+});
+
+/** A cart checkout sends no body, or the total the buyer saw. */
+export const purchaseCartRequest = z.object({ expected_total: expectedTotal.optional() }).optional();
 
 /**
  * A refused purchase: `{status: "ERROR", message, code}`. For too little money the code is
@@ -39,6 +55,8 @@ export const purchaseError = z.object({
   message: z.string(),
   code: errorCode,
   missing: z.number().optional(),
+  /** With PRICE_CHANGED: the purchase's total now, in the internal currency. */
+  total: z.number().optional(),
 });
 
 /** One bought prompt, in both readings of spec section 3's Order. */
@@ -136,7 +154,10 @@ export const purchaseHistoryRow = z.discriminatedUnion('type', [
 export type PurchaseHistoryRow = z.infer<typeof purchaseHistoryRow>;
 export const purchaseHistoryResponse = okEnvelope(z.array(purchaseHistoryRow));
 
-/** A client's retry key: the same key from the same user is the same order. */
+/**
+ * A client's retry key: the same key from the same user with the same request is the same order
+ * (or generation); with another request it is refused with 409 IDEMPOTENCY_KEY_REUSED.
+ */
 export const purchaseHeaders = z.object({
   'idempotency-key': z
     .string()
@@ -173,15 +194,16 @@ export const orderEndpoints = {
     params: cartItemParams,
     response: cartResponse,
   }),
-  /** A refusal answers 422 with `purchaseError`. */
+  /** A refusal answers 422 with `purchaseError`; a changed price 409 PRICE_CHANGED. */
   purchaseCart: defineEndpoint({
     method: 'POST',
     path: '/purchase/cart',
     summary: 'Buy everything in the cart, all or nothing',
+    body: purchaseCartRequest,
     headers: purchaseHeaders,
     response: purchaseResponse,
   }),
-  /** A refusal answers 422 with `purchaseError`. */
+  /** A refusal answers 422 with `purchaseError`; a changed price 409 PRICE_CHANGED. */
   purchasePrompt: defineEndpoint({
     method: 'POST',
     path: '/purchase/prompt',
@@ -215,12 +237,16 @@ export const orderEndpoints = {
 export const generationParams = z.object({ id: cartItemParams.shape.id });
 
 export const generationEndpoints = {
-  /** Answers a zip; a refusal answers 422 with `purchaseError`. */
+  /**
+   * Answers a zip; a refusal answers 422 with `purchaseError`. A retry with the same
+   * Idempotency-Key answers the same picture again, charged once.
+   */
   generate: defineEndpoint({
     method: 'POST',
     path: '/purchase/generate-image',
     summary: 'Draw an image from a prompt, paid from the balance; answers a zip',
     body: generateImageRequest,
+    headers: purchaseHeaders,
   }),
   history: defineEndpoint({
     method: 'GET',

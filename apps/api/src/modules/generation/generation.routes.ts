@@ -7,7 +7,7 @@ import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { downloadChoice } from '../orders/orders.downloads';
-import { purchaseAnswers, zipAnswers } from '../orders/orders.routes';
+import { keyedRequest, purchaseAnswers, zipAnswers } from '../orders/orders.routes';
 import { enforceLimit } from '../throttle/throttle.service';
 import { localEngine, openAiEngine } from './engine';
 import { generateImage, generationDownload, generationHistory, generationImage } from './generation.service';
@@ -43,6 +43,7 @@ export async function generationRoutes(parent: FastifyInstance) {
           choice,
           locale: await request.locale(),
           timeoutMs: app.config.images.timeoutMs,
+          ...keyedRequest(request),
         },
         request.log,
       );

@@ -67,6 +67,8 @@ function startGeneration(db: TestApp['db'], userId: string, engine: ImageEngine)
       choice,
       locale: 'en',
       timeoutMs: TIMEOUT_MS,
+      idempotencyKey: null,
+      requestHash: null,
     },
     recordingLog(),
   );

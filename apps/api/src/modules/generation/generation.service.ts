@@ -1,4 +1,4 @@
-import { minorUnitsToNumber } from '@promptmarket/contracts';
+import { chargeFromEurCents, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Generation } from '@promptmarket/contracts/orders';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
@@ -8,8 +8,8 @@ import { AppError } from '../../errors';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
 import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders.downloads';
+import { sameRequest } from '../orders/orders.idempotency';
 import { insufficientFunds } from '../orders/orders.service';
-import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
 import type { ImageEngine } from './engine';
@@ -36,7 +36,42 @@ export type GenerationInput = {
   choice: DownloadChoice;
   locale: string;
   timeoutMs: number;
+  /** The client's Idempotency-Key and the fingerprint of its request (`requestHash`), or null. */
+  idempotencyKey: string | null;
+  requestHash: string | null;
 };
+
+type GenerationRow = typeof generations.$inferSelect;
+
+async function generationByKey(db: Db, userId: string, key: string): Promise<GenerationRow | null> {
+  const [row] = await db
+    .select()
+    .from(generations)
+    .where(and(eq(generations.userId, userId), eq(generations.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/**
+ * The answer to a generation asked for again with its Idempotency-Key: the same picture's zip,
+ * charged once. Throws IDEMPOTENCY_KEY_REUSED when the key came with another request, CONFLICT
+ * while the first request is still drawing, and the first answer's refusal (too little money, or
+ * a failure that was refunded) when it failed.
+ */
+async function answerAgain(
+  db: Db,
+  storage: Storage,
+  earlier: GenerationRow,
+  input: GenerationInput,
+  currency: string,
+): Promise<{ filename: string; zip: Buffer; generationId: number }> {
+  sameRequest(earlier.requestHash, input.requestHash);
+  if (earlier.status === 'processing') throw AppError.conflict('request.in_progress');
+  if (earlier.status === 'failed') {
+    if (earlier.errorMessage !== INSUFFICIENT_FUNDS_RECORD) throw new GenerationFailed();
+    throw insufficientFunds(Math.max(1, earlier.cost - (await walletBalance(db, input.userId))), currency);
+  }
+  return { ...(await generationDownload(db, storage, input.userId, earlier.id)), generationId: earlier.id };
+}
 
 /** The ledger move that pays a generation; its refund is `<key>:refund`. */
 const debitKey = (generationId: number) => `generation:${generationId}`;
@@ -63,7 +98,8 @@ async function giveUp(db: Db, generationId: number, message: string): Promise<bo
 
 /**
  * Charges the generation cost, draws the picture with the engine (given up after the timeout),
- * and answers it as a zip. Debit first, refund by a compensating move if the engine fails: never
+ * and answers it as a zip. The same Idempotency-Key answers the same generation again
+ * (`answerAgain`), never a second charge. Debit first, refund by a compensating move if the engine fails: never
  * a charge without a delivered image (DESIGN section 3). A server that dies between the two
  * leaves the generation processing; `recoverAbandonedGenerations` gives it up later.
  */
@@ -75,13 +111,17 @@ export async function generateImage(
   log: { error(details: object, message: string): void },
 ): Promise<{ filename: string; zip: Buffer; generationId: number }> {
   const settings = await getStoredSettings(db, input.locale);
-  const cost = internalFromEurCents(
-    settings.image_generation_cost_cents,
-    settings.internal_currency_rate_eur,
-  );
+  const cost = chargeFromEurCents(settings.image_generation_cost_cents, settings.internal_currency_rate_eur);
+  const key = input.idempotencyKey;
+  if (key) {
+    const earlier = await generationByKey(db, input.userId, key);
+    if (earlier) return answerAgain(db, storage, earlier, input, settings.internal_currency_name);
+  }
   const [generation] = await db
     .insert(generations)
     .values({
+      idempotencyKey: key,
+      requestHash: key ? input.requestHash : null,
       userId: input.userId,
       title: input.title,
       prompt: input.prompt,
@@ -90,9 +130,15 @@ export async function generateImage(
       engine: engine.name,
       cost,
     })
+    // The same key at the same moment: the other request made the generation.
+    .onConflictDoNothing({ target: [generations.userId, generations.idempotencyKey] })
     .returning();
-  if (!generation) throw new Error('generation not recorded');
-  const key = debitKey(generation.id);
+  if (!generation) {
+    const earlier = key ? await generationByKey(db, input.userId, key) : null;
+    if (!earlier) throw new Error('generation not recorded');
+    return answerAgain(db, storage, earlier, input, settings.internal_currency_name);
+  }
+  const moveKey = debitKey(generation.id);
 
   if (cost > 0) {
     try {
@@ -108,9 +154,9 @@ export async function generateImage(
         await debitWallet(tx, {
           userId: input.userId,
           amount: cost,
-          key,
+          key: moveKey,
           kind: 'generation',
-          reference: key,
+          reference: moveKey,
         });
       });
     } catch (error) {

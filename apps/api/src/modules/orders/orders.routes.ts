@@ -1,4 +1,4 @@
-import { errorResponses, minorUnitsToNumber } from '@promptmarket/contracts';
+import { errorResponses, minorUnitsToNumber, parseMinorUnits } from '@promptmarket/contracts';
 import { orderEndpoints, purchaseError, purchaseResponse } from '@promptmarket/contracts/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
 import { purchaseHistory } from './orders.history';
+import { requestHash } from './orders.idempotency';
 import {
   addToCart,
   getCart,
@@ -23,9 +24,31 @@ import {
 export const purchaseAnswers = {
   200: purchaseResponse,
   422: purchaseError.or(errorResponses[422]),
+  409: purchaseError.or(errorResponses['4xx']),
   '4xx': errorResponses['4xx'],
   '5xx': errorResponses['5xx'],
 };
+
+/**
+ * What an Idempotency-Key of a purchase or a generation remembers: the key as sent, and the
+ * fingerprint of the request it came with.
+ */
+export function keyedRequest(request: FastifyRequest): {
+  idempotencyKey: string | null;
+  requestHash: string | null;
+} {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return { idempotencyKey: null, requestHash: null };
+  return {
+    idempotencyKey: key,
+    requestHash: requestHash(request.method, request.routeOptions.url ?? request.url, request.body),
+  };
+}
+
+/** The total a buyer saw (`expected_total`), in minor units; null when not sent. */
+function expectedTotalOf(body: { expected_total?: number } | undefined): number | null {
+  return body?.expected_total === undefined ? null : parseMinorUnits(String(body.expected_total));
+}
 
 /** The answers of a route whose success is a zip. */
 export const zipAnswers = { 200: z.any().describe('application/zip'), ...errorResponses };
@@ -81,7 +104,8 @@ export async function orderRoutes(parent: FastifyInstance) {
       answerPurchase(request, async () =>
         purchaseCart(app.db, {
           userId: signedInUser(request).id,
-          idempotencyKey: request.headers['idempotency-key'] ?? null,
+          ...keyedRequest(request),
+          expectedTotal: expectedTotalOf(request.body),
           locale: await request.locale(),
         }),
       ),
@@ -94,7 +118,8 @@ export async function orderRoutes(parent: FastifyInstance) {
         purchase(app.db, {
           userId: signedInUser(request).id,
           productIds: [request.body.prompt_id],
-          idempotencyKey: request.headers['idempotency-key'] ?? null,
+          ...keyedRequest(request),
+          expectedTotal: expectedTotalOf(request.body),
           locale: await request.locale(),
         }),
       ),

@@ -1,4 +1,4 @@
-import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
+import { chargeFromEurCents, formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
-import { internalFromEurCents } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
+import { sameRequest } from './orders.idempotency';
 import { cartItems, orderItems, orders } from './orders.tables';
 
 /**
@@ -41,6 +41,21 @@ export function insufficientFunds(missing: number, currency: string): AppError {
   );
 }
 
+/**
+ * The price of a purchase changed since the buyer saw it: PRICE_CHANGED with 409, naming and
+ * carrying (`total`, in the internal currency) the total now, given in minor units.
+ */
+export function priceChanged(total: number, currency: string): AppError {
+  return new AppError(
+    'PRICE_CHANGED',
+    'purchase.price_changed',
+    undefined,
+    undefined,
+    { amount: `${formatMinorUnits(total)} ${currency}` },
+    { status: 'ERROR', total: minorUnitsToNumber(total) },
+  );
+}
+
 /** Cart fees: none today, kept in the totals the clients read. */
 const FEE = 0;
 
@@ -48,7 +63,8 @@ async function money(db: Db, locale: string) {
   const settings = await getStoredSettings(db, locale);
   return {
     currency: settings.internal_currency_name,
-    internal: (eurCents: number) => internalFromEurCents(eurCents, settings.internal_currency_rate_eur),
+    /** A price's charge, rounded up: the cart shows what the purchase takes. */
+    internal: (eurCents: number) => chargeFromEurCents(eurCents, settings.internal_currency_rate_eur),
   };
 }
 
@@ -155,6 +171,10 @@ export type PurchaseInput = {
   userId: string;
   productIds: number[];
   idempotencyKey: string | null;
+  /** The fingerprint of the keyed request (`requestHash`), kept with the key. */
+  requestHash: string | null;
+  /** The total the buyer saw, in internal-currency minor units; null when not sent. */
+  expectedTotal: number | null;
   locale: string;
 };
 
@@ -167,9 +187,11 @@ async function orderByKey(db: Db, userId: string, key: string) {
 }
 
 /**
- * Buys the prompts in one transaction and answers the order id. The same Idempotency-Key answers
- * the first order again; a prompt already owned, an unavailable prompt or too little money
- * refuses the whole purchase and changes nothing (`purchaseRefused`, `insufficientFunds`).
+ * Buys the prompts in one transaction and answers the order id. The same Idempotency-Key with the
+ * same request answers the first order again; with another request it throws
+ * IDEMPOTENCY_KEY_REUSED. A prompt already owned, an unavailable prompt or too little money
+ * refuses the whole purchase and changes nothing (`purchaseRefused`, `insufficientFunds`), and so
+ * does a total other than the one the buyer saw (`priceChanged`).
  */
 export async function purchase(
   db: Db,
@@ -179,7 +201,10 @@ export async function purchase(
   // Looked up first: a cart checkout retried after it was made finds its cart empty.
   if (input.idempotencyKey) {
     const earlier = await orderByKey(db, input.userId, input.idempotencyKey);
-    if (earlier) return { orderId: earlier.id, replayed: true };
+    if (earlier) {
+      sameRequest(earlier.requestHash, input.requestHash);
+      return { orderId: earlier.id, replayed: true };
+    }
   }
   if (ids.length === 0) throw purchaseRefused('cart.empty');
   const { currency, internal } = await money(db, input.locale);
@@ -189,9 +214,15 @@ export async function purchase(
       const rows = await productsOnSale(tx, ids);
       if (rows.length !== ids.length) throw purchaseRefused('purchase.unavailable');
       total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
+      if (input.expectedTotal !== null && input.expectedTotal !== total) throw priceChanged(total, currency);
       const [created] = await tx
         .insert(orders)
-        .values({ userId: input.userId, total, idempotencyKey: input.idempotencyKey })
+        .values({
+          userId: input.userId,
+          total,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: input.idempotencyKey ? input.requestHash : null,
+        })
         .returning({ id: orders.id });
       if (!created) throw new Error('order not created');
       await tx.insert(orderItems).values(
@@ -225,7 +256,10 @@ export async function purchase(
     }
     if (isUniqueViolation(error)) {
       const earlier = input.idempotencyKey ? await orderByKey(db, input.userId, input.idempotencyKey) : null;
-      if (earlier) return { orderId: earlier.id, replayed: true };
+      if (earlier) {
+        sameRequest(earlier.requestHash, input.requestHash);
+        return { orderId: earlier.id, replayed: true };
+      }
       throw purchaseRefused('purchase.owned');
     }
     throw error;

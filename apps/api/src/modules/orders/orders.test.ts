@@ -8,6 +8,8 @@ import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { originalKey } from '../catalogue/catalogue.media';
 import { products } from '../catalogue/catalogue.tables';
+import { forgetSiteCache } from '../site/site.service';
+import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
 import { orderItems, orders } from './orders.tables';
@@ -384,7 +386,212 @@ describe('buying the cart', () => {
   });
 });
 
+/** Runs `test` with the internal currency worth `rate` EUR a unit, and the rate restored after. */
+async function atInternalRate(rate: string, test: () => Promise<void>) {
+  const set = async (value: string) => {
+    await app.db
+      .update(settings)
+      .set({ value: JSON.stringify(value) })
+      .where(eq(settings.key, 'internal_currency_rate_eur'));
+    forgetSiteCache(app.db);
+  };
+  await set(rate);
+  try {
+    await test();
+  } finally {
+    await set('1.00');
+  }
+}
+
+/** Runs `test` with the product at `index` priced `priceCents`, and its price restored after. */
+async function atPrice(index: number, priceCents: number, test: () => Promise<void>) {
+  const [before] = await app.db
+    .select()
+    .from(products)
+    .where(eq(products.id, id(index)));
+  await app.db
+    .update(products)
+    .set({ priceCents })
+    .where(eq(products.id, id(index)));
+  try {
+    await test();
+  } finally {
+    await app.db
+      .update(products)
+      .set({ priceCents: before?.priceCents })
+      .where(eq(products.id, id(index)));
+  }
+}
+
+describe('prices in the internal currency', () => {
+  it('charges a price of 0.01 EUR at 2.00 EUR a credit as 0.01 credits, never as nothing', async () => {
+    const { session, userId } = await buyer(500);
+    await atInternalRate('2.00', () =>
+      atPrice(29, 1, async () => {
+        await call(app, session, 'POST', '/api/cart', { product_id: id(29) });
+        const shown = await cart(session);
+        expect(shown.items[0].price).toBe(0.01);
+        expect(shown.totals.total).toBe(0.01);
+        const bought = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 0.01 });
+        expect(bought.statusCode).toBe(200);
+        expect(bought.json().payload.orders[0].price).toBe(0.01);
+        expect(await walletBalance(app.db, userId)).toBe(499);
+      }),
+    );
+  });
+
+  it('rounds each price up to the next cent of a credit, and totals the rounded prices', async () => {
+    const { session, userId } = await buyer(10_000);
+    // 32.90 EUR and 33.90 EUR at 3.00 EUR a credit: 10.9666… and 11.30 credits, charged 10.97 and 11.30.
+    await atInternalRate('3', async () => {
+      for (const index of [28, 29]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+      const shown = await cart(session);
+      expect(shown.items.map((item: { price: number }) => item.price)).toEqual([10.97, 11.3]);
+      expect(shown.totals.total).toBe(22.27);
+      const bought = await call(app, session, 'POST', '/api/purchase/cart');
+      expect(bought.statusCode).toBe(200);
+      expect(await walletBalance(app.db, userId)).toBe(10_000 - 1097 - 1130);
+    });
+  });
+});
+
+describe('the Idempotency-Key of a purchase', () => {
+  it('refuses the same key with another prompt with 409, and buys nothing for it', async () => {
+    const { session, userId } = await buyer(10_000);
+    const key = { 'idempotency-key': `other-${userId}` };
+    const first = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(21) }, key);
+    expect(first.statusCode).toBe(200);
+    const other = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(22) }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      message: 'This request was already made with other details.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/purchase/prompt',
+      { prompt_id: id(22) },
+      { ...key, 'frontend-language': 'de' },
+    );
+    expect(german.json().message).toBe('Diese Anfrage wurde bereits mit anderen Angaben gestellt.');
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 2590);
+    const items = await app.db.select().from(orderItems).where(eq(orderItems.userId, userId));
+    expect(items.map((item) => item.productId)).toEqual([id(21)]);
+    // The same request again, its keys in another order, is the first order.
+    const again = await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(21) }, key);
+    expect(again.json().payload.order_id).toBe(first.json().payload.order_id);
+  });
+
+  it('refuses a cart checkout retried with its key and another expected total', async () => {
+    const { session, userId } = await buyer(10_000);
+    await call(app, session, 'POST', '/api/cart', { product_id: id(23) });
+    const key = { 'idempotency-key': `cart-total-${userId}` };
+    const first = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 27.9 }, key);
+    expect(first.statusCode).toBe(200);
+    const other = await call(app, session, 'POST', '/api/purchase/cart', undefined, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const retry = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 27.9 }, key);
+    expect(retry.json().payload.order_id).toBe(first.json().payload.order_id);
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 2790);
+  });
+
+  it("never answers one user's request with another user's order", async () => {
+    const first = await buyer(10_000);
+    const second = await buyer(10_000);
+    const key = { 'idempotency-key': 'shared-key-between-users' };
+    const mine = await call(app, first.session, 'POST', '/api/purchase/prompt', { prompt_id: id(24) }, key);
+    const theirs = await call(
+      app,
+      second.session,
+      'POST',
+      '/api/purchase/prompt',
+      { prompt_id: id(24) },
+      key,
+    );
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().payload.order_id).not.toBe(mine.json().payload.order_id);
+    expect(await walletBalance(app.db, second.userId)).toBe(10_000 - 2890);
+    const other = await call(app, second.session, 'POST', '/api/purchase/prompt', { prompt_id: id(25) }, key);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('the total the buyer saw', () => {
+  it('buys at the total the buyer saw, and refuses with 409 and the new total once the price changed', async () => {
+    const { session, userId } = await buyer(10_000);
+    await atPrice(26, 3000, async () => {
+      const changed = await call(app, session, 'POST', '/api/purchase/prompt', {
+        prompt_id: id(26),
+        expected_total: 30.9,
+      });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toEqual({
+        status: 'ERROR',
+        message:
+          'The price changed since you saw it: the total is now 30.00 Credits. Check it and buy again.',
+        code: 'PRICE_CHANGED',
+        total: 30,
+      });
+      const german = await call(
+        app,
+        session,
+        'POST',
+        '/api/purchase/prompt',
+        { prompt_id: id(26), expected_total: 30.9 },
+        { 'frontend-language': 'de' },
+      );
+      expect(german.json().message).toBe(
+        'Der Preis hat sich geändert: Die Summe beträgt jetzt 30.00 Credits. Prüfe sie und kaufe erneut.',
+      );
+      expect(await walletBalance(app.db, userId)).toBe(10_000);
+      const bought = await call(app, session, 'POST', '/api/purchase/prompt', {
+        prompt_id: id(26),
+        expected_total: 30,
+      });
+      expect(bought.statusCode).toBe(200);
+    });
+    expect(await walletBalance(app.db, userId)).toBe(10_000 - 3000);
+  });
+
+  it('refuses a cart whose total changed and keeps the cart', async () => {
+    const { session, userId } = await buyer(10_000);
+    for (const index of [27, 30]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    const changed = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 30.9 });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ code: 'PRICE_CHANGED', total: 32.9 });
+    expect((await cart(session)).items).toHaveLength(2);
+    expect(await walletBalance(app.db, userId)).toBe(10_000);
+    const invalid = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 31.905 });
+    expect(invalid.statusCode).toBe(422);
+  });
+});
+
 describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (PostgreSQL)', () => {
+  it('makes one order of the same keyed request sent twice at once, and refuses the same key with another prompt', async () => {
+    const { session, userId } = await buyer(10_000);
+    const key = { 'idempotency-key': `race-${userId}` };
+    const same = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(21) }, key),
+      ),
+    );
+    expect(same.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(same.map((answer) => answer.json().payload.order_id)).size).toBe(1);
+    const otherKey = { 'idempotency-key': `race-other-${userId}` };
+    const different = await Promise.all(
+      [22, 23].map((index) =>
+        call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(index) }, otherKey),
+      ),
+    );
+    expect(different.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await walletBalance(app.db, userId)).toBeLessThan(10_000);
+    const items = await app.db.select().from(orderItems).where(eq(orderItems.userId, userId));
+    expect(items).toHaveLength(2);
+  });
+
   it('keeps the balance equal to deposits minus orders for 200 concurrent purchases of distinct prompts', async () => {
     const { session, userId } = await buyer(73 * 100);
     const answers = await Promise.all(

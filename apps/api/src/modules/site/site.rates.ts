@@ -37,7 +37,10 @@ export function eurCentsOf(amountMinor: number, currencyRate: string): number {
   return toSafeNumber((BigInt(amountMinor) * SCALE) / scaledRate(currencyRate));
 }
 
-/** EUR cents in internal-currency minor units, rounded down. */
+/**
+ * EUR cents in internal-currency minor units, rounded down: what the shop credits (a deposit, a
+ * seller's share). A charge rounds up instead: `chargeFromEurCents` in the contracts.
+ */
 export function internalFromEurCents(eurCents: number, internalRateEur: string): number {
   return toSafeNumber((BigInt(eurCents) * SCALE) / scaledRate(internalRateEur));
 }

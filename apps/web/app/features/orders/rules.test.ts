@@ -55,10 +55,11 @@ describe('generationProgress', () => {
 });
 
 describe('generationCostCents', () => {
-  it('converts the EUR cost at the internal rate, rounding down like the server', () => {
+  it('converts the EUR cost at the internal rate, rounding up like the server's charge', () => {
     expect(generationCostCents(1, 1)).toBe(100);
     expect(generationCostCents(1, 0.5)).toBe(200);
-    expect(generationCostCents(1, 3)).toBe(33);
+    expect(generationCostCents(1, 3)).toBe(34);
+    expect(generationCostCents(0.01, 2)).toBe(1);
     expect(generationCostCents(2.5, 1.25)).toBe(200);
   });
 });

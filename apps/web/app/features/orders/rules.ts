@@ -1,3 +1,4 @@
+import { chargeFromEurCents } from '@promptmarket/contracts/money';
 import { ApiError } from '../../lib/api-client';
 
 /**
@@ -35,12 +36,10 @@ export function generationProgress(elapsedMs: number): number {
   return Math.min(90, Math.round(90 * (1 - Math.exp(-elapsedMs / 8000))));
 }
 
-/** The generation cost in internal-currency cents: the EUR cost over the internal rate, rounded down. */
+/**
+ * The generation cost in internal-currency cents, as the server charges it: the EUR cost over the
+ * internal rate, rounded up (`chargeFromEurCents`).
+ */
 export function generationCostCents(costEur: number, internalRateEur: number): number {
-  const eurCents = BigInt(Math.round(costEur * 100));
-  const text = /e/i.test(String(internalRateEur)) ? internalRateEur.toFixed(12) : String(internalRateEur);
-  const [whole = '0', decimals = ''] = text.split('.');
-  const numerator = BigInt(whole + decimals);
-  if (numerator <= 0n) return Number(eurCents);
-  return Number((eurCents * 10n ** BigInt(decimals.length)) / numerator);
+  return chargeFromEurCents(Math.round(costEur * 100), internalRateEur);
 }
