@@ -55,7 +55,7 @@ describe('generationProgress', () => {
 });
 
 describe('generationCostCents', () => {
-  it('converts the EUR cost at the internal rate, rounding up like the server's charge', () => {
+  it('converts the EUR cost at the internal rate, rounding up as the server charges it', () => {
     expect(generationCostCents(1, 1)).toBe(100);
     expect(generationCostCents(1, 0.5)).toBe(200);
     expect(generationCostCents(1, 3)).toBe(34);
