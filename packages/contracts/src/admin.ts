@@ -26,6 +26,23 @@ export const adminPageRequest = z.object({
 const search = z.string().trim().max(120).optional();
 
 export const adminDepositStatuses = ['processing', 'success', 'error', 'failed'] as const;
+/**
+ * What the payment provider did to a paid deposit afterwards (decision 0027): refunded (in full
+ * or in part), disputed (the money is held), or a dispute won or lost.
+ */
+export const adminDepositReversals = [
+  'refunded',
+  'partially_refunded',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+] as const;
+export type AdminDepositReversal = (typeof adminDepositReversals)[number];
+/** A deposit's reversal and the credit it took back from the wallet, in the internal currency. */
+const depositReversal = {
+  reversal: z.enum(adminDepositReversals).nullable(),
+  reversed_amount: z.number(),
+};
 
 /** Why an offer or a verification is declined, or why a payout failed: the user may read it. */
 export const adminReasonRequest = z.object({
@@ -249,6 +266,7 @@ export const adminUser = z.object({
   role: z.string(),
   blocked: z.boolean(),
   is_email_verified: z.boolean(),
+  /** Below zero only when a deposit was refunded or disputed after it was spent (decision 0027). */
   balance: z.number(),
   created_at: z.string(),
 });
@@ -266,6 +284,7 @@ export const adminUserDeposit = z.object({
   internal_amount: z.number(),
   provider: z.string(),
   provider_ref: z.string().nullable(),
+  ...depositReversal,
   created_at: z.string(),
 });
 export type AdminUserDeposit = z.infer<typeof adminUserDeposit>;
@@ -390,6 +409,7 @@ export const adminDeposit = z.object({
   provider: z.string(),
   provider_ref: z.string().nullable(),
   error_message: z.string().nullable(),
+  ...depositReversal,
   created_at: z.string(),
 });
 export type AdminDeposit = z.infer<typeof adminDeposit>;

@@ -1,6 +1,7 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type {
   AdminDeposit,
+  AdminDepositReversal,
   AdminStatsPeriod,
   AdminUserDeposit,
   adminDepositsRequest,
@@ -9,7 +10,27 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { accountEmails, accountIdsWithEmailContaining } from '../accounts/accounts.admin';
-import { deposits } from './deposits.tables';
+import { type DepositRow, deposits } from './deposits.tables';
+
+/** What the provider did to the deposit after it was paid (decision 0027); a dispute open or lost comes first. */
+function reversalOf(deposit: DepositRow): AdminDepositReversal | null {
+  if (deposit.disputeStatus === 'open') return 'disputed';
+  if (deposit.disputeStatus === 'lost') return 'dispute_lost';
+  if (deposit.refundedMinor > 0) {
+    return deposit.refundedMinor >= (deposit.paidAmountMinor ?? deposit.amountMinor)
+      ? 'refunded'
+      : 'partially_refunded';
+  }
+  if (deposit.disputeStatus === 'won') return 'dispute_won';
+  return null;
+}
+
+function reversalFields(deposit: DepositRow) {
+  return {
+    reversal: reversalOf(deposit),
+    reversed_amount: minorUnitsToNumber(deposit.refundedAmount + deposit.disputedAmount),
+  };
+}
 
 /** What the back office reads of deposits: the list with the provider's references, an account's, and the dashboard's sums. */
 
@@ -42,6 +63,7 @@ export async function depositsForReview(
       ? or(
           inArray(deposits.userId, accountIdsWithEmailContaining(db, query.search)),
           eq(deposits.providerRef, query.search),
+          eq(deposits.paymentRef, query.search),
         )
       : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
@@ -71,6 +93,7 @@ export async function depositsForReview(
     provider: deposit.provider,
     provider_ref: deposit.providerRef,
     error_message: deposit.errorMessage,
+    ...reversalFields(deposit),
     created_at: deposit.createdAt.toISOString(),
   }));
   return { data, total: total?.count ?? 0 };
@@ -95,6 +118,7 @@ export async function recentDepositsOf(
     internal_amount: minorUnitsToNumber(deposit.internalAmount),
     provider: deposit.provider,
     provider_ref: deposit.providerRef,
+    ...reversalFields(deposit),
     created_at: deposit.createdAt.toISOString(),
   }));
 }

@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import {
+  type BrowserSession,
+  call,
+  registerVerifiedUser,
+  signInAsAdmin,
+  strongPassword,
+} from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { recordingLog } from '../../test/log';
 import { type FakeSession, startStripeApi } from '../../test/stripe-api';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { EXPIRED_MESSAGE, GATEWAY_MESSAGE, reconcileDeposits } from '../deposits/deposits.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 
@@ -14,6 +21,7 @@ const webhookSecret = 'whsec_promptmarket0123456789';
 let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
 let app: TestApp;
 let productIds: Record<string, number>;
+let admin: BrowserSession;
 // Only its signing helper is used: the signatures the tests send are made as Stripe makes them.
 const signer = new Stripe(secretKey);
 
@@ -30,6 +38,8 @@ beforeAll(async () => {
       { slug: 'lighthouse', category: 'seascapes', priceCents: 500, title: 'Lighthouse' },
     ])
   ).products;
+  await ensureAdmin(app.db, 'ledger.boss@example.test', strongPassword);
+  admin = await signInAsAdmin(app, 'ledger.boss@example.test');
 });
 afterAll(async () => {
   await app?.close();
@@ -256,6 +266,15 @@ async function paidDeposit(session: BrowserSession) {
   return { paid, orderId: orderId as number };
 }
 
+/** The back office's row of a deposit, found by the payment Stripe names. */
+async function adminDeposit(paid: FakeSession) {
+  const list = (
+    await call(app, admin, 'GET', `/api/admin/deposits?search=${paid.payment_intent ?? ''}`)
+  ).json().payload;
+  expect(list.data).toHaveLength(1);
+  return list.data[0];
+}
+
 /** Delivers a signed event twice, as Stripe may: the copy changes nothing. */
 async function deliverTwice(payload: string) {
   expect((await deliver(payload)).statusCode).toBe(200);
@@ -267,8 +286,14 @@ describe('refunds and disputes at Stripe', () => {
     const session = await signedIn();
     const { paid } = await paidDeposit(session);
     expect(await balance(session)).toBe(23.52);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: null, reversed_amount: 0 });
     await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_full1', amount: 2000 }])));
     expect(await balance(session)).toBe(0);
+    expect(await adminDeposit(paid)).toMatchObject({
+      status: 'success',
+      reversal: 'refunded',
+      reversed_amount: 23.52,
+    });
   });
 
   it("takes a partial refund's share of the credit, rounded up, and each later refund only its own part", async () => {
@@ -278,6 +303,7 @@ describe('refunds and disputes at Stripe', () => {
     await deliverTwice(first);
     // 5.00 of 20.00 GBP is a quarter of 23.52 credits: 5.88.
     expect(await balance(session)).toBe(17.64);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: 'partially_refunded', reversed_amount: 5.88 });
     const second = charge(paid, [
       { id: 're_part1', amount: 500 },
       { id: 're_part2', amount: 333 },
@@ -307,8 +333,10 @@ describe('refunds and disputes at Stripe', () => {
     const { paid } = await paidDeposit(session);
     await deliverTwice(event('charge.dispute.created', dispute(paid, 'dp_won1', 'needs_response')));
     expect(await balance(session)).toBe(0);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: 'disputed', reversed_amount: 23.52 });
     await deliverTwice(event('charge.dispute.closed', dispute(paid, 'dp_won1', 'won')));
     expect(await balance(session)).toBe(23.52);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: 'dispute_won', reversed_amount: 0 });
   });
 
   it('keeps a lost dispute reversed, and a close that comes first is not reversed twice', async () => {
@@ -317,6 +345,7 @@ describe('refunds and disputes at Stripe', () => {
     await deliverTwice(event('charge.dispute.created', dispute(paid, 'dp_lost1', 'needs_response')));
     await deliverTwice(event('charge.dispute.closed', dispute(paid, 'dp_lost1', 'lost')));
     expect(await balance(session)).toBe(0);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: 'dispute_lost', reversed_amount: 23.52 });
 
     const other = await signedIn();
     const { paid: otherPaid } = await paidDeposit(other);
@@ -327,7 +356,7 @@ describe('refunds and disputes at Stripe', () => {
   });
 
   it('lets a refund of money already spent take the wallet below zero; nothing can be spent until a deposit settles it', async () => {
-    const session = await signedIn();
+    const { session, profile } = await registerVerifiedUser(app);
     const { paid } = await paidDeposit(session);
     const bought = await call(app, session, 'POST', '/api/purchase/prompt', {
       prompt_id: productIds['harbour-at-dusk'],
@@ -358,6 +387,16 @@ describe('refunds and disputes at Stripe', () => {
     expect(refusedDe.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
     expect(refusedDe.json().message).toMatch(/Guthaben negativ/);
     expect(await balance(session)).toBe(-10);
+    // The back office sees the account below zero and the refunded deposit.
+    const users = (
+      await call(app, admin, 'GET', `/api/admin/users?search=${encodeURIComponent(profile.email)}`)
+    ).json().payload.data;
+    expect(users).toEqual([expect.objectContaining({ id: profile.id, balance: -10 })]);
+    const detail = (await call(app, admin, 'GET', `/api/admin/users/${profile.id}`)).json().payload;
+    expect(detail.profile.balance).toBe(-10);
+    expect(detail.deposits).toEqual([
+      expect.objectContaining({ status: 'success', reversal: 'refunded', reversed_amount: 23.52 }),
+    ]);
 
     await paidDeposit(session);
     expect(await balance(session)).toBe(13.52);
