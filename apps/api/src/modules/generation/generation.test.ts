@@ -6,6 +6,9 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { testDatabaseKind } from '../../test/database';
+import { forgetSiteCache } from '../site/site.service';
+import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
 import { generations } from './generation.tables';
@@ -242,5 +245,144 @@ describe('generations kept for their owner', () => {
     expect((await call(app, owner.session, 'GET', '/api/purchase/generations/abc/image')).statusCode).toBe(
       422,
     );
+  });
+});
+
+/** Runs `test` with these settings (JSON values), and the defaults restored after. */
+async function withSettings(values: Record<string, unknown>, test: () => Promise<void>) {
+  const set = async (key: string, value: unknown) => {
+    await app.db
+      .update(settings)
+      .set({ value: JSON.stringify(value) })
+      .where(eq(settings.key, key));
+  };
+  const before = await app.db.select().from(settings);
+  for (const [key, value] of Object.entries(values)) await set(key, value);
+  forgetSiteCache(app.db);
+  try {
+    await test();
+  } finally {
+    for (const row of before) {
+      if (row.key in values) {
+        await app.db.update(settings).set({ value: row.value }).where(eq(settings.key, row.key));
+      }
+    }
+    forgetSiteCache(app.db);
+  }
+}
+
+describe('the price of a generation', () => {
+  it('charges 0.01 EUR at 2.00 EUR a credit as 0.01 credits, never as nothing', async () => {
+    const { session, userId } = await funded(500);
+    await withSettings({ internal_currency_rate_eur: '2.00', image_generation_cost_cents: 1 }, async () => {
+      const response = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+      expect(response.statusCode).toBe(200);
+    });
+    expect(await walletBalance(app.db, userId)).toBe(499);
+    const [row] = await app.db.select().from(generations).where(eq(generations.userId, userId));
+    expect(row?.cost).toBe(1);
+  });
+
+  it('rounds the charge up to the next cent of a credit', async () => {
+    const { session, userId } = await funded(500);
+    await withSettings({ internal_currency_rate_eur: '3', image_generation_cost_cents: 100 }, async () => {
+      const response = await call(app, session, 'POST', '/api/purchase/generate-image', body);
+      expect(response.statusCode).toBe(200);
+    });
+    expect(await walletBalance(app.db, userId)).toBe(500 - 34);
+  });
+});
+
+describe('the Idempotency-Key of a generation', () => {
+  it('answers the same picture again for a retry with the key, drawn and charged once', async () => {
+    const { session, userId } = await funded(500);
+    const key = { 'idempotency-key': `draw-${userId}` };
+    const drawnBefore = received.length;
+    const first = await call(app, session, 'POST', '/api/purchase/generate-image', body, key);
+    expect(first.statusCode).toBe(200);
+    const retry = await call(app, session, 'POST', '/api/purchase/generate-image', { ...body }, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['content-type']).toBe('application/zip');
+    expect(retry.headers['x-generation-id']).toBe(first.headers['x-generation-id']);
+    const [firstFiles, retryFiles] = [first, retry].map((answer) =>
+      unzipSync(new Uint8Array(answer.rawPayload)),
+    );
+    expect(Buffer.from(retryFiles?.['harbour-at-dawn-512x512.webp'] as Uint8Array)).toEqual(
+      Buffer.from(firstFiles?.['harbour-at-dawn-512x512.webp'] as Uint8Array),
+    );
+    expect(received.length - drawnBefore).toBe(1);
+    expect(await walletBalance(app.db, userId)).toBe(400);
+    expect(await app.db.select().from(generations).where(eq(generations.userId, userId))).toHaveLength(1);
+  });
+
+  it('refuses the key with another prompt with 409, and draws and charges nothing for it', async () => {
+    const { session, userId } = await funded(500);
+    const key = { 'idempotency-key': `draw-other-${userId}` };
+    await call(app, session, 'POST', '/api/purchase/generate-image', body, key);
+    const drawnBefore = received.length;
+    const other = await call(
+      app,
+      session,
+      'POST',
+      '/api/purchase/generate-image',
+      { ...body, prompt: 'a storm over the same harbour' },
+      { ...key, 'frontend-language': 'fr' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      message: 'Cette demande a déjà été faite avec d’autres informations.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect(received.length).toBe(drawnBefore);
+    expect(await walletBalance(app.db, userId)).toBe(400);
+  });
+
+  it('answers a failed generation retried with its key with the same refunded failure, not a second drawing', async () => {
+    const { session, userId } = await funded(500);
+    const key = { 'idempotency-key': `draw-failed-${userId}` };
+    mode = 'error';
+    const first = await call(app, session, 'POST', '/api/purchase/generate-image', body, key);
+    expect(first.statusCode).toBe(500);
+    mode = 'ok';
+    const drawnBefore = received.length;
+    const retry = await call(app, session, 'POST', '/api/purchase/generate-image', body, key);
+    expect(retry.statusCode).toBe(500);
+    expect(retry.json().message).toBe(
+      'The image could not be generated. The cost has been refunded to your balance.',
+    );
+    expect(received.length).toBe(drawnBefore);
+    expect(await walletBalance(app.db, userId)).toBe(500);
+  });
+
+  it("never answers one user's request with another user's picture", async () => {
+    const first = await funded(500);
+    const second = await funded(500);
+    const key = { 'idempotency-key': 'a-key-two-users-chose' };
+    const mine = await call(app, first.session, 'POST', '/api/purchase/generate-image', body, key);
+    const theirs = await call(app, second.session, 'POST', '/api/purchase/generate-image', body, key);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers['x-generation-id']).not.toBe(mine.headers['x-generation-id']);
+    expect(await walletBalance(app.db, second.userId)).toBe(400);
+  });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('generations under concurrency (PostgreSQL)', () => {
+  it('draws and charges once for the same keyed request sent three times at once', async () => {
+    const { session, userId } = await funded(500);
+    const key = { 'idempotency-key': `draw-race-${userId}` };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => call(app, session, 'POST', '/api/purchase/generate-image', body, key)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses).toContain(200);
+    expect(statuses.every((status) => status === 200 || status === 409)).toBe(true);
+    for (const busy of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(busy.json()).toEqual({
+        message: 'This request is still being answered. Try again in a moment.',
+        code: 'CONFLICT',
+      });
+    }
+    expect(await walletBalance(app.db, userId)).toBe(400);
+    expect(await app.db.select().from(generations).where(eq(generations.userId, userId))).toHaveLength(1);
   });
 });
