@@ -1,6 +1,7 @@
 import { adminDepositStatuses } from '@promptmarket/contracts/admin';
 import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/admin-ui';
 import { getDeposits } from '../../features/admin/api';
+import { DepositReversal } from '../../features/admin/deposit-reversal';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -79,6 +80,11 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
               {deposit.error_message ? (
                 <p className="mt-1 text-xs text-slate-500">{deposit.error_message}</p>
               ) : null}
+              <DepositReversal
+                deposit={deposit}
+                locale={locale}
+                currencyName={settings.internal_currency_name}
+              />
             </td>
           </tr>
         )}

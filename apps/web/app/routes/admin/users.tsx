@@ -17,9 +17,9 @@ import {
   useAdminAction,
 } from '../../features/admin/admin-ui';
 import { adjustBalance, getUsers, setBlocked } from '../../features/admin/api';
+import { AccountBalance } from '../../features/admin/deposit-reversal';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/users';
 
@@ -152,7 +152,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
               </p>
             </td>
             <td className="whitespace-nowrap px-4 py-3">
-              {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+              <AccountBalance
+                balance={user.balance}
+                locale={locale}
+                currencyName={settings.internal_currency_name}
+              />
             </td>
             <td className="px-4 py-3">{user.blocked ? t('admin.users.blocked') : t('admin.users.active')}</td>
             <td className="space-x-2 whitespace-nowrap px-4 py-3">
