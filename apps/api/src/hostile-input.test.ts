@@ -1,9 +1,23 @@
 import { isErrorCode } from '@promptmarket/contracts';
 import type { RouteOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { type BrowserSession, call, registerUser } from './test/accounts';
+import {
+  type BrowserSession,
+  call,
+  randomAddress,
+  registerUser,
+  registerVerifiedUser,
+  strongPassword,
+  uniqueEmail,
+} from './test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from './test/app';
+import { multipart } from './test/multipart';
+
+const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366aa' } })
+  .png()
+  .toBuffer();
 
 type Route = { method: string; url: string; fields: string[] };
 
@@ -317,5 +331,152 @@ describe('input limits', () => {
     const page = await app.inject({ method: 'GET', url: '/api/products?page=1e400' });
     expect(page.statusCode).toBe(422);
     expect(page.json().errors).toEqual({ page: ['This value is invalid.'] });
+  });
+});
+
+describe('a NUL character in a text field', () => {
+  const nul = 'Ada\u0000Lovelace';
+
+  it('answers 422 on its field, in the caller language, at register, login and the profile', async () => {
+    const session = await startBrowserSession(app);
+    const register = await call(
+      app,
+      session,
+      'POST',
+      '/api/register',
+      {
+        first_name: nul,
+        last_name: 'Lovelace',
+        email: uniqueEmail(),
+        password: strongPassword,
+        password_confirmation: strongPassword,
+        terms: true,
+      },
+      { 'frontend-language': 'de' },
+      randomAddress(),
+    );
+    expect(register.statusCode).toBe(422);
+    expect(register.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      errors: { first_name: ['Dieses Feld darf kein NUL-Zeichen enthalten.'] },
+    });
+
+    const login = await call(app, session, 'POST', '/api/login', { email: 'a@example.test', password: nul });
+    expect(login.statusCode).toBe(422);
+    expect(login.json().errors).toEqual({ password: ['This field may not contain a NUL character.'] });
+
+    const { session: signedIn } = await registerUser(app);
+    const profile = await call(app, signedIn, 'PUT', '/api/user/profile', { first_name: nul });
+    expect(profile.statusCode).toBe(422);
+    expect(profile.json().errors).toEqual({ first_name: ['This field may not contain a NUL character.'] });
+  });
+
+  it('answers 422 at the contact form, a deposit, a generation, in a query and in a nested list', async () => {
+    const session = await startBrowserSession(app);
+    const contact = await call(
+      app,
+      session,
+      'POST',
+      '/api/contact',
+      {
+        first_name: 'Marie',
+        last_name: 'Curie',
+        email: 'marie@example.test',
+        phone: '+33 1 23 45 67 89',
+        address: '1 Rue Pierre et Marie Curie',
+        city: 'Paris',
+        post_code: '75005',
+        country: 'FR',
+        message: `Bulk?${'\u0000'}`,
+      },
+      { 'frontend-language': 'pl' },
+      randomAddress(),
+    );
+    expect(contact.statusCode).toBe(422);
+    expect(contact.json().errors).toEqual({ message: ['To pole nie może zawierać znaku NUL.'] });
+
+    const { session: signedIn } = await registerUser(app);
+    const deposit = await call(app, signedIn, 'POST', '/api/deposit/checkout', {
+      amount: '10',
+      currency: 'EUR',
+      payment_method_id: 'card',
+      city: nul,
+    });
+    expect(deposit.statusCode).toBe(422);
+    expect(deposit.json().errors).toEqual({ city: ['This field may not contain a NUL character.'] });
+
+    const generate = await call(app, signedIn, 'POST', '/api/purchase/generate-image', {
+      title: 'Harbour',
+      prompt: `a quiet harbour${'\u0000'} at dawn`,
+      format: 'webp',
+      size: '512x512',
+    });
+    expect(generate.statusCode).toBe(422);
+    expect(generate.json().errors).toEqual({ prompt: ['This field may not contain a NUL character.'] });
+
+    const query = await app.inject({ method: 'GET', url: '/api/products?search=a%00b' });
+    expect(query.statusCode).toBe(422);
+    expect(query.json().errors).toEqual({ search: ['This field may not contain a NUL character.'] });
+
+    const nested = await call(app, signedIn, 'POST', '/api/contact', { tags: ['ok', 'x\u0000'] });
+    expect(nested.statusCode).toBe(422);
+    expect(nested.json().errors).toEqual({ 'tags.1': ['This field may not contain a NUL character.'] });
+  });
+
+  it('answers 422 in a multipart field of an offer and of a verification', async () => {
+    const { session } = await registerVerifiedUser(app);
+    const offer = multipart([
+      { name: 'title', value: nul },
+      { name: 'media', filename: 'work.png', type: 'image/png', data: png },
+    ]);
+    const offered = await app.inject({
+      method: 'POST',
+      url: '/api/offer/create',
+      headers: { ...session.headers(), ...offer.headers },
+      payload: offer.payload,
+    });
+    expect(offered.statusCode).toBe(422);
+    expect(offered.json().errors).toEqual({ title: ['This field may not contain a NUL character.'] });
+
+    const verification = multipart([
+      { name: 'full_name', value: 'Ada Lovelace' },
+      { name: 'document_front', filename: 'front.png', type: 'image/png', data: png },
+      { name: 'city', value: nul },
+    ]);
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/verification',
+      headers: { ...session.headers(), ...verification.headers },
+      payload: verification.payload,
+    });
+    expect(verified.statusCode).toBe(422);
+    expect(verified.json().errors).toEqual({ city: ['This field may not contain a NUL character.'] });
+  });
+});
+
+describe('a malformed multipart body', () => {
+  it('answers 400 on an offer and a verification, truncated or garbled', async () => {
+    const { session } = await registerVerifiedUser(app);
+    const whole = multipart([
+      { name: 'title', value: 'Neon harbour' },
+      { name: 'media', filename: 'work.png', type: 'image/png', data: png },
+    ]);
+    const bodies = [
+      whole.payload.subarray(0, whole.payload.length - 40),
+      Buffer.from('------promptmarket-test-boundary\r\nContent-Disposition: form-data; name="title"\r\n'),
+      Buffer.from('------promptmarket-test-boundary\r\nthis is no header at all\r\n\r\nvalue\r\n'),
+    ];
+    for (const url of ['/api/offer/create', '/api/verification']) {
+      for (const payload of bodies) {
+        const response = await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...session.headers(), ...whole.headers },
+          payload,
+        });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+        expect(response.json()).toEqual({ message: 'Malformed multipart body.', code: 'BAD_REQUEST' });
+      }
+    }
   });
 });

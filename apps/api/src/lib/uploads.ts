@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import { errorMessages } from '@promptmarket/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -52,6 +53,44 @@ export type Upload = {
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', errorMessages.payloadTooLarge);
 
+/**
+ * An error while reading the request's parts is the client's body (truncated, a broken header, no
+ * boundary), never the server's: a 400, unless the parser already gave it a status or it is ours.
+ */
+function fromReading(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status !== 400) return error;
+  return new AppError('BAD_REQUEST', 'Malformed multipart body.');
+}
+
+/** The next item of a stream of the request's body, its failures read as `fromReading`. */
+async function nextOf<T>(iterator: AsyncIterator<T>): Promise<IteratorResult<T>> {
+  try {
+    return await iterator.next();
+  } catch (error) {
+    throw fromReading(error);
+  }
+}
+
+/** The request's parts, a failure to parse them read as `fromReading`. */
+async function* partsOf<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await nextOf(iterator);
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await iterator.return?.().catch(() => undefined);
+  }
+}
+
 /** Reads up to `bytes` from the front of a stream, handing back the rest as a stream of its own. */
 async function splitHead(stream: Readable, bytes: number, maxBytes: number) {
   const iterator = stream[Symbol.asyncIterator]();
@@ -59,7 +98,7 @@ async function splitHead(stream: Readable, bytes: number, maxBytes: number) {
   let headLength = 0;
   let ended = false;
   while (headLength < bytes) {
-    const next = await iterator.next();
+    const next = await nextOf(iterator);
     if (next.done) {
       ended = true;
       break;
@@ -77,7 +116,7 @@ async function splitHead(stream: Readable, bytes: number, maxBytes: number) {
     yield first;
     if (ended) return;
     for (;;) {
-      const next = await iterator.next();
+      const next = await nextOf(iterator);
       if (next.done) return;
       const chunk = Buffer.from(next.value as Buffer);
       total += chunk.length;
@@ -88,20 +127,19 @@ async function splitHead(stream: Readable, bytes: number, maxBytes: number) {
   async function drainRest() {
     if (ended) return;
     for (;;) {
-      if ((await iterator.next()).done) return;
+      if ((await nextOf(iterator)).done) return;
     }
   }
   return { head: first, body: Readable.from(whole()), drainRest };
 }
 
-function drain(stream: Readable): Promise<void> {
-  return new Promise((resolve) => {
-    stream
-      .on('end', resolve)
-      .on('close', resolve)
-      .on('error', () => resolve());
-    stream.resume();
-  });
+/**
+ * Reads a part's file to its end, unstored. A part of a broken body may have failed before it
+ * was handed over: `finished` settles for a stream that already ended or failed too.
+ */
+async function drain(stream: Readable): Promise<void> {
+  stream.resume();
+  await finished(stream).catch(() => undefined);
 }
 
 function fromMultipartError(error: unknown): unknown {
@@ -139,12 +177,21 @@ export async function receiveUpload(
   const errors: FieldErrors = {};
   const counts: Record<string, number> = {};
   try {
-    const parts = request.parts({
-      limits: { fileSize: largest + 1, files: maxFiles, fields: maxFields, fieldSize: maxFieldBytes },
-    });
-    for await (const part of parts) {
+    let parts: ReturnType<FastifyRequest['parts']>;
+    try {
+      parts = request.parts({
+        limits: { fileSize: largest + 1, files: maxFiles, fields: maxFields, fieldSize: maxFieldBytes },
+      });
+    } catch (error) {
+      throw fromReading(error);
+    }
+    for await (const part of partsOf(parts)) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw tooLarge();
+        // PostgreSQL cannot store U+0000 in text: it is a mistake in the form, not a crash.
+        if (String(part.value).includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw AppError.validation({ [part.fieldname.replaceAll('\u0000', '')]: ['field.nul'] });
+        }
         if (part.fieldname.endsWith('[]')) {
           lists[part.fieldname] = [...(lists[part.fieldname] ?? []), String(part.value)];
         } else fields[part.fieldname] = String(part.value);
@@ -214,6 +261,7 @@ async function storeFile(
     kind,
     contentType,
     size: info.size,
-    filename: part.filename.slice(0, 255),
+    // Kept for display only; a NUL could not be stored.
+    filename: part.filename.replaceAll('\u0000', '').slice(0, 255),
   };
 }

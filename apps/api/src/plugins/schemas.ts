@@ -8,7 +8,38 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
 import { zodValidatorCompiler } from '../lib/validate';
+
+/**
+ * The Laravel name (`items.0.title`) of the first string holding U+0000 in a request's input, or
+ * null. PostgreSQL cannot store that character in text, so it is refused before any service runs.
+ * Walked without recursion: a JSON body may nest deeper than the call stack goes.
+ */
+export function fieldWithNul(input: unknown): string | null {
+  type Step = { value: unknown; name: string; parent: Step | null };
+  const nameOf = (step: Step | null, last?: string) => {
+    const names = last === undefined ? [] : [last];
+    for (let at = step; at?.parent; at = at.parent) names.unshift(at.name);
+    return names.join('.') || '_';
+  };
+  const stack: Step[] = [{ value: input, name: '', parent: null }];
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { value } = step;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return nameOf(step);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [name, child] = entries[i] as [string, unknown];
+      if (name.includes('\u0000')) return nameOf(step, name.replaceAll('\u0000', ''));
+      stack.push({ value: child, name, parent: step });
+    }
+  }
+  return null;
+}
 
 /**
  * Route schemas are zod schemas from @promptmarket/contracts: they validate params, querystring
@@ -20,6 +51,15 @@ export const schemasPlugin = fp(
   async (app: FastifyInstance) => {
     app.setValidatorCompiler(zodValidatorCompiler);
     app.setSerializerCompiler(createSerializerCompiler());
+    // A NUL character in any text of an API route's params, query or JSON body is a 422 on its
+    // field, whatever the route's schema says (a multipart body's fields: lib/uploads.ts).
+    app.addHook('preValidation', async (request) => {
+      if (!request.routeOptions.schema) return;
+      for (const input of [request.params, request.query, request.body]) {
+        const field = fieldWithNul(input);
+        if (field !== null) throw AppError.validation({ [field]: ['field.nul'] });
+      }
+    });
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
