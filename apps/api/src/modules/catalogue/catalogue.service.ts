@@ -1,8 +1,10 @@
 import {
   type Category,
+  chargeFromEurCents,
   DEFAULT_LOCALE,
   INT4_MAX,
   isLocaleShaped,
+  minorUnitsToNumber,
   PRODUCT_PAGE_SIZE,
   type ProductDetail,
   type ProductListQuery,
@@ -89,9 +91,12 @@ function toCents(price: number | string): number {
   return typeof price === 'number' ? price : Number(price);
 }
 
-/** Converts EUR cents to a display number in the internal currency (1 unit = `rateEur` EUR). */
+/**
+ * A price in EUR cents as a display number in the internal currency (1 unit = `rateEur` EUR): what
+ * buying it charges, rounded up as every charge is.
+ */
 function internalAmount(cents: number, rateEur: number): number {
-  return Math.round(cents / rateEur) / 100;
+  return minorUnitsToNumber(chargeFromEurCents(cents, rateEur));
 }
 
 function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<number>): ProductSummary {

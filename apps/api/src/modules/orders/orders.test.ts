@@ -453,6 +453,21 @@ describe('prices in the internal currency', () => {
       expect(await walletBalance(app.db, userId)).toBe(10_000 - 1097 - 1130);
     });
   });
+
+  it('shows on the product page the price the cart and the purchase charge', async () => {
+    const { session } = await buyer(10_000);
+    // 1.00 EUR at 3.00 EUR a credit: 0.3333… credits, charged and shown as 0.34.
+    await atInternalRate('3', async () => {
+      const page = (await call(app, session, 'GET', `/api/products/${id(31)}`)).json().data;
+      await call(app, session, 'POST', '/api/cart', { product_id: id(31) });
+      expect([page.price, (await cart(session)).totals.total]).toEqual([0.34, 0.34]);
+      const bought = await call(app, session, 'POST', '/api/purchase/prompt', {
+        prompt_id: id(31),
+        expected_total: page.price,
+      });
+      expect(bought.statusCode).toBe(200);
+    });
+  });
 });
 
 describe('the Idempotency-Key of a purchase', () => {
