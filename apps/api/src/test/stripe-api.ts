@@ -45,8 +45,8 @@ function stripeError(
 }
 
 /**
- * A local HTTP server that speaks the part of Stripe's API the shop uses: creating, reading and
- * expiring checkout sessions, with API-key authentication and idempotency keys. Tests point the
+ * A local HTTP server that speaks the part of Stripe's API the shop uses: creating, reading, listing
+ * (by payment intent) and expiring checkout sessions, with API-key authentication and idempotency keys. Tests point the
  * official SDK at it (STRIPE_API_URL) and drive the payments' outcomes themselves.
  */
 export async function startStripeApi(secretKey: string) {
@@ -96,6 +96,14 @@ export async function startStripeApi(secretKey: string) {
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return send(response, 200, session);
+    }
+    if (request.method === 'GET' && path === '/v1/checkout/sessions') {
+      const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+      const paymentIntent = query.get('payment_intent');
+      const data = [...sessions.values()].filter(
+        (session) => !paymentIntent || session.payment_intent === paymentIntent,
+      );
+      return send(response, 200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
     }
     const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
     const session = match ? sessions.get(match[1] ?? '') : undefined;

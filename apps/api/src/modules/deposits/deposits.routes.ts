@@ -16,6 +16,7 @@ import {
   quote,
   startCheckout,
   validateDeposit,
+  withCheckoutRef,
 } from './deposits.service';
 
 export async function depositRoutes(parent: FastifyInstance) {
@@ -131,7 +132,12 @@ export async function depositRoutes(parent: FastifyInstance) {
           throw new AppError('BAD_REQUEST', 'Invalid signature.');
         }
         try {
-          outcome = await applyPaymentEvent(app.db, provider.name, event, request.log);
+          outcome = await applyPaymentEvent(
+            app.db,
+            provider.name,
+            await withCheckoutRef(app.db, provider, event),
+            request.log,
+          );
         } catch (error) {
           recordWebhook(named, 'error');
           throw error;

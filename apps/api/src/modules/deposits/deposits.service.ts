@@ -1,12 +1,24 @@
 import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
-import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
+import type {
+  Deposit,
+  DepositFailureCode,
+  DepositForm,
+  DepositStatus,
+  PaymentMethod,
+} from '@promptmarket/contracts/deposits';
 import { chosenPaymentMethod, minimumDepositMinor } from '@promptmarket/contracts/deposits';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { countryIsoOf } from '../content/content.service';
-import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
+import {
+  PAYMENT_DECLINED_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+} from '../payments/provider';
 import { internalAmountOf } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
 import { creditDeposit, findMove, reinstateDeposit, reverseDeposit } from '../wallet/wallet.service';
@@ -201,11 +213,22 @@ export async function ownDeposit(db: Db, userId: string, id: number): Promise<De
   return row;
 }
 
+const failureCodes = new Map<string, DepositFailureCode>([
+  [PAYMENT_DECLINED_MESSAGE, 'declined'],
+  [PAYMENT_FAILED_MESSAGE, 'failed'],
+  [EXPIRED_MESSAGE, 'expired'],
+  [REVIEW_MESSAGE, 'review'],
+  [GATEWAY_MESSAGE, 'gateway'],
+]);
+
 export function depositStatusOf(row: DepositRow) {
+  const settledBadly = row.status === 'failed' || row.status === 'error';
   return {
     id: row.id,
     status: row.status as DepositStatus,
-    error_message: row.status === 'failed' || row.status === 'error' ? row.errorMessage : null,
+    error_message: settledBadly ? row.errorMessage : null,
+    // Any other reason a provider gave is a plain failure.
+    error_code: settledBadly ? (failureCodes.get(row.errorMessage ?? '') ?? 'failed') : null,
     // While the payment is open, the page to pay on; a settled deposit sends nobody anywhere.
     redirect_url: null,
   };
@@ -343,6 +366,12 @@ function sameCurrency(deposit: DepositRow, event: PaymentEvent, log: Log): boole
   return false;
 }
 
+/** Keeps the payment's id of a deposit found through its checkout, so the next event finds it directly. */
+async function rememberPayment(tx: Db, deposit: DepositRow, event: PaymentEvent): Promise<void> {
+  if (deposit.paymentRef || !event.paymentRef) return;
+  await tx.update(deposits).set({ paymentRef: event.paymentRef }).where(eq(deposits.id, deposit.id));
+}
+
 /**
  * A refund at the provider (decision 0027): the event carries everything refunded so far, so
  * the wallet gives back that share of the credit less what earlier refunds took, under the
@@ -467,8 +496,10 @@ export async function applyPaymentEvent(
         log,
       );
     } else if (event.type === 'refunded') {
+      await rememberPayment(tx, deposit, event);
       await settleRefund(tx, deposit, event, log);
     } else if (event.type === 'dispute_opened' || event.type === 'dispute_closed') {
+      await rememberPayment(tx, deposit, event);
       await settleDispute(tx, deposit, event, log);
     } else if (event.type === 'failed') {
       await settleFailed(tx, deposit, event.message ?? 'Payment failed');
@@ -478,6 +509,24 @@ export async function applyPaymentEvent(
     log.info({ depositId: deposit.id, event: event.type, eventId: event.id }, 'payment event applied');
     return 'applied';
   });
+}
+
+/**
+ * A refund or dispute names the payment, not the checkout. A deposit paid before the shop kept
+ * the payment's id is found by asking the provider which checkout the payment belongs to.
+ */
+export async function withCheckoutRef(
+  db: Db,
+  provider: PaymentProvider,
+  event: PaymentEvent,
+): Promise<PaymentEvent> {
+  if (event.ref || !event.paymentRef || !provider.checkoutOf) return event;
+  const [known] = await db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.provider, provider.name), eq(deposits.paymentRef, event.paymentRef)));
+  if (known) return event;
+  return { ...event, ref: await provider.checkoutOf(event.paymentRef) };
 }
 
 /** Applies what the provider says about a deposit, under the deposit's row lock. */

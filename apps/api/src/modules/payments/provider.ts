@@ -43,6 +43,14 @@ export type PaymentEvent = {
   outcome?: string;
 };
 
+/**
+ * The reasons our providers give for a failed payment. The deposit keeps the text (the spec's
+ * `error_message`) and answers its code too (`depositFailureCodes`), which the web shows in the
+ * visitor's language.
+ */
+export const PAYMENT_DECLINED_MESSAGE = 'Your card was declined.';
+export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
+
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
@@ -60,6 +68,11 @@ export type PaymentProvider = {
   fetchState(ref: string): Promise<PaymentState>;
   /** Ends a payment that was never completed, so it cannot be paid later. */
   expire(ref: string): Promise<PaymentState>;
+  /**
+   * The checkout a payment belongs to (`ref` from `paymentRef`), for a refund or dispute of a
+   * deposit paid before the shop kept the payment's id; null when the provider knows none.
+   */
+  checkoutOf?(paymentRef: string): Promise<string | null>;
 };
 
 /** A webhook whose signature or body does not hold: answered with 400, nothing changes. */

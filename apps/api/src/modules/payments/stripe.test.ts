@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import { recordingLog } from '../../test/log';
 import { type FakeSession, startStripeApi } from '../../test/stripe-api';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { EXPIRED_MESSAGE, GATEWAY_MESSAGE, reconcileDeposits } from '../deposits/deposits.service';
+import { deposits } from '../deposits/deposits.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 
 const secretKey = 'sk_test_promptmarket0123456789';
@@ -326,6 +328,19 @@ describe('refunds and disputes at Stripe', () => {
       ),
     );
     expect(await balance(session)).toBe(0);
+  });
+
+  it('finds a deposit paid before the shop kept the payment id by asking Stripe for its checkout', async () => {
+    const session = await signedIn();
+    const { paid, orderId } = await paidDeposit(session);
+    await app.db.update(deposits).set({ paymentRef: null }).where(eq(deposits.id, orderId));
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_old1', amount: 2000 }])));
+    expect(await balance(session)).toBe(0);
+    const asked = stripeApi.requests.filter(
+      (request) => request.method === 'GET' && request.path === '/v1/checkout/sessions',
+    );
+    // Once: the first delivery keeps the payment id, the copy finds the deposit by it.
+    expect(asked).toHaveLength(1);
   });
 
   it('holds a disputed deposit and credits it again when the dispute is won', async () => {
