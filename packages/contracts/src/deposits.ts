@@ -245,12 +245,21 @@ export const depositStatusQuery = z.object({
     .max(2 ** 53 - 1, key('field.invalid')),
 });
 
+/**
+ * Why a deposit failed, beside its message: the payment-failure page (`fail-payment?error=`) shows
+ * its own text for one of these and nothing a link may carry.
+ */
+export const depositFailureCodes = ['declined', 'failed', 'expired', 'review', 'gateway'] as const;
+export type DepositFailureCode = (typeof depositFailureCodes)[number];
+
 export const depositStatusResponse = z.object({
   status: z.literal('OK'),
   order: z.object({
     id: z.number(),
     status: z.enum(depositStatuses),
     error_message: z.string().nullable(),
+    /** The reason of a failed deposit as a code; null unless status is error or failed. */
+    error_code: z.enum(depositFailureCodes).nullable(),
     redirect_url: z.string().nullable(),
   }),
   message: z.string(),

@@ -1,12 +1,24 @@
 import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
-import type { Deposit, DepositForm, DepositStatus, PaymentMethod } from '@promptmarket/contracts/deposits';
+import type {
+  Deposit,
+  DepositFailureCode,
+  DepositForm,
+  DepositStatus,
+  PaymentMethod,
+} from '@promptmarket/contracts/deposits';
 import { chosenPaymentMethod, minimumDepositMinor } from '@promptmarket/contracts/deposits';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { countryIsoOf } from '../content/content.service';
-import type { PaymentEvent, PaymentProvider, PaymentState } from '../payments/provider';
+import {
+  PAYMENT_DECLINED_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentState,
+} from '../payments/provider';
 import { internalAmountOf } from '../site/site.rates';
 import { findCurrency, getStoredSettings } from '../site/site.service';
 import { creditDeposit, findMove, reinstateDeposit, reverseDeposit } from '../wallet/wallet.service';
@@ -201,11 +213,22 @@ export async function ownDeposit(db: Db, userId: string, id: number): Promise<De
   return row;
 }
 
+const failureCodes = new Map<string, DepositFailureCode>([
+  [PAYMENT_DECLINED_MESSAGE, 'declined'],
+  [PAYMENT_FAILED_MESSAGE, 'failed'],
+  [EXPIRED_MESSAGE, 'expired'],
+  [REVIEW_MESSAGE, 'review'],
+  [GATEWAY_MESSAGE, 'gateway'],
+]);
+
 export function depositStatusOf(row: DepositRow) {
+  const settledBadly = row.status === 'failed' || row.status === 'error';
   return {
     id: row.id,
     status: row.status as DepositStatus,
-    error_message: row.status === 'failed' || row.status === 'error' ? row.errorMessage : null,
+    error_message: settledBadly ? row.errorMessage : null,
+    // Any other reason a provider gave is a plain failure.
+    error_code: settledBadly ? (failureCodes.get(row.errorMessage ?? '') ?? 'failed') : null,
     // While the payment is open, the page to pay on; a settled deposit sends nobody anywhere.
     redirect_url: null,
   };

@@ -292,6 +292,7 @@ describe('checkout through the sandbox', () => {
       id: body.order_id,
       status: 'processing',
       error_message: null,
+      error_code: null,
       redirect_url: null,
     });
     const stranger = await signedIn();
@@ -425,6 +426,8 @@ describe('checkout through the sandbox', () => {
     expect(await status(session, order.order_id)).toMatchObject({
       status: 'failed',
       error_message: 'Your card was declined.',
+      // The payment-failure page shows its own text for the code, in the visitor's language.
+      error_code: 'declined',
     });
     expect(await balance(session)).toBe(0);
   });
@@ -590,6 +593,7 @@ describe('reconciliation', () => {
     expect(await status(session, open.order_id)).toMatchObject({
       status: 'failed',
       error_message: EXPIRED_MESSAGE,
+      error_code: 'expired',
     });
     const [sandbox] = await app.db
       .select()

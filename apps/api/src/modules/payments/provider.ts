@@ -43,6 +43,14 @@ export type PaymentEvent = {
   outcome?: string;
 };
 
+/**
+ * The reasons our providers give for a failed payment. The deposit keeps the text (the spec's
+ * `error_message`) and answers its code too (`depositFailureCodes`), which the web shows in the
+ * visitor's language.
+ */
+export const PAYMENT_DECLINED_MESSAGE = 'Your card was declined.';
+export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
+
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }

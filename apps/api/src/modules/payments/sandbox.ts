@@ -11,6 +11,7 @@ import {
   type Checkout,
   type CheckoutRequest,
   headerValue,
+  PAYMENT_DECLINED_MESSAGE,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentState,
@@ -29,7 +30,7 @@ import { signatureHeader, verifySignature } from './signature';
 
 export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook';
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
-export const SANDBOX_DECLINE_MESSAGE = 'Your card was declined.';
+export const SANDBOX_DECLINE_MESSAGE = PAYMENT_DECLINED_MESSAGE;
 /** An unpaid session can be paid for a day, as Stripe's checkout sessions. */
 const SESSION_HOURS = 24;
 

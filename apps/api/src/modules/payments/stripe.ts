@@ -4,6 +4,7 @@ import {
   type Checkout,
   type CheckoutRequest,
   headerValue,
+  PAYMENT_FAILED_MESSAGE,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentState,
@@ -163,7 +164,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         case 'checkout.session.async_payment_succeeded':
           return { ...base, type: 'paid' };
         case 'checkout.session.async_payment_failed':
-          return { ...base, type: 'failed', message: 'The payment failed.' };
+          return { ...base, type: 'failed', message: PAYMENT_FAILED_MESSAGE };
         case 'checkout.session.expired':
           return { ...base, type: 'expired' };
         default:

@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /**
  * Waits for a deposit's outcome (spec section 4): asks every 5 seconds; success goes to the
- * success screen, error or failed to the fail screen with the message, a redirect url is
+ * success screen, error or failed to the fail screen with the reason's code, a redirect url is
  * followed; after 10 minutes it stops and points to the deposits tab.
  */
 export default function PaymentProcessing() {
@@ -51,7 +51,10 @@ export default function PaymentProcessing() {
         setCheckFailed(false);
         const step = pollStep(order, t('payment.defaultError'));
         if (step.kind === 'success') return navigate(paths.successPayment(locale), { replace: true });
-        if (step.kind === 'fail') return navigate(paths.failPayment(locale, step.message), { replace: true });
+        // The fail page shows its own text for the reason's code, never a text from a link.
+        if (step.kind === 'fail') {
+          return navigate(paths.failPayment(locale, order.error_code ?? 'failed'), { replace: true });
+        }
         if (step.kind === 'redirect') return window.location.assign(step.url);
       } catch {
         if (stopped) return;

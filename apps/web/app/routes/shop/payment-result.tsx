@@ -1,3 +1,4 @@
+import { depositFailureCodes } from '@promptmarket/contracts/deposits';
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
@@ -29,7 +30,12 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const failed = loaderData.failed;
-  const message = (params.get('error') ?? '').slice(0, 300) || t('payment.defaultError');
+  // Only the shop's own texts: `error` names one of its failure reasons, and any other value (a
+  // link anyone can write) shows the default, so the page never words someone else's message.
+  const error = params.get('error') ?? '';
+  const message = (depositFailureCodes as readonly string[]).includes(error)
+    ? t(`payment.failures.${error}`)
+    : t('payment.unknownError');
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
