@@ -2,7 +2,7 @@ import { accountEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
-import { createSession, destroySession, rotateSession } from '../session/session.service';
+import { createSession, destroySession, limitSignIns, rotateSession } from '../session/session.service';
 import { enforceLimit } from '../throttle/throttle.service';
 import { requireUser, signedInUser } from './accounts.plugin';
 import {
@@ -35,6 +35,7 @@ export async function accountRoutes(parent: FastifyInstance) {
 
   /** A new session id for the signed-in user: a planted id never becomes an authenticated one. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
+    await limitSignIns(app.db, user.id);
     reply.issueSession(await rotateSession(app.db, await request.session(), idleMinutes, user.id));
     return { status: 'OK' as const, payload: await profileOf(app.db, user) };
   }

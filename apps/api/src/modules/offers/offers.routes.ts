@@ -11,8 +11,16 @@ import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
+import { enforceLimit, type Limit } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
 import { acceptOffer, createOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
+
+/**
+ * Offers one user, and one address, may send in an hour (decision 0012): each carries a file of up
+ * to 10 MB for the staff to review. Counted before the file is read.
+ */
+const OFFERS_PER_USER: Limit = { max: 10, windowSeconds: 60 * 60 };
+const OFFERS_PER_ADDRESS: Limit = { max: 30, windowSeconds: 60 * 60 };
 
 /** The spec's keys for the file's problems (section 5). */
 const mediaKeys: Record<string, string> = { 'file.type': 'media.type', 'file.required': 'media.required' };
@@ -57,6 +65,8 @@ export async function offerRoutes(parent: FastifyInstance) {
     ...routeOf(offerEndpoints.create),
     handler: async (request) => {
       const user = signedInUser(request);
+      await enforceLimit(app.db, `offer-create:user:${user.id}`, OFFERS_PER_USER);
+      await enforceLimit(app.db, `offer-create:ip:${request.ip}`, OFFERS_PER_ADDRESS);
       let upload: Awaited<ReturnType<typeof receiveUpload>>;
       try {
         upload = await receiveUpload(request, app.storage, {

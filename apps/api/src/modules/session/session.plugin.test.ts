@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, registerUser } from '../../test/accounts';
+import { call, randomAddress, registerUser, strongPassword } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
-import { deleteExpiredSessions } from './session.service';
+import { deleteExpiredSessions, NEW_SESSIONS_PER_ADDRESS, SIGN_INS_PER_USER } from './session.service';
 import { sessions } from './session.tables';
 
 function testRoutes(instance: Parameters<NonNullable<Parameters<typeof createTestApp>[1]>>[0]) {
@@ -57,6 +57,75 @@ describe('GET /sanctum/csrf-cookie', () => {
     });
     const xsrf = again.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN');
     expect(xsrf?.value).toBe(session.jar['XSRF-TOKEN']);
+  });
+});
+
+describe('how many sessions are started (decision 0012)', () => {
+  const handshake = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', remoteAddress, headers });
+  const sessionRows = async () => (await app.db.select({ idHash: sessions.idHash }).from(sessions)).length;
+
+  it('stores at most 100 new sessions an address in 15 minutes, however many cookie-less handshakes arrive at once', async () => {
+    const address = randomAddress();
+    const before = await sessionRows();
+    const { max } = NEW_SESSIONS_PER_ADDRESS;
+    const answers = await Promise.all(Array.from({ length: max + 20 }, () => handshake(address)));
+    expect(answers.filter((answer) => answer.statusCode === 204)).toHaveLength(max);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(20);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused[0]?.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    expect(refused[0]?.json()).toEqual({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' });
+    expect(refused[0]?.cookies).toEqual([]);
+    expect(await sessionRows()).toBe(before + max);
+
+    // A cookie the shop does not know starts no session either.
+    const forged = await handshake(address, { cookie: 'promptmarket_session=AAAAAAAAAAAAAAAAAAAAAA' });
+    expect(forged.statusCode).toBe(429);
+    expect(await sessionRows()).toBe(before + max);
+  });
+
+  it('still answers a browser with a live session from that address, and another address', async () => {
+    const address = randomAddress();
+    const first = await handshake(address);
+    const cookie = first.cookies.map((item) => `${item.name}=${item.value}`).join('; ');
+    await Promise.all(Array.from({ length: NEW_SESSIONS_PER_ADDRESS.max }, () => handshake(address)));
+    expect((await handshake(address)).statusCode).toBe(429);
+    const live = await handshake(address, { cookie });
+    expect(live.statusCode).toBe(204);
+    expect(live.cookies.find((item) => item.name === 'XSRF-TOKEN')?.value).toBe(
+      first.cookies.find((item) => item.name === 'XSRF-TOKEN')?.value,
+    );
+    expect((await handshake(randomAddress())).statusCode).toBe(204);
+  });
+
+  it('signs one account in at most 20 times an hour; the next sign-in is 429 and leaves the browser a guest', async () => {
+    const { email } = await registerUser(app);
+    const login = async () => {
+      const session = await startBrowserSession(app);
+      const answer = await call(app, session, 'POST', '/api/login', { email, password: strongPassword });
+      return { session, answer };
+    };
+    // The registration signed in once.
+    for (let signIn = 1; signIn < SIGN_INS_PER_USER.max; signIn++) {
+      expect((await login()).answer.statusCode).toBe(200);
+    }
+    const { session, answer } = await login();
+    expect(answer.statusCode).toBe(429);
+    expect(Number(answer.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    expect(Number(answer.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    expect(answer.json()).toEqual({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' });
+    const signedIn = await call(app, session, 'GET', '/api/is-auth');
+    expect(signedIn.json()).toEqual({ authenticated: false });
+
+    // Another account signs in as before.
+    const other = await registerUser(app);
+    const otherSession = await startBrowserSession(app);
+    const otherLogin = await call(app, otherSession, 'POST', '/api/login', {
+      email: other.email,
+      password: strongPassword,
+    });
+    expect(otherLogin.statusCode).toBe(200);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   csrfTokenMatches,
   findSession,
   type IssuedSession,
+  limitNewSessions,
   touchSession,
 } from './session.service';
 import type { Session } from './session.tables';
@@ -115,7 +116,11 @@ export const sessionPlugin = fp(
         const existing = await request.session();
         const token = request.cookies[sessionCookie];
         if (existing && token) setCookies(reply, token, existing.csrfToken);
-        else reply.issueSession(await createSession(app.db, idleMinutes));
+        else {
+          // Only a handshake without a live session adds a row; it is counted against its address.
+          await limitNewSessions(app.db, request.ip);
+          reply.issueSession(await createSession(app.db, idleMinutes));
+        }
         // The answer carries a session: no shared cache may keep it and hand it to someone else.
         return reply.code(204).header('cache-control', 'no-store').send();
       },

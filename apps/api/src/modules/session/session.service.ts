@@ -1,9 +1,29 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { enforceLimit, type Limit } from '../throttle/throttle.service';
 import { type Session, sessions } from './session.tables';
 
 export type IssuedSession = { token: string; csrfToken: string; session: Session };
+
+/**
+ * New sessions one address may start with the handshake (decision 0012). Every cookie-less
+ * handshake stores a row until it idles out, so without a ceiling a flood of them fills the table.
+ */
+export const NEW_SESSIONS_PER_ADDRESS: Limit = { max: 100, windowSeconds: 15 * 60 };
+
+/** Sign-ins of one account (decision 0012): each leaves a signed-in session for up to `maxDays`. */
+export const SIGN_INS_PER_USER: Limit = { max: 20, windowSeconds: 60 * 60 };
+
+/** Counts a new session from `ip`. Throws TOO_MANY_REQUESTS past NEW_SESSIONS_PER_ADDRESS. */
+export async function limitNewSessions(db: Db, ip: string): Promise<void> {
+  await enforceLimit(db, `session-new:ip:${ip}`, NEW_SESSIONS_PER_ADDRESS);
+}
+
+/** Counts a sign-in of `userId`. Throws TOO_MANY_REQUESTS past SIGN_INS_PER_USER. */
+export async function limitSignIns(db: Db, userId: string): Promise<void> {
+  await enforceLimit(db, `sign-in:user:${userId}`, SIGN_INS_PER_USER);
+}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
