@@ -237,10 +237,8 @@ describe('the catalogue editor: categories and styles', () => {
     expect(picture.headers['content-type']).toBe('image/webp');
 
     const inUse = await call(app, admin, 'DELETE', `/api/admin/categories/${fixture.categories.landscapes}`);
-    expect(inUse.statusCode).toBe(422);
-    expect(inUse.json().errors.category).toEqual([
-      'This category still has products or subcategories; move them first.',
-    ]);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toBe('This category still has products or subcategories; move them first.');
     const taken = await call(app, admin, 'POST', '/api/admin/categories', {
       slug: 'lighthouses',
       translations: { en: { title: 'Again' } },
@@ -248,5 +246,111 @@ describe('the catalogue editor: categories and styles', () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json().errors.slug).toEqual(['This address is already in use.']);
     expect((await audits('category.create'))[0]?.subjectId).toBe(String(category.json().payload.id));
+  });
+});
+
+describe('the catalogue editor: updates of nothing and deletes of what is in use', () => {
+  it('answers 422 to an update that names nothing, and saves a category’s or style’s texts alone', async () => {
+    const created = await call(app, admin, 'POST', '/api/admin/categories', {
+      slug: 'empty-updates',
+      translations: { en: { title: 'Empty updates' } },
+    });
+    const categoryId = created.json().payload.id as number;
+    const style = await send('POST', '/api/admin/styles', [
+      {
+        name: 'data',
+        value: JSON.stringify({ slug: 'empty-style', translations: { en: { title: 'Empty' } } }),
+      },
+    ]);
+    expect(style.statusCode, style.body).toBe(200);
+    const styleId = style.json().payload.id as number;
+    const productId = fixture.products['old-sailor'] as number;
+
+    for (const url of [
+      `/api/admin/categories/${categoryId}`,
+      `/api/admin/styles/${styleId}`,
+      `/api/admin/products/${productId}`,
+    ]) {
+      for (const body of [{}, { translations: {} }]) {
+        const empty = await call(app, admin, 'PUT', url, body, { 'frontend-language': 'de' });
+        expect({ url, status: empty.statusCode }).toEqual({ url, status: 422 });
+        expect(empty.json().errors).toEqual({ _: ['Nichts zu ändern: Nenne mindestens ein Feld.'] });
+      }
+    }
+
+    const texts = await call(app, admin, 'PUT', `/api/admin/categories/${categoryId}`, {
+      translations: { de: { title: 'Leere Änderungen' } },
+    });
+    expect(texts.statusCode, texts.body).toBe(200);
+    expect(texts.json().payload.translations.de).toEqual({ title: 'Leere Änderungen' });
+    const styleTexts = await call(app, admin, 'PUT', `/api/admin/styles/${styleId}`, {
+      translations: { fr: { title: 'Vide' } },
+    });
+    expect(styleTexts.statusCode, styleTexts.body).toBe(200);
+    expect(styleTexts.json().payload.translations.fr).toEqual({ title: 'Vide' });
+  });
+
+  it('answers 409 to deleting a category or a style still in use, in the caller’s language', async () => {
+    const category = await call(app, admin, 'POST', '/api/admin/categories', {
+      slug: 'offered-category',
+      translations: { en: { title: 'Offered' } },
+    });
+    const categoryId = category.json().payload.id as number;
+    const style = await send('POST', '/api/admin/styles', [
+      {
+        name: 'data',
+        value: JSON.stringify({ slug: 'offered-style', translations: { en: { title: 'Offered' } } }),
+      },
+    ]);
+    const styleId = style.json().payload.id as number;
+
+    const { session } = await registerVerifiedUser(app);
+    const offer = multipart([
+      { name: 'title', value: 'Neon harbour' },
+      { name: 'category_id', value: String(categoryId) },
+      { name: 'style_ids[]', value: String(styleId) },
+      { name: 'price', value: '120.50' },
+      { name: 'description', value: 'A harbour at night in neon light.' },
+      { name: 'add_text', value: 'Made with a diffusion model.' },
+      { name: 'confirm', value: '1' },
+      { name: 'media', filename: 'work.png', type: 'image/png', data: png },
+    ]);
+    const offered = await app.inject({
+      method: 'POST',
+      url: '/api/offer/create',
+      headers: { ...session.headers(), ...offer.headers },
+      payload: offer.payload,
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+
+    const styleInUse = await call(app, admin, 'DELETE', `/api/admin/styles/${styleId}`, undefined, {
+      'frontend-language': 'pl',
+    });
+    expect(styleInUse.statusCode).toBe(409);
+    expect(styleInUse.json()).toEqual({
+      message: 'Dzieła oferowane przez sprzedawców mają ten styl; nie można go usunąć.',
+      code: 'CONFLICT',
+    });
+    const categoryInUse = await call(app, admin, 'DELETE', `/api/admin/categories/${categoryId}`);
+    expect(categoryInUse.statusCode).toBe(409);
+    expect(categoryInUse.json()).toEqual({
+      message: 'Works offered by sellers are filed under this category; it cannot be deleted.',
+      code: 'CONFLICT',
+    });
+    const withProducts = await call(
+      app,
+      admin,
+      'DELETE',
+      `/api/admin/categories/${fixture.categories.seascapes}`,
+    );
+    expect(withProducts.statusCode).toBe(409);
+    expect(withProducts.json()).toEqual({
+      message: 'This category still has products or subcategories; move them first.',
+      code: 'CONFLICT',
+    });
+    // Both are still there, and nothing was written to the audit log for them.
+    expect((await call(app, admin, 'GET', `/api/admin/styles/${styleId}`)).statusCode).toBe(200);
+    expect((await call(app, admin, 'GET', `/api/admin/categories/${categoryId}`)).statusCode).toBe(200);
+    expect((await audits('style.delete')).filter((row) => row.subjectId === String(styleId))).toEqual([]);
   });
 });

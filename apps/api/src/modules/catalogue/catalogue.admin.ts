@@ -17,7 +17,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, pgErrorCode } from '../../db/errors';
 import { AppError } from '../../errors';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
@@ -91,6 +91,36 @@ async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (isUniqueViolation(error)) throw AppError.validation({ slug: ['slug.taken'] });
+    throw error;
+  }
+}
+
+/**
+ * Throws a 422 (`update.empty`) for an update that names nothing to change (no field, or only an
+ * empty `translations`): an editor's mistake, answered as one rather than a write of nothing.
+ */
+function assertSomethingToChange(input: Record<string, unknown>): void {
+  const named = Object.entries(input).filter(
+    ([name, value]) =>
+      value !== undefined && !(name === 'translations' && Object.keys(value as object).length === 0),
+  );
+  if (named.length === 0) throw AppError.validation({ _: ['update.empty'] });
+}
+
+/**
+ * Runs a delete, turning a row of another module that still points at the deleted one (an
+ * offered work's category or style: restrict_violation 23001, or foreign_key_violation 23503)
+ * into a 409 with `key`.
+ */
+async function refusedWhileReferenced(
+  key: 'category.offered' | 'style.offered',
+  work: () => Promise<unknown>,
+) {
+  try {
+    await work();
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === '23001' || code === '23503') throw AppError.conflict(key);
     throw error;
   }
 }
@@ -220,8 +250,12 @@ export async function createProduct(db: Db, input: ProductCreate, imageKey: stri
   });
 }
 
-/** Changes what the update names and nothing else. Throws NOT_FOUND, or a 422 naming the field. */
+/**
+ * Changes what the update names and nothing else. Throws NOT_FOUND, or a 422 naming the field
+ * (`update.empty` when it names nothing).
+ */
 export async function updateProduct(db: Db, productId: number, input: ProductUpdate): Promise<void> {
+  assertSomethingToChange(input);
   const [current] = await db.select().from(products).where(eq(products.id, productId)).for('update');
   if (!current) throw AppError.notFound();
   if (input.translations) await checkLocales(db, Object.keys(input.translations));
@@ -642,7 +676,9 @@ export async function createCategory(db: Db, input: CategoryCreate): Promise<num
   return id;
 }
 
+/** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
 export async function updateCategory(db: Db, categoryId: number, input: CategoryUpdate): Promise<void> {
+  assertSomethingToChange(input);
   const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
   if (!current) throw AppError.notFound();
   if (input.translations) await checkLocales(db, Object.keys(input.translations));
@@ -656,21 +692,23 @@ export async function updateCategory(db: Db, categoryId: number, input: Category
   ) {
     throw AppError.validation({ slug: ['slug.taken'] });
   }
-  await withUniqueSlug(() =>
-    db
-      .update(categories)
-      .set({
-        ...(input.slug !== undefined ? { slug: input.slug } : {}),
-        ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
-        ...(input.position !== undefined ? { position: input.position } : {}),
-      })
-      .where(eq(categories.id, categoryId)),
-  );
+  const changes = {
+    ...(input.slug !== undefined ? { slug: input.slug } : {}),
+    ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
+    ...(input.position !== undefined ? { position: input.position } : {}),
+  };
+  // An update of texts alone changes no column: there is no row update to write.
+  if (Object.keys(changes).length > 0) {
+    await withUniqueSlug(() => db.update(categories).set(changes).where(eq(categories.id, categoryId)));
+  }
   if (input.translations) await writeNamedTexts(db, 'category', categoryId, input.translations);
   forgetShopCaches(db);
 }
 
-/** Deletes an empty category. Throws a 422 (`category.in_use`) while products or subcategories are in it. */
+/**
+ * Deletes an empty category. Throws a 409: `category.in_use` while products or subcategories are
+ * in it, `category.offered` while a work a seller offered is filed under it.
+ */
 export async function deleteCategory(db: Db, categoryId: number): Promise<void> {
   const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
   if (!current) throw AppError.notFound();
@@ -679,8 +717,10 @@ export async function deleteCategory(db: Db, categoryId: number): Promise<void> 
     sql`select exists (select 1 from products where category_id = ${categoryId})
       or exists (select 1 from categories where parent_id = ${categoryId}) as used`,
   );
-  if (inUse?.used) throw AppError.validation({ category: ['category.in_use'] });
-  await db.delete(categories).where(eq(categories.id, categoryId));
+  if (inUse?.used) throw AppError.conflict('category.in_use');
+  await refusedWhileReferenced('category.offered', () =>
+    db.delete(categories).where(eq(categories.id, categoryId)),
+  );
   forgetShopCaches(db);
 }
 
@@ -779,7 +819,9 @@ export async function createStyle(db: Db, input: StyleCreate, imageKey: string |
   return id;
 }
 
+/** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
 export async function updateStyle(db: Db, styleId: number, input: StyleUpdate): Promise<void> {
+  assertSomethingToChange(input);
   const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
   if (!current) throw AppError.notFound();
   if (input.translations) await checkLocales(db, Object.keys(input.translations));
@@ -790,15 +832,13 @@ export async function updateStyle(db: Db, styleId: number, input: StyleUpdate): 
   ) {
     throw AppError.validation({ slug: ['slug.taken'] });
   }
-  await withUniqueSlug(() =>
-    db
-      .update(styles)
-      .set({
-        ...(input.slug !== undefined ? { slug: input.slug } : {}),
-        ...(input.position !== undefined ? { position: input.position } : {}),
-      })
-      .where(eq(styles.id, styleId)),
-  );
+  const changes = {
+    ...(input.slug !== undefined ? { slug: input.slug } : {}),
+    ...(input.position !== undefined ? { position: input.position } : {}),
+  };
+  if (Object.keys(changes).length > 0) {
+    await withUniqueSlug(() => db.update(styles).set(changes).where(eq(styles.id, styleId)));
+  }
   if (input.translations) await writeNamedTexts(db, 'style', styleId, input.translations);
   forgetShopCaches(db);
 }
@@ -813,11 +853,14 @@ export async function replaceStyleImage(db: Db, storage: Storage, styleId: numbe
   forgetShopCaches(db);
 }
 
-/** Deletes a style: products keep everything else and simply lose this style. */
+/**
+ * Deletes a style: products keep everything else and simply lose this style. Throws a 409
+ * (`style.offered`) while a work a seller offered names it: the offer keeps what the seller chose.
+ */
 export async function deleteStyle(db: Db, storage: Storage, styleId: number): Promise<void> {
   const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
   if (!current) throw AppError.notFound();
-  await db.delete(styles).where(eq(styles.id, styleId));
+  await refusedWhileReferenced('style.offered', () => db.delete(styles).where(eq(styles.id, styleId)));
   const old = current.imageKey;
   if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
   forgetShopCaches(db);
