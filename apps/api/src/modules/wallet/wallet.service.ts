@@ -108,7 +108,8 @@ function checkMove(move: Move): void {
 
 /**
  * Records a move, or finds it when its key was used before. A key reused for a different move
- * (another kind or size) is a programming error and answers 409 rather than moving anything.
+ * (another kind, size or subject: an adjustment of another user, for one) answers 409
+ * IDEMPOTENCY_KEY_REUSED rather than moving anything or answering the first move.
  * Throws INSUFFICIENT_FUNDS when a wallet would go below zero.
  */
 export async function postMove(db: Db, move: Move): Promise<MoveResult> {
@@ -132,8 +133,13 @@ export async function postMove(db: Db, move: Move): Promise<MoveResult> {
           .select()
           .from(ledgerTransactions)
           .where(eq(ledgerTransactions.idempotencyKey, move.key));
-        if (!existing || existing.kind !== move.kind || existing.amount !== amount) {
-          throw AppError.conflict('request.other_details');
+        if (
+          !existing ||
+          existing.kind !== move.kind ||
+          existing.amount !== amount ||
+          existing.reference !== (move.reference ?? null)
+        ) {
+          throw new AppError('IDEMPOTENCY_KEY_REUSED', 'request.other_details');
         }
         return { transaction: existing, replayed: true };
       }

@@ -8,6 +8,7 @@ import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../tes
 import { users } from '../accounts/accounts.tables';
 import { ledgerProblems } from './wallet.invariants';
 import {
+  adjustBalance,
   completePayout,
   creditDeposit,
   debitWallet,
@@ -96,8 +97,24 @@ describe('the ledger', () => {
     await creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 1000 });
     await expect(
       creditDeposit(db, { userId, provider: 'sandbox', depositId: 515151, amount: 999 }),
-    ).rejects.toMatchObject({ code: 'CONFLICT', message: 'request.other_details' });
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: 'request.other_details' });
     expect(await walletBalance(db, userId)).toBe(1000);
+  });
+
+  it("never answers a move for one user with another user's move of the same key and size", async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const adjustment = (userId: string) =>
+      adjustBalance(db, {
+        userId,
+        amount: 700,
+        key: 'adjustment:same-key',
+        reason: 'goodwill',
+        adminId: first,
+      });
+    await adjustment(first);
+    await expect(adjustment(second)).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect([await walletBalance(db, first), await walletBalance(db, second)]).toEqual([700, 0]);
   });
 
   it('refuses a debit below zero with 422 and changes nothing', async () => {
