@@ -11,7 +11,7 @@ import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders
 import { sameRequest } from '../orders/orders.idempotency';
 import { insufficientFunds } from '../orders/orders.service';
 import { getStoredSettings } from '../site/site.service';
-import { debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
+import { accountInDebt, debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
 import type { ImageEngine } from './engine';
 import { generations } from './generation.tables';
 
@@ -28,6 +28,8 @@ export class GenerationFailed extends AppError {
 
 /** What a generation given up for too little money records as its error. */
 const INSUFFICIENT_FUNDS_RECORD = 'The balance was too low to pay for it.';
+/** What a generation given up because the account owes a reversed deposit records (decision 0027). */
+const IN_DEBT_RECORD = 'The account owed a reversed deposit.';
 
 export type GenerationInput = {
   userId: string;
@@ -67,6 +69,7 @@ async function answerAgain(
   sameRequest(earlier.requestHash, input.requestHash);
   if (earlier.status === 'processing') throw AppError.conflict('request.in_progress');
   if (earlier.status === 'failed') {
+    if (earlier.errorMessage === IN_DEBT_RECORD) throw accountInDebt();
     if (earlier.errorMessage !== INSUFFICIENT_FUNDS_RECORD) throw new GenerationFailed();
     throw insufficientFunds(Math.max(1, earlier.cost - (await walletBalance(db, input.userId))), currency);
   }
@@ -160,6 +163,10 @@ export async function generateImage(
         });
       });
     } catch (error) {
+      if (error instanceof AppError && error.code === 'ACCOUNT_IN_DEBT') {
+        await giveUp(db, generation.id, IN_DEBT_RECORD);
+        throw error;
+      }
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
       await giveUp(db, generation.id, INSUFFICIENT_FUNDS_RECORD);

@@ -402,6 +402,20 @@ describe('refunds and disputes at Stripe', () => {
     expect(refusedDe.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
     expect(refusedDe.json().message).toMatch(/Guthaben negativ/);
     expect(await balance(session)).toBe(-10);
+    // A generation is refused the same way, and a retry with its key is refused again, not left running.
+    const drawing = {
+      title: 'Harbour at dawn',
+      prompt: 'a quiet harbour at dawn',
+      format: 'webp',
+      size: '512x512',
+    };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const generation = await call(app, session, 'POST', '/api/purchase/generate-image', drawing, {
+        'idempotency-key': `in-debt-${profile.id}`,
+      });
+      expect(generation.statusCode).toBe(422);
+      expect(generation.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
+    }
     // The back office sees the account below zero and the refunded deposit.
     const users = (
       await call(app, admin, 'GET', `/api/admin/users?search=${encodeURIComponent(profile.email)}`)
