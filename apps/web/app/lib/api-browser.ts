@@ -138,10 +138,12 @@ async function file(
   path: string,
   body: unknown,
   onProgress: (percent: number) => void,
+  callHeaders: Record<string, string> = {},
 ): Promise<FileAnswer> {
   const headers: Record<string, string> = {
     accept: 'application/zip, application/json',
     [LANGUAGE_HEADER]: locale,
+    ...callHeaders,
   };
   if (method !== 'GET') headers['x-xsrf-token'] = await xsrfToken();
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -199,13 +201,14 @@ export function browserApi(locale: string, isAuthenticated: () => boolean = () =
     /** A multipart form (files) with upload progress; see `upload`. */
     upload: <T extends z.ZodType>(path: string, schema: T, body: FormData, options?: UploadOptions) =>
       upload(locale, isAuthenticated(), path, schema, body, options),
-    /** A file (a zip) with download progress; see `file`. */
+    /** A file (a zip) with download progress, and headers for this call (an `Idempotency-Key`); see `file`. */
     file: (
       method: 'GET' | 'POST',
       path: string,
       body: unknown,
       onProgress: (percent: number) => void = () => undefined,
-    ) => file(locale, isAuthenticated(), method, path, body, onProgress),
+      headers: Record<string, string> = {},
+    ) => file(locale, isAuthenticated(), method, path, body, onProgress, headers),
   };
 }
 

@@ -32,8 +32,13 @@ export const markPayoutFailed = (api: ApiClient, id: number, reason: string) =>
   api.call(admin.payouts.failed, { params: { id }, body: { reason } });
 
 export const getUsers = (api: ApiClient, query: ListQuery) => api.call(admin.users.list, { query });
-export const adjustBalance = (api: ApiClient, id: string, body: Body<typeof admin.users.adjust>) =>
-  api.call(admin.users.adjust, { params: { id }, body });
+/** The same key with the same body is the same adjustment: a retry of one action moves money once. */
+export const adjustBalance = (
+  api: ApiClient,
+  id: string,
+  body: Body<typeof admin.users.adjust>,
+  idempotencyKey: string,
+) => api.call(admin.users.adjust, { params: { id }, body, headers: { 'Idempotency-Key': idempotencyKey } });
 export const setBlocked = (api: ApiClient, id: string, blocked: boolean) =>
   api.call(blocked ? admin.users.block : admin.users.unblock, { params: { id } });
 

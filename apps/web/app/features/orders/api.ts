@@ -13,14 +13,25 @@ export const addToCart = (api: ApiClient, productId: number) =>
   api.call(orderEndpoints.addToCart, { body: { product_id: productId } });
 export const removeFromCart = (api: ApiClient, id: number) =>
   api.call(orderEndpoints.removeFromCart, { params: { id } });
-/** The same key from the same user is the same order: a retry never buys twice. */
-export const purchasePrompt = (api: ApiClient, productId: number, idempotencyKey: string) =>
+/**
+ * The same key from the same user is the same order: a retry never buys twice. `expectedTotal` is
+ * the price the buyer saw: a price changed since is refused with 409 PRICE_CHANGED.
+ */
+export const purchasePrompt = (
+  api: ApiClient,
+  productId: number,
+  idempotencyKey: string,
+  expectedTotal: number,
+) =>
   api.call(orderEndpoints.purchasePrompt, {
-    body: { prompt_id: productId },
+    body: { prompt_id: productId, expected_total: expectedTotal },
     headers: { 'Idempotency-Key': idempotencyKey },
   });
-export const purchaseCart = (api: ApiClient, idempotencyKey: string) =>
-  api.call(orderEndpoints.purchaseCart, { headers: { 'Idempotency-Key': idempotencyKey } });
+export const purchaseCart = (api: ApiClient, idempotencyKey: string, expectedTotal: number) =>
+  api.call(orderEndpoints.purchaseCart, {
+    body: { expected_total: expectedTotal },
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
 /** The bought prompts of the purchase history; the orders tab reads the generations from their own list. */
 export const getOrders = async (api: ApiClient) => {
   const { payload } = await api.call(orderEndpoints.history);
@@ -48,12 +59,19 @@ export const downloadGeneration = (api: BrowserApi, id: number, onProgress: (per
     undefined,
     onProgress,
   );
-/** Draws and pays for an image; the answer is its zip, with the generation's id in `x-generation-id`. */
+/**
+ * Draws and pays for an image; the answer is its zip, with the generation's id in `x-generation-id`.
+ * The same key with the same values answers the same picture again, paid once.
+ */
 export const generateImage = (
   api: BrowserApi,
   values: GenerateImageRequest,
+  idempotencyKey: string,
   onProgress: (percent: number) => void,
-) => api.file(generationEndpoints.generate.method, generationEndpoints.generate.path, values, onProgress);
+) =>
+  api.file(generationEndpoints.generate.method, generationEndpoints.generate.path, values, onProgress, {
+    'Idempotency-Key': idempotencyKey,
+  });
 /** The address of a generation's picture, for an `<img>`. */
 export const generationImageUrl = (id: string | number) =>
   `/api${endpointPath(generationEndpoints.image.path, { id })}`;

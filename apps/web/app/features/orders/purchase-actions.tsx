@@ -12,7 +12,7 @@ import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data'
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { addToCart as addToCartCall, purchasePrompt } from './api';
-import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from './rules';
+import { type HeldKey, keepsKey, keyFor, type PurchaseFailure, purchaseFailure } from './rules';
 
 type Outcome = { kind: 'bought' | 'added' } | ({ kind: 'error' } & PurchaseFailure) | null;
 
@@ -52,7 +52,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   const [boughtHere, setBoughtHere] = useState(false);
   const owned = Boolean(product.owned) || boughtHere;
   const pending = usePersonalPartsPending();
-  const attempt = useRef<string | null>(null);
+  const attempt = useRef<HeldKey | null>(null);
 
   if (!user && pending) {
     // Whose page this is comes in a moment: the buttons wait rather than send to login.
@@ -95,15 +95,21 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   async function buy() {
     setBusy('buy');
     setOutcome(null);
-    attempt.current ??= newIdempotencyKey();
+    // The price shown is the total the buyer agrees to: a price changed since is refused.
+    const held = keyFor(attempt.current, { product: product.id, total: product.price });
+    attempt.current = held;
     try {
-      await purchasePrompt(api, product.id, attempt.current);
+      await purchasePrompt(api, product.id, held.key, product.price);
+      attempt.current = null;
       setBoughtHere(true);
       setOutcome({ kind: 'bought' });
       revalidator.revalidate();
     } catch (error) {
-      attempt.current = null;
-      setOutcome({ kind: 'error', ...purchaseFailure(error, t('purchase.failed')) });
+      if (!keepsKey(error)) attempt.current = null;
+      const failure = purchaseFailure(error, t('purchase.failed'));
+      setOutcome({ kind: 'error', ...failure });
+      // The page shows the new price, which the next press agrees to.
+      if (failure.priceChanged) revalidator.revalidate();
     } finally {
       setBusy(null);
     }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { generationCostCents, generationProgress, newIdempotencyKey, purchaseFailure } from './rules';
+import {
+  generationCostCents,
+  generationProgress,
+  keepsKey,
+  keyFor,
+  newIdempotencyKey,
+  purchaseFailure,
+} from './rules';
 
 describe('purchaseFailure', () => {
   it("says the server's message, else the error's own, else the fallback (spec section 8)", () => {
@@ -32,6 +39,49 @@ describe('purchaseFailure', () => {
       message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
       short: true,
     });
+  });
+});
+
+describe('purchaseFailure and a changed price', () => {
+  it('knows a price changed since the buyer saw it by its code, and says the message', () => {
+    const changed = new ApiError(
+      409,
+      'Le prix a changé depuis : le total est maintenant de 30.00 Credits.',
+      null,
+      {
+        status: 'ERROR',
+        message: 'Le prix a changé depuis : le total est maintenant de 30.00 Credits.',
+        code: 'PRICE_CHANGED',
+        total: 30,
+      },
+    );
+    expect(purchaseFailure(changed, 'Failed')).toEqual({
+      message: 'Le prix a changé depuis : le total est maintenant de 30.00 Credits.',
+      short: false,
+      priceChanged: true,
+    });
+  });
+});
+
+describe('keyFor and keepsKey', () => {
+  it('keeps the key for the same request and makes a new one for another', () => {
+    const first = keyFor(null, { prompt_id: 4, expected_total: 8.9 });
+    expect(keyFor(first, { prompt_id: 4, expected_total: 8.9 })).toBe(first);
+    const changed = keyFor(first, { prompt_id: 4, expected_total: 9.9 });
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.key).toMatch(/^[\w-]{8,100}$/);
+  });
+
+  it('keeps the key after no answer or while the shop still answers, never after an answer', () => {
+    const coded = (status: number, code: string) => new ApiError(status, 'x', null, { message: 'x', code });
+    expect(keepsKey(new ApiError(0, 'Network error'))).toBe(true);
+    expect(keepsKey(new ApiError(504, 'Gateway Timeout'))).toBe(true);
+    expect(keepsKey(coded(409, 'CONFLICT'))).toBe(true);
+    expect(keepsKey(coded(409, 'IDEMPOTENCY_KEY_REUSED'))).toBe(false);
+    expect(keepsKey(coded(409, 'PRICE_CHANGED'))).toBe(false);
+    expect(keepsKey(coded(422, 'INSUFFICIENT_FUNDS'))).toBe(false);
+    expect(keepsKey(coded(500, 'INTERNAL'))).toBe(false);
+    expect(keepsKey(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
 

@@ -13,8 +13,35 @@ export function newIdempotencyKey(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** What a refused purchase says, and whether it was refused for too little money. */
-export type PurchaseFailure = { message: string; short: boolean };
+/**
+ * The Idempotency-Key of one user action and the request it was sent with. A retry of the same
+ * request keeps the key, so the shop answers the first attempt again; any other request is a new
+ * action with a new key (the shop refuses a key sent with another request).
+ */
+export type HeldKey = { key: string; request: string };
+
+/** The key for sending `request`: the held one when it was made for this very request, else a new one. */
+export function keyFor(held: HeldKey | null, request: unknown): HeldKey {
+  const text = JSON.stringify(request ?? null);
+  return held && held.request === text ? held : { key: newIdempotencyKey(), request: text };
+}
+
+/**
+ * Whether an attempt may still be under way or done at the shop, so that its retry must carry the
+ * same key: no answer came (the network failed, a proxy gave up), or the shop is still answering
+ * the first attempt (409 CONFLICT). After any other answer the action is over.
+ */
+export function keepsKey(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status === 409) return error.code === 'CONFLICT';
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/**
+ * What a refused purchase says, whether it was refused for too little money, and whether the price
+ * changed since the buyer saw it (the screen then shows the new one).
+ */
+export type PurchaseFailure = { message: string; short: boolean; priceChanged?: boolean };
 
 /**
  * Spec section 8: the server's message, else the error's own, else "Failed to purchase prompt".
@@ -22,8 +49,9 @@ export type PurchaseFailure = { message: string; short: boolean };
  */
 export function purchaseFailure(error: unknown, fallback: string): PurchaseFailure {
   const short = error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS';
-  if (error instanceof Error && error.message) return { message: error.message, short };
-  return { message: fallback, short };
+  const priceChanged = error instanceof ApiError && error.code === 'PRICE_CHANGED';
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  return priceChanged ? { message, short, priceChanged } : { message, short };
 }
 
 /**

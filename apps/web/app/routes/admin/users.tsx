@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -18,6 +18,7 @@ import {
 } from '../../features/admin/admin-ui';
 import { adjustBalance, getUsers, setBlocked } from '../../features/admin/api';
 import { AccountBalance } from '../../features/admin/deposit-reversal';
+import { newIdempotencyKey } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
@@ -46,11 +47,15 @@ function AdjustButton({
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const id = useId();
+  // One key per adjustment typed: sending it again (a double click, a retry after a lost answer)
+  // adjusts once; another amount or reason is another adjustment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new key for every amount and reason typed
+  const key = useMemo(() => newIdempotencyKey(), [amount, reason, open]);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (
       await run(
-        (api) => adjustBalance(api, userId, { amount: amount.replace(',', '.'), reason }),
+        (api) => adjustBalance(api, userId, { amount: amount.replace(',', '.'), reason }, key),
         t('admin.users.adjustDone'),
       )
     ) {

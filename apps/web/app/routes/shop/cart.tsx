@@ -13,7 +13,13 @@ import {
 import { Link } from '../../components/ui/link';
 import { getCart, purchaseCart, removeFromCart } from '../../features/orders/api';
 import { PurchaseFailureAlert } from '../../features/orders/purchase-actions';
-import { newIdempotencyKey, type PurchaseFailure, purchaseFailure } from '../../features/orders/rules';
+import {
+  type HeldKey,
+  keepsKey,
+  keyFor,
+  type PurchaseFailure,
+  purchaseFailure,
+} from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -78,23 +84,30 @@ function PurchaseDialog({
   const user = useCurrentUser();
   const api = useApi();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
-  const attempt = useRef<string | null>(null);
+  const attempt = useRef<HeldKey | null>(null);
   const balance = user?.balance ?? 0;
   const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
 
   async function buy() {
     setBuying(true);
     setFailure(null);
-    attempt.current ??= newIdempotencyKey();
+    // The total shown is the total the buyer agrees to: a cart whose total changed since is refused.
+    const held = keyFor(attempt.current, { total: cart.totals.total });
+    attempt.current = held;
     try {
-      const { payload } = await purchaseCart(api, attempt.current);
+      const { payload } = await purchaseCart(api, held.key, cart.totals.total);
+      attempt.current = null;
       navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
     } catch (caught) {
-      attempt.current = null;
-      setFailure(purchaseFailure(caught, t('purchase.failed')));
+      if (!keepsKey(caught)) attempt.current = null;
+      const refused = purchaseFailure(caught, t('purchase.failed'));
+      setFailure(refused);
       setBuying(false);
+      // The modal shows the new totals, which the next press agrees to.
+      if (refused.priceChanged) revalidator.revalidate();
     }
   }
 

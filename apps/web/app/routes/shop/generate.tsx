@@ -12,6 +12,9 @@ import { PurchaseFailureAlert } from '../../features/orders/purchase-actions';
 import {
   generationCostCents,
   generationProgress,
+  type HeldKey,
+  keepsKey,
+  keyFor,
   type PurchaseFailure,
   purchaseFailure,
 } from '../../features/orders/rules';
@@ -101,6 +104,8 @@ export default function Generate() {
   const [stage, setStage] = useState<Stage>({ kind: 'form' });
   const [notice, setNotice] = useState<string | null>(null);
   const result = useRef<HTMLDivElement>(null);
+  // One key per press of Generate: a retry of a press that got no answer is paid once.
+  const attempt = useRef<HeldKey | null>(null);
 
   const { register, handleSubmit, setError, formState, watch, reset } = useForm<GenerateImageRequest>({
     resolver: zodResolver(generateImageRequest),
@@ -126,13 +131,16 @@ export default function Generate() {
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     setStage({ kind: 'generating', startedAt: Date.now() });
+    const held = keyFor(attempt.current, values);
+    attempt.current = held;
     try {
       let downloading = false;
-      const answer = await generateImage(api, values, (percent) => {
+      const answer = await generateImage(api, values, held.key, (percent) => {
         if (!downloading && percent >= 100) return;
         downloading = true;
         setStage({ kind: 'downloading', percent });
       });
+      attempt.current = null;
       const id = answer.headers.get('x-generation-id');
       saveFile(answer);
       setStage({
@@ -143,6 +151,7 @@ export default function Generate() {
       });
       revalidator.revalidate();
     } catch (caught) {
+      if (!keepsKey(caught)) attempt.current = null;
       const { textKey } = applyServerErrors(caught, setError, fields);
       const fieldErrors = caught instanceof ApiError && Object.keys(caught.errors ?? {}).length > 0;
       if (fieldErrors) {
