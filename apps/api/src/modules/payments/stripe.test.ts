@@ -402,6 +402,11 @@ describe('refunds and disputes at Stripe', () => {
     expect(refusedDe.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
     expect(refusedDe.json().message).toMatch(/Guthaben negativ/);
     expect(await balance(session)).toBe(-10);
+    // So is a cart checkout.
+    await call(app, session, 'POST', '/api/cart', { product_id: productIds.lighthouse });
+    const checkout = await call(app, session, 'POST', '/api/purchase/cart');
+    expect(checkout.statusCode).toBe(422);
+    expect(checkout.json()).toMatchObject({ code: 'ACCOUNT_IN_DEBT' });
     // A generation is refused the same way, and a retry with its key is refused again, not left running.
     const drawing = {
       title: 'Harbour at dawn',
@@ -429,9 +434,7 @@ describe('refunds and disputes at Stripe', () => {
 
     await paidDeposit(session);
     expect(await balance(session)).toBe(13.52);
-    const after = await call(app, session, 'POST', '/api/purchase/prompt', {
-      prompt_id: productIds.lighthouse,
-    });
+    const after = await call(app, session, 'POST', '/api/purchase/cart');
     expect(after.statusCode).toBe(200);
     expect(await balance(session)).toBe(8.52);
   });
