@@ -40,6 +40,12 @@ describe('purchaseFailure', () => {
       short: true,
     });
   });
+
+  it('offers a deposit to an account that owes a refunded or disputed deposit', () => {
+    const message = 'A payment of yours was refunded or disputed, so your balance is below zero.';
+    const refusal = new ApiError(422, message, null, { status: 'ERROR', message, code: 'ACCOUNT_IN_DEBT' });
+    expect(purchaseFailure(refusal, 'Failed')).toEqual({ message, short: true });
+  });
 });
 
 describe('purchaseFailure and a changed price', () => {

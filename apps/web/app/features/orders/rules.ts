@@ -45,10 +45,12 @@ export type PurchaseFailure = { message: string; short: boolean; priceChanged?: 
 
 /**
  * Spec section 8: the server's message, else the error's own, else "Failed to purchase prompt".
- * A refusal for too little money (INSUFFICIENT_FUNDS) makes the screen offer a deposit.
+ * A refusal for too little money (INSUFFICIENT_FUNDS), or because the account owes a reversed
+ * deposit (ACCOUNT_IN_DEBT, settled by a deposit), makes the screen offer a deposit.
  */
 export function purchaseFailure(error: unknown, fallback: string): PurchaseFailure {
-  const short = error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS';
+  const short =
+    error instanceof ApiError && (error.code === 'INSUFFICIENT_FUNDS' || error.code === 'ACCOUNT_IN_DEBT');
   const priceChanged = error instanceof ApiError && error.code === 'PRICE_CHANGED';
   const message = error instanceof Error && error.message ? error.message : fallback;
   return priceChanged ? { message, short, priceChanged } : { message, short };
