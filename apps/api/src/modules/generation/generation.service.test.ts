@@ -227,3 +227,40 @@ describe('recovery of generations cut off between debit and picture', () => {
     expect(rows.filter((row) => cut.includes(row.id)).every((row) => row.status === 'failed')).toBe(true);
   });
 });
+
+describe('a generation asked for again with its Idempotency-Key', () => {
+  it('answers 409 while the first request still draws, then the same picture, charged once', async () => {
+    const userId = await funded(500);
+    const { engine, release } = frozenEngine();
+    const keyed = () =>
+      generateImage(
+        app.db,
+        storage,
+        engine,
+        {
+          userId,
+          title: 'Asked twice',
+          prompt: 'a lighthouse in a storm',
+          choice,
+          locale: 'en',
+          timeoutMs: TIMEOUT_MS,
+          idempotencyKey: `twice-${userId}`,
+          requestHash: 'the same request',
+        },
+        recordingLog(),
+      );
+    const first = keyed();
+    await expect.poll(() => walletBalance(app.db, userId)).toBe(400);
+    await expect(keyed()).rejects.toMatchObject({ code: 'CONFLICT', message: 'request.in_progress' });
+    release(
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: '#345678' } })
+        .png()
+        .toBuffer(),
+    );
+    const drawn = await first;
+    const again = await keyed();
+    expect([again.generationId, again.filename]).toEqual([drawn.generationId, drawn.filename]);
+    expect(await walletBalance(app.db, userId)).toBe(400);
+    expect(await generationsOf(userId)).toHaveLength(1);
+  });
+});
