@@ -3,7 +3,11 @@ import { defineEndpoint } from './endpoint';
 import { errorCode, okEnvelope } from './envelope';
 import { parseMinorUnits } from './money';
 
-/** A prompt in the cart, priced in the internal currency (display decimals). */
+/**
+ * A prompt in the cart, priced in the internal currency (display decimals). `available` is false
+ * for a prompt taken off sale since it was added: it stays listed so it can be removed, is left out
+ * of the totals, and a checkout buys the others.
+ */
 export const cartItem = z.object({
   id: z.number(),
   product_id: z.number(),
@@ -12,6 +16,7 @@ export const cartItem = z.object({
   price: z.number(),
   currency: z.string(),
   thumb_url: z.string(),
+  available: z.boolean(),
 });
 export type CartItem = z.infer<typeof cartItem>;
 
@@ -198,7 +203,7 @@ export const orderEndpoints = {
   purchaseCart: defineEndpoint({
     method: 'POST',
     path: '/purchase/cart',
-    summary: 'Buy everything in the cart, all or nothing',
+    summary: 'Buy the prompts of the cart still on sale, all or nothing',
     body: purchaseCartRequest,
     headers: purchaseHeaders,
     response: purchaseResponse,

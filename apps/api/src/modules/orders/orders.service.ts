@@ -68,7 +68,10 @@ async function money(db: Db, locale: string) {
   };
 }
 
-/** The user's cart: the prompts still on sale in it, in the order they were added, with the totals. */
+/**
+ * The user's cart in the order the prompts were added, with the totals. A prompt taken off sale
+ * since is listed as not available, for the user to remove, and left out of the totals.
+ */
 export async function getCart(db: Db, userId: string, locale: string): Promise<Cart> {
   const [{ currency, internal }, cart] = await Promise.all([
     money(db, locale),
@@ -85,7 +88,7 @@ export async function getCart(db: Db, userId: string, locale: string): Promise<C
   );
   const rows = cart.flatMap((row) => {
     const product = shown.get(row.productId);
-    return product?.isActive ? [{ id: row.id, product }] : [];
+    return product ? [{ id: row.id, product }] : [];
   });
   const items = rows.map(({ id, product }) => ({
     id,
@@ -95,8 +98,12 @@ export async function getCart(db: Db, userId: string, locale: string): Promise<C
     price: minorUnitsToNumber(internal(product.priceCents)),
     currency,
     thumb_url: previewUrls(product.imageKey).webp['320'] ?? '',
+    available: product.isActive,
   }));
-  const subtotal = rows.reduce((sum, { product }) => sum + internal(product.priceCents), 0);
+  const subtotal = rows.reduce(
+    (sum, { product }) => sum + (product.isActive ? internal(product.priceCents) : 0),
+    0,
+  );
   return {
     items,
     currency,
@@ -266,13 +273,21 @@ export async function purchase(
   }
 }
 
-/** The cart's prompts, bought at once. */
+/**
+ * The cart's prompts still on sale, bought at once; those taken off sale stay in the cart, listed
+ * as not available, until the user removes them (or they are on sale again). A cart with none on
+ * sale is refused as unavailable, an empty one as empty.
+ */
 export async function purchaseCart(db: Db, input: Omit<PurchaseInput, 'productIds'>) {
   const rows = await db
     .select({ productId: cartItems.productId })
     .from(cartItems)
     .where(eq(cartItems.userId, input.userId));
-  return purchase(db, { ...input, productIds: rows.map((row) => row.productId) });
+  const inCart = rows.map((row) => row.productId);
+  const onSale = new Set((await productsOnSale(db, inCart)).map((product) => product.id));
+  const available = inCart.filter((productId) => onSale.has(productId));
+  // With none on sale, the whole cart goes on: the purchase refuses it as unavailable.
+  return purchase(db, { ...input, productIds: available.length > 0 ? available : inCart });
 }
 
 /** The prompts bought, newest first; `orderId` narrows to one order. */

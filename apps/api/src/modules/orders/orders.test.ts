@@ -1,3 +1,4 @@
+import type { CartItem } from '@promptmarket/contracts/orders';
 import { eq } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
@@ -54,6 +55,21 @@ async function buyer(funds = 0) {
 }
 
 const cart = async (session: BrowserSession) => (await call(app, session, 'GET', '/api/cart')).json().payload;
+
+/** Runs `test` with the product at `index` taken off sale, and put on sale again after. */
+async function offSale(index: number, test: () => Promise<void>) {
+  const onSale = (isActive: boolean) =>
+    app.db
+      .update(products)
+      .set({ isActive })
+      .where(eq(products.id, id(index)));
+  await onSale(false);
+  try {
+    await test();
+  } finally {
+    await onSale(true);
+  }
+}
 
 describe('the cart', () => {
   it('adds prompts once, totals them, and removes them again', async () => {
@@ -112,6 +128,24 @@ describe('the cart', () => {
       message: 'Dieser Prompt gehört dir bereits.',
       errors: { product_id: ['Dieser Prompt gehört dir bereits.'] },
       code: 'VALIDATION_FAILED',
+    });
+  });
+
+  it('lists a prompt taken off sale as not available, leaves it out of the totals, and removes it', async () => {
+    const { session } = await buyer();
+    for (const index of [12, 13]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
+    await offSale(13, async () => {
+      const listed = await cart(session);
+      expect(listed.items.map((item: CartItem) => [item.product_id, item.available])).toEqual([
+        [id(12), true],
+        [id(13), false],
+      ]);
+      expect(listed.items[1]).toMatchObject({ title: 'Prompt number 13', price: 17.9 });
+      expect(listed.totals).toEqual({ subtotal: 16.9, fee: 0, total: 16.9 });
+      const removed = await call(app, session, 'DELETE', `/api/cart/${listed.items[1].id}`);
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().payload.items.map((item: CartItem) => item.product_id)).toEqual([id(12)]);
+      expect((await call(app, session, 'GET', '/api/user/profile')).json().payload.cart_count).toBe(1);
     });
   });
 
@@ -313,14 +347,28 @@ describe('buying the cart', () => {
     expect(empty.statusCode).toBe(422);
   });
 
-  it('buys nothing when one prompt cannot be bought, and keeps the cart', async () => {
+  it('buys the prompts still on sale and keeps the one taken off sale, listed as not available', async () => {
     const { session, userId } = await buyer(10_000);
     for (const index of [12, 13]) await call(app, session, 'POST', '/api/cart', { product_id: id(index) });
-    await app.db
-      .update(products)
-      .set({ isActive: false })
-      .where(eq(products.id, id(13)));
-    try {
+    await offSale(13, async () => {
+      const response = await call(app, session, 'POST', '/api/purchase/cart', { expected_total: 16.9 });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().payload.orders.map((order: { product_id: number }) => order.product_id)).toEqual(
+        [id(12)],
+      );
+      expect(await walletBalance(app.db, userId)).toBe(10_000 - 1690);
+      const left = await cart(session);
+      expect(left.items.map((item: CartItem) => [item.product_id, item.available])).toEqual([
+        [id(13), false],
+      ]);
+      expect(left.totals.total).toBe(0);
+    });
+  });
+
+  it('refuses a cart whose prompts are all off sale, and charges nothing', async () => {
+    const { session, userId } = await buyer(10_000);
+    await call(app, session, 'POST', '/api/cart', { product_id: id(13) });
+    await offSale(13, async () => {
       const response = await call(app, session, 'POST', '/api/purchase/cart');
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
@@ -328,15 +376,10 @@ describe('buying the cart', () => {
         message: 'This prompt is no longer available.',
         code: 'VALIDATION_FAILED',
       });
-    } finally {
-      await app.db
-        .update(products)
-        .set({ isActive: true })
-        .where(eq(products.id, id(13)));
-    }
+    });
     expect(await walletBalance(app.db, userId)).toBe(10_000);
     expect(await app.db.select().from(orderItems).where(eq(orderItems.userId, userId))).toEqual([]);
-    expect((await cart(session)).items).toHaveLength(2);
+    expect((await cart(session)).items).toHaveLength(1);
   });
 
   it('buys nothing when the balance covers only part of the cart', async () => {
