@@ -380,6 +380,26 @@ describe('the verification queue', () => {
 });
 
 describe('users', () => {
+  it("scopes an adjustment's Idempotency-Key to its admin, and refuses it for another user", async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    const other = await registerVerifiedUser(app);
+    expect(await ensureAdmin(app.db, 'second-boss@example.test', strongPassword)).toBe('created');
+    const second = await signInAsAdmin(app, 'second-boss@example.test');
+    const key = { 'idempotency-key': 'adjust-the-same-key' };
+    const adjust = (who: BrowserSession, userId: string) =>
+      call(app, who, 'POST', `/api/admin/users/${userId}/adjust`, { amount: '3', reason: 'Goodwill' }, key);
+    expect((await adjust(admin, profile.id)).statusCode).toBe(200);
+    expect((await adjust(second, profile.id)).statusCode).toBe(200);
+    expect((await call(app, session, 'GET', '/api/user/profile')).json().payload.balance).toBe(6);
+    const elsewhere = await adjust(admin, other.profile.id);
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual({
+      message: 'This request was already made with other details.',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
+    expect((await call(app, other.session, 'GET', '/api/user/profile')).json().payload.balance).toBe(0);
+  });
+
   it('finds an account by e-mail, shows its money, and adjusts the balance through the ledger with a reason', async () => {
     const { session, profile } = await registerVerifiedUser(app);
     const found = (

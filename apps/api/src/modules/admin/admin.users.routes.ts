@@ -70,7 +70,8 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.users.adjust),
     handler: async (request) => {
       const admin = signedInUser(request);
-      const key = `adjustment:${request.headers['idempotency-key'] ?? randomUUID()}`;
+      // The key is the admin's own: another admin's key never answers this adjustment.
+      const key = `adjustment:${admin.id}:${request.headers['idempotency-key'] ?? randomUUID()}`;
       await audited(
         app.db,
         { adminId: admin.id, action: 'user.adjust', subject: { type: 'user', id: request.params.id } },
