@@ -551,6 +551,39 @@ describe('the ledger against a simple model', () => {
 });
 
 describe.runIf(testDatabaseKind() === 'postgres')('the ledger under concurrency (PostgreSQL)', () => {
+  it('lets no debit through after a concurrent reversal took the wallet below zero', async () => {
+    const userId = await newUser();
+    await fund(userId, 100);
+    const debits = Array.from({ length: 40 }, (_, index) =>
+      debitWallet(db, {
+        userId,
+        amount: 10,
+        key: `reversal-race:${userId}:${index}`,
+        kind: 'purchase',
+        reference: `reversal-race:${index}`,
+      }),
+    );
+    const reversal = reverseDeposit(db, {
+      userId,
+      provider: 'sandbox',
+      depositId: 7,
+      amount: 100,
+      key: `reversal-race:${userId}:refund`,
+    });
+    const results = await Promise.allSettled([...debits.slice(0, 20), reversal, ...debits.slice(20)]);
+    expect(results[20]?.status).toBe('fulfilled');
+    const debitResults = results.filter((_, index) => index !== 20);
+    const succeeded = debitResults.filter((result) => result.status === 'fulfilled').length;
+    for (const failure of debitResults) {
+      if (failure.status === 'rejected') {
+        expect(['INSUFFICIENT_FUNDS', 'ACCOUNT_IN_DEBT']).toContain((failure.reason as AppError).code);
+      }
+    }
+    // Every debit that went through came before the reversal: the wallet owes exactly what they took.
+    expect(succeeded).toBeLessThanOrEqual(10);
+    expect(await walletBalance(db, userId)).toBe(-10 * succeeded);
+  });
+
   it('lets exactly 37 of 200 concurrent debits through a wallet funded for 37', async () => {
     const userId = await newUser();
     await fund(userId, 37 * 150);
