@@ -67,8 +67,9 @@ function Totals({ cart, money }: { cart: Cart; money: (amount: number) => string
 }
 
 /**
- * The purchase modal: what is bought, the totals against the balance, and one button that buys it
- * all. A refusal stays in the modal, with a link to deposit when money is short.
+ * The purchase modal: what is bought (the prompts still on sale), the totals against the balance,
+ * and one button that buys them. A refusal stays in the modal, with a link to deposit when money is
+ * short.
  */
 function PurchaseDialog({
   cart,
@@ -90,6 +91,7 @@ function PurchaseDialog({
   const attempt = useRef<HeldKey | null>(null);
   const balance = user?.balance ?? 0;
   const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
+  const bought = cart.items.filter((item) => item.available);
 
   async function buy() {
     setBuying(true);
@@ -115,9 +117,9 @@ function PurchaseDialog({
     <Dialog open onOpenChange={(open) => (open || buying ? null : onClose())}>
       <DialogContent closeLabel={t('orders.close')}>
         <DialogTitle>{t('cart.confirmTitle')}</DialogTitle>
-        <DialogDescription>{t('cart.confirmText', { count: cart.items.length })}</DialogDescription>
+        <DialogDescription>{t('cart.confirmText', { count: bought.length })}</DialogDescription>
         <ul className="mt-4 max-h-60 divide-y divide-slate-100 overflow-y-auto text-sm">
-          {cart.items.map((item) => (
+          {bought.map((item) => (
             <li key={item.id} className="flex items-center justify-between gap-3 py-2">
               <span className="min-w-0 truncate">{item.title}</span>
               <span className="shrink-0 font-medium">{money(item.price)}</span>
@@ -157,7 +159,10 @@ function PurchaseDialog({
   );
 }
 
-/** The cart (spec section 2): the prompts, their totals, remove, and buy them all at once. */
+/**
+ * The cart (spec section 2): the prompts, their totals, remove, and buy them all at once. A prompt
+ * taken off sale since it was added says so, counts in no total, and can only be removed.
+ */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
@@ -215,16 +220,25 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                   alt=""
                   width={64}
                   height={64}
-                  className="h-16 w-16 rounded-lg object-cover"
+                  className={`h-16 w-16 rounded-lg object-cover ${item.available ? '' : 'opacity-50 grayscale'}`}
                 />
                 <div className="min-w-0 flex-1">
-                  <Link
-                    to={paths.product(locale, item.slug)}
-                    className="font-semibold text-slate-900 hover:underline"
-                  >
-                    {item.title}
-                  </Link>
-                  <p className="text-sm text-slate-600">{money(item.price)}</p>
+                  {item.available ? (
+                    <>
+                      <Link
+                        to={paths.product(locale, item.slug)}
+                        className="font-semibold text-slate-900 hover:underline"
+                      >
+                        {item.title}
+                      </Link>
+                      <p className="text-sm text-slate-600">{money(item.price)}</p>
+                    </>
+                  ) : (
+                    <>
+                      <p className="font-semibold text-slate-500">{item.title}</p>
+                      <p className="text-sm font-medium text-amber-800">{t('cart.unavailable')}</p>
+                    </>
+                  )}
                 </div>
                 <button
                   type="button"
@@ -244,7 +258,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             onClick={() => setConfirming(true)}
-            disabled={removing !== null}
+            disabled={removing !== null || !cart.items.some((item) => item.available)}
             className={`${buttonStyles.primary} mt-6 w-full sm:w-auto`}
           >
             {t('cart.checkout')}

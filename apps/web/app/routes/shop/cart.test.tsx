@@ -1,0 +1,102 @@
+import type { Cart, CartItem } from '@promptmarket/contracts/orders';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, TranslationProvider } from '../../lib/i18n';
+import type { Messages } from '../../lib/messages';
+import { builtInLocales, messagesFor } from '../../lib/messages.server';
+import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
+import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import type { Route } from './+types/cart';
+import CartPage from './cart';
+
+const item = (id: number, title: string, price: number, available: boolean): CartItem => ({
+  id,
+  product_id: 100 + id,
+  slug: title.toLowerCase().replaceAll(' ', '-'),
+  title,
+  price,
+  currency: 'Credits',
+  thumb_url: `/media/${id}.webp`,
+  available,
+});
+
+/** The cart page as the shop renders it for a signed-in user, in `language`. */
+function render(cart: Cart, language = 'en') {
+  const Page = createRoutesStub([
+    {
+      id: SITE_ROUTE_ID,
+      path: '/:locale',
+      children: [
+        {
+          id: SESSION_ROUTE_ID,
+          children: [
+            {
+              id: 'cart',
+              index: true,
+              Component: () => (
+                <CartPage {...({ loaderData: { cart } } as unknown as Route.ComponentProps)} />
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  const html = renderToStaticMarkup(
+    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
+      <Page
+        initialEntries={[`/${language}`]}
+        hydrationData={{
+          loaderData: {
+            [SITE_ROUTE_ID]: { locale: language } as SiteData,
+            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
+          },
+        }}
+      />
+    </TranslationProvider>,
+  );
+  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+}
+
+const withHidden: Cart = {
+  items: [item(1, 'Harbour lights', 4.9, true), item(2, 'Frost queen', 9.9, false)],
+  currency: 'Credits',
+  totals: { subtotal: 4.9, fee: 0, total: 4.9 },
+};
+
+describe('the cart page', () => {
+  it('marks a prompt taken off sale as no longer available, with its Remove button, outside the total', () => {
+    const { html, text } = render(withHidden);
+    expect(text).toContain('Harbour lights 4.90 Credits');
+    expect(text).toContain('Frost queen No longer available');
+    expect(text).not.toContain('9.90');
+    expect(text).toContain('Total 4.90 Credits');
+    // Its page is gone: no link to it; the Remove button stays.
+    expect(html).toContain('href="/en/products/harbour-lights"');
+    expect(html).not.toContain('href="/en/products/frost-queen"');
+    expect(html).toContain('aria-label="Remove Frost queen"');
+    expect(html).toMatch(/<button type="button" class="[^"]*">Checkout<\/button>/);
+  });
+
+  it('offers no checkout when nothing in the cart is on sale', () => {
+    const { html } = render({
+      items: [item(2, 'Frost queen', 9.9, false)],
+      currency: 'Credits',
+      totals: { subtotal: 0, fee: 0, total: 0 },
+    });
+    expect(html).toContain('aria-label="Remove Frost queen"');
+    expect(html).toMatch(/<button type="button" disabled="" class="[^"]*">Checkout<\/button>/);
+  });
+
+  it('says so in every language of the shop', () => {
+    const texts = new Set<string>();
+    for (const language of builtInLocales) {
+      const { text } = render(withHidden, language);
+      expect(text, language).not.toContain('cart.unavailable');
+      const said = text.split('Frost queen')[1] ?? '';
+      texts.add(said.trim().split(/\s+/).slice(0, 3).join(' '));
+    }
+    expect(texts.size).toBe(builtInLocales.length);
+  });
+});
