@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { okEnvelope } from './envelope';
+import { errorCode, okEnvelope } from './envelope';
 import type { ValidationKey } from './validation-messages';
 
 /** Schemas carry validation keys (see validation-messages.ts) as their messages. */
@@ -113,7 +113,26 @@ export const deleteAccountRequest = z.object({
     .string(key('password.required'))
     .min(1, key('password.required'))
     .max(PASSWORD_MAX * 4, key('field.too_long')),
+  /**
+   * The user's explicit choice to give up the wallet's balance, after the screen showed it: without
+   * it an account holding a balance is refused with ACCOUNT_HAS_BALANCE.
+   */
+  confirm_forfeit_balance: z.boolean(key('field.invalid')).optional(),
 });
+
+/**
+ * What a refused deletion answers beside its message and code: ACCOUNT_HAS_BALANCE carries the
+ * balance (credits, display number), ACCOUNT_HAS_UNPAID_PAYOUT the payouts not yet paid.
+ */
+export const accountDeletionRefusal = z.object({
+  code: errorCode,
+  message: z.string(),
+  balance: z.number().optional(),
+  payouts: z
+    .array(z.object({ id: z.number(), amount_eur: z.number(), status: z.string(), created_at: z.string() }))
+    .optional(),
+});
+export type AccountDeletionRefusal = z.infer<typeof accountDeletionRefusal>;
 
 export const forgotPasswordRequest = z.object({ email: emailField });
 

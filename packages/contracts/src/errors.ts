@@ -25,6 +25,16 @@ export const errorCodes = [
   'CONFLICT',
   /** An Idempotency-Key the user already sent with another request (409): make a new key. */
   'IDEMPOTENCY_KEY_REUSED',
+  /**
+   * Deleting an account whose wallet holds a balance (409): `details.balance` (display number) says
+   * how much; the request is repeated with `confirm_forfeit_balance: true` to give it up.
+   */
+  'ACCOUNT_HAS_BALANCE',
+  /**
+   * Deleting an account while a payout to it is not yet paid (409): `details.payouts` lists them.
+   * The account can be deleted once they are paid.
+   */
+  'ACCOUNT_HAS_UNPAID_PAYOUT',
   /** A purchase's `expected_total` is no longer its total (409; the answer's `total` is the new one). */
   'PRICE_CHANGED',
   'PAYLOAD_TOO_LARGE',

@@ -1,3 +1,4 @@
+import { accountMessages } from './account-messages';
 import { adminCatalogueMessages } from './admin-catalogue-messages';
 import { adminContentMessages } from './admin-content-messages';
 import { conflictMessages } from './conflict-messages';
@@ -63,6 +64,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.en,
     ...adminContentMessages.en,
     ...conflictMessages.en,
+    ...accountMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -117,6 +119,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.de,
     ...adminContentMessages.de,
     ...conflictMessages.de,
+    ...accountMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -171,6 +174,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.fr,
     ...adminContentMessages.fr,
     ...conflictMessages.fr,
+    ...accountMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -225,6 +229,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.es,
     ...adminContentMessages.es,
     ...conflictMessages.es,
+    ...accountMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -280,6 +285,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.it,
     ...adminContentMessages.it,
     ...conflictMessages.it,
+    ...accountMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -334,6 +340,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.pl,
     ...adminContentMessages.pl,
     ...conflictMessages.pl,
+    ...accountMessages.pl,
   },
 } as const;
 

@@ -1,4 +1,9 @@
-import { accountEndpoints } from '@promptmarket/contracts';
+import {
+  accountDeletionRefusal,
+  accountEndpoints,
+  errorResponses,
+  okResponse,
+} from '@promptmarket/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
@@ -130,9 +135,14 @@ export async function accountRoutes(parent: FastifyInstance) {
     });
 
     signedIn.route({
-      ...routeOf(accountEndpoints.deleteAccount),
+      // A refusal carries what is owed (the balance, the payouts) beside its message.
+      ...routeOf(accountEndpoints.deleteAccount, {
+        200: okResponse,
+        409: accountDeletionRefusal,
+        ...errorResponses,
+      }),
       handler: async (request, reply) => {
-        await deleteAccount(app.db, signedInUser(request), request.body.password);
+        await deleteAccount(await context(request), signedInUser(request), request.body);
         reply.issueSession(await createSession(app.db, idleMinutes));
         return { status: 'OK' as const };
       },

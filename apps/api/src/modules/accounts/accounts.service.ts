@@ -14,6 +14,7 @@ import { AppError } from '../../errors';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { cartCount } from '../orders/orders.service';
+import { unpaidPayoutsOf } from '../payouts/payouts.service';
 import { endUserSessions } from '../session/session.service';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
@@ -27,7 +28,7 @@ import {
   recordHit,
 } from '../throttle/throttle.service';
 import { verificationStateOf } from '../verification/verification.service';
-import { walletBalance } from '../wallet/wallet.service';
+import { forfeitBalance, walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
@@ -295,11 +296,57 @@ export async function changePassword(
 /**
  * Deletes an account after checking its password: personal data is overwritten, sessions and
  * reset tokens go, and the row stays (anonymous) so orders and ledger entries keep their owner.
+ * Nothing owed is left behind unsaid: throws ACCOUNT_HAS_UNPAID_PAYOUT (409, the payouts in its
+ * details) while a payout to the user is not paid, and ACCOUNT_HAS_BALANCE (409, the balance in
+ * its details) while the wallet holds money, unless `confirm_forfeit_balance` gives it up; the
+ * balance then moves to the shop through the ledger. The user gets a mail in their language.
  */
-export async function deleteAccount(db: Db, user: User, password: string): Promise<void> {
-  await checkOwnPassword(db, user, 'delete-account', password, 'password');
+export async function deleteAccount(
+  ctx: AccountContext,
+  user: User,
+  input: { password: string; confirm_forfeit_balance?: boolean | undefined },
+): Promise<void> {
+  await checkOwnPassword(ctx.db, user, 'delete-account', input.password, 'password');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
+    // The account's row lock keeps two deletions of it from both reading the same balance.
+    const [current] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .for('update');
+    if (!current) throw AppError.notFound();
+    const unpaid = await unpaidPayoutsOf(tx, user.id);
+    if (unpaid.length > 0) {
+      throw new AppError(
+        'ACCOUNT_HAS_UNPAID_PAYOUT',
+        'account.unpaid_payout',
+        undefined,
+        undefined,
+        { count: String(unpaid.length) },
+        {
+          payouts: unpaid.map((payout) => ({
+            id: payout.id,
+            amount_eur: minorUnitsToNumber(payout.amountCents),
+            status: payout.status,
+            created_at: payout.createdAt.toISOString(),
+          })),
+        },
+      );
+    }
+    const balance = await walletBalance(tx, user.id);
+    const shown = minorUnitsToNumber(balance);
+    if (balance > 0 && input.confirm_forfeit_balance !== true) {
+      throw new AppError(
+        'ACCOUNT_HAS_BALANCE',
+        'account.has_balance',
+        undefined,
+        undefined,
+        { amount: shown.toFixed(2) },
+        { balance: shown },
+      );
+    }
+    if (balance > 0) await forfeitBalance(tx, { userId: user.id, amount: balance });
     await tx
       .update(users)
       .set({
@@ -314,6 +361,14 @@ export async function deleteAccount(db: Db, user: User, password: string): Promi
       .where(eq(users.id, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await endUserSessions(tx, user.id);
+    await enqueueMail(tx, {
+      to: user.email,
+      ...renderMail('account-deleted', user.locale, {
+        name: user.firstName,
+        url: `${ctx.appUrl}/${user.locale}/contact-us`,
+        ...(balance > 0 ? { amount: shown.toFixed(2) } : {}),
+      }),
+    });
   });
 }
 

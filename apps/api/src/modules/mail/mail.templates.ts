@@ -1,9 +1,89 @@
 /** The transactional mails, in each of the shop's languages; English for any other. */
 
 type Texts = { subject: string; greeting: string; lines: string[]; action: string; footer: string };
-type Kind = 'verify-email' | 'reset-password' | 'email-changed' | 'newsletter-welcome' | 'payout-failed';
+type Kind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'email-changed'
+  | 'newsletter-welcome'
+  | 'payout-failed'
+  | 'account-deleted';
 
 const texts: Record<Kind, Record<string, Texts>> = {
+  'account-deleted': {
+    en: {
+      subject: 'Your PromptMarket account was deleted',
+      greeting: 'Hello {name},',
+      lines: [
+        'Your PromptMarket account was deleted as you asked, with its personal data. You can no longer sign in with it.',
+        'The balance of {amount} credits that was left on it was given up, as you chose before deleting.',
+        'Your orders and payments stay recorded without your name, as bookkeeping requires.',
+      ],
+      action: 'Contact us',
+      footer:
+        'You receive this e-mail because this address belonged to a PromptMarket account. If you did not delete it, contact us right away.',
+    },
+    de: {
+      subject: 'Dein PromptMarket-Konto wurde gelöscht',
+      greeting: 'Hallo {name},',
+      lines: [
+        'Dein PromptMarket-Konto wurde wie gewünscht mit seinen persönlichen Daten gelöscht. Du kannst dich damit nicht mehr anmelden.',
+        'Das verbliebene Guthaben von {amount} Credits ist verfallen, wie du es vor dem Löschen gewählt hast.',
+        'Deine Bestellungen und Zahlungen bleiben ohne deinen Namen verbucht, wie es die Buchführung verlangt.',
+      ],
+      action: 'Kontaktiere uns',
+      footer:
+        'Du erhältst diese E-Mail, weil diese Adresse zu einem PromptMarket-Konto gehörte. Wenn du es nicht gelöscht hast, kontaktiere uns sofort.',
+    },
+    fr: {
+      subject: 'Votre compte PromptMarket a été supprimé',
+      greeting: 'Bonjour {name},',
+      lines: [
+        'Votre compte PromptMarket a été supprimé à votre demande, avec ses données personnelles. Vous ne pouvez plus vous y connecter.',
+        'Le solde de {amount} crédits qui y restait a été abandonné, comme vous l’avez choisi avant la suppression.',
+        'Vos commandes et paiements restent enregistrés sans votre nom, comme l’exige la comptabilité.',
+      ],
+      action: 'Nous contacter',
+      footer:
+        'Vous recevez cet e-mail car cette adresse appartenait à un compte PromptMarket. Si vous ne l’avez pas supprimé, contactez-nous immédiatement.',
+    },
+    es: {
+      subject: 'Se ha eliminado tu cuenta de PromptMarket',
+      greeting: 'Hola {name}:',
+      lines: [
+        'Tu cuenta de PromptMarket se ha eliminado como pediste, junto con sus datos personales. Ya no puedes iniciar sesión con ella.',
+        'El saldo de {amount} créditos que quedaba se ha perdido, como elegiste antes de eliminarla.',
+        'Tus pedidos y pagos siguen registrados sin tu nombre, como exige la contabilidad.',
+      ],
+      action: 'Contáctanos',
+      footer:
+        'Recibes este correo porque esta dirección pertenecía a una cuenta de PromptMarket. Si no la eliminaste tú, contáctanos de inmediato.',
+    },
+    it: {
+      subject: 'Il tuo account PromptMarket è stato eliminato',
+      greeting: 'Ciao {name},',
+      lines: [
+        'Il tuo account PromptMarket è stato eliminato come hai chiesto, insieme ai suoi dati personali. Non puoi più accedervi.',
+        'Il saldo di {amount} crediti rimasto è stato perso, come hai scelto prima dell’eliminazione.',
+        'I tuoi ordini e pagamenti restano registrati senza il tuo nome, come richiede la contabilità.',
+      ],
+      action: 'Contattaci',
+      footer:
+        'Ricevi questa e-mail perché questo indirizzo apparteneva a un account PromptMarket. Se non l’hai eliminato tu, contattaci subito.',
+    },
+    pl: {
+      subject: 'Twoje konto PromptMarket zostało usunięte',
+      greeting: 'Cześć {name},',
+      lines: [
+        'Twoje konto PromptMarket zostało usunięte na Twoją prośbę wraz z danymi osobowymi. Nie możesz się już na nie zalogować.',
+        'Pozostałe na nim saldo {amount} kredytów przepadło, tak jak wybrałeś przed usunięciem.',
+        'Twoje zamówienia i płatności pozostają zapisane bez Twojego nazwiska, jak wymaga tego księgowość.',
+      ],
+      action: 'Skontaktuj się z nami',
+      footer:
+        'Otrzymujesz tę wiadomość, ponieważ ten adres należał do konta PromptMarket. Jeśli to nie Ty je usunąłeś, skontaktuj się z nami natychmiast.',
+    },
+  },
   'payout-failed': {
     en: {
       subject: 'Your payout could not be completed',
@@ -298,10 +378,22 @@ function escapeHtml(value: string): string {
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
-/** A mail with one call to action, as plain text and as HTML (every value escaped). */
-export function renderMail(kind: Kind, locale: string, values: { name?: string; url: string }): RenderedMail {
-  const t = texts[kind][locale] ?? texts[kind].en;
-  if (!t) throw new Error(`no texts for mail ${kind}`);
+/**
+ * A mail with one call to action, as plain text and as HTML (every value escaped). A line naming
+ * `{amount}` is filled from `values.amount`, and left out when no amount is given.
+ */
+export function renderMail(
+  kind: Kind,
+  locale: string,
+  values: { name?: string; url: string; amount?: string },
+): RenderedMail {
+  const found = texts[kind][locale] ?? texts[kind].en;
+  if (!found) throw new Error(`no texts for mail ${kind}`);
+  const lines = found.lines.flatMap((line) => {
+    if (!line.includes('{amount}')) return [line];
+    return values.amount === undefined ? [] : [line.replace('{amount}', values.amount)];
+  });
+  const t = { ...found, lines };
   const greeting = t.greeting.replace('{name}', values.name ?? '');
   const text = [
     greeting,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ContactDetails } from '@promptmarket/contracts/offers';
-import { and, asc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
@@ -497,4 +497,13 @@ export async function reconcileCardPayouts(
     }
   }
   return due.length;
+}
+
+/** The user's payouts not paid yet (requested, sent, or failed and waiting for new details), oldest first. */
+export async function unpaidPayoutsOf(db: Db, userId: string): Promise<PayoutRow[]> {
+  return db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.userId, userId), ne(payouts.status, 'paid')))
+    .orderBy(asc(payouts.id));
 }

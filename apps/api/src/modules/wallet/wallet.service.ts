@@ -422,3 +422,21 @@ export function adjustBalance(
     ],
   });
 }
+
+/**
+ * A deleted account's balance, given up by the user's explicit choice: it leaves the wallet for the
+ * shop's `adjustments` account, once per account (the key is the user's), so a retried deletion
+ * moves nothing twice. Throws INSUFFICIENT_FUNDS when the wallet holds less than `amount`.
+ */
+export function forfeitBalance(db: Db, input: { userId: string; amount: number }) {
+  return postMove(db, {
+    key: `account:${input.userId}:forfeit`,
+    kind: 'adjustment',
+    reference: `user:${input.userId}`,
+    metadata: { reason: 'account deleted: balance given up' },
+    postings: [
+      { account: { wallet: input.userId }, amount: -input.amount },
+      { account: { system: 'adjustments' }, amount: input.amount },
+    ],
+  });
+}

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserSession,
+  call,
+  lastMailTo,
+  registerVerifiedUser,
+  strongPassword,
+} from '../../test/accounts';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { multipart } from '../../test/multipart';
+import { categories, styles } from '../catalogue/catalogue.tables';
+import { makeCounterOffer } from '../offers/offers.service';
+import { settlePayout } from '../payouts/payouts.service';
+import { payouts } from '../payouts/payouts.tables';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
+import { users } from './accounts.tables';
+
+let app: TestApp;
+let png: Buffer;
+let depositId = 9_100_000;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await createCatalogue(app.db, []);
+  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => app?.close());
+afterEach(async () => {
+  expect(await ledgerProblems(app.db)).toEqual([]);
+});
+
+const remove = (session: BrowserSession, body: Record<string, unknown>, language = 'en') =>
+  call(app, session, 'DELETE', '/api/user/delete', body, { 'frontend-language': language });
+
+const adjustments = async () =>
+  (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'adjustments')))[0]?.balance ?? 0;
+
+async function funded(amount: number) {
+  const user = await registerVerifiedUser(app);
+  depositId += 1;
+  await creditDeposit(app.db, { userId: user.profile.id, provider: 'sandbox', depositId, amount });
+  return user;
+}
+
+describe('deleting an account that holds money', () => {
+  it('says so first with the balance, and deletes only on the explicit choice to give it up', async () => {
+    const { session, email, profile } = await funded(1250);
+
+    const asked = await remove(session, { password: strongPassword }, 'de');
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json()).toEqual({
+      code: 'ACCOUNT_HAS_BALANCE',
+      message:
+        'Dein Guthaben von 12.50 Credits würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
+      balance: 12.5,
+    });
+    const declined = await remove(session, { password: strongPassword, confirm_forfeit_balance: false });
+    expect(declined.statusCode).toBe(409);
+    // Nothing happened: still signed in, the money still there.
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
+    expect(await walletBalance(app.db, profile.id)).toBe(1250);
+
+    const before = await adjustments();
+    const deleted = await remove(session, { password: strongPassword, confirm_forfeit_balance: true });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: false });
+
+    // The balance moved to the shop through the ledger, once; the deposit's entries are kept.
+    expect(await walletBalance(app.db, profile.id)).toBe(0);
+    expect((await adjustments()) - before).toBe(1250);
+    const forfeits = await app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `account:${profile.id}:forfeit`));
+    expect(forfeits).toHaveLength(1);
+    const deposit = await app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.idempotencyKey, `deposit:${depositId}`));
+    expect(deposit).toHaveLength(1);
+    const entries = await app.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, deposit[0]?.id ?? 0));
+    expect(entries).toHaveLength(2);
+
+    const mail = await lastMailTo(app, email);
+    expect(mail.subject).toBe('Your PromptMarket account was deleted');
+    expect(mail.text).toContain('The balance of 12.50 credits that was left on it was given up');
+    expect(mail.html).toContain('12.50 credits');
+  });
+
+  it('deletes an account without money at once, and mails the user in their language', async () => {
+    const { session, email } = await registerVerifiedUser(app);
+    await call(
+      app,
+      session,
+      'PUT',
+      '/api/user/profile',
+      { first_name: 'Ada' },
+      { 'frontend-language': 'fr' },
+    );
+    const deleted = await remove(session, { password: strongPassword });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const mail = await lastMailTo(app, email);
+    expect(mail.subject).toBe('Votre compte PromptMarket a été supprimé');
+    expect(mail.text).not.toContain('crédits qui y restait');
+    expect(mail.text).toContain('/fr/contact-us');
+  });
+
+  it('refuses while a payout is not paid, listing it, and deletes once it is paid', async () => {
+    const { session, profile, email } = await registerVerifiedUser(app);
+    const categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
+    const styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
+    const body = multipart([
+      { name: 'title', value: 'Glass forest' },
+      { name: 'category_id', value: String(categoryId) },
+      { name: 'style_ids[]', value: String(styleId) },
+      { name: 'price', value: '80' },
+      { name: 'confirm', value: '1' },
+      { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
+    ]);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/offer/create',
+      headers: { ...session.headers(), ...body.headers },
+      payload: body.payload,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const offerId = created.json().payload.id as number;
+    await makeCounterOffer(app.db, offerId, 6000);
+    const accepted = await call(app, session, 'POST', '/api/offer/withdraw/card', {
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      address: '12 St James Square',
+      city: 'London',
+      postCode: 'SW1Y 4JH',
+      country: 'GB',
+      card_number: '4242 4242 4242 4242',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: String(new Date().getUTCFullYear() + 1),
+      id: offerId,
+      amount: '60',
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [payout] = await app.db.select().from(payouts).where(eq(payouts.offerId, offerId));
+    if (!payout) throw new Error('no payout');
+
+    const refused = await remove(session, { password: strongPassword, confirm_forfeit_balance: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_HAS_UNPAID_PAYOUT',
+      message: 'A payout to you is not paid yet (1). Your account can be deleted once it is paid.',
+      payouts: [
+        { id: payout.id, amount_eur: 60, status: payout.status, created_at: payout.createdAt.toISOString() },
+      ],
+    });
+    const [kept] = await app.db.select().from(users).where(eq(users.id, profile.id));
+    expect(kept?.deletedAt).toBeNull();
+
+    await settlePayout(app.db, payout.id, { paid: true }, { appUrl: 'http://localhost' });
+    const deleted = await remove(session, { password: strongPassword });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await lastMailTo(app, email)).subject).toBe('Your PromptMarket account was deleted');
+  });
+});
