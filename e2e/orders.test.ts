@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAsAdmin } from './admin-account';
+import { apiVisitor } from './api-visitor';
 import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { fundedWith, headerBalance, verifiedUser } from './journeys';
 
@@ -11,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Listed = { slug: string; title: string; price: number };
+type Listed = { id: number; slug: string; title: string; price: number };
 
 async function listed(sort: 'price_asc' | 'price_desc'): Promise<Listed[]> {
   const response = await fetch(`${baseURL()}/api/products?sort=${sort}&per_page=5`);
@@ -87,6 +89,55 @@ describe('buying in the browser', () => {
     expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBeGreaterThanOrEqual(2);
     // The refused purchase is a 422, which the browser reports; nothing else may appear.
     expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');
+    await context.close();
+  });
+});
+
+describe('a prompt taken off sale after it went into the cart', () => {
+  it('is shown as no longer available and removed; checkout buys the rest', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    await verifiedUser(page);
+    await fundedWith(page, '10');
+    const [kept, hidden] = await listed('price_asc');
+    if (!kept || !hidden) throw new Error('the demo shop has too few prompts');
+    for (const product of [kept, hidden]) {
+      await page.goto(`/en/products/${product.slug}`);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByText('Added to your cart.').waitFor();
+    }
+
+    // The back office takes one off sale.
+    const staff = apiVisitor();
+    const call = (method: string, path: string, body?: unknown) => staff.call(baseURL(), method, path, body);
+    await call('GET', '/sanctum/csrf-cookie');
+    expect((await signInAsAdmin(baseURL(), call)).status).toBe(200);
+    const hide = (on: boolean) => call('PUT', `/api/admin/products/${hidden.id}`, { hidden: on });
+    expect((await hide(true)).status).toBe(200);
+    try {
+      await page.goto('/en/cart');
+      const row = page.getByRole('listitem').filter({ hasText: hidden.title });
+      await row.getByText('No longer available').waitFor();
+      const totals = (await page.locator('main dl').first().innerText()).replace(/\s+/g, ' ');
+      expect(totals).toContain(`Total ${kept.price.toFixed(2)} Credits`);
+      await screenshot(page, 'cart-unavailable-1280');
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
+      await confirm.getByText('You are buying 1 prompt.').waitFor();
+      expect(await confirm.getByText(hidden.title).count()).toBe(0);
+      await confirm.getByRole('button', { name: `Buy for ${kept.price.toFixed(2)} Credits` }).click();
+      await page.waitForURL('**/en/dashboard/orders?bought=*');
+      const left = (1000 - Math.round(kept.price * 100)) / 100;
+      expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
+
+      // It stayed in the cart, and is removed there.
+      await page.goto('/en/cart');
+      await page.getByText('No longer available').waitFor();
+      await page.getByRole('button', { name: `Remove ${hidden.title}` }).click();
+      await page.getByText('Your cart is empty.').waitFor();
+    } finally {
+      expect((await hide(false)).status).toBe(200);
+    }
+    expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
 });
