@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import { fundedWith, verifiedUser } from './journeys';
 import { waitForMailLink } from './mailbox';
 
 let browser: Browser;
@@ -179,6 +180,31 @@ describe('accounts in the browser', () => {
     await page.goto('/en/login');
     await logIn(page, email, 'password to delete');
     await page.getByText('Login failed').waitFor();
+    await context.close();
+  });
+
+  it('shows the balance before deleting an account that holds money, and deletes it only when it is given up', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    const email = await verifiedUser(page);
+    await fundedWith(page, '10');
+
+    await page.goto('/en/dashboard/profile');
+    await page.waitForLoadState('networkidle');
+    const danger = page.locator('#delete-account');
+    await danger
+      .getByText(/^Your wallet still holds \S+ \S+\. Deleting the account gives this balance up/)
+      .waitFor();
+    await danger.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await danger.getByLabel('I understand that my account will be deleted for good.').check();
+    const button = danger.getByRole('button', { name: 'Delete my account' });
+    expect(await button.isDisabled()).toBe(true);
+    await screenshot(page, 'profile-delete-with-balance-1280');
+    await danger.getByLabel(/^I give up my balance of \S+ \S+\.$/).check();
+    await button.click();
+    await page.waitForURL((url) => url.pathname === '/en');
+
+    const notice = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
+    expect(notice).toMatch(/\/en\/contact-us$/);
     await context.close();
   });
 

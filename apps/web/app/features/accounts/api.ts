@@ -1,6 +1,7 @@
 import {
   accountEndpoints,
   type changePasswordRequest,
+  type deleteAccountRequest,
   type forgotPasswordRequest,
   type loginRequest,
   type profileUpdateRequest,
@@ -23,8 +24,12 @@ export const updateProfile = (api: ApiClient, body: z.input<typeof profileUpdate
   api.call(accountEndpoints.updateProfile, { body });
 export const changePassword = (api: ApiClient, body: z.input<typeof changePasswordRequest>) =>
   api.call(accountEndpoints.changePassword, { body });
-export const deleteAccount = (api: ApiClient, password: string) =>
-  api.call(accountEndpoints.deleteAccount, { body: { password } });
+/**
+ * Deletes the account. Refused with ACCOUNT_HAS_BALANCE (the balance in the error's body) unless
+ * `confirm_forfeit_balance` gives it up, and with ACCOUNT_HAS_UNPAID_PAYOUT while a payout is unpaid.
+ */
+export const deleteAccount = (api: ApiClient, body: z.input<typeof deleteAccountRequest>) =>
+  api.call(accountEndpoints.deleteAccount, { body });
 export const resendVerification = (api: ApiClient) => api.call(accountEndpoints.resendVerification);
 /** Checks the signed link from the verification mail (its path parameters and its query). */
 export const verifyEmail = (api: ApiClient, id: string, hash: string, query: URLSearchParams) =>

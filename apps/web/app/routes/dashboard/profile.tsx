@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  type AccountDeletionRefusal,
+  accountDeletionRefusal,
   changePasswordRequest,
   deleteAccountRequest,
   type Profile,
@@ -17,8 +19,10 @@ import {
   TextField,
 } from '../../components/ui/form-fields';
 import { changePassword, deleteAccount, updateProfile } from '../../features/accounts/api';
+import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
@@ -242,28 +246,49 @@ function ChangePassword() {
   );
 }
 
-/** The password, plus a tick that the user means it (the button stays off without it). */
-const deleteForm = deleteAccountRequest.extend({ confirm: z.boolean() });
+/**
+ * The password, plus a tick that the user means it (the button stays off without it). A balance
+ * left in the wallet is shown first, and the account is deleted only with a second tick that gives
+ * it up; payouts not paid yet are listed from the API's refusal.
+ */
+const deleteForm = deleteAccountRequest.extend({ confirm: z.boolean(), forfeit: z.boolean() });
 type DeleteForm = z.input<typeof deleteForm>;
 
-function DeleteAccount() {
+function DeleteAccount({ user }: { user: Profile }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
+  const { locale, settings } = useSite();
   const api = useApi();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
+  const [balance, setBalance] = useState(user.balance > 0 ? user.balance : 0);
+  const [payouts, setPayouts] = useState<NonNullable<AccountDeletionRefusal['payouts']>>([]);
   const { register, handleSubmit, setError, formState, watch } = useForm<DeleteForm>({
     resolver: zodResolver(deleteForm),
-    defaultValues: { password: '', confirm: false },
+    defaultValues: { password: '', confirm: false, forfeit: false },
   });
   const confirmed = watch('confirm');
+  const forfeit = watch('forfeit');
+  const amount = formatInternal(centsFromDecimal(balance), locale, settings.internal_currency_name);
+  const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async ({ password, forfeit: givenUp }) => {
     setNotice(null);
     try {
-      await deleteAccount(api, password);
+      await deleteAccount(api, { password, ...(balance > 0 ? { confirm_forfeit_balance: givenUp } : {}) });
       navigate(paths.home(locale), { replace: true });
     } catch (caught) {
+      if (
+        caught instanceof ApiError &&
+        (caught.code === 'ACCOUNT_HAS_BALANCE' || caught.code === 'ACCOUNT_HAS_UNPAID_PAYOUT')
+      ) {
+        const refusal = accountDeletionRefusal.safeParse(caught.body);
+        if (refusal.success) {
+          if (refusal.data.balance !== undefined) setBalance(refusal.data.balance);
+          setPayouts(refusal.data.payouts ?? []);
+        }
+        setNotice(caught.message);
+        return;
+      }
       const { message, textKey } = applyServerErrors(caught, setError, ['password']);
       if (textKey) setNotice(t(textKey));
       else if (message) setNotice(message);
@@ -274,19 +299,38 @@ function DeleteAccount() {
     <Section id="delete-account" title={t('profile.deleteTitle')}>
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         <p className="text-sm text-slate-600">{t('profile.deleteText')}</p>
+        {balance > 0 ? <FormAlert kind="error">{t('profile.deleteBalance', { amount })}</FormAlert> : null}
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
+        {payouts.length > 0 ? (
+          <div className="text-sm text-slate-700">
+            <p className="font-medium">{t('profile.deletePayouts')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {payouts.map((payout) => (
+                <li key={payout.id}>
+                  {t('profile.deletePayout', {
+                    amount: formatInternal(centsFromDecimal(payout.amount_eur), locale, 'EUR'),
+                    date: dateFormat.format(new Date(payout.created_at)),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <PasswordField
           label={t('profile.deletePassword')}
           autoComplete="current-password"
           error={fieldError(formState.errors.password?.message, locale)}
           {...register('password')}
         />
+        {balance > 0 ? (
+          <CheckboxField label={t('profile.deleteForfeit', { amount })} {...register('forfeit')} />
+        ) : null}
         <CheckboxField label={t('profile.deleteConfirm')} {...register('confirm')} />
         <SubmitButton
           busy={formState.isSubmitting}
           busyLabel={t('profile.deleting')}
           variant="danger"
-          disabled={!confirmed}
+          disabled={!confirmed || (balance > 0 && !forfeit)}
         >
           {t('profile.deleteButton')}
         </SubmitButton>
@@ -303,7 +347,7 @@ export default function DashboardProfile() {
       <ProfileInfo user={data.user} />
       <EditProfile key={`${data.user.email}-${data.user.first_name}`} user={data.user} />
       <ChangePassword />
-      <DeleteAccount />
+      <DeleteAccount user={data.user} />
     </div>
   );
 }
