@@ -95,6 +95,16 @@ async function leavesNothing(action: () => Promise<void>) {
 }
 
 describe('uploads', () => {
+  it('keeps a file name without the NUL characters a client put in it, which no text column could hold', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/test/upload',
+      ...multipart([{ name: 'document', filename: 'report\u0000.png', type: 'image/png', data: png }]),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().files[0].filename).toBe('report.png');
+  });
+
   it('stores each allowed kind, decided from its content, with the fields beside it', async () => {
     const cases: [Buffer, string, string][] = [
       [png, 'png', 'image/png'],
