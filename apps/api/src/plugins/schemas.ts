@@ -30,7 +30,8 @@ export function fieldWithNul(input: unknown): string | null {
       if (value.includes('\u0000')) return nameOf(step);
       continue;
     }
-    if (value === null || typeof value !== 'object') continue;
+    // A raw body kept as bytes (a webhook's, for its signature) is its handler's to read.
+    if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) continue;
     const entries = Object.entries(value);
     for (let i = entries.length - 1; i >= 0; i -= 1) {
       const [name, child] = entries[i] as [string, unknown];
