@@ -11,6 +11,7 @@ import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { keyReused } from '../../lib/idempotency';
 import { countryIsoOf } from '../content/content.service';
 import {
   PAYMENT_DECLINED_MESSAGE,
@@ -100,7 +101,8 @@ export function returnPath(deposit: Pick<DepositRow, 'id' | 'locale'>): string {
 /**
  * Creates the deposit and the provider's checkout. Throws VALIDATION_FAILED on `payment_method_id`
  * ("Please choose a payment method.") when the choice names no method the provider offers. The same Idempotency-Key from the same user
- * answers with the deposit it created the first time; when that request was cut off before the
+ * answers with the deposit it created the first time (with another amount or other details:
+ * IDEMPOTENCY_KEY_REUSED); when that request was cut off before the
  * provider's checkout was stored (its server stopped), the checkout is opened now.
  */
 export async function startCheckout(
@@ -114,30 +116,37 @@ export async function startCheckout(
   }
   const countryIso = await countryIsoOf(db, input.form.country);
   const priced = await quote(db, input.form.amount, input.form.currency);
+  const asked = {
+    currency: priced.currency,
+    amountMinor: priced.amountMinor,
+    firstName: input.form.first_name,
+    lastName: input.form.last_name,
+    email: input.form.email,
+    phone: input.form.phone,
+    countryIso,
+    city: input.form.city,
+    address: input.form.address,
+    zip: input.form.post_code,
+  };
+  const answerEarlier = (earlier: DepositRow) => {
+    sameDeposit(earlier, asked);
+    return openCheckout(db, provider, earlier, log);
+  };
   if (input.idempotencyKey) {
     const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-    if (earlier) return openCheckout(db, provider, earlier, log);
+    if (earlier) return answerEarlier(earlier);
   }
   let created: DepositRow | undefined;
   try {
     [created] = await db
       .insert(deposits)
       .values({
+        ...asked,
         userId: input.userId,
         provider: provider.name,
-        currency: priced.currency,
-        amountMinor: priced.amountMinor,
         rate: priced.rate,
         internalRateEur: priced.internalRateEur,
         internalAmount: priced.internalAmount,
-        firstName: input.form.first_name,
-        lastName: input.form.last_name,
-        email: input.form.email,
-        phone: input.form.phone,
-        countryIso,
-        city: input.form.city,
-        address: input.form.address,
-        zip: input.form.post_code,
         locale: input.locale,
         idempotencyKey: input.idempotencyKey,
       })
@@ -146,7 +155,7 @@ export async function startCheckout(
     // The same key at the same moment: the other request created it.
     if (input.idempotencyKey && isUniqueViolation(error)) {
       const earlier = await findByIdempotencyKey(db, input.userId, input.idempotencyKey);
-      if (earlier) return openCheckout(db, provider, earlier, log);
+      if (earlier) return answerEarlier(earlier);
     }
     throw error;
   }
@@ -192,6 +201,17 @@ async function openCheckout(
       .set({ status: 'error', errorMessage: GATEWAY_MESSAGE })
       .where(and(eq(deposits.id, created.id), isNull(deposits.providerRef)));
     throw new AppError('SERVICE_UNAVAILABLE', GATEWAY_MESSAGE);
+  }
+}
+
+/**
+ * A deposit keeps what it was asked for (amount, currency, the payer's details), so a key sent
+ * again with another amount or other details is that key reused for another request. Throws
+ * IDEMPOTENCY_KEY_REUSED then, rather than answering a deposit made for something else.
+ */
+function sameDeposit(earlier: DepositRow, asked: Partial<Record<keyof DepositRow, unknown>>): void {
+  for (const [field, value] of Object.entries(asked)) {
+    if ((earlier[field as keyof DepositRow] ?? null) !== (value ?? null)) throw keyReused();
   }
 }
 

@@ -316,6 +316,23 @@ describe('checkout through the sandbox', () => {
     expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
   });
 
+  it('refuses a repeated Idempotency-Key sent with another amount or other details, and keeps keys apart per user', async () => {
+    const session = await signedIn();
+    const key = { 'idempotency-key': `reuse-${Date.now()}-key` };
+    const first = (await checkout(session, {}, key)).json();
+    for (const other of [{ amount: 26 }, { city: 'Lyon' }]) {
+      const reused = await checkout(session, other, key);
+      expect(reused.statusCode).toBe(409);
+      expect(reused.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    }
+    const german = await checkout(session, { amount: 26 }, { ...key, 'frontend-language': 'de' });
+    expect(german.json().message).not.toBe((await checkout(session, { amount: 26 }, key)).json().message);
+    expect((await call(app, session, 'GET', '/api/deposit/history')).json().payload).toHaveLength(1);
+    const stranger = await signedIn();
+    const theirs = (await checkout(stranger, {}, key)).json();
+    expect(theirs.order_id).not.toBe(first.order_id);
+  });
+
   it('opens the checkout on a retry when the first request was cut off before it stored one', async () => {
     const session = await signedIn();
     const key = { 'idempotency-key': `cut-${Date.now()}-key` };

@@ -3,13 +3,13 @@ import { orderEndpoints, purchaseError, purchaseResponse } from '@promptmarket/c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestHash } from '../../lib/idempotency';
 import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { walletBalance } from '../wallet/wallet.service';
 import { downloadChoice, orderZip } from './orders.downloads';
 import { purchaseHistory } from './orders.history';
-import { requestHash } from './orders.idempotency';
 import {
   addToCart,
   getCart,

@@ -4,11 +4,11 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { sameRequest } from '../../lib/idempotency';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
-import { sameRequest } from './orders.idempotency';
 import { cartItems, orderItems, orders } from './orders.tables';
 
 /**

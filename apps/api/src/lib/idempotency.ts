@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /**
  * An Idempotency-Key stands for one request of one user: the record it created (an order, a
