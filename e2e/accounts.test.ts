@@ -151,6 +151,8 @@ describe('accounts in the browser', () => {
 
     await password.fill('password of mine 1');
     await edit.getByRole('button', { name: 'Save changes' }).click();
+    // The dashboard is closed to an unverified address: the verification page carries the notice.
+    await page.waitForURL('**/en/email/verify');
     await page.getByText('We sent a verification link to your new e-mail address.').waitFor();
     const notice = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
     expect(notice).toMatch(/\/en\/contact-us$/);

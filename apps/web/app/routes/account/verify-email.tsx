@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { redirect } from 'react-router';
+import { redirect, useLocation } from 'react-router';
 import { AuthCard } from '../../components/layout/auth-card';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
@@ -32,6 +32,8 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const api = useApi();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // Set by the profile form after a change of address.
+  const emailChanged = (useLocation().state as { emailChanged?: boolean } | null)?.emailChanged === true;
 
   async function resend() {
     setState({ kind: 'sending' });
@@ -50,6 +52,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={t('verifyEmail.title')}>
       <div className="space-y-5 text-sm text-slate-700">
+        {emailChanged ? <FormAlert kind="success">{t('profile.emailChanged')}</FormAlert> : null}
         <p>{t('verifyEmail.text', { email: loaderData.email })}</p>
         <p>{t('verifyEmail.notReceived')}</p>
         {state.kind === 'sent' ? <FormAlert kind="success">{t('verifyEmail.resent')}</FormAlert> : null}

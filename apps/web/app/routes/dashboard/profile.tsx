@@ -80,12 +80,25 @@ type EditForm = z.input<typeof profileUpdateRequest>;
 const emailDiffers = (entered: string | undefined, current: string) =>
   entered !== undefined && entered.trim().toLowerCase() !== current.trim().toLowerCase();
 
-function EditProfile({ user }: { user: Profile }) {
+/**
+ * The form remounts when the saved profile comes back (its key is the address and name), so its
+ * notice is held by the page. A new address that must be verified leads to the verification page,
+ * which repeats the notice: the dashboard is closed to an unverified address.
+ */
+function EditProfile({
+  user,
+  notice,
+  setNotice,
+}: {
+  user: Profile;
+  notice: Notice;
+  setNotice: (notice: Notice) => void;
+}) {
   const { t } = useTranslation();
-  const { locale } = useSite();
+  const { locale, settings } = useSite();
   const api = useApi();
+  const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const [notice, setNotice] = useState<Notice>(null);
   const schema = useMemo(
     () =>
       profileUpdateRequest.superRefine((value, context) => {
@@ -120,10 +133,12 @@ function EditProfile({ user }: { user: Profile }) {
         phone: values.phone || null,
         ...(emailDiffers(values.email, user.email) ? { current_password } : {}),
       });
-      setNotice({
-        kind: 'success',
-        text: payload.email !== user.email ? t('profile.emailChanged') : t('profile.saved'),
-      });
+      const emailChanged = payload.email !== user.email;
+      if (emailChanged && !payload.is_email_verified && settings.is_email_verification_enabled) {
+        await navigate(paths.verifyEmail(locale), { state: { emailChanged: true } });
+        return;
+      }
+      setNotice({ kind: 'success', text: emailChanged ? t('profile.emailChanged') : t('profile.saved') });
       revalidator.revalidate();
     } catch (caught) {
       const { message, textKey } = applyServerErrors(caught, setError, [
@@ -341,11 +356,17 @@ function DeleteAccount({ user }: { user: Profile }) {
 
 export default function DashboardProfile() {
   const data = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard-layout');
+  const [editNotice, setEditNotice] = useState<Notice>(null);
   if (!data) return null;
   return (
     <div className="grid gap-6">
       <ProfileInfo user={data.user} />
-      <EditProfile key={`${data.user.email}-${data.user.first_name}`} user={data.user} />
+      <EditProfile
+        key={`${data.user.email}-${data.user.first_name}`}
+        user={data.user}
+        notice={editNotice}
+        setNotice={setEditNotice}
+      />
       <ChangePassword />
       <DeleteAccount user={data.user} />
     </div>
