@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
-import { type DownloadChoice, encodeImage, LICENCE_TEXT } from '../orders/orders.downloads';
+import { type DownloadChoice, encodeImage } from '../orders/orders.downloads';
 import { insufficientFunds } from '../orders/orders.service';
 import { getStoredSettings } from '../site/site.service';
 import { accountInDebt, debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
@@ -244,7 +244,19 @@ export async function recoverAbandonedGenerations(
   return given;
 }
 
-/** The zip of a generated picture: the image as drawn, the prompt and the licence. */
+/**
+ * The licence in a generated picture's zip. The picture is the user's own creation, made from
+ * their prompt, so it grants what a purchase's licence withholds: reselling and redistributing it.
+ */
+export const GENERATED_LICENCE_TEXT = `PromptMarket licence for generated images
+
+You created this image with the PromptMarket image generator from your own prompt. It is yours: you may
+use, change, publish, sell and redistribute it, for personal and commercial purposes, without naming
+PromptMarket. You are responsible for the prompt you wrote and for how the image is used. Images made
+by the demo engine carry its label; see the terms and conditions of PromptMarket for the full text.
+`;
+
+/** The zip of a generated picture: the image as drawn, the prompt and the generated-image licence. */
 function generationZip(
   title: string,
   prompt: string,
@@ -255,7 +267,7 @@ function generationZip(
   const zip = zipSync({
     [`${name}.${choice.format}`]: [image, { level: 0 }],
     'prompt.txt': strToU8(`${prompt}\n`),
-    'LICENSE.txt': strToU8(LICENCE_TEXT),
+    'LICENSE.txt': strToU8(GENERATED_LICENCE_TEXT),
   });
   return { filename: `${name}.zip`, zip: Buffer.from(zip) };
 }

@@ -11,6 +11,7 @@ import { forgetSiteCache } from '../site/site.service';
 import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { GENERATED_LICENCE_TEXT } from './generation.service';
 import { generations } from './generation.tables';
 
 /** A local server that answers like OpenAI's `/v1/images/generations`, in the way each test asks. */
@@ -223,6 +224,11 @@ describe('generations kept for their owner', () => {
     expect(again.headers['content-disposition']).toContain('harbour-at-dawn-512x512.zip');
     const files = unzipSync(new Uint8Array(again.rawPayload));
     expect(Object.keys(files).sort()).toEqual(['LICENSE.txt', 'harbour-at-dawn-512x512.webp', 'prompt.txt']);
+    // The picture is the user's own creation: its licence is the one for generated images, not a purchase's.
+    const licence = strFromU8(files['LICENSE.txt']!);
+    expect(licence).toBe(GENERATED_LICENCE_TEXT);
+    expect(licence).not.toContain('You bought');
+    expect(strFromU8(files['prompt.txt']!)).toBe(`${body.prompt}\n`);
   });
 
   it("answers 404 for another user's generation and for ids that do not exist", async () => {
