@@ -34,10 +34,7 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
   /** The shop's own account, the debtor of the SEPA files. */
   const sepaDebtor = () => {
     if (!app.config.sepaDebtor) {
-      throw new AppError(
-        'CONFLICT',
-        "SEPA payouts need the shop's account: set SEPA_DEBTOR_NAME and SEPA_DEBTOR_IBAN.",
-      );
+      throw AppError.conflict('payout.sepa_debtor_missing');
     }
     return app.config.sepaDebtor;
   };

@@ -136,7 +136,7 @@ export async function settlePayout(
   await db.transaction(async (tx) => {
     const payout = await lockPayout(tx as unknown as Db, payoutId);
     if (payout.status !== 'requested' && payout.status !== 'sent') {
-      throw new AppError('CONFLICT', `Payout ${payoutId} is ${payout.status} already.`);
+      throw AppError.conflict('payout.settled', { id: String(payoutId), status: payout.status });
     }
     if (payout.ledgerAmount > 0) {
       if (outcome.paid) await completePayout(tx as unknown as Db, { payoutId, amount: payout.ledgerAmount });
@@ -227,7 +227,7 @@ export async function sendCardPayout(
   if (!claimed) {
     const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
     if (!row) throw AppError.notFound();
-    throw new AppError('CONFLICT', `Payout ${payoutId} is not a requested card payout.`);
+    throw AppError.conflict('payout.not_requested_card', { id: String(payoutId) });
   }
   let created: Awaited<ReturnType<PayoutProvider['createPayout']>>;
   try {
@@ -260,7 +260,7 @@ export async function refreshCardPayout(
   if (!payout) throw AppError.notFound();
   if (payout.status === 'paid' && payout.cardToken) return releasePaidCard(db, provider, payoutId);
   if (payout.status !== 'sent' || !payout.providerRef || payout.provider !== provider.name) {
-    throw new AppError('CONFLICT', `Payout ${payoutId} is not waiting on its provider.`);
+    throw AppError.conflict('payout.not_at_provider', { id: String(payoutId) });
   }
   await applyProviderState(db, provider, payoutId, await provider.fetchState(payout.providerRef), context);
 }
@@ -283,7 +283,7 @@ export async function cancelAtProvider(
   if (state.state === 'paid') {
     await settlePayout(db, payoutId, { paid: true }, context);
     await releasePaidCard(db, provider, payoutId);
-    throw new AppError('CONFLICT', `Payout ${payoutId} was paid by its provider.`);
+    throw AppError.conflict('payout.paid_by_provider', { id: String(payoutId) });
   }
 }
 
@@ -295,7 +295,7 @@ export async function markPayoutPaid(db: Db, payoutId: number, context: SettleCo
   const [payout] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
   if (!payout) throw AppError.notFound();
   if (payout.method === 'card' && payout.provider !== null) {
-    throw new AppError('CONFLICT', `Payout ${payoutId} is paid by its provider; send it instead.`);
+    throw AppError.conflict('payout.provider_pays', { id: String(payoutId) });
   }
   await settlePayout(db, payoutId, { paid: true }, context);
 }
@@ -320,7 +320,7 @@ export async function createSepaBatch(
     .orderBy(asc(payouts.id))
     .limit(SEPA_BATCH_LIMIT)
     .for('update', { skipLocked: true });
-  if (waiting.length === 0) throw new AppError('CONFLICT', 'No bank payout is waiting to be sent.');
+  if (waiting.length === 0) throw AppError.conflict('payout.none_waiting');
   const [batch] = await tx
     .insert(payoutBatches)
     .values({
@@ -364,10 +364,7 @@ export async function sepaBatchFile(
       ? unseal<SealedPayoutDetails>(input.appKey, SEALED_PURPOSE, payout.detailsSealed)
       : null;
     if (!details?.iban) {
-      throw new AppError(
-        'CONFLICT',
-        `Payout ${payout.id} of this file is settled; its bank details are gone.`,
-      );
+      throw AppError.conflict('payout.batch_settled', { id: String(payout.id) });
     }
     return {
       endToEndId: `PAYOUT-${payout.id}`,
@@ -406,10 +403,7 @@ export async function retryPayout(
       .for('update');
     if (!payout) throw AppError.notFound();
     if (payout.status !== 'failed') {
-      throw new AppError(
-        'CONFLICT',
-        `Payout ${payout.id} is ${payout.status}; only a failed payout is tried again.`,
-      );
+      throw AppError.conflict('payout.not_failed', { id: String(payout.id), status: payout.status });
     }
     const previous = payout.detailsSealed
       ? unseal<SealedPayoutDetails>(input.appKey, SEALED_PURPOSE, payout.detailsSealed)

@@ -8,10 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../db/client';
 import { migrationsDir } from '../../db/paths';
 import { seal, unseal } from '../../lib/sealed';
-import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
+import {
+  type BrowserSession,
+  call,
+  registerVerifiedUser,
+  signInAsAdmin,
+  strongPassword,
+} from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { mailOutbox } from '../mail/mail.tables';
@@ -306,6 +313,43 @@ describe('card payouts', () => {
   });
 });
 
+describe('refusals of the back office', () => {
+  it('answer 409 in the language of the request', async () => {
+    await ensureAdmin(app.db, 'payout-refusals@example.test', strongPassword);
+    const admin = await signInAsAdmin(app, 'payout-refusals@example.test');
+    const german = { 'frontend-language': 'de' };
+    const { payout } = await cardPayout(600);
+    const paid = await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`, undefined, german);
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json()).toEqual({
+      message: `Auszahlung ${payout.id} wird von ihrem Zahlungsdienst ausgezahlt; sende sie stattdessen.`,
+      code: 'CONFLICT',
+    });
+    expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`)).statusCode).toBe(200);
+    const again = await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`, undefined, {
+      'frontend-language': 'pl',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: `Wypłata ${payout.id} nie jest wypłatą na kartę czekającą na wysłanie.`,
+      code: 'CONFLICT',
+    });
+    const failed = await call(
+      app,
+      admin,
+      'POST',
+      `/api/admin/payouts/${payout.id}/failed`,
+      { reason: 'Too late.' },
+      { 'frontend-language': 'fr' },
+    );
+    expect(failed.statusCode).toBe(409);
+    expect(failed.json()).toEqual({
+      message: `Le versement ${payout.id} a déjà le statut paid.`,
+      code: 'CONFLICT',
+    });
+  });
+});
+
 describe('payout reconciliation', () => {
   it('learns the outcome of card payouts left pending at the provider, and releases paid cards', async () => {
     const { payout } = await cardPayout(1500);
@@ -398,12 +442,18 @@ describe('a failed payout', () => {
         .from(sandboxPayoutCards)
         .where(eq(sandboxPayoutCards.token, payout.cardToken ?? '')),
     ).toEqual([]);
-    const again = await call(app, session, 'POST', '/api/offer/payout/sepa', {
-      full_name: 'Ada Lovelace',
-      iban: 'DE89 3704 0044 0532 0130 00',
-      id: offerId,
-    });
+    const again = await call(
+      app,
+      session,
+      'POST',
+      '/api/offer/payout/sepa',
+      { full_name: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00', id: offerId },
+      { 'frontend-language': 'it' },
+    );
     expect(again.statusCode, 'only a failed payout takes new details').toBe(409);
+    expect(again.json().message).toBe(
+      `Il pagamento ${payout.id} ha lo stato requested; si ritenta solo un pagamento fallito.`,
+    );
 
     // It fails a second time (reversed under the second attempt's key), then a card pays it.
     await settlePayout(

@@ -85,10 +85,7 @@ export function sandboxPayoutProvider(
 
     async createPayout(request: PayoutRequest) {
       if (options.sendsPayouts === false) {
-        throw new AppError(
-          'CONFLICT',
-          'The sandbox payout provider moves no real money: this shop cannot send card payouts through it.',
-        );
+        throw AppError.conflict('payout.sandbox_no_money');
       }
       const [card] = await db
         .select()

@@ -117,9 +117,13 @@ describe('exporting bank payouts without the shop’s account', () => {
     try {
       expect(await ensureAdmin(app.db, 'no-sepa@example.test', strongPassword)).toBe('created');
       const admin = await signInAsAdmin(app, 'no-sepa@example.test');
-      const answer = await call(app, admin, 'POST', '/api/admin/payout-batches');
+      const answer = await call(app, admin, 'POST', '/api/admin/payout-batches', undefined, {
+        'frontend-language': 'es',
+      });
       expect(answer.statusCode).toBe(409);
-      expect(answer.json().message).toContain('SEPA_DEBTOR_NAME');
+      expect(answer.json().message).toBe(
+        'Los pagos SEPA necesitan la cuenta de la tienda: define SEPA_DEBTOR_NAME y SEPA_DEBTOR_IBAN.',
+      );
     } finally {
       await app.close();
     }
@@ -269,7 +273,11 @@ describe('exporting bank payouts', () => {
     expect(exported.statusCode).toBe(200);
     const batch = exported.json().payload;
     expect(batch).toMatchObject({ transfers: 1, total: 25, currency: 'EUR' });
-    expect((await call(app, admin, 'POST', '/api/admin/payout-batches')).statusCode).toBe(409);
+    const nothing = await call(app, admin, 'POST', '/api/admin/payout-batches', undefined, {
+      'frontend-language': 'de',
+    });
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toBe('Keine Banküberweisung wartet auf den Versand.');
 
     const file = await call(app, admin, 'GET', batch.file_url);
     expect(file.statusCode).toBe(200);
