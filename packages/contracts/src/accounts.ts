@@ -122,7 +122,8 @@ export const deleteAccountRequest = z.object({
 
 /**
  * What a refused deletion answers beside its message and code: ACCOUNT_HAS_BALANCE carries the
- * balance (credits, display number), ACCOUNT_HAS_UNPAID_PAYOUT the payouts not yet paid.
+ * balance (credits, display number), ACCOUNT_HAS_UNPAID_PAYOUT the payouts not yet paid,
+ * ACCOUNT_HAS_PENDING_DEPOSIT the deposits still processing (amount in their own currency).
  */
 export const accountDeletionRefusal = z.object({
   code: errorCode,
@@ -130,6 +131,9 @@ export const accountDeletionRefusal = z.object({
   balance: z.number().optional(),
   payouts: z
     .array(z.object({ id: z.number(), amount_eur: z.number(), status: z.string(), created_at: z.string() }))
+    .optional(),
+  deposits: z
+    .array(z.object({ id: z.number(), amount: z.number(), currency: z.string(), created_at: z.string() }))
     .optional(),
 });
 export type AccountDeletionRefusal = z.infer<typeof accountDeletionRefusal>;

@@ -35,6 +35,11 @@ export const errorCodes = [
    * The account can be deleted once they are paid.
    */
   'ACCOUNT_HAS_UNPAID_PAYOUT',
+  /**
+   * Deleting an account while a deposit of it is still processing at the payment provider (409):
+   * `details.deposits` lists them. The account can be deleted once they are paid or failed.
+   */
+  'ACCOUNT_HAS_PENDING_DEPOSIT',
   /** A purchase's `expected_total` is no longer its total (409; the answer's `total` is the new one). */
   'PRICE_CHANGED',
   'PAYLOAD_TOO_LARGE',

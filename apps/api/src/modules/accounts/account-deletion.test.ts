@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
+import { deposits } from '../deposits/deposits.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { settlePayout } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
@@ -172,5 +173,43 @@ describe('deleting an account that holds money', () => {
     const deleted = await remove(session, { password: strongPassword });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await lastMailTo(app, email)).subject).toBe('Your PromptMarket account was deleted');
+  });
+
+  it('refuses while a deposit is still processing at its provider, listing it, and deletes once it failed', async () => {
+    const { session } = await registerVerifiedUser(app);
+    const started = await call(app, session, 'POST', '/api/deposit/checkout', {
+      amount: '25.00',
+      currency: 'EUR',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      country: 'GB',
+      city: 'London',
+      address: '12 St James Square',
+      post_code: 'SW1Y 4JH',
+      terms: true,
+      payment_method_id: 'card',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const [deposit] = await app.db.select().from(deposits).where(eq(deposits.id, started.json().order_id));
+    if (!deposit) throw new Error('no deposit');
+
+    // Paid later, it would credit an account that is gone: the user waits until it settles.
+    const refused = await remove(session, { password: strongPassword, confirm_forfeit_balance: true }, 'pl');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'ACCOUNT_HAS_PENDING_DEPOSIT',
+      message:
+        'Twoja wpłata jest jeszcze przetwarzana przez operatora płatności (1). Konto można usunąć, gdy zostanie opłacona lub się nie powiedzie.',
+      deposits: [
+        { id: deposit.id, amount: 25, currency: 'EUR', created_at: deposit.createdAt.toISOString() },
+      ],
+    });
+    expect((await call(app, session, 'GET', '/api/is-auth')).json()).toEqual({ authenticated: true });
+
+    await app.db.update(deposits).set({ status: 'failed' }).where(eq(deposits.id, deposit.id));
+    const deleted = await remove(session, { password: strongPassword });
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { processingDepositsOf } from '../deposits/deposits.service';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { cartCount } from '../orders/orders.service';
@@ -297,9 +298,11 @@ export async function changePassword(
  * Deletes an account after checking its password: personal data is overwritten, sessions and
  * reset tokens go, and the row stays (anonymous) so orders and ledger entries keep their owner.
  * Nothing owed is left behind unsaid: throws ACCOUNT_HAS_UNPAID_PAYOUT (409, the payouts in its
- * details) while a payout to the user is not paid, and ACCOUNT_HAS_BALANCE (409, the balance in
- * its details) while the wallet holds money, unless `confirm_forfeit_balance` gives it up; the
- * balance then moves to the shop through the ledger. The user gets a mail in their language.
+ * details) while a payout to the user is not paid, ACCOUNT_HAS_PENDING_DEPOSIT (409, the deposits
+ * in its details) while a deposit is still processing at its provider (its money may yet arrive),
+ * and ACCOUNT_HAS_BALANCE (409, the balance in its details) while the wallet holds money, unless
+ * `confirm_forfeit_balance` gives it up; the balance then moves to the shop through the ledger.
+ * The user gets a mail in their language.
  */
 export async function deleteAccount(
   ctx: AccountContext,
@@ -330,6 +333,24 @@ export async function deleteAccount(
             amount_eur: minorUnitsToNumber(payout.amountCents),
             status: payout.status,
             created_at: payout.createdAt.toISOString(),
+          })),
+        },
+      );
+    }
+    const pending = await processingDepositsOf(tx, user.id);
+    if (pending.length > 0) {
+      throw new AppError(
+        'ACCOUNT_HAS_PENDING_DEPOSIT',
+        'account.pending_deposit',
+        undefined,
+        undefined,
+        { count: String(pending.length) },
+        {
+          deposits: pending.map((deposit) => ({
+            id: deposit.id,
+            amount: minorUnitsToNumber(deposit.amountMinor),
+            currency: deposit.currency,
+            created_at: deposit.createdAt.toISOString(),
           })),
         },
       );

@@ -561,6 +561,18 @@ async function applyState(db: Db, depositId: number, state: PaymentState, log: L
   });
 }
 
+/**
+ * The user's deposits still processing at their provider, oldest first: money that may yet arrive
+ * (deleting the account waits for them).
+ */
+export async function processingDepositsOf(db: Db, userId: string): Promise<DepositRow[]> {
+  return db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), eq(deposits.status, 'processing')))
+    .orderBy(asc(deposits.id));
+}
+
 /** Deposits processing longer than this are asked about at the provider. */
 export const RECONCILE_AFTER_MINUTES = 15;
 /** An unpaid checkout older than this is ended at the provider and the deposit fails. */
