@@ -35,6 +35,7 @@ import { languagePlugin } from './modules/site/site.language';
 import { siteRoutes } from './modules/site/site.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { lastLedgerCheck } from './modules/wallet/wallet.check';
+import { walletRoutes } from './modules/wallet/wallet.routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { schemasPlugin } from './plugins/schemas';
@@ -190,6 +191,7 @@ export async function buildApp({
       await api.register(generationRoutes);
       await api.register(offerRoutes);
       await api.register(verificationRoutes);
+      await api.register(walletRoutes);
       await api.register(adminRoutes);
       await api.register(docsRoutes);
     },

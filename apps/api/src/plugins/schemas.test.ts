@@ -12,6 +12,7 @@ import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import { depositEndpoints } from '@promptmarket/contracts/deposits';
 import { offerEndpoints, verificationEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import { generationEndpoints, orderEndpoints } from '@promptmarket/contracts/orders';
+import { walletEndpoints } from '@promptmarket/contracts/wallet';
 import type { RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +124,7 @@ describe('the OpenAPI document', () => {
       depositEndpoints,
       offerEndpoints,
       verificationEndpoints,
+      walletEndpoints,
       ...Object.values(adminEndpoints),
     ].flatMap((group) => Object.values(group));
     expect(declared.length).toBeGreaterThan(100);

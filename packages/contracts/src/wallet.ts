@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { paginationMeta } from './catalogue';
+import { defineEndpoint } from './endpoint';
+import { okEnvelope } from './envelope';
+
+/**
+ * What a user's wallet shows of the ledger: each movement of their balance, grouped into the
+ * kinds a person recognises. Each group covers one or more ledger move kinds.
+ */
+export const walletMovementGroups = {
+  deposits: ['deposit', 'deposit_reinstatement'],
+  reversals: ['deposit_reversal'],
+  purchases: ['purchase'],
+  generations: ['generation'],
+  refunds: ['refund'],
+  payouts: ['payout_reserve', 'payout_release'],
+  adjustments: ['adjustment'],
+} as const;
+export type WalletMovementGroup = keyof typeof walletMovementGroups;
+export const walletMovementGroupNames = Object.keys(walletMovementGroups) as [
+  WalletMovementGroup,
+  ...WalletMovementGroup[],
+];
+
+/** The group a ledger move kind belongs to; every kind that touches a wallet has one. */
+export function walletGroupOf(kind: string): WalletMovementGroup {
+  for (const group of walletMovementGroupNames) {
+    if ((walletMovementGroups[group] as readonly string[]).includes(kind)) return group;
+  }
+  return 'adjustments';
+}
+
+/** What a movement was for, as a link the user can follow: an order, a deposit, a picture, a payout. */
+export const walletSubjectTypes = ['order', 'deposit', 'generation', 'payout'] as const;
+export type WalletSubjectType = (typeof walletSubjectTypes)[number];
+
+export const walletMovementsQuery = z.object({
+  page: z.coerce.number('field.invalid').int('field.invalid').min(1, 'field.invalid').max(100_000).default(1),
+  per_page: z.coerce
+    .number('field.invalid')
+    .int('field.invalid')
+    .min(1, 'field.invalid')
+    .max(100, 'field.invalid')
+    .default(20),
+  kind: z.enum(walletMovementGroupNames, 'field.invalid').optional(),
+});
+export type WalletMovementsQuery = z.input<typeof walletMovementsQuery>;
+
+export const walletMovementsExportQuery = walletMovementsQuery.pick({ kind: true });
+
+export const walletMovement = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  kind: z.enum(walletMovementGroupNames),
+  /** The ledger's own kind of move (`deposit_reinstatement`, `payout_release`, …). */
+  move: z.string(),
+  /** Signed, in the internal currency: positive adds to the balance. */
+  amount: z.number(),
+  /** The balance right after this movement. */
+  balance_after: z.number(),
+  subject: z.object({ type: z.enum(walletSubjectTypes), id: z.number() }).nullable(),
+});
+export type WalletMovement = z.infer<typeof walletMovement>;
+
+export const walletMovementsResponse = okEnvelope(
+  z.object({
+    balance: z.number(),
+    internal_currency_name: z.string(),
+    data: z.array(walletMovement),
+    meta: paginationMeta,
+  }),
+);
+export type WalletMovements = z.infer<typeof walletMovementsResponse>['payload'];
+
+export const walletMovementsExportResponse = z
+  .string()
+  .describe(
+    'text/csv: a header row, then one row per movement: date, kind, amount, balance_after, reference',
+  );
+
+export const walletEndpoints = {
+  movements: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/movements',
+    summary: "The signed-in user's balance and its movements from the ledger, newest first",
+    query: walletMovementsQuery,
+    response: walletMovementsResponse,
+  }),
+  /** Answers a CSV file. */
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/wallet/movements.csv',
+    summary: "Every movement of the signed-in user's balance as CSV",
+    query: walletMovementsExportQuery,
+    response: walletMovementsExportResponse,
+  }),
+};
