@@ -259,7 +259,10 @@ export const cardDetails = z
     }),
   })
   .superRefine((value, context) => {
-    if (!expiryInFuture(value.expire_month, value.expire_year)) {
+    // A missing or unreadable month or year has its own text; only a whole date can be past.
+    const whole =
+      monthField.safeParse(value.expire_month).success && yearField.safeParse(value.expire_year).success;
+    if (whole && !expiryInFuture(value.expire_month, value.expire_year)) {
       context.addIssue({ code: 'custom', path: ['expire_month'], message: key('expiry.past') });
     }
   });
