@@ -26,7 +26,8 @@ export const changePassword = (api: ApiClient, body: z.input<typeof changePasswo
   api.call(accountEndpoints.changePassword, { body });
 /**
  * Deletes the account. Refused with ACCOUNT_HAS_BALANCE (the balance in the error's body) unless
- * `confirm_forfeit_balance` gives it up, and with ACCOUNT_HAS_UNPAID_PAYOUT while a payout is unpaid.
+ * `confirm_forfeit_balance` gives it up, with ACCOUNT_HAS_UNPAID_PAYOUT while a payout is unpaid, and
+ * with ACCOUNT_HAS_PENDING_DEPOSIT while a deposit is still processing.
  */
 export const deleteAccount = (api: ApiClient, body: z.input<typeof deleteAccountRequest>) =>
   api.call(accountEndpoints.deleteAccount, { body });

@@ -19,6 +19,7 @@ import {
   TextField,
 } from '../../components/ui/form-fields';
 import { changePassword, deleteAccount, updateProfile } from '../../features/accounts/api';
+import { DeletionBlockers } from '../../features/accounts/deletion-blockers';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
@@ -264,7 +265,7 @@ function ChangePassword() {
 /**
  * The password, plus a tick that the user means it (the button stays off without it). A balance
  * left in the wallet is shown first, and the account is deleted only with a second tick that gives
- * it up; payouts not paid yet are listed from the API's refusal.
+ * it up; payouts not paid yet and deposits still processing are listed from the API's refusal.
  */
 const deleteForm = deleteAccountRequest.extend({ confirm: z.boolean(), forfeit: z.boolean() });
 type DeleteForm = z.input<typeof deleteForm>;
@@ -276,7 +277,7 @@ function DeleteAccount({ user }: { user: Profile }) {
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [balance, setBalance] = useState(user.balance > 0 ? user.balance : 0);
-  const [payouts, setPayouts] = useState<NonNullable<AccountDeletionRefusal['payouts']>>([]);
+  const [blockers, setBlockers] = useState<Pick<AccountDeletionRefusal, 'payouts' | 'deposits'>>({});
   const { register, handleSubmit, setError, formState, watch } = useForm<DeleteForm>({
     resolver: zodResolver(deleteForm),
     defaultValues: { password: '', confirm: false, forfeit: false },
@@ -284,7 +285,6 @@ function DeleteAccount({ user }: { user: Profile }) {
   const confirmed = watch('confirm');
   const forfeit = watch('forfeit');
   const amount = formatInternal(centsFromDecimal(balance), locale, settings.internal_currency_name);
-  const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
 
   const onSubmit = handleSubmit(async ({ password, forfeit: givenUp }) => {
     setNotice(null);
@@ -294,12 +294,14 @@ function DeleteAccount({ user }: { user: Profile }) {
     } catch (caught) {
       if (
         caught instanceof ApiError &&
-        (caught.code === 'ACCOUNT_HAS_BALANCE' || caught.code === 'ACCOUNT_HAS_UNPAID_PAYOUT')
+        (caught.code === 'ACCOUNT_HAS_BALANCE' ||
+          caught.code === 'ACCOUNT_HAS_UNPAID_PAYOUT' ||
+          caught.code === 'ACCOUNT_HAS_PENDING_DEPOSIT')
       ) {
         const refusal = accountDeletionRefusal.safeParse(caught.body);
         if (refusal.success) {
           if (refusal.data.balance !== undefined) setBalance(refusal.data.balance);
-          setPayouts(refusal.data.payouts ?? []);
+          setBlockers({ payouts: refusal.data.payouts, deposits: refusal.data.deposits });
         }
         setNotice(caught.message);
         return;
@@ -316,21 +318,7 @@ function DeleteAccount({ user }: { user: Profile }) {
         <p className="text-sm text-slate-600">{t('profile.deleteText')}</p>
         {balance > 0 ? <FormAlert kind="error">{t('profile.deleteBalance', { amount })}</FormAlert> : null}
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
-        {payouts.length > 0 ? (
-          <div className="text-sm text-slate-700">
-            <p className="font-medium">{t('profile.deletePayouts')}</p>
-            <ul className="mt-1 list-disc pl-5">
-              {payouts.map((payout) => (
-                <li key={payout.id}>
-                  {t('profile.deletePayout', {
-                    amount: formatInternal(centsFromDecimal(payout.amount_eur), locale, 'EUR'),
-                    date: dateFormat.format(new Date(payout.created_at)),
-                  })}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <DeletionBlockers refusal={blockers} locale={locale} />
         <PasswordField
           label={t('profile.deletePassword')}
           autoComplete="current-password"
