@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { internalCents, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
+import { internalCents, minimumProblem, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
 
 describe('deposit rules', () => {
   it('credits what an amount is worth, rounded down', () => {
@@ -30,5 +30,24 @@ describe('deposit rules', () => {
     expect(orderIdFrom('-3')).toBeNull();
     expect(orderIdFrom('1e3')).toBeNull();
     expect(orderIdFrom(null)).toBeNull();
+  });
+});
+
+describe('the minimum as the amount is typed (spec section 5)', () => {
+  it('names the minimum of the currency below it, as the server words it', () => {
+    // 5.00 EUR at 1.08 USD per euro: 5.40 USD.
+    expect(minimumProblem('5.39', 540, 'USD')).toEqual({ key: 'amount.min', params: { min: '5.40 USD' } });
+    expect(minimumProblem('1', 500, 'EUR')).toEqual({ key: 'amount.min', params: { min: '5.00 EUR' } });
+    expect(minimumProblem('4,99', 500, 'EUR')).not.toBeNull();
+    expect(minimumProblem('0', 500, 'EUR')).not.toBeNull();
+  });
+
+  it('is quiet at the minimum and above, and while the field is empty or not yet an amount', () => {
+    expect(minimumProblem('5.40', 540, 'USD')).toBeNull();
+    expect(minimumProblem('5,4', 540, 'USD')).toBeNull();
+    expect(minimumProblem('120', 500, 'EUR')).toBeNull();
+    expect(minimumProblem('', 500, 'EUR')).toBeNull();
+    expect(minimumProblem('5.', 500, 'EUR')).toBeNull();
+    expect(minimumProblem('abc', 500, 'EUR')).toBeNull();
   });
 });

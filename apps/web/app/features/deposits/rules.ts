@@ -1,5 +1,5 @@
 import type { DepositStatus } from '@promptmarket/contracts/deposits';
-import { RATE_SCALE, scaledRate } from '@promptmarket/contracts/money';
+import { formatMinorUnits, parseTypedAmount, RATE_SCALE, scaledRate } from '@promptmarket/contracts/money';
 
 /**
  * The deposit screens' rules (spec sections 4, 5 and 9), apart from React so that they are tested
@@ -49,4 +49,20 @@ export function orderIdFrom(value: string | null): number | null {
   if (!value || !/^\d{1,15}$/.test(value)) return null;
   const id = Number(value);
   return id > 0 ? id : null;
+}
+
+/**
+ * The amount field's complaint as it is typed (spec section 5): an amount below the minimum of
+ * its currency, worded as the server words it ("The minimum amount is 5.00 EUR."), so the form
+ * says it before Continue. Nothing while the field is empty or not yet an amount: the form's
+ * schema words those on Continue.
+ */
+export function minimumProblem(
+  typed: string,
+  minimumMinor: number,
+  currencyCode: string,
+): { key: 'amount.min'; params: { min: string } } | null {
+  const cents = parseTypedAmount(typed);
+  if (cents === null || cents >= minimumMinor) return null;
+  return { key: 'amount.min', params: { min: `${formatMinorUnits(minimumMinor)} ${currencyCode}` } };
 }

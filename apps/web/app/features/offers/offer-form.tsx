@@ -9,7 +9,7 @@ import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { createOffer } from './api';
 import { type OfferFormValues, offerFormResolver } from './offer-form-schema';
-import { offerFailure } from './rules';
+import { offerFailureText } from './rules';
 
 /** The fields that show their own error; the server calls the styles `style_ids[]`. */
 const shownFields = ['title', 'category_id', 'price', 'style_ids', 'media', 'confirm'] as const;
@@ -74,12 +74,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
               setError(field as Path<OfferFormValues>, { type: 'server', message: messages[0] });
           }
         }
-        const failure = offerFailure(caught);
-        setNotice({
-          kind: 'error',
-          text:
-            failure === null ? t('offers.createFailed') : 'key' in failure ? t(failure.key) : failure.text,
-        });
+        setNotice({ kind: 'error', text: offerFailureText(caught, t, 'offers.createFailed') });
       } finally {
         setProgress(null);
       }

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createTranslator, TranslationProvider } from '../../lib/i18n';
 import type { Messages } from '../../lib/messages';
+import { RenderedAtProvider } from '../../lib/relative-time';
 import de from '../../locales/de/offers.json';
 import en from '../../locales/en/offers.json';
 import { PayoutsSection } from './payouts-section';
@@ -39,7 +40,9 @@ const offers = [
 function render(locale: 'en' | 'de', messages: unknown) {
   return renderToStaticMarkup(
     <TranslationProvider translator={createTranslator(locale, messages as Messages)}>
-      <PayoutsSection offers={offers} locale={locale} onRetry={() => undefined} />
+      <RenderedAtProvider value={Date.parse('2026-11-25T10:00:00.000Z')}>
+        <PayoutsSection offers={offers} locale={locale} onRetry={() => undefined} />
+      </RenderedAtProvider>
     </TranslationProvider>,
   )
     .replace(/<[^>]+>/g, ' ')
@@ -52,10 +55,10 @@ describe('the seller’s payouts', () => {
     expect(text).toContain('Your payouts');
     expect(text).not.toContain('Work 1');
     expect(text).toContain(
-      'Work 2 Amount 45.50 EUR Paid to Card •••• 4242 Status paid Requested Nov 2, 2026 Paid or failed Nov 3, 2026',
+      'Work 2 Amount 45.50 EUR Paid to Card •••• 4242 Status paid Requested 23 days ago Paid or failed 21 days ago',
     );
     expect(text).toContain('IBAN DE89 •••• 3000 Status failed');
-    expect(text).toContain('Nov 6, 2026 The account is closed. Give new payout details');
+    expect(text).toContain('19 days ago The account is closed. Give new payout details');
     expect(text.match(/Give new payout details/g)).toHaveLength(1);
   });
 
@@ -64,5 +67,6 @@ describe('the seller’s payouts', () => {
     expect(text).toContain('Deine Auszahlungen');
     expect(text).toContain('Neue Auszahlungsdaten angeben');
     expect(text).toContain('ausgezahlt');
+    expect(text).toContain('Angefordert vor 23 Tagen');
   });
 });

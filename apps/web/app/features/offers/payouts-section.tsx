@@ -1,5 +1,7 @@
 import type { Offer } from '@promptmarket/contracts/offers';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
+import { RelativeTime } from '../../lib/relative-time';
 import { euroText } from './rules';
 
 /**
@@ -17,8 +19,7 @@ export function PayoutsSection({
 }) {
   const { t } = useTranslation();
   const paid = offers.filter((offer) => offer.payout !== null);
-  const date = (value: string | null | undefined) =>
-    value ? new Date(value).toLocaleDateString(locale, { dateStyle: 'medium' }) : '—';
+  const date = (value: string | null | undefined) => (value ? <RelativeTime iso={value} /> : '—');
   return (
     <section aria-labelledby="payouts-title" className="space-y-3">
       <h3 id="payouts-title" className="text-lg font-semibold text-slate-900">
@@ -31,7 +32,7 @@ export function PayoutsSection({
           {paid.map((offer) => {
             const payout = offer.payout;
             if (!payout) return null;
-            const facts: [string, string][] = [
+            const facts: [string, ReactNode][] = [
               [t('offers.payouts.amount'), euroText(payout.amount ?? offer.service_price ?? 0, locale)],
               [t('offers.payouts.destination'), payout.destination],
               [t('offers.payouts.status'), t(`offers.payoutStatus.${payout.status}`)],

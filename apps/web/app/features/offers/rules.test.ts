@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, apiErrorFrom } from '../../lib/api-client';
 import {
   badgeTone,
   euroText,
@@ -52,6 +52,17 @@ describe('offerFailure (spec section 8)', () => {
     });
     expect(offerFailure(new ApiError(500, ''))).toBeNull();
     expect(offerFailure(new ApiError(413, 'Payload Too Large'))).toEqual({ key: 'offers.tooLarge' });
+  });
+
+  it('leaves failures without words of the API to the generic text', () => {
+    // The API's own 500, a gateway's HTML page, a dropped connection and an upload without answer.
+    expect(offerFailure(new ApiError(500, 'Server Error', null, { message: 'Server Error' }))).toBeNull();
+    expect(offerFailure(apiErrorFrom(502, 'Bad Gateway', '<html>Bad Gateway</html>'))).toBeNull();
+    expect(offerFailure(new TypeError('Failed to fetch'))).toBeNull();
+    expect(offerFailure(apiErrorFrom(0, 'Network error', ''))).toBeNull();
+    expect(offerFailure(apiErrorFrom(404, 'Not Found', '{"message":"No offer found."}'))).toEqual({
+      text: 'No offer found.',
+    });
   });
 });
 

@@ -6,6 +6,8 @@ import {
   offerStatusGroups,
 } from '@promptmarket/contracts/offers';
 import { ApiError } from '../../lib/api-client';
+import { paymentFailureText, usableMessage } from '../../lib/form-errors';
+import type { Translate } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 
 /**
@@ -54,19 +56,47 @@ export type OfferFailureKey = 'offers.apiError' | 'offers.gatewayError' | 'offer
 
 /**
  * The message of a failed offer call, in the order of spec section 8: a 500 about a null array
- * offset, a 500 about the gateway, the first field error, the message, else the generic text. A 413
- * on creation is the 10 MB text. Returns either a catalogue key or the server's own words.
+ * offset, a 500 about the gateway, the first field error, the message, else (null) the action's
+ * generic text. A 413 on creation is the 10 MB text. A 5xx, a body that is not the API's and a
+ * request without an answer have no message of their own (`usableMessage`). Returns either a
+ * catalogue key or the server's own words.
  */
 export function offerFailure(error: unknown): { key: OfferFailureKey } | { text: string } | null {
-  if (!(error instanceof ApiError))
-    return error instanceof Error && error.message ? { text: error.message } : null;
-  if (error.status === 413) return { key: 'offers.tooLarge' };
-  if (error.status === 500 && /array offset/i.test(error.message) && /null/i.test(error.message))
-    return { key: 'offers.apiError' };
-  if (error.status === 500 && /gateway/i.test(error.message)) return { key: 'offers.gatewayError' };
-  const field = error.firstFieldError();
-  if (field) return { text: field };
-  return error.message ? { text: error.message } : null;
+  if (error instanceof ApiError) {
+    if (error.status === 413) return { key: 'offers.tooLarge' };
+    if (error.status === 500 && /array offset/i.test(error.message) && /null/i.test(error.message))
+      return { key: 'offers.apiError' };
+    if (error.status === 500 && /gateway/i.test(error.message)) return { key: 'offers.gatewayError' };
+  }
+  const text = usableMessage(error);
+  return text ? { text } : null;
+}
+
+/** What a failed offer call shows: `offerFailure`, else the action's generic text. */
+export function offerFailureText(error: unknown, t: Translate, fallbackKey: string): string {
+  const failure = offerFailure(error);
+  return failure === null ? t(fallbackKey) : 'key' in failure ? t(failure.key) : failure.text;
+}
+
+/** The calls that pay an offer out, each with its generic text (spec section 8). */
+export type PayoutCall = 'approve' | 'withdraw' | 'retryBank' | 'retryCard';
+const payoutFallbacks: Record<PayoutCall, string> = {
+  approve: 'offers.approveFailed',
+  withdraw: 'offers.withdrawFailed',
+  retryBank: 'offers.bankFailed',
+  retryCard: 'offers.cardFailed',
+};
+
+/**
+ * What the bank and card steps show for a failed payout call: the offers' 500 texts first, then
+ * the payment screens' texts for a 401 and a 5xx, then the API's own words, else the call's
+ * generic text: accepting to a bank account, withdrawing to a card, or new bank or card details
+ * for a payout that failed.
+ */
+export function payoutFailureText(error: unknown, t: Translate, call: PayoutCall): string {
+  const failure = offerFailure(error);
+  if (failure && 'key' in failure) return t(failure.key);
+  return paymentFailureText(error, t, payoutFallbacks[call]);
 }
 
 /** What the file input checks before anything is sent (spec section 5). */

@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
 } from '@promptmarket/contracts/deposits';
 import { parseTypedAmount } from '@promptmarket/contracts/money';
+import { validationText } from '@promptmarket/contracts/validation-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -12,14 +13,14 @@ import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { startCheckout, validateDeposit } from '../../features/deposits/api';
-import { internalCents, unitsPerCurrency } from '../../features/deposits/rules';
+import { internalCents, minimumProblem, unitsPerCurrency } from '../../features/deposits/rules';
 import { newIdempotencyKey } from '../../features/orders/rules';
 import { getCountries } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
-import { applyServerErrors, fieldError } from '../../lib/form-errors';
+import { applyServerErrors, fieldError, paymentFailureText } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../../lib/money';
@@ -100,7 +101,12 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const chosen = currencies.find((item) => item.code === code) ?? EURO;
   const internalRate = Number(settings.internal_currency_rate_eur) || 1;
   const minimum = minimumDepositMinor(centsFromDecimal(settings.min_deposit_eur), chosen.value);
-  const amountCents = parseTypedAmount(String(watch('amount') ?? ''));
+  const typedAmount = String(watch('amount') ?? '');
+  const amountCents = parseTypedAmount(typedAmount);
+  // The server's minimum, checked as the amount is typed: the same rule from the contracts.
+  const tooLittle = minimumProblem(typedAmount, minimum, chosen.code);
+  const amountError =
+    error('amount') ?? (tooLittle ? validationText(tooLittle.key, locale, tooLittle.params) : undefined);
   const credited =
     amountCents !== null && amountCents > 0 ? internalCents(amountCents, chosen.value, internalRate) : null;
   const termsPage = staticPages.find((page) => page.is_terms);
@@ -114,18 +120,26 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     return { ...values, amount: String(values.amount).trim().replace(',', '.') };
   };
 
-  function showFailure(caught: unknown, fallback: string) {
+  /**
+   * The notice for a failed call (spec section 8, payment screens): field errors go beside their
+   * fields; a 401 (the session ended) asks to log in again; the provider out of reach (503, or a
+   * gateway in between) is the gateway text; any other 5xx the server error; else the API's own
+   * words, or the step's generic text when the call got no usable answer.
+   */
+  function showFailure(caught: unknown, fallbackKey: string) {
     const { message, textKey } = applyServerErrors(caught, setError, formFields);
-    if (textKey) setNotice(t(textKey));
-    else if (caught instanceof ApiError && caught.status === 422)
-      setNotice(message ?? t('deposit.validationFailed'));
-    else if (caught instanceof ApiError && caught.status >= 500) setNotice(t('deposit.gatewayDown'));
-    else if (message) setNotice(message);
-    else setNotice(fallback);
+    const status = caught instanceof ApiError ? caught.status : null;
+    if (status === 401) setNotice(t('payment.authError'));
+    else if (textKey) setNotice(t(textKey));
+    else if (status === 422) setNotice(message ?? t('deposit.validationFailed'));
+    else if (status === 502 || status === 503 || status === 504) setNotice(t('deposit.gatewayDown'));
+    else setNotice(paymentFailureText(caught, t, fallbackKey));
   }
 
   const onContinue = handleSubmit(async () => {
     setNotice(null);
+    // Below the minimum the field already says so: nothing to ask the server.
+    if (tooLittle) return;
     try {
       const { payload } = await validateDeposit(api, body());
       setMethods(payload);
@@ -133,7 +147,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       attempt.current = newIdempotencyKey();
     } catch (caught) {
       setMethods(null);
-      showFailure(caught, t('deposit.validationFailed'));
+      showFailure(caught, 'deposit.validationFailed');
     }
   });
 
@@ -154,7 +168,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       attempt.current = null;
       setPaying(false);
       setMethods(null);
-      showFailure(caught, t('deposit.checkoutFailed'));
+      showFailure(caught, 'deposit.checkoutFailed');
     }
   }
 
@@ -179,7 +193,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
               inputMode="decimal"
               autoComplete="transaction-amount"
               placeholder={formatAmount(minimum, locale)}
-              error={error('amount')}
+              error={amountError}
               hint={t('deposit.minimum', { amount: `${formatAmount(minimum, locale)} ${chosen.code}` })}
               {...register('amount')}
             />

@@ -8,6 +8,7 @@ import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/deposits';
@@ -67,7 +68,12 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
     [t('deposits.city'), deposit.city],
     [t('deposits.address'), deposit.address],
     [t('deposits.zip'), deposit.zip],
-    [t('deposits.date'), date(deposit.created_at)],
+    [
+      t('deposits.date'),
+      <span key="date">
+        {date(deposit.created_at)} (<RelativeTime iso={deposit.created_at} />)
+      </span>,
+    ],
     [t('deposits.statusLabel'), <StatusBadge key="status" status={deposit.status} />],
   ];
   return (
@@ -90,7 +96,6 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
 export default function DashboardDeposits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const date = useDate();
   const [open, setOpen] = useState<Deposit | null>(null);
   const { deposits, failed } = loaderData;
 
@@ -129,7 +134,7 @@ export default function DashboardDeposits({ loaderData }: Route.ComponentProps) 
                   <StatusBadge status={deposit.status} />
                 </span>
                 <span className="order-3 col-span-2 text-sm text-slate-500 sm:order-none sm:col-span-1">
-                  {date(deposit.created_at)}
+                  <RelativeTime iso={deposit.created_at} />
                 </span>
                 <span className="order-1 font-semibold text-slate-900 sm:order-none">
                   {formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)}

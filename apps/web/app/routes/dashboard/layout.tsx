@@ -2,12 +2,16 @@ import { NavLink, Outlet } from 'react-router';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { RenderedAtProvider } from '../../lib/relative-time';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/layout';
 
-/** Login required, and a verified e-mail address while verification is switched on. */
+/**
+ * Login required, and a verified e-mail address while verification is switched on. The moment of
+ * the render lets the dashboard's relative times hydrate with the words the server wrote.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  return { user: await requireUser(args) };
+  return { user: await requireUser(args), renderedAt: Date.now() };
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -34,6 +38,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.orders(locale)} className={tabClass}>
           {t('orders.tab')}
         </NavLink>
+        <NavLink to={paths.wallet(locale)} className={tabClass}>
+          {t('ledger.tab')}
+        </NavLink>
         <NavLink to={paths.deposits(locale)} className={tabClass}>
           {t('deposits.tab')}
         </NavLink>
@@ -48,7 +55,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         </NavLink>
       </nav>
       <div className="pt-8">
-        <Outlet />
+        <RenderedAtProvider value={loaderData.renderedAt}>
+          <Outlet />
+        </RenderedAtProvider>
       </div>
     </div>
   );

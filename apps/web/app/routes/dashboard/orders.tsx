@@ -9,6 +9,7 @@ import { serverApi } from '../../lib/api.server';
 import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { DEFAULT_IMAGE_SIZE } from '../../lib/site-defaults';
@@ -66,9 +67,6 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
   const [format, setFormat] = useState(settings.formats[0] ?? 'jpg');
   const [size, setSize] = useState(settings.sizes[0] ?? DEFAULT_IMAGE_SIZE);
   const { progress, error, download } = useDownload();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(order.created_at),
-  );
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -88,7 +86,9 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
           </div>
           <div className="col-span-2">
             <dt className="text-slate-500">{t('orders.date')}</dt>
-            <dd className="font-medium">{date}</dd>
+            <dd className="font-medium">
+              <RelativeTime iso={order.created_at} />
+            </dd>
           </div>
         </dl>
         <div className="mt-4 grid grid-cols-2 gap-3">
@@ -143,11 +143,7 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
 
 function GenerationCard({ generation }: { generation: Generation }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { progress, error, download } = useDownload();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(
-    new Date(generation.created_at),
-  );
   return (
     <li className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <img src={generation.image} alt="" loading="lazy" className="aspect-square w-full object-cover" />
@@ -155,7 +151,7 @@ function GenerationCard({ generation }: { generation: Generation }) {
         <p className="font-semibold text-slate-900">{generation.title}</p>
         <p className="line-clamp-2 text-sm text-slate-600">{generation.prompt}</p>
         <p className="text-xs text-slate-500">
-          {date} · {generation.size} · {generation.format.toUpperCase()}
+          <RelativeTime iso={generation.created_at} /> · {generation.size} · {generation.format.toUpperCase()}
         </p>
         {error ? <FormAlert kind="error">{error}</FormAlert> : null}
         <button

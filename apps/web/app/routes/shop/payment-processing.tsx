@@ -5,6 +5,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { getDepositStatus } from '../../features/deposits/api';
 import { orderIdFrom, pollStep } from '../../features/deposits/rules';
+import { paymentFailureText } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -35,7 +36,8 @@ export default function PaymentProcessing() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const orderId = orderIdFrom(params.get('order_id'));
-  const [checkFailed, setCheckFailed] = useState(false);
+  // What the last failed status check said (spec section 8, payment screens), null while they answer.
+  const [checkFailed, setCheckFailed] = useState<string | null>(null);
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export default function PaymentProcessing() {
       try {
         const { order } = await getDepositStatus(api, id);
         if (stopped) return;
-        setCheckFailed(false);
+        setCheckFailed(null);
         const step = pollStep(order, t('payment.defaultError'));
         if (step.kind === 'success') return navigate(paths.successPayment(locale), { replace: true });
         // The fail page shows its own text for the reason's code, never a text from a link.
@@ -56,9 +58,9 @@ export default function PaymentProcessing() {
           return navigate(paths.failPayment(locale, order.error_code ?? 'failed'), { replace: true });
         }
         if (step.kind === 'redirect') return window.location.assign(step.url);
-      } catch {
+      } catch (caught) {
         if (stopped) return;
-        setCheckFailed(true);
+        setCheckFailed(paymentFailureText(caught, t, 'payment.statusCheckFailed'));
       }
       if (Date.now() - started >= DEPOSIT_POLL_TIMEOUT_MS) return setTimedOut(true);
       timer = setTimeout(check, DEPOSIT_POLL_INTERVAL_MS);
@@ -103,7 +105,7 @@ export default function PaymentProcessing() {
           </p>
           {checkFailed ? (
             <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
-              {t('payment.statusCheckFailed')}
+              {checkFailed}
             </p>
           ) : null}
         </>

@@ -14,7 +14,7 @@ import {
   retryPayoutToCard,
   withdrawOfferToCard,
 } from '../api';
-import { offerFailure } from '../rules';
+import { offerFailureText, payoutFailureText } from '../rules';
 import { BankStep } from './bank-step';
 import { CardStep } from './card-step';
 import { ContactStep } from './contact-step';
@@ -98,10 +98,7 @@ export function ApprovalDialogs({
       onChanged();
       onClose();
     } catch (caught) {
-      const failure = offerFailure(caught);
-      setNotice(
-        failure === null ? t('offers.declineFailed') : 'key' in failure ? t(failure.key) : failure.text,
-      );
+      setNotice(offerFailureText(caught, t, 'offers.declineFailed'));
     } finally {
       setBusy(false);
     }
@@ -169,9 +166,14 @@ export function ApprovalDialogs({
         Object.keys(refused).every((name) => paymentFields.includes(name))
       )
         return refused;
-      const failure = offerFailure(caught);
-      const fallback = request.method === 'sepa' ? t('offers.bankFailed') : t('offers.cardFailed');
-      setNotice(failure === null ? fallback : 'key' in failure ? t(failure.key) : failure.text);
+      const call = retry
+        ? request.method === 'sepa'
+          ? 'retryBank'
+          : 'retryCard'
+        : request.method === 'sepa'
+          ? 'approve'
+          : 'withdraw';
+      setNotice(payoutFailureText(caught, t, call));
       return refused;
     } finally {
       setBusy(false);

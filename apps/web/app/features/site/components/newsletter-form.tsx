@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
-import { ApiError } from '../../../lib/api-client';
+import { failureText } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/use-api';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
@@ -32,8 +32,7 @@ export function NewsletterForm() {
       const { message } = await subscribeToNewsletter(api, state.email);
       dispatch({ type: 'succeeded', message });
     } catch (error) {
-      const message = error instanceof ApiError ? (error.firstFieldError() ?? error.message) : null;
-      dispatch({ type: 'failed', message: message || t('footer.newsletterFailed') });
+      dispatch({ type: 'failed', message: failureText(error, t, 'footer.newsletterFailed') });
     }
   };
 
