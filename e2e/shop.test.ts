@@ -191,6 +191,45 @@ describe('the shop window', () => {
     await context.close();
   });
 
+  it('lists Newest once in the sort menu, and says so of a page past the end, with a link to the last one', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
+    const { meta } = (await (await fetch(`${baseURL()}/api/products`)).json()) as {
+      meta: { last_page: number };
+    };
+    await page.goto('/en/products?page=99');
+    await page.getByText(`There is no page 99: the results end at page ${meta.last_page}.`).waitFor();
+    expect(await page.getByText('No prompts match your search').count()).toBe(0);
+    const sort = page.getByLabel('Sort by');
+    expect(await sort.locator('option').allTextContents()).toEqual([
+      'Newest',
+      'Price: low to high',
+      'Price: high to low',
+      'Most popular',
+    ]);
+    expect(await sort.inputValue()).toBe('newest');
+    await screenshot(page, 'products-past-end-360');
+    await page.getByRole('link', { name: `Go to the last page (${meta.last_page})` }).click();
+    await page.waitForURL(`**/en/products?page=${meta.last_page}`);
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    expect(
+      await pager.getByRole('link', { name: `Page ${meta.last_page}` }).getAttribute('aria-current'),
+    ).toBe('page');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'products-last-page-360');
+
+    // With a search the list's own order is the best match, and Newest is one choice of the others.
+    await page.goto('/en/products?search=portrait');
+    expect(await page.getByLabel('Sort by').locator('option').allTextContents()).toEqual([
+      'Best match',
+      'Newest',
+      'Price: low to high',
+      'Price: high to low',
+      'Most popular',
+    ]);
+    expect(consoleErrors.join('\n')).toBe('');
+    await context.close();
+  });
+
   it('serves a static page, robots.txt and the sitemaps', async () => {
     const page = await fetch(`${baseURL()}/fr/page/terms`);
     expect(page.status).toBe(200);

@@ -25,6 +25,7 @@ describe('product list state in the URL', () => {
       priceMin: '2.5',
       priceMax: '',
     });
+    expect(readListState(new URLSearchParams('page=99999999')).page).toBe(100_000);
     expect(readListState(new URLSearchParams('sort=cheapest&page=-2'))).toMatchObject({
       sort: null,
       page: 1,

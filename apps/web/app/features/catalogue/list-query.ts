@@ -25,6 +25,9 @@ const listOf = (params: URLSearchParams, name: string) =>
   ].filter((value) => slugShape.test(value));
 const decimal = (value: string | null) => (value && /^\d{1,7}(\.\d{1,2})?$/.test(value) ? value : '');
 
+/** The highest page the products API takes (its `page` rule). */
+const LAST_PAGE_ASKED = 100_000;
+
 export function readListState(params: URLSearchParams): ListState {
   const sort = params.get('sort');
   const page = Number.parseInt(params.get('page') ?? '1', 10);
@@ -33,7 +36,8 @@ export function readListState(params: URLSearchParams): ListState {
     categories: listOf(params, 'category'),
     styles: listOf(params, 'style'),
     sort: productSorts.includes(sort as ProductSort) ? (sort as ProductSort) : null,
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    // The API refuses pages past its limit: such a page is read as that limit, past the end.
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, LAST_PAGE_ASKED) : 1,
     priceMin: decimal(params.get('price_min')),
     priceMax: decimal(params.get('price_max')),
   };

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'rea
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { getCategories, getProducts, getStyles } from '../../features/catalogue/api';
+import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
 import { ProductCard } from '../../features/catalogue/components/product-card';
 import {
   changeListState,
@@ -122,13 +123,19 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     state.sort ||
     state.priceMin ||
     state.priceMax;
+  // Without a search the list's own order is the newest first: it is listed once, as Newest.
   const sorts = [
-    ['', state.search ? t('products.sortRelevance') : t('products.sortNewest')],
     ['newest', t('products.sortNewest')],
     ['price_asc', t('products.sortPriceAsc')],
     ['price_desc', t('products.sortPriceDesc')],
     ['popular', t('products.sortPopular')],
-  ] as const;
+  ];
+  if (state.search) sorts.unshift(['', t('products.sortRelevance')]);
+  const pastEnd = meta && meta.total > 0 && meta.current_page > meta.last_page ? meta.last_page : 0;
+  const pageHref = (page: number) => {
+    const query = writeListState({ ...state, page }).toString();
+    return query ? `?${query}` : '?';
+  };
 
   const filters = (
     <div className="space-y-6">
@@ -225,12 +232,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="product-sort"
-            value={state.sort ?? ''}
-            onChange={(event) => update({ sort: (event.target.value || null) as ListState['sort'] })}
+            value={state.sort ?? (state.search ? '' : 'newest')}
+            onChange={({ target: { value } }) =>
+              update({ sort: (value === (state.search ? '' : 'newest') ? null : value) as ListState['sort'] })
+            }
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm sm:w-56"
           >
             {sorts.map(([value, label]) => (
-              <option key={value || 'default'} value={value}>
+              <option key={value} value={value}>
                 {label}
               </option>
             ))}
@@ -280,7 +289,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </div>
           ) : products.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-              {t('products.empty')}
+              {pastEnd ? t('products.pastEnd', { page: state.page, last: pastEnd }) : t('products.empty')}
+              {pastEnd ? (
+                <Link to={pageHref(pastEnd)} className="mt-3 block font-semibold text-brand-700 underline">
+                  {t(pastEnd > 1 ? 'products.toLastPage' : 'products.toFirstPage', { page: pastEnd })}
+                </Link>
+              ) : null}
             </p>
           ) : (
             <>
@@ -301,10 +315,10 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               {meta && meta.last_page > 1 ? (
-                <Pagination
+                <PaginationIsland
                   page={meta.current_page}
                   last={meta.last_page}
-                  state={state}
+                  href={pageHref}
                   onPage={() => {
                     pagedByLink.current = true;
                   }}
@@ -315,69 +329,5 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
-  );
-}
-
-function Pagination({
-  page,
-  last,
-  state,
-  onPage,
-}: {
-  page: number;
-  last: number;
-  state: ListState;
-  onPage: () => void;
-}) {
-  const { t } = useTranslation();
-  const href = (target: number) => {
-    const query = writeListState({ ...state, page: target }).toString();
-    return query ? `?${query}` : '?';
-  };
-  const pages = [...new Set([1, page - 1, page, page + 1, last])]
-    .filter((n) => n >= 1 && n <= last)
-    .sort((a, b) => a - b);
-  const linkClass = 'inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm';
-  return (
-    <nav
-      aria-label={t('products.pagination')}
-      className="mt-10 flex flex-wrap items-center justify-center gap-2"
-    >
-      {page > 1 ? (
-        <Link
-          to={href(page - 1)}
-          preventScrollReset
-          onClick={onPage}
-          className={`${linkClass} border-slate-300`}
-          rel="prev"
-        >
-          {t('products.previousPage')}
-        </Link>
-      ) : null}
-      {pages.map((n) => (
-        <Link
-          key={n}
-          to={href(n)}
-          preventScrollReset
-          onClick={onPage}
-          aria-current={n === page ? 'page' : undefined}
-          aria-label={t('products.page', { page: n })}
-          className={`${linkClass} ${n === page ? 'border-brand-600 bg-brand-600 font-semibold text-white' : 'border-slate-300'}`}
-        >
-          {n}
-        </Link>
-      ))}
-      {page < last ? (
-        <Link
-          to={href(page + 1)}
-          preventScrollReset
-          onClick={onPage}
-          className={`${linkClass} border-slate-300`}
-          rel="next"
-        >
-          {t('products.nextPage')}
-        </Link>
-      ) : null}
-    </nav>
   );
 }

@@ -1,0 +1,7 @@
+import { deferredIsland } from '../../../components/layout/page-extras';
+
+/** The product list's pager: rendered on the server, its code after the first load (decision 0014). */
+export const PaginationIsland = deferredIsland(
+  () => import('./pagination').then((module) => module.Pagination),
+  'mt-10',
+);
