@@ -8,7 +8,9 @@ import {
   groupCardNumber,
   inTab,
   offerFailure,
+  offerFailureText,
   offerFileProblem,
+  payoutFailureText,
   tabCounts,
 } from './rules';
 
@@ -63,6 +65,40 @@ describe('offerFailure (spec section 8)', () => {
     expect(offerFailure(apiErrorFrom(404, 'Not Found', '{"message":"No offer found."}'))).toEqual({
       text: 'No offer found.',
     });
+  });
+});
+
+describe('the texts of failed offer calls (spec section 8)', () => {
+  const t = (key: string) => `<${key}>`;
+  const serverError = apiErrorFrom(500, 'Internal Server Error', '{"message":"Server Error"}');
+  const noAnswer = new TypeError('Failed to fetch');
+
+  it('gives creating and declining their generic texts without words of the API', () => {
+    expect(offerFailureText(serverError, t, 'offers.createFailed')).toBe('<offers.createFailed>');
+    expect(offerFailureText(noAnswer, t, 'offers.declineFailed')).toBe('<offers.declineFailed>');
+    expect(offerFailureText(new ApiError(413, 'Payload Too Large'), t, 'offers.createFailed')).toBe(
+      '<offers.tooLarge>',
+    );
+  });
+
+  it('gives each payout call its own text, and the payment screens’ texts for a 401 and a 5xx', () => {
+    expect(payoutFailureText(noAnswer, t, 'approve')).toBe('<offers.approveFailed>');
+    expect(payoutFailureText(noAnswer, t, 'withdraw')).toBe('<offers.withdrawFailed>');
+    expect(payoutFailureText(noAnswer, t, 'retryBank')).toBe('<offers.bankFailed>');
+    expect(payoutFailureText(apiErrorFrom(502, 'Bad Gateway', ''), t, 'retryCard')).toBe(
+      '<payment.serverError>',
+    );
+    expect(payoutFailureText(serverError, t, 'approve')).toBe('<payment.serverError>');
+    expect(payoutFailureText(new ApiError(401, 'Unauthenticated.'), t, 'withdraw')).toBe(
+      '<payment.authError>',
+    );
+    // The offers' own 500 texts come first, and the API's words stay.
+    expect(payoutFailureText(new ApiError(500, 'Gateway refused the transfer'), t, 'approve')).toBe(
+      '<offers.gatewayError>',
+    );
+    expect(payoutFailureText(new ApiError(409, 'This offer was already accepted.'), t, 'approve')).toBe(
+      'This offer was already accepted.',
+    );
   });
 });
 
