@@ -1,12 +1,12 @@
 /**
  * Texts of the answers to deleting an account that still holds money, is owed a payout or waits
- * for a deposit (spread into `validationMessages`). `{{amount}}` is the balance in credits,
- * `{{count}}` a number of payouts or deposits.
+ * for a deposit (spread into `validationMessages`). `{{amount}}` is the balance followed by the
+ * name the shop gives its currency, `{{count}}` a number of payouts or deposits.
  */
 export const accountMessages = {
   en: {
     'account.has_balance':
-      'Your balance of {{amount}} credits would be lost. Confirm that you give it up to delete your account.',
+      'Your balance of {{amount}} would be lost. Confirm that you give it up to delete your account.',
     'account.unpaid_payout':
       'A payout to you is not paid yet ({{count}}). Your account can be deleted once it is paid.',
     'account.pending_deposit':
@@ -14,7 +14,7 @@ export const accountMessages = {
   },
   de: {
     'account.has_balance':
-      'Dein Guthaben von {{amount}} Credits würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
+      'Dein Guthaben von {{amount}} würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
     'account.unpaid_payout':
       'Eine Auszahlung an dich ist noch nicht ausgeführt ({{count}}). Dein Konto kann gelöscht werden, sobald sie ausgezahlt ist.',
     'account.pending_deposit':
@@ -22,7 +22,7 @@ export const accountMessages = {
   },
   fr: {
     'account.has_balance':
-      'Votre solde de {{amount}} crédits serait perdu. Confirmez que vous y renoncez pour supprimer votre compte.',
+      'Votre solde de {{amount}} serait perdu. Confirmez que vous y renoncez pour supprimer votre compte.',
     'account.unpaid_payout':
       'Un versement en votre faveur n’est pas encore payé ({{count}}). Votre compte pourra être supprimé une fois le versement effectué.',
     'account.pending_deposit':
@@ -30,7 +30,7 @@ export const accountMessages = {
   },
   es: {
     'account.has_balance':
-      'Tu saldo de {{amount}} créditos se perdería. Confirma que renuncias a él para eliminar tu cuenta.',
+      'Tu saldo de {{amount}} se perdería. Confirma que renuncias a él para eliminar tu cuenta.',
     'account.unpaid_payout':
       'Un pago a tu favor aún no se ha realizado ({{count}}). Podrás eliminar tu cuenta cuando se haya pagado.',
     'account.pending_deposit':
@@ -38,7 +38,7 @@ export const accountMessages = {
   },
   it: {
     'account.has_balance':
-      'Il tuo saldo di {{amount}} crediti andrebbe perso. Conferma di rinunciarvi per eliminare il tuo account.',
+      'Il tuo saldo di {{amount}} andrebbe perso. Conferma di rinunciarvi per eliminare il tuo account.',
     'account.unpaid_payout':
       'Un pagamento a tuo favore non è ancora stato eseguito ({{count}}). Potrai eliminare l’account una volta pagato.',
     'account.pending_deposit':
@@ -46,7 +46,7 @@ export const accountMessages = {
   },
   pl: {
     'account.has_balance':
-      'Twoje saldo {{amount}} kredytów przepadnie. Potwierdź, że z niego rezygnujesz, aby usunąć konto.',
+      'Twoje saldo w wysokości {{amount}} przepadnie. Potwierdź, że z niego rezygnujesz, aby usunąć konto.',
     'account.unpaid_payout':
       'Wypłata dla Ciebie nie została jeszcze zrealizowana ({{count}}). Konto można usunąć, gdy zostanie wypłacona.',
     'account.pending_deposit':

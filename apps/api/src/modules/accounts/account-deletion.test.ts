@@ -16,6 +16,8 @@ import { deposits } from '../deposits/deposits.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { settlePayout } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
+import { forgetSiteCache } from '../site/site.service';
+import { settings, settingTranslations } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
@@ -53,13 +55,26 @@ async function funded(amount: number) {
 describe('deleting an account that holds money', () => {
   it('says so first with the balance, and deletes only on the explicit choice to give it up', async () => {
     const { session, email, profile } = await funded(1250);
+    // The balance is named as the shop calls its currency, in each language.
+    await app.db
+      .insert(settings)
+      .values({ key: 'internal_currency_name', value: JSON.stringify('Tokens') })
+      .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify('Tokens') } });
+    await app.db
+      .insert(settingTranslations)
+      .values({ key: 'internal_currency_name', locale: 'de', value: 'Jetons' })
+      .onConflictDoUpdate({
+        target: [settingTranslations.key, settingTranslations.locale],
+        set: { value: 'Jetons' },
+      });
+    forgetSiteCache(app.db);
 
     const asked = await remove(session, { password: strongPassword }, 'de');
     expect(asked.statusCode).toBe(409);
     expect(asked.json()).toEqual({
       code: 'ACCOUNT_HAS_BALANCE',
       message:
-        'Dein Guthaben von 12.50 Credits würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
+        'Dein Guthaben von 12.50 Jetons würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
       balance: 12.5,
     });
     const declined = await remove(session, { password: strongPassword, confirm_forfeit_balance: false });
@@ -94,8 +109,8 @@ describe('deleting an account that holds money', () => {
 
     const mail = await lastMailTo(app, email);
     expect(mail.subject).toBe('Your PromptMarket account was deleted');
-    expect(mail.text).toContain('The balance of 12.50 credits that was left on it was given up');
-    expect(mail.html).toContain('12.50 credits');
+    expect(mail.text).toContain('The balance of 12.50 Tokens that was left on it was given up');
+    expect(mail.html).toContain('12.50 Tokens');
   });
 
   it('deletes an account without money at once, and mails the user in their language', async () => {
@@ -112,7 +127,7 @@ describe('deleting an account that holds money', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
     const mail = await lastMailTo(app, email);
     expect(mail.subject).toBe('Votre compte PromptMarket a été supprimé');
-    expect(mail.text).not.toContain('crédits qui y restait');
+    expect(mail.text).not.toContain('Le solde de');
     expect(mail.text).toContain('/fr/contact-us');
   });
 

@@ -311,6 +311,12 @@ export async function deleteAccount(
 ): Promise<void> {
   await checkOwnPassword(ctx.db, user, 'delete-account', input.password, 'password');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  // The balance is named as the shop calls its currency: in the request's language for the
+  // answer, in the user's for the mail.
+  const [answerSettings, mailSettings] = await Promise.all([
+    getStoredSettings(ctx.db, ctx.locale),
+    getStoredSettings(ctx.db, user.locale),
+  ]);
   await ctx.db.transaction(async (tx) => {
     // The account's row lock keeps two deletions of it from both reading the same balance.
     const [current] = await tx
@@ -363,7 +369,7 @@ export async function deleteAccount(
         'account.has_balance',
         undefined,
         undefined,
-        { amount: shown.toFixed(2) },
+        { amount: `${shown.toFixed(2)} ${answerSettings.internal_currency_name}` },
         { balance: shown },
       );
     }
@@ -387,7 +393,7 @@ export async function deleteAccount(
       ...renderMail('account-deleted', user.locale, {
         name: user.firstName,
         url: `${ctx.appUrl}/${user.locale}/contact-us`,
-        ...(balance > 0 ? { amount: shown.toFixed(2) } : {}),
+        ...(balance > 0 ? { amount: `${shown.toFixed(2)} ${mailSettings.internal_currency_name}` } : {}),
       }),
     });
   });

@@ -16,7 +16,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Hello {name},',
       lines: [
         'Your PromptMarket account was deleted as you asked, with its personal data. You can no longer sign in with it.',
-        'The balance of {amount} credits that was left on it was given up, as you chose before deleting.',
+        'The balance of {amount} that was left on it was given up, as you chose before deleting.',
         'Your orders and payments stay recorded without your name, as bookkeeping requires.',
       ],
       action: 'Contact us',
@@ -28,7 +28,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Hallo {name},',
       lines: [
         'Dein PromptMarket-Konto wurde wie gewünscht mit seinen persönlichen Daten gelöscht. Du kannst dich damit nicht mehr anmelden.',
-        'Das verbliebene Guthaben von {amount} Credits ist verfallen, wie du es vor dem Löschen gewählt hast.',
+        'Das verbliebene Guthaben von {amount} ist verfallen, wie du es vor dem Löschen gewählt hast.',
         'Deine Bestellungen und Zahlungen bleiben ohne deinen Namen verbucht, wie es die Buchführung verlangt.',
       ],
       action: 'Kontaktiere uns',
@@ -40,7 +40,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Bonjour {name},',
       lines: [
         'Votre compte PromptMarket a été supprimé à votre demande, avec ses données personnelles. Vous ne pouvez plus vous y connecter.',
-        'Le solde de {amount} crédits qui y restait a été abandonné, comme vous l’avez choisi avant la suppression.',
+        'Le solde de {amount} qui y restait a été abandonné, comme vous l’avez choisi avant la suppression.',
         'Vos commandes et paiements restent enregistrés sans votre nom, comme l’exige la comptabilité.',
       ],
       action: 'Nous contacter',
@@ -52,7 +52,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Hola {name}:',
       lines: [
         'Tu cuenta de PromptMarket se ha eliminado como pediste, junto con sus datos personales. Ya no puedes iniciar sesión con ella.',
-        'El saldo de {amount} créditos que quedaba se ha perdido, como elegiste antes de eliminarla.',
+        'El saldo de {amount} que quedaba se ha perdido, como elegiste antes de eliminarla.',
         'Tus pedidos y pagos siguen registrados sin tu nombre, como exige la contabilidad.',
       ],
       action: 'Contáctanos',
@@ -64,7 +64,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Ciao {name},',
       lines: [
         'Il tuo account PromptMarket è stato eliminato come hai chiesto, insieme ai suoi dati personali. Non puoi più accedervi.',
-        'Il saldo di {amount} crediti rimasto è stato perso, come hai scelto prima dell’eliminazione.',
+        'Il saldo di {amount} rimasto è stato perso, come hai scelto prima dell’eliminazione.',
         'I tuoi ordini e pagamenti restano registrati senza il tuo nome, come richiede la contabilità.',
       ],
       action: 'Contattaci',
@@ -76,7 +76,7 @@ const texts: Record<Kind, Record<string, Texts>> = {
       greeting: 'Cześć {name},',
       lines: [
         'Twoje konto PromptMarket zostało usunięte na Twoją prośbę wraz z danymi osobowymi. Nie możesz się już na nie zalogować.',
-        'Pozostałe na nim saldo {amount} kredytów przepadło, tak jak wybrałeś przed usunięciem.',
+        'Pozostałe na nim saldo w wysokości {amount} przepadło, tak jak wybrałeś przed usunięciem.',
         'Twoje zamówienia i płatności pozostają zapisane bez Twojego nazwiska, jak wymaga tego księgowość.',
       ],
       action: 'Skontaktuj się z nami',
