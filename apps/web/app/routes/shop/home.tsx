@@ -5,7 +5,11 @@ import { Link } from '../../components/ui/link';
 import { getHeroProducts, getNewProducts, getTopSellers } from '../../features/catalogue/api';
 import { Carousel } from '../../features/catalogue/components/carousel';
 import { ProductCard } from '../../features/catalogue/components/product-card';
-import { ProductImage, productImagePreload } from '../../features/catalogue/components/product-image';
+import {
+  ProductImage,
+  previewSrc,
+  productImagePreload,
+} from '../../features/catalogue/components/product-image';
 import { cutTitle, HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
@@ -194,7 +198,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     >
                       <span className="w-6 text-center text-lg font-bold text-brand-600">{index + 1}</span>
                       <img
-                        src={product.thumb_url}
+                        src={previewSrc(product)}
                         alt=""
                         width={56}
                         height={56}

@@ -1,6 +1,10 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 
-type Previewed = Pick<ProductSummary, 'images' | 'title' | 'thumb_url'>;
+type Previewed = Pick<ProductSummary, 'images' | 'title' | 'thumb_url' | 'image_url'>;
+
+/** The tile's picture: the thumbnail, else the full preview (spec section 2). */
+export const previewSrc = (product: Pick<ProductSummary, 'thumb_url' | 'image_url'>) =>
+  product.thumb_url || product.image_url;
 
 const srcset = (byWidth: Record<string, string>) =>
   Object.entries(byWidth)
@@ -13,12 +17,12 @@ const srcset = (byWidth: Record<string, string>) =>
  * it is going to show.
  */
 export function productImagePreload(product: Previewed, sizes: string) {
+  const webp = srcset(product.images.webp);
   return {
     tagName: 'link',
     rel: 'preload',
     as: 'image',
-    imageSrcSet: srcset(product.images.webp),
-    imageSizes: sizes,
+    ...(webp ? { imageSrcSet: webp, imageSizes: sizes } : { href: previewSrc(product) }),
     fetchPriority: 'high',
   } as const;
 }
@@ -42,12 +46,15 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
+  const avif = srcset(product.images.avif);
+  const webp = srcset(product.images.webp);
   return (
     <picture>
-      {!priority && <source type="image/avif" srcSet={srcset(product.images.avif)} sizes={sizes} />}
-      <source type="image/webp" srcSet={srcset(product.images.webp)} sizes={sizes} />
+      {/* A source without a file would leave the picture empty: only those with files are given. */}
+      {!priority && avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
+      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
       <img
-        src={product.thumb_url}
+        src={previewSrc(product)}
         alt={product.title}
         width={640}
         height={640}
