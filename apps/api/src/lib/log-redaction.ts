@@ -56,6 +56,14 @@ function withoutQueryValues(error: Error, depth: number): Error {
 }
 
 /**
+ * An error's message fit to be kept (a failed job's `last_error`): as the logs have it, without
+ * the values of a failed query.
+ */
+export function errorMessageWithoutQueryValues(error: unknown): string {
+  return error instanceof Error ? withoutQueryValues(error, 0).message : String(error);
+}
+
+/**
  * The logs' `err` serializer: pino's, after the values of a failed query are taken out, so a
  * failed insert never writes a password hash, a name or an address to the logs.
  */

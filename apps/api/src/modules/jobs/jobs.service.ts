@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { errorMessageWithoutQueryValues } from '../../lib/log-redaction';
 import { recordJobOutcome } from '../../lib/metrics';
 import { type Job, jobs } from './jobs.tables';
 
@@ -68,8 +69,12 @@ function leaseSeconds(handlers: JobHandlers) {
   return sql`case ${jobs.queue} ${sql.join(cases, sql` `)} else ${DEFAULT_LEASE_SECONDS}::integer end`;
 }
 
+/**
+ * What a job's row keeps of its failure: the message, without the values of a failed query (a
+ * password hash, a name, an address), as the logs keep it.
+ */
 function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  return errorMessageWithoutQueryValues(error).slice(0, 1000);
 }
 
 /**

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { recordingLog } from '../../test/log';
+import { users } from '../accounts/accounts.tables';
 import { enqueueJob, type JobHandler, retryDelaySeconds, runDueJobs } from './jobs.service';
 import { jobs } from './jobs.tables';
 
@@ -45,6 +46,33 @@ describe('jobs', () => {
     expect(await runDueJobs(database.db, { later: handler('later') }, recordingLog())).toBe(0);
     expect(ran).toEqual([]);
     expect((await jobsOf('other'))[0]?.status).toBe('pending');
+  });
+
+  it('keeps a failed query in last_error without the values it was given', async () => {
+    const row = {
+      email: 'job-twice@example.test',
+      firstName: 'Secretname',
+      lastName: 'Hiddenlastname',
+      passwordHash: '$argon2id$v=19$m=65536,t=3,p=4$c2VjcmV0LXNhbHQ$secret-hash-value',
+      locale: 'en',
+    };
+    await database.db.insert(users).values(row);
+    await enqueueJob(database.db, 'insert', {}, { maxAttempts: 2 });
+    // The same row again: the insert fails in the database, its values the query's parameters.
+    const handlers = { insert: { run: async () => void (await database.db.insert(users).values(row)) } };
+    await runDueJobs(database.db, handlers, recordingLog());
+    let [job] = await jobsOf('insert');
+    expect(job?.status).toBe('pending');
+    expect(job?.lastError).toMatch(/^Failed query: insert into "users"/);
+    for (const secret of ['Secretname', 'Hiddenlastname', 'secret-hash-value', 'job-twice@example.test']) {
+      expect(job?.lastError).not.toContain(secret);
+    }
+    await database.db.update(jobs).set({ runAt: new Date(0) });
+    await runDueJobs(database.db, handlers, recordingLog());
+    [job] = await jobsOf('insert');
+    expect(job?.status).toBe('dead');
+    expect(job?.lastError).toContain('params: [redacted]');
+    expect(job?.lastError).not.toContain('secret-hash-value');
   });
 
   it('adds nothing when a job with the same idempotency key exists', async () => {
