@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
 import { createSession, destroySession, limitSignIns, rotateSession } from '../session/session.service';
-import { enforceLimit } from '../throttle/throttle.service';
+import { enforceLimit, limitAddress } from '../throttle/throttle.service';
 import { requireUser, signedInUser } from './accounts.plugin';
 import {
   type AccountContext,
@@ -48,7 +48,10 @@ export async function accountRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(accountEndpoints.register),
     handler: async (request, reply) => {
-      await enforceLimit(app.db, `register:ip:${request.ip}`, { max: 10, windowSeconds: 60 * 60 });
+      await enforceLimit(app.db, `register:ip:${limitAddress(request.ip)}`, {
+        max: 10,
+        windowSeconds: 60 * 60,
+      });
       const user = await register(await context(request), request.body);
       return signIn(request, reply, user);
     },

@@ -26,6 +26,7 @@ import {
   enforceLimit,
   enforceNotExhausted,
   type Limit,
+  limitAddress,
   recordHit,
 } from '../throttle/throttle.service';
 import { verificationStateOf } from '../verification/verification.service';
@@ -185,9 +186,10 @@ export async function authenticate(
   ip: string,
   appKey: string,
 ): Promise<User> {
-  const pairKey = `login:account-ip:${normalizeEmail(credentials.email)}|${ip}`;
+  const address = limitAddress(ip);
+  const pairKey = `login:account-ip:${normalizeEmail(credentials.email)}|${address}`;
   const accountKey = `login:account:${normalizeEmail(credentials.email)}`;
-  const ipKey = `login:ip:${ip}`;
+  const ipKey = `login:ip:${address}`;
   await enforceNotExhausted(db, ipKey, LOGIN_FAILURES_PER_IP);
   await enforceLimit(db, pairKey, LOGIN_ATTEMPTS_PER_ACCOUNT_AND_IP);
   await enforceBackoff(db, accountKey, LOGIN_BACKOFF_PER_ACCOUNT);
@@ -458,7 +460,7 @@ async function withTimeFloor<T>(floorMs: number, work: () => Promise<T>): Promis
  */
 export function requestPasswordReset(ctx: AccountContext, email: string, ip: string): Promise<void> {
   return withTimeFloor(RESET_ANSWER_FLOOR_MS, async () => {
-    await enforceLimit(ctx.db, `reset:ip:${ip}`, RESET_REQUESTS_PER_IP);
+    await enforceLimit(ctx.db, `reset:ip:${limitAddress(ip)}`, RESET_REQUESTS_PER_IP);
     await enforceLimit(ctx.db, `reset:email:${normalizeEmail(email)}`, RESET_REQUESTS_PER_EMAIL);
     const token = randomBytes(32).toString('base64url');
     const user = await findUserByEmail(ctx.db, email);
@@ -490,7 +492,7 @@ export function resetPassword(
   ip: string,
 ): Promise<void> {
   return withTimeFloor(RESET_ANSWER_FLOOR_MS, async () => {
-    await enforceLimit(db, `reset-submit:ip:${ip}`, RESET_SUBMISSIONS_PER_IP);
+    await enforceLimit(db, `reset-submit:ip:${limitAddress(ip)}`, RESET_SUBMISSIONS_PER_IP);
     await enforceLimit(db, `reset-submit:email:${normalizeEmail(input.email)}`, RESET_SUBMISSIONS_PER_EMAIL);
     const invalid = () => AppError.validation({ token: ['reset.token_invalid'] });
     // Hashed before the address is looked up, so both paths do the same expensive work.

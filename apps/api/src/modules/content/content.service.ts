@@ -15,7 +15,7 @@ import { createTtlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../mail/mail.service';
 import { renderContactNotice, renderMail } from '../mail/mail.templates';
 import { getSettings } from '../site/site.service';
-import { enforceLimit } from '../throttle/throttle.service';
+import { enforceLimit, limitAddress } from '../throttle/throttle.service';
 import {
   contactMessages,
   countries,
@@ -163,7 +163,7 @@ export async function subscribeToNewsletter(
   db: Db,
   input: { email: string; locale: string; ip: string; appUrl: string },
 ): Promise<string> {
-  await enforceLimit(db, `newsletter:ip:${input.ip}`, { max: 10, windowSeconds: 60 * 60 });
+  await enforceLimit(db, `newsletter:ip:${limitAddress(input.ip)}`, { max: 10, windowSeconds: 60 * 60 });
   try {
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -204,7 +204,7 @@ export async function sendContactMessage(
   locale: string,
   ip: string,
 ): Promise<string> {
-  await enforceLimit(db, `contact:ip:${ip}`, { max: 5, windowSeconds: 60 * 60 });
+  await enforceLimit(db, `contact:ip:${limitAddress(ip)}`, { max: 5, windowSeconds: 60 * 60 });
   const iso = await countryIsoOf(db, input.country);
   const settings = await getSettings(db, DEFAULT_LOCALE);
   await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
-import { enforceLimit, type Limit } from '../throttle/throttle.service';
+import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
 import { acceptOffer, createOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
 
@@ -66,7 +66,7 @@ export async function offerRoutes(parent: FastifyInstance) {
     handler: async (request) => {
       const user = signedInUser(request);
       await enforceLimit(app.db, `offer-create:user:${user.id}`, OFFERS_PER_USER);
-      await enforceLimit(app.db, `offer-create:ip:${request.ip}`, OFFERS_PER_ADDRESS);
+      await enforceLimit(app.db, `offer-create:ip:${limitAddress(request.ip)}`, OFFERS_PER_ADDRESS);
       let upload: Awaited<ReturnType<typeof receiveUpload>>;
       try {
         upload = await receiveUpload(request, app.storage, {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { enforceLimit, type Limit } from '../throttle/throttle.service';
+import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { type Session, sessions } from './session.tables';
 
 export type IssuedSession = { token: string; csrfToken: string; session: Session };
@@ -17,7 +17,7 @@ export const SIGN_INS_PER_USER: Limit = { max: 20, windowSeconds: 60 * 60 };
 
 /** Counts a new session from `ip`. Throws TOO_MANY_REQUESTS past NEW_SESSIONS_PER_ADDRESS. */
 export async function limitNewSessions(db: Db, ip: string): Promise<void> {
-  await enforceLimit(db, `session-new:ip:${ip}`, NEW_SESSIONS_PER_ADDRESS);
+  await enforceLimit(db, `session-new:ip:${limitAddress(ip)}`, NEW_SESSIONS_PER_ADDRESS);
 }
 
 /** Counts a sign-in of `userId`. Throws TOO_MANY_REQUESTS past SIGN_INS_PER_USER. */

@@ -1,9 +1,45 @@
+import { isIP } from 'node:net';
 import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { throttles } from './throttle.tables';
 
 export type Limit = { max: number; windowSeconds: number };
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 part is two of them). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const parse = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16));
+  const front = parse(head);
+  const back = tail === undefined ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/**
+ * The address a per-address limit counts a request under. One IPv6 subscriber is usually given a
+ * whole /64 (and picks addresses from it at will), so an IPv6 address counts as its /64 prefix;
+ * an IPv4 address, and an IPv4 address written as IPv6 (`::ffff:192.0.2.1`), as itself.
+ */
+export function limitAddress(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (isIP(address) !== 6) return ip;
+  const groups = ipv6Groups(address.toLowerCase());
+  const [g5 = 0, g6 = 0, g7 = 0] = groups.slice(5);
+  if (groups.slice(0, 5).every((group) => group === 0) && g5 === 0xffff) {
+    return [g6 >> 8, g6 & 0xff, g7 >> 8, g7 & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
 
 function secondsUntil(date: Date): number {
   return Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
