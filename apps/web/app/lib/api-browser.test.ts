@@ -1,4 +1,4 @@
-import { okResponse } from '@promptmarket/contracts/accounts';
+import { accountEndpoints, okResponse } from '@promptmarket/contracts/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from './api-browser';
 import { ApiError } from './api-client';
@@ -92,6 +92,28 @@ function form(): FormData {
   body.set('image', new Blob([new Uint8Array(2048)], { type: 'image/png' }), 'whale.png');
   return body;
 }
+
+describe('a refused CSRF handshake', () => {
+  it('answers the 429 with its wait to the caller, and neither sends the call nor reloads as if the session expired', async () => {
+    cookie = 'theme=dark';
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return new Response(JSON.stringify({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' }), {
+        status: 429,
+        headers: { 'retry-after': '120' },
+      });
+    });
+    const error = await browserApi('en', () => false)
+      .call(accountEndpoints.logout)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 120 });
+    expect(fetched).toEqual(['/sanctum/csrf-cookie']);
+    expect(location.reload).not.toHaveBeenCalled();
+    expect(cookieWrites).toEqual([]);
+  });
+});
 
 describe('uploading a form with progress', () => {
   it('sends the form with the language, the XSRF token and cookies, and reports progress', async () => {

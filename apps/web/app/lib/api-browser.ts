@@ -1,7 +1,7 @@
 import { sessionEndpoints } from '@promptmarket/contracts/accounts';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
-import { ApiError, type ApiTransport, apiErrorFrom, createApiClient } from './api-client';
+import { ApiError, type ApiTransport, apiErrorFrom, checkHandshake, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,9 +11,9 @@ function readCookie(name: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** Sanctum's handshake: sets the session and XSRF-TOKEN cookies. */
+/** Sanctum's handshake: sets the session and XSRF-TOKEN cookies. Throws the ApiError of a refusal. */
 export async function fetchCsrfCookie(): Promise<void> {
-  await fetch(sessionEndpoints.csrfCookie.path, { credentials: 'include' });
+  await checkHandshake(await fetch(sessionEndpoints.csrfCookie.path, { credentials: 'include' }));
 }
 
 /** The XSRF token, shaking hands once before the first unsafe call of a visit. */

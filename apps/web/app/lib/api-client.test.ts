@@ -1,7 +1,18 @@
 import { defineEndpoint } from '@promptmarket/contracts/endpoint';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, type ApiTransport, createApiClient } from './api-client';
+import en from '../locales/en/auth.json';
+import {
+  ApiError,
+  type ApiTransport,
+  checkHandshake,
+  createApiClient,
+  errorFromResponse,
+  retryAfterSeconds,
+  tooManyAttemptsText,
+} from './api-client';
+import { createTranslator } from './i18n';
+import type { Messages } from './messages';
 
 const renameTag = defineEndpoint({
   method: 'PUT',
@@ -57,5 +68,83 @@ describe('calling a declared endpoint', () => {
     const call = api.call(renameTag, { params: { locale: 'en', key: 'k' }, body: { name: 'x' } });
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+describe('an answer that asks to wait', () => {
+  it('reads Retry-After as seconds or as a date', () => {
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    expect(retryAfterSeconds('42', now)).toBe(42);
+    expect(retryAfterSeconds(' 7 ', now)).toBe(7);
+    expect(retryAfterSeconds('Wed, 25 Nov 2026 10:01:30 GMT', now)).toBe(90);
+    expect(retryAfterSeconds('Wed, 25 Nov 2026 09:00:00 GMT', now)).toBe(1);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
+  });
+
+  it('keeps the Retry-After of a failed answer on its error', async () => {
+    const error = await errorFromResponse(
+      new Response(JSON.stringify({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' }), {
+        status: 429,
+        headers: { 'retry-after': '42' },
+      }),
+    );
+    expect(error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfter: 42 });
+  });
+
+  it('says too many attempts with the seconds to wait, for a 429 only', () => {
+    const { t } = createTranslator('en', en as unknown as Messages);
+    const refused = new ApiError(429, 'Too Many Attempts.', null, { code: 'TOO_MANY_REQUESTS' }, 42);
+    expect(tooManyAttemptsText(refused, t)).toBe('Too many attempts. Please wait 42 seconds and try again.');
+    expect(tooManyAttemptsText(new ApiError(429, 'Too Many Attempts.'), t)).toBe(
+      'Too many attempts. Please wait 60 seconds and try again.',
+    );
+    expect(tooManyAttemptsText(new ApiError(419, 'CSRF token mismatch.'), t)).toBeNull();
+    expect(tooManyAttemptsText(new Error('x'), t)).toBeNull();
+  });
+});
+
+describe('the CSRF handshake', () => {
+  it('passes when the session was handed out, and throws the 429 of a refused one with its wait', async () => {
+    await expect(checkHandshake(new Response(null, { status: 204 }))).resolves.toBeUndefined();
+    const refused = new Response(
+      JSON.stringify({ message: 'Too Many Attempts.', code: 'TOO_MANY_REQUESTS' }),
+      {
+        status: 429,
+        headers: { 'retry-after': '600' },
+      },
+    );
+    await expect(checkHandshake(refused)).rejects.toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      retryAfter: 600,
+    });
+  });
+
+  it('stops a call whose handshake was refused before it goes out without a token', async () => {
+    const sent: string[] = [];
+    const transport: ApiTransport = async (path) => {
+      sent.push(path);
+      return new Response(JSON.stringify({ message: 'CSRF token mismatch.' }), { status: 419 });
+    };
+    const seen: ApiError[] = [];
+    const api = createApiClient({
+      transport,
+      locale: 'en',
+      headers: async () => {
+        await checkHandshake(
+          new Response(JSON.stringify({ message: 'Too Many Attempts.' }), {
+            status: 429,
+            headers: { 'retry-after': '30' },
+          }),
+        );
+        return {};
+      },
+      onError: (error) => seen.push(error),
+    });
+    const call = api.call(renameTag, { params: { locale: 'en', key: 'k' }, body: { name: 'x' } });
+    await expect(call).rejects.toMatchObject({ status: 429, retryAfter: 30 });
+    expect(sent).toEqual([]);
+    expect(seen).toEqual([]);
   });
 });

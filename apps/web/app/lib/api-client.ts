@@ -2,6 +2,7 @@ import { type Endpoint, endpointPath } from '@promptmarket/contracts/endpoint';
 import { type ErrorCode, isErrorCode } from '@promptmarket/contracts/errors';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
+import type { Translate } from './i18n';
 
 /** How a request reaches the API: in process on the server, fetch in the browser. */
 export type ApiTransport = (
@@ -23,6 +24,8 @@ export class ApiError extends Error {
     readonly errors: Record<string, string[]> | null = null,
     /** The whole JSON body, for answers that carry more than a message (a purchase's `missing`). */
     readonly body: Record<string, unknown> | null = null,
+    /** The seconds a 429 (or 503) asks to wait before trying again, from its Retry-After; null without. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -89,8 +92,34 @@ type ClientOptions = {
   onError?: (error: ApiError) => void;
 };
 
+/**
+ * The seconds a Retry-After header asks to wait: its number of seconds, or the time until its
+ * date (at least 1); null without a header or with one that is neither.
+ */
+export function retryAfterSeconds(header: string | null | undefined, now = Date.now()): number | null {
+  const value = header?.trim();
+  if (!value) return null;
+  if (/^\d+$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(1, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * The text a form shows for a 429: too many attempts, and how many seconds to wait (its
+ * Retry-After, a minute when it names none). Null for any other failure.
+ */
+export function tooManyAttemptsText(error: unknown, t: Translate): string | null {
+  if (!(error instanceof ApiError) || error.status !== 429) return null;
+  return t('form.tooManyAttempts', { seconds: error.retryAfter ?? 60 });
+}
+
 /** The error for a failed answer, from its status and its (Laravel-shaped, when JSON) body text. */
-export function apiErrorFrom(status: number, statusText: string, bodyText: string): ApiError {
+export function apiErrorFrom(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  retryAfterHeader: string | null = null,
+): ApiError {
   let body: { message?: unknown; errors?: unknown; [key: string]: unknown } = {};
   try {
     const parsed: unknown = JSON.parse(bodyText);
@@ -101,17 +130,27 @@ export function apiErrorFrom(status: number, statusText: string, bodyText: strin
   const message = typeof body.message === 'string' ? body.message : statusText || 'Request failed';
   const errors =
     body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : null;
-  return new ApiError(status, message, errors, body);
+  return new ApiError(status, message, errors, body, retryAfterSeconds(retryAfterHeader));
 }
 
-async function readError(response: Response): Promise<ApiError> {
+/** The error for a failed answer as it arrived: its status, body and Retry-After. */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
   let text = '';
   try {
     text = await response.text();
   } catch {
     // An interrupted body still yields an error with the status.
   }
-  return apiErrorFrom(response.status, response.statusText, text);
+  return apiErrorFrom(response.status, response.statusText, text, response.headers.get('retry-after'));
+}
+
+/**
+ * Checks the answer to the CSRF handshake: one refused (a 429 when an address started too many
+ * sessions) throws its error, so the caller shows it, instead of the next call going out without
+ * a token and being answered 419 as if the session had expired.
+ */
+export async function checkHandshake(response: Response): Promise<void> {
+  if (!response.ok) throw await errorFromResponse(response);
 }
 
 /**
@@ -138,7 +177,7 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     if (!response.ok) {
-      const error = await readError(response);
+      const error = await errorFromResponse(response);
       onError?.(error);
       throw error;
     }

@@ -9,7 +9,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from '../../compone
 import { Link } from '../../components/ui/link';
 import { logIn } from '../../features/accounts/api';
 import { fetchCsrfCookie } from '../../lib/api-browser';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, tooManyAttemptsText } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { requireGuest } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -66,8 +66,9 @@ export default function Login() {
         setCodeAsked(question);
         return;
       }
-      const { message, status } = applyServerErrors(error, setError, ['email', 'password', 'code']);
-      setFailure(status === 429 && message ? message : t('login.failed'));
+      applyServerErrors(error, setError, ['email', 'password', 'code']);
+      // Too many attempts (the sign-in's or the handshake's) says how long to wait.
+      setFailure(tooManyAttemptsText(error, t) ?? t('login.failed'));
     }
   });
 

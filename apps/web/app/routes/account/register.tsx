@@ -17,7 +17,7 @@ import { registerAccount } from '../../features/accounts/api';
 import { getSettings } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { fetchCsrfCookie } from '../../lib/api-browser';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, tooManyAttemptsText } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { requireGuest } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -81,7 +81,7 @@ export default function Register() {
     } catch (caught) {
       const { message, status } = applyServerErrors(caught, setError, fields);
       if (!(caught instanceof ApiError)) setFailure(t('register.unexpected'));
-      else if (status === 429) setFailure(message);
+      else if (status === 429) setFailure(tooManyAttemptsText(caught, t));
       else if (message !== null) setFailure(t('register.failed'));
     }
   });
