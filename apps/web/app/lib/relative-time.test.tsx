@@ -1,4 +1,3 @@
-import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import de from '../locales/de/common.json';
@@ -76,15 +75,11 @@ describe('relativeTime (spec section 9)', () => {
 describe('RelativeTime', () => {
   const render = (locale: string, messages: Messages, renderedAt: number | null) =>
     renderToStaticMarkup(
-      createElement(
-        TranslationProvider,
-        { translator: createTranslator(locale, messages) },
-        createElement(
-          RenderedAtProvider,
-          { value: renderedAt },
-          createElement(RelativeTime, { iso: '2026-11-25T11:57:00.000Z' }),
-        ),
-      ),
+      <TranslationProvider translator={createTranslator(locale, messages)}>
+        <RenderedAtProvider value={renderedAt}>
+          <RelativeTime iso="2026-11-25T11:57:00.000Z" />
+        </RenderedAtProvider>
+      </TranslationProvider>,
     );
 
   it('renders on the server from the moment of the render, with the exact date kept', () => {

@@ -6,7 +6,7 @@ import {
   offerStatusGroups,
 } from '@promptmarket/contracts/offers';
 import { ApiError } from '../../lib/api-client';
-import { paymentFailureText, usableMessage } from '../../lib/form-errors';
+import { paymentFailureText, usableMessage } from '../../lib/failure-text';
 import type { Translate } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 

@@ -5,7 +5,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { getDepositStatus } from '../../features/deposits/api';
 import { orderIdFrom, pollStep } from '../../features/deposits/rules';
-import { paymentFailureText } from '../../lib/form-errors';
+import { paymentFailureText } from '../../lib/failure-text';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

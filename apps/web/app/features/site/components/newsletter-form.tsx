@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useReducer } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
-import { failureText } from '../../../lib/form-errors';
+import { failureText } from '../../../lib/failure-text';
 import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/use-api';
 import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
