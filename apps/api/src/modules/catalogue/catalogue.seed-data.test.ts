@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseScene, type Scene } from '../generation/scene';
 import { demoCatalogue, parseDemoCatalogue } from './catalogue.seed-data';
 import demoCatalogueData from './catalogue.seed-data.json' with { type: 'json' };
 
@@ -45,5 +46,57 @@ describe('the demo catalogue data', () => {
     );
     expect(message).toContain(`products[1] (${data.products![1]!.slug}) styles.1: "crayon" is no style`);
     expect(message).toContain(`products[5] (${data.products![5]!.slug}) slug: is used twice`);
+  });
+
+  it("describes every product in words the demo engine draws: its subcategory's subject or place, in one of its styles", () => {
+    const animals = ['cat', 'dog', 'rabbit', 'bird', 'fish', 'elephant', 'deer', 'octopus', 'dragon'];
+    const shows: Record<string, (scene: Scene) => boolean> = {
+      'fantasy-portraits': (scene) => scene.subjects[0] === 'person',
+      'realistic-portraits': (scene) => scene.subjects[0] === 'person',
+      mountains: (scene) => scene.ground.includes('mountains'),
+      seascapes: (scene) => scene.ground.includes('sea') || scene.ground.includes('lake'),
+      pets: (scene) => animals.includes(scene.subjects[0] ?? ''),
+      wildlife: (scene) => animals.includes(scene.subjects[0] ?? ''),
+      interiors: (scene) => scene.ground.includes('interior'),
+      cityscapes: (scene) => scene.ground.includes('city'),
+      space: (scene) => scene.ground.includes('space'),
+      cyberpunk: (scene) =>
+        (scene.ground.includes('city') || scene.ground.includes('interior')) && scene.light === 'neon',
+      creatures: (scene) => animals.includes(scene.subjects[0] ?? ''),
+      castles: (scene) => scene.subjects[0] === 'castle',
+      desserts: (scene) => scene.subjects[0] === 'cake',
+      drinks: (scene) => scene.subjects[0] === 'cup',
+      patterns: (scene) => scene.ground[0] === 'pattern',
+      'fluid-art': (scene) => scene.ground[0] === 'fluid',
+    };
+    const drawnAs: Record<string, Scene['style'][]> = {
+      photorealistic: ['photo'],
+      watercolor: ['watercolor'],
+      'oil-painting': ['oil'],
+      anime: ['anime'],
+      'pixel-art': ['pixel'],
+      '3d-render': ['render3d', 'isometric'],
+      'line-art': ['line'],
+      cinematic: ['cinematic'],
+      vaporwave: ['vaporwave'],
+      minimalist: ['minimal'],
+    };
+    const { categories, styles, products } = demoCatalogue();
+    expect(Object.keys(shows).sort()).toEqual(
+      categories.flatMap((top) => top.subcategories.map((sub) => sub.slug)).sort(),
+    );
+    const misfits = products.flatMap((product) => {
+      const scene = parseScene(product.prompt);
+      const problems = [
+        ...(shows[product.category]?.(scene) ? [] : [`does not show its ${product.category}`]),
+        ...(product.styles.some((style) => drawnAs[style]?.includes(scene.style))
+          ? []
+          : [`is drawn as ${scene.style}, not ${product.styles.join(' or ')}`]),
+      ];
+      return problems.map((problem) => `${product.slug} ${problem}`);
+    });
+    expect(misfits).toEqual([]);
+    // Each style's tile is its prompt drawn in that very style.
+    for (const style of styles) expect(drawnAs[style.slug]).toContain(parseScene(style.prompt).style);
   });
 });

@@ -10,7 +10,6 @@ const slug = z
   .string()
   .max(60)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case ASCII');
-const colour = z.string().regex(/^#[0-9a-f]{6}$/, 'must be a hex colour like #1a2b3c');
 const text = z.string().trim().min(1);
 const texts = z.strictObject({ en: text, de: text, fr: text, es: text, it: text, pl: text });
 const title = text.max(48);
@@ -26,8 +25,8 @@ const seedCategory = z.strictObject({
 const seedStyle = z.strictObject({
   slug,
   title: texts,
-  /** Two colours for the style's picture. */
-  palette: z.tuple([colour, colour]),
+  /** What the style's picture shows; the demo engine draws it, in the style it names. */
+  prompt: text,
 });
 
 const seedProduct = z.strictObject({
@@ -39,13 +38,14 @@ const seedProduct = z.strictObject({
   title: z.strictObject({ en: title, de: title, fr: title, es: title, it: title, pl: title }),
   /** One or two sentences describing the picture. */
   description: texts,
-  /** The full English prompt, 25 to 60 words; the demo engine draws the picture from it. */
+  /**
+   * The full English prompt, 25 to 60 words; the demo engine draws the picture from it, so it
+   * names what the title and description show in words the engine knows (see generation/scene.ts).
+   */
   prompt: text.refine((prompt) => {
     const words = prompt.split(/\s+/).length;
     return words >= 25 && words <= 60;
   }, 'must have 25 to 60 words'),
-  /** Three colours that suit the picture. */
-  palette: z.tuple([colour, colour, colour]),
 });
 
 export const demoCatalogueSchema = z

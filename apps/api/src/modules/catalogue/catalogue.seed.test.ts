@@ -1,8 +1,11 @@
 import { count } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryStorage, type Storage } from '../../lib/storage';
 import { seed } from '../../seed';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
+import { renderDemoImage } from '../generation/local-engine';
+import { originalKey } from './catalogue.media';
 import { pickDemoProducts, seedDemoCatalogue } from './catalogue.seed';
 import { demoCatalogue } from './catalogue.seed-data';
 import { categories, products, styles } from './catalogue.tables';
@@ -55,6 +58,33 @@ describe('the demo catalogue seed', () => {
     await expect(seedDemoCatalogue(other.db, broken, { products: 1 })).rejects.toThrow('disk full');
     const [row] = await other.db.select({ n: count() }).from(categories);
     expect(row?.n).toBe(0);
+    await other.drop();
+  });
+
+  it("draws each product's picture from its own prompt, and each style's tile in its style", async () => {
+    const other = await openTestDatabase();
+    await seed(other.db);
+    const storage = memoryStorage();
+    await seedDemoCatalogue(other.db, storage, { products: 2 });
+    const pixels = (image: Buffer) => sharp(image).resize(32, 32).removeAlpha().raw().toBuffer();
+    const closeness = async (a: Buffer, b: Buffer) => {
+      const [x, y] = await Promise.all([pixels(a), pixels(b)]);
+      let sum = 0;
+      for (let i = 0; i < x.length; i += 1) sum += Math.abs((x[i] ?? 0) - (y[i] ?? 0));
+      return sum / x.length;
+    };
+    const [first, second] = pickDemoProducts(2);
+    const stored = await storage.get('private', originalKey(`demo-${first?.slug}`));
+    expect(stored).not.toBeNull();
+    expect(await closeness(stored as Buffer, await renderDemoImage(first?.prompt ?? ''))).toBeLessThan(1);
+    expect(await closeness(stored as Buffer, await renderDemoImage(second?.prompt ?? ''))).toBeGreaterThan(
+      20,
+    );
+
+    const watercolor = demoCatalogue().styles.find((style) => style.slug === 'watercolor');
+    const tile = await storage.get('public', 'styles/watercolor.webp');
+    expect(await sharp(tile as Buffer).metadata()).toMatchObject({ format: 'webp', width: 640, height: 640 });
+    expect(await closeness(tile as Buffer, await renderDemoImage(watercolor?.prompt ?? ''))).toBeLessThan(4);
     await other.drop();
   });
 });

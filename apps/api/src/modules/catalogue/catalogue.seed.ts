@@ -23,9 +23,12 @@ function demoNumber(index: number, modulo: number): number {
   return (index * 7919 + 104_729) % modulo;
 }
 
-async function styleImage(palette: [string, string], label: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${palette[0]}"/><stop offset="1" stop-color="${palette[1]}"/></linearGradient></defs><rect width="640" height="640" fill="url(#g)"/><circle cx="460" cy="200" r="120" fill="#ffffff" opacity="0.18"/><circle cx="180" cy="470" r="190" fill="#ffffff" opacity="0.12"/><text x="40" y="600" font-family="sans-serif" font-size="44" font-weight="700" fill="#ffffff" opacity="0.9">${label}</text></svg>`;
-  return sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+/** A style's tile: its prompt drawn by the demo engine, which shows the style in the picture itself. */
+async function styleImage(prompt: string): Promise<Buffer> {
+  return sharp(await renderDemoImage(prompt))
+    .resize(640, 640)
+    .webp({ quality: 80 })
+    .toBuffer();
 }
 
 /** Runs `work` over items, `limit` at a time. */
@@ -88,16 +91,12 @@ export async function seedDemoCatalogue(
   const styleImageKey = (slug: string) => `styles/${slug}.webp`;
   const productImageKey = (slug: string) => `demo-${slug}`;
   for (const style of seedStyles) {
-    await storage.put('public', styleImageKey(style.slug), await styleImage(style.palette, style.title.en), {
+    await storage.put('public', styleImageKey(style.slug), await styleImage(style.prompt), {
       contentType: 'image/webp',
     });
   }
   await inBatches(demoProducts, 2, async (product) => {
-    await storeProductImage(
-      storage,
-      productImageKey(product.slug),
-      await renderDemoImage(product.prompt, product.palette),
-    );
+    await storeProductImage(storage, productImageKey(product.slug), await renderDemoImage(product.prompt));
   });
 
   await db.transaction(async (tx) => {

@@ -1,0 +1,534 @@
+import { createHash } from 'node:crypto';
+
+// The demo engine's reading of a prompt: its words, lower-cased, stripped of accents and of
+// plural endings, are looked up in a small vocabulary (English first, with the common words of
+// German, French, Spanish, Italian and Polish) and become a scene description that
+// scene-render.ts draws. Words it does not know only shift the palette.
+
+export type TimeOfDay = 'dawn' | 'day' | 'sunset' | 'night';
+export type Ground =
+  | 'mountains'
+  | 'hills'
+  | 'desert'
+  | 'snow'
+  | 'sea'
+  | 'lake'
+  | 'forest'
+  | 'city'
+  | 'space'
+  | 'interior'
+  | 'pattern'
+  | 'fluid';
+export type Weather = 'fog' | 'rain' | 'snow';
+export type Light = 'neon' | 'golden' | 'moonlight';
+export type Style =
+  | 'watercolor'
+  | 'pixel'
+  | 'oil'
+  | 'anime'
+  | 'lowpoly'
+  | 'isometric'
+  | 'minimal'
+  | 'line'
+  | 'vaporwave'
+  | 'cinematic'
+  | 'render3d'
+  | 'photo';
+export type Subject =
+  | 'cat'
+  | 'dog'
+  | 'rabbit'
+  | 'bird'
+  | 'fish'
+  | 'elephant'
+  | 'deer'
+  | 'octopus'
+  | 'dragon'
+  | 'tree'
+  | 'flower'
+  | 'house'
+  | 'castle'
+  | 'lighthouse'
+  | 'ship'
+  | 'tower'
+  | 'rocket'
+  | 'person'
+  | 'cup'
+  | 'cake';
+
+export type Scene = {
+  time: TimeOfDay;
+  aurora: boolean;
+  storm: boolean;
+  /** The landscape, back to front as scene-render.ts layers it; never empty. */
+  ground: Ground[];
+  weather: Weather[];
+  light: Light | null;
+  style: Style | null;
+  /** Up to two subjects, the first mentioned first; it is drawn large, the second beside it. */
+  subjects: Subject[];
+  /** A head-and-shoulders view of a person rather than a full figure. */
+  portrait: boolean;
+  /** Colour words in the prompt, as hex, in the order they came. */
+  colours: string[];
+  /** Each subject's colour when a colour word comes shortly before it ("a red cat"), else null. */
+  subjectColours: (string | null)[];
+  /** Degrees the palette turns by, from the words the vocabulary does not know (0 when none). */
+  hueShift: number;
+  /** The seed for every random choice of the drawing: the same prompt, the same picture. */
+  seed: number;
+};
+
+type Entry =
+  | { time: TimeOfDay }
+  | { ground: Ground }
+  | { weather: Weather }
+  | { light: Light }
+  | { style: Style }
+  | { subject: Subject }
+  | { colour: string }
+  | { aurora: true }
+  | { storm: true }
+  | { portrait: true };
+
+/** `words` (space separated) → entry; later lines never replace earlier ones. */
+const vocabulary = new Map<string, Entry>();
+function words(list: string, entry: Entry) {
+  for (const word of list.split(/\s+/)) if (word && !vocabulary.has(word)) vocabulary.set(word, entry);
+}
+
+// Time of day.
+words(
+  'dawn sunrise morning daybreak sunup morgen morgendammerung aube matin lever amanecer manana alba mattina mattino swit poranek wschod',
+  { time: 'dawn' },
+);
+words(
+  'sunset dusk evening twilight sundown blue-hour sonnenuntergang abend abenddammerung crepuscule soir coucher atardecer ocaso tarde tramonto sera crepuscolo zachod wieczor zmierzch',
+  { time: 'sunset' },
+);
+words(
+  'night midnight nighttime nocturnal starry stars star moon moonlit constellation nacht mitternacht sterne mond nuit minuit etoile etoiles lune noche medianoche estrella estrellas luna notte mezzanotte stelle noc nocy noca polnoc gwiazdy ksiezyc',
+  { time: 'night' },
+);
+words(
+  'day daytime noon midday sunny sunshine sunlit tag mittag jour midi dia mediodia giorno mezzogiorno dzien poludnie',
+  {
+    time: 'day',
+  },
+);
+// Sky.
+words('aurora borealis australis polarlicht nordlicht zorza', { aurora: true });
+words(
+  'storm stormy thunder thunderstorm lightning tempest hurricane sturm gewitter blitz tempete orage eclair tormenta tempestad relampago tempesta temporale fulmine burza piorun',
+  { storm: true },
+);
+// Ground.
+words(
+  'mountain peak summit alps alpine ridge dolomites himalaya himalayan volcano volcanic cliff range massif spire glacier berg gebirge gipfel alpen montagne sommet montana cumbre montagna vetta gora szczyt',
+  { ground: 'mountains' },
+);
+words(
+  'hill meadow field valley grassland countryside vineyard park garden lawn prairie pasture farmland wheat path hugel wiese feld colline prairie champ colina prado campo collina prato wzgorze laka',
+  { ground: 'hills' },
+);
+words(
+  'desert dune sahara canyon savannah savanna mars wuste wueste desert sable desierto arena deserto sabbia pustynia wydma',
+  { ground: 'desert' },
+);
+words(
+  'snow snowy winter ice icy glacier frozen frost frosty arctic polar igloo schnee eis neige hiver glace nieve invierno hielo neve inverno ghiaccio snieg zima lod',
+  { ground: 'snow' },
+);
+words(
+  'sea ocean beach coast coastal wave harbor harbour bay lagoon seascape maritime fjord surf seaside tide meer ozean kuste welle mer ocean plage vague mar oceano playa ola mare spiaggia onda morze morzem morza fala',
+  { ground: 'sea' },
+);
+words('lake pond river canal stream reflection reflecting lagoon lac riviere lago rio fiume jezioro rzeka', {
+  ground: 'lake',
+});
+words(
+  'forest woods wood jungle woodland pine rainforest grove taiga wald dschungel foret bois jungle bosque selva foresta bosco giungla dzungla',
+  { ground: 'forest' },
+);
+words(
+  'city skyline skyscraper street town metropolis megacity downtown tokyo york paris london dubai alley building urban cityscape avenue lisbon venice village stadt strasse ville rue ciudad calle citta strada miasto ulica',
+  { ground: 'city' },
+);
+words(
+  'space planet galaxy nebula cosmos cosmic saturn orbit universe asteroid interstellar starfield weltraum planet espace planete espacio planeta spazio pianeta kosmos planeta galaktyka',
+  { ground: 'space' },
+);
+words(
+  'room interior kitchen library bedroom lobby loft bar cafe diner arcade hall club stage backstage teahouse windowsill indoor zimmer kuche chambre cuisine habitacion cocina stanza cucina pokoj kuchnia',
+  { ground: 'interior' },
+);
+words(
+  'pattern seamless tileable mosaic geometric tile wallpaper motif ornament ornamental bauhaus memphis textile muster motif patron patrones motivo wzor',
+  { ground: 'pattern' },
+);
+words(
+  'fluid marbled marbling resin pour swirl liquid abstract flussig abstrakt fluide abstrait abstracto astratto abstrakcja',
+  {
+    ground: 'fluid',
+  },
+);
+// Weather.
+words(
+  'fog mist misty haze hazy foggy smoke smog nebel dunst brouillard brume niebla bruma nebbia foschia mgla',
+  {
+    weather: 'fog',
+  },
+);
+words('rain rainy raindrop drizzle downpour umbrella puddle regen pluie lluvia pioggia deszcz', {
+  weather: 'rain',
+});
+words('snowflake snowfall blizzard snowing schneefall flocon nevada neviscata sniezyca', { weather: 'snow' });
+// Light.
+words('neon cyberpunk synthwave hologram holographic led neonlicht neons', { light: 'neon' });
+words('golden-hour golden-light warm-light amber', { light: 'golden' });
+words('moonlight moonlit mondlicht clair-de-lune luz-de-luna chiaro-di-luna ksiezycowy', {
+  light: 'moonlight',
+});
+// Style.
+words('watercolor watercolour aquarell aquarelle acuarela acquerello akwarela gouache wash', {
+  style: 'watercolor',
+});
+words('pixel pixels 8-bit 16-bit 32-bit 8bit 16bit pixelart retro-game', { style: 'pixel' });
+words('oil painting impasto painterly olgemalde huile oleo olio olejny canvas brushstroke', { style: 'oil' });
+words('anime manga ghibli cel kawaii chibi', { style: 'anime' });
+words('low-poly lowpoly polygon polygonal faceted', { style: 'lowpoly' });
+words('isometric diorama isometrisch isometrique isometrico izometryczny', { style: 'isometric' });
+words('minimal minimalist minimalism flat simple minimalistisch minimaliste minimalista minimalistyczny', {
+  style: 'minimal',
+});
+words('line-art lineart sketch drawing outline linework strichzeichnung dessin dibujo disegno rysunek', {
+  style: 'line',
+});
+words('vaporwave retrowave 80s outrun', { style: 'vaporwave' });
+words('cinematic film movie filmisch cinematique cinematografico cinematografico filmowy', {
+  style: 'cinematic',
+});
+words('3d render rendered pixar octane blender cgi clay', { style: 'render3d' });
+words(
+  'photo photograph photography astrophotography photorealistic realistic foto fotografie photographie fotografia realista',
+  {
+    style: 'photo',
+  },
+);
+// Subjects.
+words(
+  'cat kitten kitty tabby tiger lion leopard panther lynx katze kater chat chaton gato gatito gatto gattino kot kotek tygrys lew',
+  { subject: 'cat' },
+);
+words(
+  'dog puppy corgi retriever bulldog beagle hound wolf werewolf fox husky terrier poodle hund welpe wolf fuchs chien chiot loup renard perro cachorro lobo zorro cane cucciolo lupo volpe pies szczeniak wilk lis',
+  { subject: 'dog' },
+);
+words('rabbit bunny hare kaninchen hase lapin lievre conejo liebre coniglio lepre krolik zajac', {
+  subject: 'rabbit',
+});
+words(
+  'bird owl eagle hummingbird seagull gull crow raven phoenix griffin parrot dove swan duck sparrow heron crane flamingo vogel eule adler oiseau hibou aigle pajaro buho aguila uccello gufo aquila ptak sowa orzel',
+  { subject: 'bird' },
+);
+words(
+  'fish whale koi shark dolphin goldfish salmon fisch wal hai poisson baleine requin pez ballena tiburon pesce balena squalo ryba wieloryb rekin',
+  { subject: 'fish' },
+);
+words('elephant mammoth elefant elephant elefante slon', { subject: 'elephant' });
+words('deer stag reindeer moose elk antelope fawn hirsch reh cerf biche ciervo venado cervo jelen', {
+  subject: 'deer',
+});
+words('kraken octopus squid tentacle krake poulpe pieuvre pulpo calamar polpo ośmiornica osmiornica', {
+  subject: 'octopus',
+});
+words('dragon wyvern drache dragon dragon drago smok', { subject: 'dragon' });
+words(
+  'tree plant fern monstera oak birch palm cypress bonsai willow maple sakura acacia baum eiche arbre chene arbol roble albero quercia drzewo dab',
+  {
+    subject: 'tree',
+  },
+);
+words(
+  'flower rose tulip peony blossom daisy lotus sunflower dandelion bloom blume rose fleur flor fiore kwiat roza',
+  {
+    subject: 'flower',
+  },
+);
+words('house cabin cottage hut home farmhouse chalet haus hutte maison cabane casa cabana baita dom chata', {
+  subject: 'house',
+});
+words(
+  'castle palace fortress citadel kingdom chateau burg schloss festung castillo palacio castello palazzo fortezza zamek palac',
+  {
+    subject: 'castle',
+  },
+);
+words('lighthouse leuchtturm phare faro latarnia', { subject: 'lighthouse' });
+words(
+  'ship boat galleon sailboat yacht kayak gondola ferry canoe sailing schiff boot segelboot bateau navire voilier barco velero nave barca statek lodz zaglowka',
+  { subject: 'ship' },
+);
+words('tower pagoda minaret belfry clocktower turm tour wieza', { subject: 'tower' });
+words('rocket spaceship spacecraft shuttle ufo mothership rakete fusee cohete razzo rakieta', {
+  subject: 'rocket',
+});
+words(
+  'person man woman girl boy people astronaut knight samurai geisha hacker sorceress archer priestess warrior queen king princess prince wizard witch ballerina sailor beekeeper trumpeter grandmother grandfather mountaineer florist kayaker cook chef druid countess orc dwarf elf fairy child kid figure traveler hiker monk dancer musician frau mann madchen junge femme homme fille garcon mujer hombre nina nino donna uomo ragazza ragazzo kobieta mezczyzna dziewczyna chlopiec',
+  { subject: 'person' },
+);
+words('portrait face headshot portrat visage retrato ritratto portret', { portrait: true });
+words(
+  'cup mug coffee tea latte milkshake cocktail wine smoothie lemonade potion matcha espresso cappuccino drink beverage juice teacup kaffee tee tasse taza te bebida caffe te tazza kawa herbata kubek',
+  { subject: 'cup' },
+);
+words(
+  'cake cheesecake pie dessert macaron cupcake donut pastry parfait mochi pudding tart kuchen torte gateau tarte torta dolce ciasto tort',
+  { subject: 'cake' },
+);
+// Colours.
+const colourWords: [string, string][] = [
+  ['red crimson scarlet rot rouge rojo rosso czerwony', '#d6343a'],
+  ['orange ginger tangerine coral orangefarben naranja arancione pomaranczowy', '#f08a24'],
+  ['yellow golden gold lemon mustard gelb jaune amarillo giallo zolty', '#f2c230'],
+  ['green emerald mint sage jade grun vert verde zielony', '#2f9e57'],
+  ['teal turquoise cyan aqua turkis turquesa turchese turkusowy', '#1bb3b0'],
+  ['blue cobalt azure navy indigo sapphire blau bleu azul blu niebieski', '#2d6fd6'],
+  ['purple violet lavender amethyst lilac magenta lila violett viola morado fioletowy', '#8a4fd8'],
+  ['pink rose blush peach fuchsia rosa pembe rozowy', '#f27aa8'],
+  ['white silver pearl ivory weiss blanc blanco bianco bialy', '#f1f1f4'],
+  ['black ebony obsidian schwarz noir negro nero czarny', '#1c1c22'],
+  ['grey gray ash grau gris grigio szary', '#8a8f98'],
+  ['brown chocolate bronze copper braun marron brun marrone brazowy', '#8a5a34'],
+];
+for (const [list, hex] of colourWords) words(list, { colour: hex });
+
+/** Two-word phrases, joined with a hyphen before the lookup. */
+const phrases = new Map<string, string>([
+  ['golden hour', 'golden-hour'],
+  ['golden light', 'golden-light'],
+  ['warm light', 'warm-light'],
+  ['warm sunlight', 'warm-light'],
+  ['blue hour', 'blue-hour'],
+  ['low poly', 'low-poly'],
+  ['line art', 'line-art'],
+  ['pixel art', 'pixelart'],
+  ['northern lights', 'aurora'],
+  ['oil painting', 'oil'],
+  ['ice cream', 'dessert'],
+  ['hot chocolate', 'drink'],
+  ['big ben', 'tower'],
+  ['eiffel tower', 'tower'],
+  ['falling snow', 'snowfall'],
+  ['snow falling', 'snowfall'],
+  ['snow drifting', 'snowfall'],
+  ['snow blowing', 'snowfall'],
+  ['full moon', 'moon'],
+  ['new york', 'york'],
+  ['hot dog', 'snack'],
+  ['dragon fruit', 'fruit'],
+  ['palm sized', 'tiny'],
+  ['sea of', 'many'],
+  ['negative space', 'emptiness'],
+  ['setting sun', 'sunset'],
+  ['sun setting', 'sunset'],
+]);
+
+/** Small words that carry no picture; they neither match nor shift the palette. */
+const stopWords = new Set(
+  'a an the of in on at by with and or to for from into over under above below behind its his her their is are very highly ultra detailed detail mood style lens art of der die das ein eine und mit im am le la les un une des et avec dans sur el los las y con en il lo gli e di del della w z i na do'.split(
+    ' ',
+  ),
+);
+
+/** Lower-cased words without accents or apostrophes; other scripts stay as they are. */
+export function promptWords(prompt: string): string[] {
+  const plain = prompt
+    .slice(0, 4000)
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ł/g, 'l')
+    .replace(/ß/g, 'ss')
+    .replace(/['’]s\b/g, '');
+  return plain.split(/[^\p{L}\p{N}-]+/u).flatMap((word) => {
+    const trimmed = word.replace(/^-+|-+$/g, '');
+    if (!trimmed) return [];
+    // "snow-capped" is read as "snow" and "capped"; a known hyphenated word ("low-poly") stays whole.
+    return vocabulary.has(trimmed) ? [trimmed] : trimmed.split('-').filter(Boolean);
+  });
+}
+
+/** The entry of a word or of its singular ("peaks" → "peak", "cherries" → "cherry", "boxes" → "box"). */
+function lookUp(word: string): Entry | undefined {
+  const direct = vocabulary.get(word);
+  if (direct) return direct;
+  if (word.length > 4 && word.endsWith('ies')) {
+    const found = vocabulary.get(`${word.slice(0, -3)}y`) ?? vocabulary.get(word.slice(0, -1));
+    if (found) return found;
+  }
+  if (word.length > 4 && word.endsWith('es')) {
+    const found = vocabulary.get(word.slice(0, -2));
+    if (found) return found;
+  }
+  if (word.length > 3 && word.endsWith('s')) return vocabulary.get(word.slice(0, -1));
+  return undefined;
+}
+
+/** The order grounds are layered in, back to front. */
+const groundOrder: Ground[] = [
+  'space',
+  'pattern',
+  'fluid',
+  'mountains',
+  'hills',
+  'desert',
+  'city',
+  'forest',
+  'snow',
+  'lake',
+  'sea',
+  'interior',
+];
+
+/** Which style wins when a prompt names several: the ones that change the drawing most first. */
+const stylePriority: Style[] = [
+  'pixel',
+  'lowpoly',
+  'isometric',
+  'line',
+  'anime',
+  'watercolor',
+  'vaporwave',
+  'oil',
+  'minimal',
+  'render3d',
+  'cinematic',
+  'photo',
+];
+
+export function seedOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32LE(0) || 1;
+}
+
+/** The scene a prompt describes. Any text gives a scene; an empty one gives hills by day. */
+export function parseScene(prompt: string): Scene {
+  const tokens = promptWords(prompt);
+  const joined: string[] = [];
+  for (let index = 0; index < tokens.length; index += 1) {
+    const pair = phrases.get(`${tokens[index]} ${tokens[index + 1]}`);
+    if (pair) {
+      joined.push(pair);
+      index += 1;
+    } else joined.push(tokens[index] as string);
+  }
+
+  let time: TimeOfDay | null = null;
+  let aurora = false;
+  let storm = false;
+  let portrait = false;
+  const grounds = new Set<Ground>();
+  const groundHits = new Map<Ground, number>();
+  const weather = new Set<Weather>();
+  const lights: Light[] = [];
+  const styles = new Set<Style>();
+  const subjects: Subject[] = [];
+  const subjectColours: (string | null)[] = [];
+  const colours: string[] = [];
+  /** The last colour word and the position it came at. */
+  let lastColour: { hex: string; at: number } | null = null;
+  const unknown: string[] = [];
+  for (const [at, word] of joined.entries()) {
+    const entry = lookUp(word);
+    if (!entry) {
+      if (!stopWords.has(word) && !/^\d+(mm|k|s)?$/.test(word)) unknown.push(word);
+      continue;
+    }
+    if ('time' in entry) time ??= entry.time;
+    else if ('ground' in entry) {
+      grounds.add(entry.ground);
+      groundHits.set(entry.ground, (groundHits.get(entry.ground) ?? 0) + 1);
+    } else if ('weather' in entry) weather.add(entry.weather);
+    else if ('light' in entry) lights.push(entry.light);
+    else if ('style' in entry) styles.add(entry.style);
+    else if ('subject' in entry) {
+      if (!subjects.includes(entry.subject)) {
+        subjects.push(entry.subject);
+        subjectColours.push(lastColour && at - lastColour.at <= 4 ? lastColour.hex : null);
+      }
+    } else if ('colour' in entry) {
+      colours.push(entry.colour);
+      lastColour = { hex: entry.colour, at };
+    } else if ('aurora' in entry) aurora = true;
+    else if ('storm' in entry) storm = true;
+    else portrait = true;
+  }
+  // Falling snow is weather over a snowy ground; the northern lights and a storm need their sky.
+  if (weather.has('snow')) grounds.add('snow');
+  if (aurora) time = 'night';
+  if (storm) weather.add('rain');
+  if (lights.includes('moonlight')) time ??= 'night';
+  // Indoors, a cabin or a castle is the room itself, not something standing in it.
+  if (grounds.has('interior')) {
+    for (let index = subjects.length - 1; index >= 0; index -= 1) {
+      if (['house', 'castle', 'tower', 'lighthouse'].includes(subjects[index] as Subject)) {
+        subjects.splice(index, 1);
+        subjectColours.splice(index, 1);
+      }
+    }
+  }
+  // A portrait with nothing named in it is of a person.
+  if (portrait && subjects.length === 0) {
+    subjects.push('person');
+    subjectColours.push(null);
+  }
+  // A lighthouse, a ship or a fish with no landscape named stands by or in the sea.
+  if (
+    subjects.some((subject) => subject === 'lighthouse' || subject === 'ship' || subject === 'fish') &&
+    !['sea', 'lake', 'space', 'interior', 'pattern', 'fluid'].some((ground) => grounds.has(ground as Ground))
+  )
+    grounds.add('sea');
+  // Neon glows at night unless the prompt says otherwise.
+  if (lights.includes('neon')) time ??= 'night';
+  const ordered = groundOrder.filter((ground) => grounds.has(ground));
+  // A pattern or fluid art replaces the landscape when named twice or when nothing else is named
+  // ("LED patterns" on a kimono leave the teahouse a teahouse); of the two, the one named more wins.
+  const landscape = ordered.filter((ground) => ground !== 'pattern' && ground !== 'fluid');
+  const abstractHits = Math.max(groundHits.get('pattern') ?? 0, groundHits.get('fluid') ?? 0);
+  const abstract =
+    abstractHits >= 2 || (subjects.length === 0 && landscape.length === 0)
+      ? ordered
+          .filter((ground) => ground === 'pattern' || ground === 'fluid')
+          .sort((a, b) => (groundHits.get(b) ?? 0) - (groundHits.get(a) ?? 0))[0]
+      : undefined;
+  // Indoors, water and snow would lie on the floor: only what is seen through the window stays.
+  const seen = grounds.has('interior')
+    ? landscape.filter((ground) => !['lake', 'sea', 'snow'].includes(ground))
+    : landscape;
+  // Food and drink with no landscape named are served indoors.
+  const food = subjects[0] === 'cup' || subjects[0] === 'cake';
+  const ground: Ground[] = abstract ? [abstract] : seen.length > 0 ? seen : [food ? 'interior' : 'hills'];
+  const light: Light | null = lights.includes('neon')
+    ? 'neon'
+    : lights.includes('moonlight') || (time === 'night' && lights.length === 0 && !ground.includes('city'))
+      ? 'moonlight'
+      : lights.includes('golden')
+        ? 'golden'
+        : null;
+  const unknownText = unknown.join(' ');
+  return {
+    time: time ?? (light === 'golden' ? 'sunset' : 'day'),
+    aurora,
+    storm,
+    ground,
+    weather: [...weather],
+    light,
+    style: stylePriority.find((style) => styles.has(style)) ?? null,
+    subjects: subjects.slice(0, 2),
+    portrait: portrait && subjects[0] === 'person',
+    colours,
+    subjectColours: subjectColours.slice(0, 2),
+    hueShift: unknownText ? (seedOf(unknownText) % 61) - 30 : 0,
+    seed: seedOf(prompt),
+  };
+}
