@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { analyze } from './db/maintenance';
+import { pruneAdminIdempotencyKeys } from './modules/admin/admin.idempotency';
 import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { recoverAbandonedGenerations } from './modules/generation/generation.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
@@ -83,6 +84,11 @@ export function periodicTasks(
       run: () => deleteExpiredSessions(database.db, maxSessionDays),
     },
     { name: 'throttle cleanup', everyMs: HOUR, run: () => pruneThrottles(database.db) },
+    {
+      name: 'back-office key cleanup',
+      everyMs: HOUR,
+      run: () => pruneAdminIdempotencyKeys(database.db),
+    },
     // The ledger's invariants, checked while the shop runs (decision 0020): each problem is
     // logged as an error and kept for the back office's dashboard and the metrics.
     {

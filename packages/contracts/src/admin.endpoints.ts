@@ -6,6 +6,7 @@ import {
   adminAuditResponse,
   adminDepositsRequest,
   adminDepositsResponse,
+  adminIdempotencyHeaders,
   adminIdParams,
   adminOfferCounterRequest,
   adminOfferPublishRequest,
@@ -385,6 +386,7 @@ export const adminEndpoints = {
       summary: 'Answer a pending offer with the service’s price (EUR)',
       params: adminIdParams,
       body: adminOfferCounterRequest,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     decline: defineEndpoint({
@@ -393,6 +395,7 @@ export const adminEndpoints = {
       summary: 'Decline an offer for the service',
       params: adminIdParams,
       body: adminReasonRequest,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     publish: defineEndpoint({
@@ -401,6 +404,7 @@ export const adminEndpoints = {
       summary: 'Make an accepted offer’s picture a product of the shop',
       params: adminIdParams,
       body: adminOfferPublishRequest,
+      headers: adminIdempotencyHeaders,
       response: adminOfferPublishResponse,
     }),
   },
@@ -425,6 +429,7 @@ export const adminEndpoints = {
       path: '/admin/payouts/:id/send',
       summary: 'Sends a card payout through the payout provider that keeps the card',
       params: adminIdParams,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     paid: defineEndpoint({
@@ -432,6 +437,7 @@ export const adminEndpoints = {
       path: '/admin/payouts/:id/paid',
       summary: 'The payout has been sent',
       params: adminIdParams,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     failed: defineEndpoint({
@@ -440,6 +446,7 @@ export const adminEndpoints = {
       summary: 'The payout failed: what was owed is reversed',
       params: adminIdParams,
       body: adminReasonRequest,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     exportSepa: defineEndpoint({
@@ -447,6 +454,7 @@ export const adminEndpoints = {
       path: '/admin/payout-batches',
       summary:
         'Exports every requested bank payout as one SEPA file (pain.001.001.09); they are sent from then on',
+      headers: adminIdempotencyHeaders,
       response: adminPayoutBatchResponse,
     }),
     sepaFile: defineEndpoint({
@@ -551,6 +559,7 @@ export const adminEndpoints = {
       path: '/admin/verifications/:id/approve',
       summary: 'Approve a pending verification',
       params: adminIdParams,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
     decline: defineEndpoint({
@@ -559,6 +568,7 @@ export const adminEndpoints = {
       summary: 'Decline a pending verification',
       params: adminIdParams,
       body: adminReasonRequest,
+      headers: adminIdempotencyHeaders,
       response: adminActionResponse,
     }),
   },

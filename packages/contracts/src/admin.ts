@@ -310,13 +310,18 @@ export const adminUserResponse = z.object({
   }),
 });
 
-/** A retry of a balance correction with the same key moves nothing again. */
-export const adminAdjustBalanceHeaders = z.object({
+/**
+ * An action of the back office that moves money or decides (a balance correction, an offer's
+ * price, a payout, a verification) takes an Idempotency-Key: a repeat with the same key and
+ * request answers the first answer and moves nothing again.
+ */
+export const adminIdempotencyHeaders = z.object({
   'idempotency-key': z
     .string()
     .regex(/^[\w-]{8,100}$/, 'field.invalid')
     .optional(),
 });
+export const adminAdjustBalanceHeaders = adminIdempotencyHeaders;
 
 /**
  * `POST /admin/users/:id/adjust`: a signed amount in the internal currency ("12.50" credits,

@@ -10,6 +10,7 @@ import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalo
 import { offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { audited } from './admin.audit';
+import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 
 /** The offers queue: works users offer to sell, priced, declined or published by the service. */
@@ -40,73 +41,79 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(adminEndpoints.offers.counter),
     handler: async (request) => {
-      const offerId = request.params.id;
-      await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'offer.counter',
-          subject: { type: 'offer', id: offerId },
-        },
-        async (tx) => {
-          const before = await offerSnapshot(tx, offerId);
-          // The contract has read the euro amount as integer cents exactly.
-          await makeCounterOffer(tx, offerId, request.body.service_price);
-          return { result: null, before, after: await offerSnapshot(tx, offerId) };
-        },
-      );
-      return { status: 'OK' as const, message: 'Counter-offer sent' };
+      return oncePerKey(app.db, request, async () => {
+        const offerId = request.params.id;
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'offer.counter',
+            subject: { type: 'offer', id: offerId },
+          },
+          async (tx) => {
+            const before = await offerSnapshot(tx, offerId);
+            // The contract has read the euro amount as integer cents exactly.
+            await makeCounterOffer(tx, offerId, request.body.service_price);
+            return { result: null, before, after: await offerSnapshot(tx, offerId) };
+          },
+        );
+        return { status: 'OK' as const, message: 'Counter-offer sent' };
+      });
     },
   });
 
   app.route({
     ...routeOf(adminEndpoints.offers.decline),
     handler: async (request) => {
-      const offerId = request.params.id;
-      await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'offer.decline',
-          subject: { type: 'offer', id: offerId },
-        },
-        async (tx) => {
-          const before = await offerSnapshot(tx, offerId);
-          await declineByService(tx, offerId);
-          return {
-            result: null,
-            before,
-            after: { ...(await offerSnapshot(tx, offerId)), reason: request.body.reason },
-          };
-        },
-      );
-      return { status: 'OK' as const, message: 'Offer declined' };
+      return oncePerKey(app.db, request, async () => {
+        const offerId = request.params.id;
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'offer.decline',
+            subject: { type: 'offer', id: offerId },
+          },
+          async (tx) => {
+            const before = await offerSnapshot(tx, offerId);
+            await declineByService(tx, offerId);
+            return {
+              result: null,
+              before,
+              after: { ...(await offerSnapshot(tx, offerId)), reason: request.body.reason },
+            };
+          },
+        );
+        return { status: 'OK' as const, message: 'Offer declined' };
+      });
     },
   });
 
   app.route({
     ...routeOf(adminEndpoints.offers.publish),
     handler: async (request) => {
-      const offerId = request.params.id;
-      const productId = await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'offer.publish',
-          subject: { type: 'offer', id: offerId },
-        },
-        async (tx) => {
-          const id = await publishOffer(tx, app.storage, {
-            offerId,
-            priceCents: request.body.price,
-            prompt: request.body.prompt,
-          });
-          return { result: id, before: { product_id: null }, after: { product_id: id } };
-        },
-      );
-      forgetCatalogueCounts(app.db);
-      forgetCatalogueMenus(app.db);
-      return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
+      return oncePerKey(app.db, request, async () => {
+        const offerId = request.params.id;
+        const productId = await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'offer.publish',
+            subject: { type: 'offer', id: offerId },
+          },
+          async (tx) => {
+            const id = await publishOffer(tx, app.storage, {
+              offerId,
+              priceCents: request.body.price,
+              prompt: request.body.prompt,
+            });
+            return { result: id, before: { product_id: null }, after: { product_id: id } };
+          },
+        );
+        forgetCatalogueCounts(app.db);
+        forgetCatalogueMenus(app.db);
+        return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
+      });
     },
   });
 }

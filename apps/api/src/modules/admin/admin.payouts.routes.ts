@@ -16,6 +16,7 @@ import {
   settlePayout,
 } from '../payouts/payouts.service';
 import { audited } from './admin.audit';
+import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 
 /**
@@ -72,100 +73,108 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(adminEndpoints.payouts.send),
     handler: async (request) => {
-      const payoutId = request.params.id;
-      const before = await payoutSnapshot(app.db, payoutId);
-      // The provider is another system: it is asked outside the transaction that keeps the audit.
-      await sendCardPayout(app.db, app.payoutProvider, payoutId, settling);
-      await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'payout.send',
-          subject: { type: 'payout', id: payoutId },
-        },
-        async (tx) => ({ result: null, before, after: await payoutSnapshot(tx, payoutId) }),
-      );
-      return { status: 'OK' as const, message: 'Payout sent' };
+      return oncePerKey(app.db, request, async () => {
+        const payoutId = request.params.id;
+        const before = await payoutSnapshot(app.db, payoutId);
+        // The provider is another system: it is asked outside the transaction that keeps the audit.
+        await sendCardPayout(app.db, app.payoutProvider, payoutId, settling);
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'payout.send',
+            subject: { type: 'payout', id: payoutId },
+          },
+          async (tx) => ({ result: null, before, after: await payoutSnapshot(tx, payoutId) }),
+        );
+        return { status: 'OK' as const, message: 'Payout sent' };
+      });
     },
   });
 
   app.route({
     ...routeOf(adminEndpoints.payouts.paid),
     handler: async (request) => {
-      const payoutId = request.params.id;
-      await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'payout.paid',
-          subject: { type: 'payout', id: payoutId },
-        },
-        async (tx) => {
-          const before = await payoutSnapshot(tx, payoutId);
-          await markPayoutPaid(tx, payoutId, settling);
-          return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
-        },
-      );
-      return { status: 'OK' as const, message: 'Payout marked as paid' };
+      return oncePerKey(app.db, request, async () => {
+        const payoutId = request.params.id;
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'payout.paid',
+            subject: { type: 'payout', id: payoutId },
+          },
+          async (tx) => {
+            const before = await payoutSnapshot(tx, payoutId);
+            await markPayoutPaid(tx, payoutId, settling);
+            return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
+          },
+        );
+        return { status: 'OK' as const, message: 'Payout marked as paid' };
+      });
     },
   });
 
   app.route({
     ...routeOf(adminEndpoints.payouts.failed),
     handler: async (request) => {
-      const payoutId = request.params.id;
-      await cancelAtProvider(app.db, app.payoutProvider, payoutId, settling);
-      await audited(
-        app.db,
-        {
-          adminId: signedInUser(request).id,
-          action: 'payout.failed',
-          subject: { type: 'payout', id: payoutId },
-        },
-        async (tx) => {
-          const before = await payoutSnapshot(tx, payoutId);
-          await settlePayout(tx, payoutId, { paid: false, reason: request.body.reason }, settling);
-          return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
-        },
-      );
-      return { status: 'OK' as const, message: 'Payout marked as failed' };
+      return oncePerKey(app.db, request, async () => {
+        const payoutId = request.params.id;
+        await cancelAtProvider(app.db, app.payoutProvider, payoutId, settling);
+        await audited(
+          app.db,
+          {
+            adminId: signedInUser(request).id,
+            action: 'payout.failed',
+            subject: { type: 'payout', id: payoutId },
+          },
+          async (tx) => {
+            const before = await payoutSnapshot(tx, payoutId);
+            await settlePayout(tx, payoutId, { paid: false, reason: request.body.reason }, settling);
+            return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
+          },
+        );
+        return { status: 'OK' as const, message: 'Payout marked as failed' };
+      });
     },
   });
 
   app.route({
     ...routeOf(adminEndpoints.payouts.exportSepa),
     handler: async (request) => {
-      sepaDebtor();
-      const adminId = signedInUser(request).id;
-      const batch = await audited(
-        app.db,
-        { adminId, action: 'payout.export', subject: { type: 'payout_batch', id: 'new' } },
-        async (tx) => {
-          const created = await createSepaBatch(tx, { adminId });
-          return {
-            result: created,
-            before: null,
-            after: {
-              message_id: created.messageId,
-              transfers: created.transfers,
-              total_cents: created.totalCents,
-            },
-            subjectId: created.id,
-          };
-        },
-      );
-      return {
-        status: 'OK' as const,
-        payload: {
-          id: batch.id,
-          message_id: batch.messageId,
-          transfers: batch.transfers,
-          total: minorUnitsToNumber(batch.totalCents),
-          currency: 'EUR' as const,
-          created_at: batch.createdAt.toISOString(),
-          file_url: `/api/admin/payout-batches/${batch.id}/file`,
-        },
-      };
+      return oncePerKey(app.db, request, async () => {
+        sepaDebtor();
+        const adminId = signedInUser(request).id;
+        const batch = await audited(
+          app.db,
+          { adminId, action: 'payout.export', subject: { type: 'payout_batch', id: 'new' } },
+          async (tx) => {
+            const created = await createSepaBatch(tx, { adminId });
+            return {
+              result: created,
+              before: null,
+              after: {
+                message_id: created.messageId,
+                transfers: created.transfers,
+                total_cents: created.totalCents,
+              },
+              subjectId: created.id,
+            };
+          },
+        );
+        return {
+          status: 'OK' as const,
+          payload: {
+            id: batch.id,
+            message_id: batch.messageId,
+            transfers: batch.transfers,
+            total: minorUnitsToNumber(batch.totalCents),
+            currency: 'EUR' as const,
+            created_at: batch.createdAt.toISOString(),
+            file_url: `/api/admin/payout-batches/${batch.id}/file`,
+          },
+        };
+      });
     },
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../verification/verification.admin';
 import { approveVerification, declineVerification } from '../verification/verification.service';
 import { audited } from './admin.audit';
+import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 
 /** The identity review queue: the details, the documents (to admins only), approve or decline. */
@@ -45,27 +46,33 @@ export async function adminVerificationsRoutes(parent: FastifyInstance) {
     app.route({
       ...routeOf(adminEndpoints.verifications[action]),
       handler: async (request) => {
-        const verificationId = request.params.id;
-        await audited(
-          app.db,
-          {
-            adminId: signedInUser(request).id,
-            action: `verification.${action}`,
-            subject: { type: 'verification', id: verificationId },
-          },
-          async (tx) => {
-            const before = await verificationSnapshot(tx, verificationId);
-            const after =
-              action === 'approve'
-                ? await approveVerification(tx, verificationId)
-                : await declineVerification(tx, verificationId, (request.body as { reason: string }).reason);
-            return { result: null, before, after: { status: after.status, reason: after.reason } };
-          },
-        );
-        return {
-          status: 'OK' as const,
-          message: action === 'approve' ? 'Verification approved' : 'Verification declined',
-        };
+        return oncePerKey(app.db, request, async () => {
+          const verificationId = request.params.id;
+          await audited(
+            app.db,
+            {
+              adminId: signedInUser(request).id,
+              action: `verification.${action}`,
+              subject: { type: 'verification', id: verificationId },
+            },
+            async (tx) => {
+              const before = await verificationSnapshot(tx, verificationId);
+              const after =
+                action === 'approve'
+                  ? await approveVerification(tx, verificationId)
+                  : await declineVerification(
+                      tx,
+                      verificationId,
+                      (request.body as { reason: string }).reason,
+                    );
+              return { result: null, before, after: { status: after.status, reason: after.reason } };
+            },
+          );
+          return {
+            status: 'OK' as const,
+            message: action === 'approve' ? 'Verification approved' : 'Verification declined',
+          };
+        });
       },
     });
   }
