@@ -159,7 +159,7 @@ function skyLayer(context: Context): string {
       const moonX = sunX;
       const moonY = 150 + random() * 150;
       const r = scene.style === 'minimal' ? 70 : 58;
-      if (!flat)
+      if (!flat && scene.style !== 'line')
         parts.push(
           `<circle cx="${f(moonX)}" cy="${f(moonY)}" r="${r * 3}" fill="#dfe7ff" opacity="0.08"/><circle cx="${f(moonX)}" cy="${f(moonY)}" r="${r * 1.7}" fill="#dfe7ff" opacity="0.1"/>`,
         );
@@ -184,7 +184,7 @@ function skyLayer(context: Context): string {
           gaps += `<rect x="${f(sunX - 200)}" y="${f(sunY + 10 + i * 22)}" width="400" height="${4 + i * 2}" fill="${sky.middle}"/>`;
         parts.push(`<circle cx="${f(sunX)}" cy="${f(sunY)}" r="150" fill="url(#vsun)"/>${gaps}`);
       } else {
-        if (!flat) {
+        if (!flat && scene.style !== 'line') {
           context.defs.push(
             `<radialGradient id="glow"><stop offset="0" stop-color="${sky.sun}" stop-opacity="0.75"/><stop offset="1" stop-color="${sky.sun}" stop-opacity="0"/></radialGradient>`,
           );
@@ -764,8 +764,21 @@ function subjectLayer(context: Context, subject: Subject, main: boolean): string
   // Ground under what stands: a cliff under a lighthouse by the sea, a shadow under the rest.
   if (subject === 'lighthouse' && scene.ground.includes('sea')) {
     const rock = timed(context, '#5a5148');
+    // A cliff of rock stepping down to the water on both sides.
+    const top = y + size * 0.97;
+    const cliff = [
+      [x - size * 0.45, SIZE],
+      [x - size * 0.3, top + size * 0.25],
+      [x - size * 0.05, top + size * 0.14],
+      [x + size * 0.1, top + size * 0.02],
+      [x + size * 0.35, top - size * 0.02],
+      [x + size * 0.75, top],
+      [x + size * 0.95, top + size * 0.1],
+      [x + size * 1.15, top + size * 0.22],
+      [x + size * 1.4, SIZE],
+    ];
     parts.push(
-      `<path d="M${f(x - size * 0.25)} ${SIZE}L${f(x + size * 0.2)} ${f(y + size * 0.98)}L${f(x + size * 0.85)} ${f(y + size * 0.96)}L${f(x + size * 1.25)} ${SIZE}Z" fill="${rock}"/>`,
+      `<polygon points="${cliff.map(([px, py]) => `${f(px as number)},${f(py as number)}`).join(' ')}" fill="${rock}"${context.outline ? ` stroke="${context.outline}" stroke-width="5" stroke-linejoin="round"` : ''}/><polygon points="${f(x + size * 0.35)},${f(top)} ${f(x + size * 0.75)},${f(top)} ${f(x + size * 0.95)},${f(top + size * 0.1)} ${f(x + size * 0.6)},${f(top + size * 0.3)}" fill="#000000" opacity="0.18"/>`,
     );
     if (context.night || scene.storm) {
       const lx = x + size * 0.5;
@@ -776,6 +789,7 @@ function subjectLayer(context: Context, subject: Subject, main: boolean): string
     }
   } else if (
     !['bird', 'dragon', 'fish', 'octopus'].includes(subject) &&
+    !(subject === 'rocket' && scene.ground.includes('space')) &&
     !(subject === 'ship' && scene.ground.includes('sea'))
   ) {
     parts.push(
