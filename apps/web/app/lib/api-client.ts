@@ -40,6 +40,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A new Idempotency-Key: made once per user action (a dialog opened, a form sent), and sent again
+ * with every retry of that action, so that the shop carries it out once.
+ */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** The headers of a call that carries an Idempotency-Key. */
+export const idempotencyHeaders = (key: string) => ({ 'Idempotency-Key': key });
+
 /** A part of a call: required when its schema requires a field, optional when it requires none. */
 type Part<Schema, Key extends string> = Schema extends z.ZodType
   ? object extends z.input<Schema>

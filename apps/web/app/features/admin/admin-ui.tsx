@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
-import { type ApiClient, ApiError } from '../../lib/api-client';
+import { type ApiClient, ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';
 
@@ -199,11 +199,13 @@ export function ConfirmButton({
   question: string;
   askReason?: boolean;
   disabled?: boolean;
-  onConfirm: (reason: string) => Promise<boolean>;
+  /** Gets the reason, and the Idempotency-Key made when the dialog opened (the same on a retry). */
+  onConfirm: (reason: string, idempotencyKey: string) => Promise<boolean>;
   tone?: 'danger' | 'primary';
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [key, setKey] = useState('');
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -211,7 +213,7 @@ export function ConfirmButton({
     event.preventDefault();
     if (askReason && reason.trim().length < 3) return;
     setBusy(true);
-    const ok = await onConfirm(reason.trim());
+    const ok = await onConfirm(reason.trim(), key);
     setBusy(false);
     if (ok) {
       setOpen(false);
@@ -224,7 +226,15 @@ export function ConfirmButton({
       : 'rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700';
   return (
     <>
-      <button type="button" className={look} disabled={disabled} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={look}
+        disabled={disabled}
+        onClick={() => {
+          setKey(newIdempotencyKey());
+          setOpen(true);
+        }}
+      >
         {label}
       </button>
       {open ? (

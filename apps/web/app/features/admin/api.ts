@@ -2,7 +2,7 @@ import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints
 import { endpointPath } from '@promptmarket/contracts/endpoint';
 import type { z } from 'zod';
 import type { BrowserApi } from '../../lib/api-browser';
-import type { ApiClient } from '../../lib/api-client';
+import { type ApiClient, idempotencyHeaders } from '../../lib/api-client';
 
 /** The back office's calls, each from the endpoint its contract declares. */
 
@@ -15,21 +15,43 @@ export const getAudit = (api: ApiClient, query: ListQuery) => api.call(admin.aud
 export const getDeposits = (api: ApiClient, query: ListQuery) => api.call(admin.deposits.list, { query });
 
 export const getOffers = (api: ApiClient, query: ListQuery) => api.call(admin.offers.list, { query });
-export const counterOffer = (api: ApiClient, id: number, body: Body<typeof admin.offers.counter>) =>
-  api.call(admin.offers.counter, { params: { id }, body });
-export const declineOffer = (api: ApiClient, id: number, reason: string) =>
-  api.call(admin.offers.decline, { params: { id }, body: { reason } });
-export const publishOffer = (api: ApiClient, id: number, body: Body<typeof admin.offers.publish>) =>
-  api.call(admin.offers.publish, { params: { id }, body });
+/*
+ * The actions that move money or decide carry the Idempotency-Key of the user's action (made when
+ * its form or dialog opened): a double click or a retry after a lost answer is carried out once.
+ */
+export const counterOffer = (
+  api: ApiClient,
+  id: number,
+  body: Body<typeof admin.offers.counter>,
+  idempotencyKey: string,
+) => api.call(admin.offers.counter, { params: { id }, body, headers: idempotencyHeaders(idempotencyKey) });
+export const declineOffer = (api: ApiClient, id: number, reason: string, idempotencyKey: string) =>
+  api.call(admin.offers.decline, {
+    params: { id },
+    body: { reason },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
+export const publishOffer = (
+  api: ApiClient,
+  id: number,
+  body: Body<typeof admin.offers.publish>,
+  idempotencyKey: string,
+) => api.call(admin.offers.publish, { params: { id }, body, headers: idempotencyHeaders(idempotencyKey) });
 
 export const getPayouts = (api: ApiClient, query: ListQuery) => api.call(admin.payouts.list, { query });
 export const getPayout = (api: ApiClient, id: number) => api.call(admin.payouts.get, { params: { id } });
-export const exportSepaPayouts = (api: ApiClient) => api.call(admin.payouts.exportSepa);
-export const sendPayout = (api: ApiClient, id: number) => api.call(admin.payouts.send, { params: { id } });
-export const markPayoutPaid = (api: ApiClient, id: number) =>
-  api.call(admin.payouts.paid, { params: { id } });
-export const markPayoutFailed = (api: ApiClient, id: number, reason: string) =>
-  api.call(admin.payouts.failed, { params: { id }, body: { reason } });
+export const exportSepaPayouts = (api: ApiClient, idempotencyKey: string) =>
+  api.call(admin.payouts.exportSepa, { headers: idempotencyHeaders(idempotencyKey) });
+export const sendPayout = (api: ApiClient, id: number, idempotencyKey: string) =>
+  api.call(admin.payouts.send, { params: { id }, headers: idempotencyHeaders(idempotencyKey) });
+export const markPayoutPaid = (api: ApiClient, id: number, idempotencyKey: string) =>
+  api.call(admin.payouts.paid, { params: { id }, headers: idempotencyHeaders(idempotencyKey) });
+export const markPayoutFailed = (api: ApiClient, id: number, reason: string, idempotencyKey: string) =>
+  api.call(admin.payouts.failed, {
+    params: { id },
+    body: { reason },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 
 export const getUsers = (api: ApiClient, query: ListQuery) => api.call(admin.users.list, { query });
 /** The same key with the same body is the same adjustment: a retry of one action moves money once. */
@@ -38,16 +60,20 @@ export const adjustBalance = (
   id: string,
   body: Body<typeof admin.users.adjust>,
   idempotencyKey: string,
-) => api.call(admin.users.adjust, { params: { id }, body, headers: { 'Idempotency-Key': idempotencyKey } });
+) => api.call(admin.users.adjust, { params: { id }, body, headers: idempotencyHeaders(idempotencyKey) });
 export const setBlocked = (api: ApiClient, id: string, blocked: boolean) =>
   api.call(blocked ? admin.users.block : admin.users.unblock, { params: { id } });
 
 export const getVerifications = (api: ApiClient, query: ListQuery) =>
   api.call(admin.verifications.list, { query });
-export const approveVerification = (api: ApiClient, id: number) =>
-  api.call(admin.verifications.approve, { params: { id } });
-export const declineVerification = (api: ApiClient, id: number, reason: string) =>
-  api.call(admin.verifications.decline, { params: { id }, body: { reason } });
+export const approveVerification = (api: ApiClient, id: number, idempotencyKey: string) =>
+  api.call(admin.verifications.approve, { params: { id }, headers: idempotencyHeaders(idempotencyKey) });
+export const declineVerification = (api: ApiClient, id: number, reason: string, idempotencyKey: string) =>
+  api.call(admin.verifications.decline, {
+    params: { id },
+    body: { reason },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
 
 export const getTwoFactor = (api: ApiClient) => api.call(admin.twoFactor.get);
 export const setUpTwoFactor = (api: ApiClient) => api.call(admin.twoFactor.setup);

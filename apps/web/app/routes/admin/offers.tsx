@@ -20,6 +20,7 @@ import {
 } from '../../features/admin/admin-ui';
 import { counterOffer, declineOffer, getOffers, publishOffer } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
+import { newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -46,15 +47,18 @@ function CounterForm({
 }) {
   const { t } = useTranslation();
   const [price, setPrice] = useState('');
+  // One key until the price is sent: a double click or a retry after a lost answer prices once.
+  const [key, setKey] = useState(newIdempotencyKey);
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (
       await run(
-        (api) => counterOffer(api, offer.id, { service_price: price.replace(',', '.') }),
+        (api) => counterOffer(api, offer.id, { service_price: price.replace(',', '.') }, key),
         t('admin.offers.sent'),
       )
     ) {
       setPrice('');
+      setKey(newIdempotencyKey());
     }
   }
   return (
@@ -88,10 +92,12 @@ function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<type
   const [open, setOpen] = useState(false);
   const [price, setPrice] = useState('');
   const [prompt, setPrompt] = useState(offer.description ?? '');
+  // Made when the dialog opens, the same for every send from it.
+  const [key, setKey] = useState('');
   async function submit(event: FormEvent) {
     event.preventDefault();
     const done = await run(
-      (api) => publishOffer(api, offer.id, { price: price.replace(',', '.'), prompt }),
+      (api) => publishOffer(api, offer.id, { price: price.replace(',', '.'), prompt }, key),
       t('admin.offers.published'),
     );
     if (done) setOpen(false);
@@ -100,7 +106,10 @@ function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<type
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setKey(newIdempotencyKey());
+          setOpen(true);
+        }}
         className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
       >
         {t('admin.offers.publish')}
@@ -234,8 +243,8 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   question={t('admin.offers.confirmDecline', { title: offer.title })}
                   askReason
                   disabled={busy}
-                  onConfirm={(reason) =>
-                    run((api) => declineOffer(api, offer.id, reason), t('admin.offers.declined'))
+                  onConfirm={(reason, key) =>
+                    run((api) => declineOffer(api, offer.id, reason, key), t('admin.offers.declined'))
                   }
                 />
               ) : null}

@@ -64,9 +64,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           label={t('admin.payouts.exportSepa')}
           question={t('admin.payouts.confirmExport')}
           disabled={busy}
-          onConfirm={() =>
+          onConfirm={(_, key) =>
             run(
-              async (api) => setBatch((await exportSepaPayouts(api)).payload),
+              async (api) => setBatch((await exportSepaPayouts(api, key)).payload),
               t('admin.payouts.exportDone'),
             )
           }
@@ -124,7 +124,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                     destination: payout.destination,
                   })}
                   disabled={busy}
-                  onConfirm={() => run((api) => sendPayout(api, payout.id), t('admin.payouts.sentDone'))}
+                  onConfirm={(_, key) =>
+                    run((api) => sendPayout(api, payout.id, key), t('admin.payouts.sentDone'))
+                  }
                 />
               ) : null}
               {payout.status === 'requested' || payout.status === 'sent' ? (
@@ -135,8 +137,8 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                       label={t('admin.payouts.markPaid')}
                       question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
                       disabled={busy}
-                      onConfirm={() =>
-                        run((api) => markPayoutPaid(api, payout.id), t('admin.payouts.paidDone'))
+                      onConfirm={(_, key) =>
+                        run((api) => markPayoutPaid(api, payout.id, key), t('admin.payouts.paidDone'))
                       }
                     />
                   ) : null}
@@ -145,8 +147,11 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
                     question={t('admin.payouts.confirmFailed')}
                     askReason
                     disabled={busy}
-                    onConfirm={(reason) =>
-                      run((api) => markPayoutFailed(api, payout.id, reason), t('admin.payouts.failedDone'))
+                    onConfirm={(reason, key) =>
+                      run(
+                        (api) => markPayoutFailed(api, payout.id, reason, key),
+                        t('admin.payouts.failedDone'),
+                      )
                     }
                   />
                 </>

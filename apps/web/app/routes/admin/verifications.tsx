@@ -98,8 +98,11 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
                     label={t('admin.verifications.approve')}
                     question={t('admin.verifications.confirmApprove', { email: item.email })}
                     disabled={busy}
-                    onConfirm={() =>
-                      run((api) => approveVerification(api, item.id), t('admin.verifications.approvedDone'))
+                    onConfirm={(_, key) =>
+                      run(
+                        (api) => approveVerification(api, item.id, key),
+                        t('admin.verifications.approvedDone'),
+                      )
                     }
                   />
                   <ConfirmButton
@@ -107,9 +110,9 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
                     question={t('admin.verifications.confirmDecline', { email: item.email })}
                     askReason
                     disabled={busy}
-                    onConfirm={(reason) =>
+                    onConfirm={(reason, key) =>
                       run(
-                        (api) => declineVerification(api, item.id, reason),
+                        (api) => declineVerification(api, item.id, reason, key),
                         t('admin.verifications.declinedDone'),
                       )
                     }
