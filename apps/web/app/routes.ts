@@ -37,6 +37,7 @@ export default [
         route('profile', 'routes/dashboard/profile.tsx'),
         route('deposits', 'routes/dashboard/deposits.tsx'),
         route('orders', 'routes/dashboard/orders.tsx'),
+        route('wallet', 'routes/dashboard/wallet.tsx'),
         route('offers', 'routes/dashboard/offers.tsx'),
         route('verification', 'routes/dashboard/verification.tsx'),
       ]),

@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
+import deLedger from '../locales/de/ledger.json';
 import deOffers from '../locales/de/offers.json';
 import deOrders from '../locales/de/orders.json';
 import deShop from '../locales/de/shop.json';
@@ -10,6 +11,7 @@ import deWallet from '../locales/de/wallet.json';
 import enAdmin from '../locales/en/admin.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
+import enLedger from '../locales/en/ledger.json';
 import enOffers from '../locales/en/offers.json';
 import enOrders from '../locales/en/orders.json';
 import enShop from '../locales/en/shop.json';
@@ -18,6 +20,7 @@ import enWallet from '../locales/en/wallet.json';
 import esAdmin from '../locales/es/admin.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
+import esLedger from '../locales/es/ledger.json';
 import esOffers from '../locales/es/offers.json';
 import esOrders from '../locales/es/orders.json';
 import esShop from '../locales/es/shop.json';
@@ -26,6 +29,7 @@ import esWallet from '../locales/es/wallet.json';
 import frAdmin from '../locales/fr/admin.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
+import frLedger from '../locales/fr/ledger.json';
 import frOffers from '../locales/fr/offers.json';
 import frOrders from '../locales/fr/orders.json';
 import frShop from '../locales/fr/shop.json';
@@ -34,6 +38,7 @@ import frWallet from '../locales/fr/wallet.json';
 import itAdmin from '../locales/it/admin.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
+import itLedger from '../locales/it/ledger.json';
 import itOffers from '../locales/it/offers.json';
 import itOrders from '../locales/it/orders.json';
 import itShop from '../locales/it/shop.json';
@@ -42,6 +47,7 @@ import itWallet from '../locales/it/wallet.json';
 import plAdmin from '../locales/pl/admin.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
+import plLedger from '../locales/pl/ledger.json';
 import plOffers from '../locales/pl/offers.json';
 import plOrders from '../locales/pl/orders.json';
 import plShop from '../locales/pl/shop.json';
@@ -55,27 +61,27 @@ import { type Packed, pack } from './packed';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: [enAuth, enShop, enWallet, enOrders, enOffers, enVerification, enAdmin].reduce(
+  en: [enAuth, enShop, enWallet, enLedger, enOrders, enOffers, enVerification, enAdmin].reduce(
     mergeMessages,
     en as Messages,
   ),
-  de: [deAuth, deShop, deWallet, deOrders, deOffers, deVerification, deAdmin].reduce(
+  de: [deAuth, deShop, deWallet, deLedger, deOrders, deOffers, deVerification, deAdmin].reduce(
     mergeMessages,
     de as Messages,
   ),
-  fr: [frAuth, frShop, frWallet, frOrders, frOffers, frVerification, frAdmin].reduce(
+  fr: [frAuth, frShop, frWallet, frLedger, frOrders, frOffers, frVerification, frAdmin].reduce(
     mergeMessages,
     fr as Messages,
   ),
-  es: [esAuth, esShop, esWallet, esOrders, esOffers, esVerification, esAdmin].reduce(
+  es: [esAuth, esShop, esWallet, esLedger, esOrders, esOffers, esVerification, esAdmin].reduce(
     mergeMessages,
     es as Messages,
   ),
-  it: [itAuth, itShop, itWallet, itOrders, itOffers, itVerification, itAdmin].reduce(
+  it: [itAuth, itShop, itWallet, itLedger, itOrders, itOffers, itVerification, itAdmin].reduce(
     mergeMessages,
     it as Messages,
   ),
-  pl: [plAuth, plShop, plWallet, plOrders, plOffers, plVerification, plAdmin].reduce(
+  pl: [plAuth, plShop, plWallet, plLedger, plOrders, plOffers, plVerification, plAdmin].reduce(
     mergeMessages,
     pl as Messages,
   ),

@@ -55,6 +55,15 @@ export const paths = {
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   orders: (locale: string) => `/${locale}/dashboard/orders`,
+  /** The wallet's movements, optionally of one kind and from a later page. */
+  wallet: (locale: string, query: { kind?: string; page?: number } = {}) =>
+    withQuery(
+      `/${locale}/dashboard/wallet`,
+      new URLSearchParams({
+        ...(query.kind ? { kind: query.kind } : {}),
+        ...(query.page && query.page > 1 ? { page: String(query.page) } : {}),
+      }),
+    ),
   offers: (locale: string) => `/${locale}/dashboard/offers`,
   admin: (
     locale: string,
