@@ -399,6 +399,8 @@ async function rememberPayment(tx: Db, deposit: DepositRow, event: PaymentEvent)
  */
 async function settleRefund(tx: Db, deposit: DepositRow, event: PaymentEvent, log: Log): Promise<void> {
   if (!sameCurrency(deposit, event, log)) return;
+  // A refund counted before (or whose failure came first) takes nothing again.
+  if (await findMove(tx, refundKey(deposit, event))) return;
   const refundedMinor = Math.max(deposit.refundedMinor, event.amountMinor ?? 0);
   const amount = Math.min(unreversed(deposit), creditShare(deposit, refundedMinor) - deposit.refundedAmount);
   if (amount > 0) {
@@ -407,12 +409,49 @@ async function settleRefund(tx: Db, deposit: DepositRow, event: PaymentEvent, lo
       provider: deposit.provider,
       depositId: deposit.id,
       amount,
-      key: `deposit:${deposit.id}:refund:${event.reversalId ?? event.id}`,
+      key: refundKey(deposit, event),
     });
   }
   await tx
     .update(deposits)
     .set({ refundedMinor, refundedAmount: deposit.refundedAmount + Math.max(0, amount) })
+    .where(eq(deposits.id, deposit.id));
+}
+
+/** The ledger key of what one refund took back. */
+const refundKey = (deposit: DepositRow, event: PaymentEvent) =>
+  `deposit:${deposit.id}:refund:${event.reversalId ?? event.id}`;
+
+/**
+ * A refund that failed or was cancelled after it was made (decision 0027): the money is the
+ * shop's again, so what the refund took is credited back, once, and no longer counts as refunded.
+ * A failure that arrives before its refund takes the refund's key and gives it back at once, so
+ * the late refund finds it counted and takes nothing.
+ */
+async function settleRefundFailed(tx: Db, deposit: DepositRow, event: PaymentEvent, log: Log): Promise<void> {
+  if (!sameCurrency(deposit, event, log)) return;
+  const key = refundKey(deposit, event);
+  const move = { userId: deposit.userId, provider: deposit.provider, depositId: deposit.id };
+  const counted = await findMove(tx, key);
+  const taken =
+    counted ??
+    (await (async () => {
+      const amount = Math.min(unreversed(deposit), creditShare(deposit, event.amountMinor ?? 0));
+      return amount > 0 ? (await reverseDeposit(tx, { ...move, amount, key })).transaction : null;
+    })());
+  if (!taken) return;
+  const { replayed } = await reinstateDeposit(tx, {
+    ...move,
+    amount: taken.amount,
+    key: `${key}:reinstated`,
+  });
+  if (replayed || !counted) return;
+  await tx
+    .update(deposits)
+    .set({
+      refundedAmount: Math.max(0, deposit.refundedAmount - taken.amount),
+      refundedMinor: Math.max(0, deposit.refundedMinor - (event.amountMinor ?? 0)),
+    })
     .where(eq(deposits.id, deposit.id));
 }
 
@@ -518,6 +557,9 @@ export async function applyPaymentEvent(
     } else if (event.type === 'refunded') {
       await rememberPayment(tx, deposit, event);
       await settleRefund(tx, deposit, event, log);
+    } else if (event.type === 'refund_failed') {
+      await rememberPayment(tx, deposit, event);
+      await settleRefundFailed(tx, deposit, event, log);
     } else if (event.type === 'dispute_opened' || event.type === 'dispute_closed') {
       await rememberPayment(tx, deposit, event);
       await settleDispute(tx, deposit, event, log);

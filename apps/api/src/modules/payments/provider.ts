@@ -25,11 +25,20 @@ export type Checkout = {
  * show; `expired` means the payment can no longer happen; `ignored` is any other event.
  * After a payment (decision 0027): `refunded` carries everything refunded of it so far
  * (`amountMinor`, cumulative) and the newest refund's id; `dispute_opened` the disputed amount;
- * `dispute_closed` the dispute's outcome.
+ * `dispute_closed` the dispute's outcome; `refund_failed` a refund that failed or was cancelled after it
+ * was made (its id and amount): the money is the shop's again.
  */
 export type PaymentEvent = {
   id: string;
-  type: 'paid' | 'failed' | 'expired' | 'ignored' | 'refunded' | 'dispute_opened' | 'dispute_closed';
+  type:
+    | 'paid'
+    | 'failed'
+    | 'expired'
+    | 'ignored'
+    | 'refunded'
+    | 'refund_failed'
+    | 'dispute_opened'
+    | 'dispute_closed';
   /** The checkout's id, when the event names it. */
   ref: string | null;
   /** The payment's id (Stripe's payment intent): what refunds and disputes name. */

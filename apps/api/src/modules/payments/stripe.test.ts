@@ -245,6 +245,19 @@ function charge(paid: FakeSession, refunds: { id: string; amount: number }[]) {
   };
 }
 
+/** A refund of a paid session, as `charge.refund.updated` carries it. */
+function refund(paid: FakeSession, id: string, amount: number, status: string) {
+  return {
+    id,
+    object: 'refund',
+    amount,
+    currency: paid.currency,
+    charge: `ch_${paid.id.slice(-12)}`,
+    payment_intent: paid.payment_intent,
+    status,
+  };
+}
+
 /** A Stripe dispute of a paid session. */
 function dispute(paid: FakeSession, id: string, status: string, amount = paid.amount_total) {
   return {
@@ -328,6 +341,38 @@ describe('refunds and disputes at Stripe', () => {
       ),
     );
     expect(await balance(session)).toBe(0);
+  });
+
+  it('restores what a refund took when the refund later fails, once; a later refund takes only its own part', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_fails1', amount: 500 }])));
+    expect(await balance(session)).toBe(17.64);
+    // Updates of a refund that still goes through change nothing.
+    await deliverTwice(event('charge.refund.updated', refund(paid, 're_fails1', 500, 'pending')));
+    expect(await balance(session)).toBe(17.64);
+    await deliverTwice(event('charge.refund.updated', refund(paid, 're_fails1', 500, 'failed')));
+    // Another event id for the same failure restores nothing more.
+    await deliverTwice(event('charge.refund.updated', refund(paid, 're_fails1', 500, 'failed')));
+    expect(await balance(session)).toBe(23.52);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: null, reversed_amount: 0 });
+    // A late copy of the failed refund takes nothing again.
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_fails1', amount: 500 }])));
+    expect(await balance(session)).toBe(23.52);
+    // The next refund is counted from what is refunded now: 3.00 of 20.00 GBP is 3.528, rounded up.
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_after2', amount: 300 }])));
+    expect(await balance(session)).toBe(19.99);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: 'partially_refunded', reversed_amount: 3.53 });
+  });
+
+  it('takes nothing for a refund whose failure arrived before it', async () => {
+    const session = await signedIn();
+    const { paid } = await paidDeposit(session);
+    await deliverTwice(event('charge.refund.updated', refund(paid, 're_early1', 2000, 'canceled')));
+    expect(await balance(session)).toBe(23.52);
+    await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_early1', amount: 2000 }])));
+    expect(await balance(session)).toBe(23.52);
+    expect(await adminDeposit(paid)).toMatchObject({ reversal: null, reversed_amount: 0 });
   });
 
   it('finds a deposit paid before the shop kept the payment id by asking Stripe for its checkout', async () => {

@@ -64,6 +64,25 @@ function refundEvent(eventId: string, charge: Stripe.Charge): PaymentEvent {
   };
 }
 
+/**
+ * `charge.refund.updated`: a refund that failed or was cancelled gives the money back to the shop
+ * at Stripe, so what it took from the wallet is restored. Any other update changes nothing.
+ */
+function refundUpdateEvent(eventId: string, refund: Stripe.Refund): PaymentEvent {
+  if (refund.status !== 'failed' && refund.status !== 'canceled') {
+    return { id: eventId, type: 'ignored', ref: null };
+  }
+  return {
+    id: eventId,
+    type: 'refund_failed',
+    ref: null,
+    paymentRef: idOf(refund.payment_intent),
+    amountMinor: refund.amount,
+    currency: refund.currency.toUpperCase(),
+    reversalId: refund.id,
+  };
+}
+
 /** `charge.dispute.created` / `closed`: the disputed amount, and how it ended. */
 function disputeEvent(eventId: string, type: string, dispute: Stripe.Dispute): PaymentEvent {
   return {
@@ -145,6 +164,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         throw new WebhookRejected('bad or stale signature');
       }
       if (event.type === 'charge.refunded') return refundEvent(event.id, event.data.object as Stripe.Charge);
+      if (event.type === 'charge.refund.updated') {
+        return refundUpdateEvent(event.id, event.data.object as Stripe.Refund);
+      }
       if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
         return disputeEvent(event.id, event.type, event.data.object as Stripe.Dispute);
       }
