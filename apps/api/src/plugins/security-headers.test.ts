@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
-import { contentSecurityPolicy } from './security-headers';
+import { contentSecurityPolicy, freshNonce } from './security-headers';
 
 function directives(header: unknown): Map<string, string> {
   expect(typeof header).toBe('string');
@@ -52,6 +52,12 @@ describe('security headers', () => {
       (await app.inject({ method: 'GET', url: '/api/ping' })).headers['content-security-policy'],
     );
     expect(first.get('script-src')).not.toBe(second.get('script-src'));
+  });
+
+  it('draws each nonce of 128 bits once, also where the random block is filled again', () => {
+    const nonces = Array.from({ length: 600 }, () => freshNonce());
+    expect(new Set(nonces).size).toBe(nonces.length);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
   });
 
   it('sends no Strict-Transport-Security while the shop is on http', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -42,6 +42,22 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     .join('; ');
 }
 
+/** Random bytes drawn a block at a time: a system call for each request's nonce cost more than the rest of a small answer's headers. */
+const NONCE_BYTES = 16;
+const nonceBlock = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = nonceBlock.length;
+
+/** 128 random bits, base64: each taken from the block once, the block filled again when used up. */
+export function freshNonce(): string {
+  if (nonceAt === nonceBlock.length) {
+    randomFillSync(nonceBlock);
+    nonceAt = 0;
+  }
+  const nonce = nonceBlock.toString('base64', nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
+
 /**
  * Security headers on every response: API, media, pages and static files. The nonce is
  * created before routing so the server-rendered page can put it on its inline scripts.
@@ -50,9 +66,11 @@ export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: SecurityHeadersOptions) => {
     const hsts = options.appUrl.startsWith('https://');
     app.decorateRequest('cspNonce', '');
+    // The policy is the same but for the nonce: its text around the nonce is made once.
+    const policyParts = contentSecurityPolicy('\u0000', options.development).split('\u0000');
     app.addHook('onRequest', async (request, reply) => {
-      request.cspNonce = randomBytes(16).toString('base64');
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, options.development));
+      request.cspNonce = freshNonce();
+      reply.header('content-security-policy', policyParts.join(request.cspNonce));
       reply.header('x-frame-options', 'DENY');
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -72,7 +72,32 @@ export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE)
         ),
     ),
   ]);
-  return storedSettingsFrom(rows, translations);
+  return keptSettingsFrom(rows, translations);
+}
+
+/**
+ * The checked settings of the kept rows, made once for each reading of them: checking them again
+ * for every list and page took a fiftieth of an API list's time. A reading read again (after a
+ * change, or when it expired) is a new array, and is checked again. What it answers is shared:
+ * read it, never change it.
+ */
+const settingsOfRows = new WeakMap<object, WeakMap<object, StoredSettings>>();
+
+function keptSettingsFrom(
+  rows: { key: string; value: string }[],
+  translations: { key: string; value: string }[],
+): StoredSettings {
+  let byTranslations = settingsOfRows.get(rows);
+  if (!byTranslations) {
+    byTranslations = new WeakMap();
+    settingsOfRows.set(rows, byTranslations);
+  }
+  let stored = byTranslations.get(translations);
+  if (!stored) {
+    stored = storedSettingsFrom(rows, translations);
+    byTranslations.set(translations, stored);
+  }
+  return stored;
 }
 
 /**

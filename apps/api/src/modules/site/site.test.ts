@@ -6,7 +6,7 @@ import {
 } from '@promptmarket/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { forgetSiteCache } from './site.service';
+import { forgetSiteCache, getStoredSettings } from './site.service';
 import { settings, translationOverrides } from './site.tables';
 
 let app: TestApp;
@@ -73,6 +73,20 @@ describe('GET /api/settings', () => {
     const minimum = (await app.inject({ method: 'GET', url: '/api/settings' })).json().payload;
     expect(minimum).toMatchObject({ min_deposit_eur: 15.5, min_deposit_amount_eur: 15.5 });
     await app.db.update(settings).set({ value: '1000' }).where(eqKey('min_deposit_cents'));
+    forgetSiteCache(app.db);
+  });
+
+  it('checks the kept settings once per reading, and a change is read and checked again', async () => {
+    forgetSiteCache(app.db);
+    const first = await getStoredSettings(app.db, 'de');
+    expect(await getStoredSettings(app.db, 'de')).toBe(first);
+    expect(await getStoredSettings(app.db, 'en')).not.toBe(first);
+    await app.db.update(settings).set({ value: '250' }).where(eqKey('image_generation_cost_cents'));
+    forgetSiteCache(app.db);
+    const changed = await getStoredSettings(app.db, 'de');
+    expect(changed).not.toBe(first);
+    expect(changed.image_generation_cost_cents).toBe(250);
+    await app.db.update(settings).set({ value: '100' }).where(eqKey('image_generation_cost_cents'));
     forgetSiteCache(app.db);
   });
 
