@@ -24,6 +24,15 @@ describe('translator', () => {
     expect(t('nav')).toBe('nav');
   });
 
+  it('keeps the lookups of each text set apart: the same key in another set is the text of that set', () => {
+    const english = createTranslator('en', messages);
+    const changed = createTranslator('en', { ...messages, nav: { categories: 'Kategorien' } });
+    expect(english.t('nav.categories')).toBe('Categories');
+    expect(changed.t('nav.categories')).toBe('Kategorien');
+    expect(english.t('nav.categories')).toBe('Categories');
+    expect(changed.t('nav.allCategories')).toBe('nav.allCategories');
+  });
+
   it('fills in values, without escaping (React does that) and leaving out missing ones', () => {
     const { t } = createTranslator('en', messages);
     expect(t('nav.allCategories', { category: 'Pets & <Cats>' })).toBe('All Pets & <Cats>');

@@ -15,17 +15,47 @@ export type Translator = { language: string; t: Translate; messages: Messages };
 const placeholder = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 function lookup(messages: Messages, key: string): string | undefined {
+  let found = lookedUp.get(messages);
+  if (!found) {
+    found = new Map();
+    lookedUp.set(messages, found);
+  }
+  if (found.has(key)) return found.get(key);
   let node: Messages | string | undefined = messages;
   for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
+    if (typeof node !== 'object') {
+      node = undefined;
+      break;
+    }
     node = node[part];
   }
-  return typeof node === 'string' ? node : undefined;
+  const text = typeof node === 'string' ? node : undefined;
+  found.set(key, text);
+  return text;
+}
+
+/**
+ * Each text set's keys as looked up, with their texts: a page looks up hundreds, the same on every
+ * page of a language, and the server renders every page of a language from one text set. A text
+ * set is never changed once made (a changed text is a new set).
+ */
+const lookedUp = new WeakMap<Messages, Map<string, string | undefined>>();
+
+/** Each language's plural rules, made once: making them took longer than a page's texts. */
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralRulesOf(language: string): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    rules = new Intl.PluralRules(language);
+    pluralRules.set(language, rules);
+  }
+  return rules;
 }
 
 /** One translator per language and text set, never shared between visitors. */
 export function createTranslator(language: string, messages: Messages): Translator {
-  const plurals = new Intl.PluralRules(language);
+  const plurals = pluralRulesOf(language);
   const t: Translate = (key, values) => {
     const count = values?.count;
     let text: string | undefined;

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
-import { getCategories, getProducts, getStyles } from '../../features/catalogue/api';
+import { getProducts } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
 import { ProductCard } from '../../features/catalogue/components/product-card';
 import {
@@ -26,18 +26,14 @@ import type { Route } from './+types/products';
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale);
   const state = readListState(new URL(request.url).searchParams);
-  const [list, categories, styles] = await Promise.allSettled([
-    getProducts(api, state),
-    getCategories(api),
-    getStyles(api),
-  ]);
+  // The filters' categories and styles are the site data's (the locale layout reads them for the
+  // menus): asked for and written into the page once rather than twice.
+  const [list] = await Promise.allSettled([getProducts(api, state)]);
   return pack({
     // A failed list is shown as the spec's failure text with the list emptied.
     products: list.status === 'fulfilled' ? list.value.data : [],
     meta: list.status === 'fulfilled' ? list.value.meta : null,
     failed: list.status === 'rejected',
-    categories: categories.status === 'fulfilled' ? categories.value.data : [],
-    styles: styles.status === 'fulfilled' ? styles.value.data : [],
   });
 }
 
@@ -67,7 +63,7 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale } = useSite();
+  const { locale, categories, styles } = useSite();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -115,7 +111,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     update({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
   };
 
-  const { products, meta, failed, categories, styles } = useMemo(() => unpack(loaderData), [loaderData]);
+  const { products, meta, failed } = useMemo(() => unpack(loaderData), [loaderData]);
   const filtered =
     state.search ||
     state.categories.length ||
