@@ -55,6 +55,32 @@ export class SerializedAnswer {
   constructor(readonly json: string) {}
 }
 
+function keptAnswerOf(json: string): KeptAnswer {
+  const body = Buffer.from(json, 'utf8');
+  const digest = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  return { body, etag: `"${digest}"`, compressed: {} };
+}
+
+/**
+ * An answer the same for everyone in a language, sent under its route's own caching headers: the
+ * site's settings, texts, languages, currencies, pages and links, which every page asks for. Kept
+ * serialized with the catalogue's answers for `PUBLIC_ANSWER_MS`, and forgotten with them when the
+ * site changes (`forgetPublicAnswers`); the pages' loaders take it from there (plugins/web.ts).
+ */
+export async function keptSiteAnswer<T>(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  load: () => Promise<T>,
+): Promise<T> {
+  const key = `${await request.locale()} ${request.url}`;
+  const answer = await answers.get(db, key, async () =>
+    keptAnswerOf(reply.serialize(await load()) as string),
+  );
+  reply.type('application/json; charset=utf-8');
+  return answer.body as unknown as T;
+}
+
 export async function publicAnswer<T>(
   db: Database,
   request: FastifyRequest,
@@ -71,10 +97,7 @@ export async function publicAnswer<T>(
   const key = `${await request.locale()} ${request.url}`;
   const answer = await answers.get(db, key, async () => {
     const value = await load();
-    const json = value instanceof SerializedAnswer ? value.json : (reply.serialize(value) as string);
-    const body = Buffer.from(json, 'utf8');
-    const digest = createHash('sha1').update(body).digest('base64url').slice(0, 22);
-    return { body, etag: `"${digest}"`, compressed: {} };
+    return keptAnswerOf(value instanceof SerializedAnswer ? value.json : (reply.serialize(value) as string));
   });
   reply
     .header('etag', answer.etag)
@@ -95,6 +118,14 @@ export async function publicAnswer<T>(
   answer.compressed[encoding] ??= compressors[encoding](answer.body);
   reply.header('content-encoding', encoding);
   return answer.compressed[encoding] as unknown as T;
+}
+
+/**
+ * The answer kept for a visitor's GET of `url` in `locale` (a language the API answers in, as
+ * `request.locale()` resolves it), without making one: what `publicAnswer` would send for it.
+ */
+export function keptAnswer(db: Database, locale: string, url: string): Promise<KeptAnswer> | undefined {
+  return answers.peek(db, `${locale} ${url}`);
 }
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { LANGUAGE_HEADER } from '@promptmarket/contracts';
 import {
   hasSessionCookie,
   PERSONAL_PARTS_DEFERRED,
@@ -14,7 +15,7 @@ import { AppError } from '../errors';
 import { preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
 import { gzippedPageWithNonce, type KeptPage, keepPage, pageWithNonce } from '../lib/kept-page';
-import { publicPages } from '../lib/public-answers';
+import { keptAnswer, publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
   mode: 'production' | 'development';
@@ -132,8 +133,33 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPa
   return reply.send(gzippedPageWithNonce(page, request.cspNonce));
 }
 
-function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
+/**
+ * The kept answer of a loader's call, when a visitor's answer to it is kept (settings, texts,
+ * menus, lists): a page's loaders make about ten calls, and passing each through every hook and
+ * the router cost more than the rest of them. Only a GET without cookies or credentials is a
+ * visitor's; its language is the one the API answered in, as a kept answer exists only for a
+ * language the API resolved to, and a change to the languages forgets every kept answer.
+ */
+function keptAnswerOf(
+  app: FastifyInstance,
+  url: string,
+  init: { method?: string; headers?: Record<string, string> },
+) {
+  const headers = init.headers ?? {};
+  if ((init.method ?? 'GET') !== 'GET' || headers.cookie || headers.authorization) return undefined;
+  const locale = headers[LANGUAGE_HEADER];
+  return locale && url.startsWith('/api/') ? keptAnswer(app.db, locale, url) : undefined;
+}
+
+export function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
   return async (url, init) => {
+    const kept = await keptAnswerOf(app, url, init)?.catch(() => undefined);
+    if (kept) {
+      return new Response(kept.body, {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', etag: kept.etag },
+      });
+    }
     const result = await app.inject({
       method: (init.method ?? 'GET') as (typeof methods)[number],
       url,

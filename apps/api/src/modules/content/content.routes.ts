@@ -1,6 +1,7 @@
 import { contentEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { keptSiteAnswer } from '../../lib/public-answers';
 import { routeOf } from '../../plugins/schemas';
 import {
   getStaticPage,
@@ -24,15 +25,20 @@ export async function contentRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(contentEndpoints.socialLinks),
-    handler: async () => ({ status: 'OK' as const, payload: await listSocialLinks(app.db) }),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => ({
+        status: 'OK' as const,
+        payload: await listSocialLinks(app.db),
+      })),
   });
 
   app.route({
     ...routeOf(contentEndpoints.staticPages),
-    handler: async (request) => ({
-      status: 'OK' as const,
-      payload: await listStaticPages(app.db, await request.locale()),
-    }),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => ({
+        status: 'OK' as const,
+        payload: await listStaticPages(app.db, await request.locale()),
+      })),
   });
 
   app.route({

@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../mail/mail.service';
 import { renderContactNotice, renderMail } from '../mail/mail.templates';
@@ -70,6 +71,8 @@ const footerCache = createTtlCache<Db, unknown>(5_000, { name: 'content-footer' 
 /** Call after changing social links or static pages, so this process shows the change at once. */
 export function forgetContentCache(db: Db): void {
   footerCache.clear(db);
+  // The links and pages' answers are kept with the site's (keptSiteAnswer).
+  forgetPublicAnswers(db);
 }
 
 export function listSocialLinks(db: Db): Promise<SocialLink[]> {

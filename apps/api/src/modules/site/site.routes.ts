@@ -1,6 +1,7 @@
 import { siteEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { keptSiteAnswer } from '../../lib/public-answers';
 import { routeOf } from '../../plugins/schemas';
 import { getSettings, getWordOverrides, getWords, listCurrencies, listLanguages } from './site.service';
 
@@ -11,35 +12,42 @@ export async function siteRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(siteEndpoints.settings),
-    handler: async (request) => {
-      const settings = await getSettings(app.db, await request.locale());
-      return {
-        status: 'OK' as const,
-        payload: {
-          ...settings,
-          payments_test_mode: paymentsTestMode,
-          min_deposit_amount_eur: settings.min_deposit_eur,
-        },
-      };
-    },
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => {
+        const settings = await getSettings(app.db, await request.locale());
+        return {
+          status: 'OK' as const,
+          payload: {
+            ...settings,
+            payments_test_mode: paymentsTestMode,
+            min_deposit_amount_eur: settings.min_deposit_eur,
+          },
+        };
+      }),
   });
 
   app.route({
     ...routeOf(siteEndpoints.languages),
-    handler: async () => ({ status: 'OK' as const, payload: await listLanguages(app.db) }),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => ({
+        status: 'OK' as const,
+        payload: await listLanguages(app.db),
+      })),
   });
 
   app.route({
     ...routeOf(siteEndpoints.currencies),
-    handler: async (request) => ({
-      status: 'OK' as const,
-      payload: await listCurrencies(app.db, await request.locale()),
-    }),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => ({
+        status: 'OK' as const,
+        payload: await listCurrencies(app.db, await request.locale()),
+      })),
   });
 
   app.route({
     ...routeOf(siteEndpoints.words),
-    handler: async (request) => getWords(app.db, request.params.locale),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, () => getWords(app.db, request.params.locale)),
   });
 
   app.route({
