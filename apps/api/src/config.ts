@@ -128,8 +128,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
     .default('DE'),
-  /** An OpenAI-compatible image service (`…/v1/images/generations`); without it the local demo engine draws. */
+  /** An image service (see IMAGE_API_KIND); without it the local demo engine draws. */
   IMAGE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * What IMAGE_API_URL speaks: an OpenAI-compatible `/v1/images/generations`, the AUTOMATIC1111 or
+   * Forge web UI API (`/sdapi/v1/txt2img`), or ComfyUI (a workflow queued at `/prompt`).
+   */
+  IMAGE_API_KIND: z.enum(['openai', 'automatic1111', 'comfyui']).default('openai'),
+  /** A ComfyUI workflow in API format whose texts hold `%prompt%`; a plain text-to-image one by default. */
+  IMAGE_COMFYUI_WORKFLOW: z.string().min(1).optional(),
   IMAGE_API_KEY: z.string().min(1).optional(),
   IMAGE_MODEL: z.string().min(1).max(100).default('gpt-image-1'),
   /** How long a generation may take before it is given up and refunded. */
@@ -196,7 +203,9 @@ export type Config = Readonly<{
         forcePathStyle: boolean;
       };
   images: {
-    engine: 'local' | 'openai';
+    engine: 'local' | 'openai' | 'automatic1111' | 'comfyui';
+    /** ComfyUI only: the path of the workflow to queue, or null for the built-in one. */
+    workflow: string | null;
     url: string | null;
     apiKey: string | null;
     model: string;
@@ -302,7 +311,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : { kind: 'disk', dir: path.join(dataDir, 'storage') },
     images: {
-      engine: values.IMAGE_API_URL ? 'openai' : 'local',
+      engine: values.IMAGE_API_URL ? values.IMAGE_API_KIND : 'local',
+      workflow: values.IMAGE_COMFYUI_WORKFLOW ?? null,
       url: values.IMAGE_API_URL ?? null,
       apiKey: values.IMAGE_API_KEY ?? null,
       model: values.IMAGE_MODEL,

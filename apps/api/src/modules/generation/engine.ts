@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { renderDemoImage } from './local-engine';
@@ -50,13 +53,202 @@ export function openAiEngine(options: { url: string; apiKey: string; model: stri
       const parsed = generationsAnswer.safeParse(await response.json());
       const encoded = parsed.success ? parsed.data.data[0]?.b64_json : undefined;
       if (!encoded) throw new Error('the image service sent no image');
-      const image = Buffer.from(encoded, 'base64');
-      const meta = await sharp(image)
-        .metadata()
-        .catch(() => null);
-      if (!meta?.format || !meta.width)
-        throw new Error('the image service sent something that is not an image');
-      return image;
+      return checkedImage(Buffer.from(encoded, 'base64'));
     },
   };
+}
+
+/** The bytes, once sharp has read them as a picture; throws otherwise. */
+async function checkedImage(image: Buffer): Promise<Buffer> {
+  const meta = await sharp(image)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.format || !meta.width) throw new Error('the image service sent something that is not an image');
+  return image;
+}
+
+/** `Basic …` for a `user:password` key (the web UI's --api-auth), `Bearer …` for any other. */
+function authorization(apiKey: string | null): Record<string, string> {
+  if (!apiKey) return {};
+  return {
+    authorization: apiKey.includes(':')
+      ? `Basic ${Buffer.from(apiKey).toString('base64')}`
+      : `Bearer ${apiKey}`,
+  };
+}
+
+const txt2imgAnswer = z.object({ images: z.array(z.string().min(1)).min(1) });
+
+/**
+ * The AUTOMATIC1111 or Forge web UI API (started with --api): `/sdapi/v1/txt2img` draws with the
+ * model loaded in the web UI and answers base64 images in `images`.
+ */
+export function automatic1111Engine(options: { url: string; apiKey: string | null }): ImageEngine {
+  const endpoint = `${options.url.replace(/\/+$/, '')}/sdapi/v1/txt2img`;
+  return {
+    name: 'automatic1111',
+    async generate(prompt, signal) {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'application/json', ...authorization(options.apiKey) },
+        body: JSON.stringify({
+          prompt,
+          negative_prompt: '',
+          width: 1024,
+          height: 1024,
+          steps: 25,
+          batch_size: 1,
+        }),
+      });
+      if (!response.ok) throw new Error(`the image service answered ${response.status}`);
+      const parsed = txt2imgAnswer.safeParse(await response.json());
+      if (!parsed.success) throw new Error('the image service sent no image');
+      // Some builds send a data URL rather than bare base64.
+      const encoded = (parsed.data.images[0] as string).replace(/^data:[^,]*,/, '');
+      return checkedImage(Buffer.from(encoded, 'base64'));
+    },
+  };
+}
+
+/** The marker in a ComfyUI workflow's texts that the prompt replaces. */
+export const PROMPT_MARKER = '%prompt%';
+
+/**
+ * A plain text-to-image workflow in ComfyUI's API format: the checkpoint named `model`, 1024x1024,
+ * 20 steps, saved as a PNG.
+ */
+export function defaultComfyWorkflow(model: string): Record<string, unknown> {
+  return {
+    '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: model } },
+    '5': { class_type: 'EmptyLatentImage', inputs: { width: 1024, height: 1024, batch_size: 1 } },
+    '6': { class_type: 'CLIPTextEncode', inputs: { text: PROMPT_MARKER, clip: ['4', 1] } },
+    '7': { class_type: 'CLIPTextEncode', inputs: { text: '', clip: ['4', 1] } },
+    '3': {
+      class_type: 'KSampler',
+      inputs: {
+        seed: 0,
+        steps: 20,
+        cfg: 7,
+        sampler_name: 'euler',
+        scheduler: 'normal',
+        denoise: 1,
+        model: ['4', 0],
+        positive: ['6', 0],
+        negative: ['7', 0],
+        latent_image: ['5', 0],
+      },
+    },
+    '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
+    '9': { class_type: 'SaveImage', inputs: { filename_prefix: 'promptmarket', images: ['8', 0] } },
+  };
+}
+
+/** The workflow with the prompt put wherever a text holds the marker (as data, never as JSON text). */
+export function fillWorkflow(workflow: unknown, prompt: string): unknown {
+  if (typeof workflow === 'string') return workflow.split(PROMPT_MARKER).join(prompt);
+  if (Array.isArray(workflow)) return workflow.map((item) => fillWorkflow(item, prompt));
+  if (workflow && typeof workflow === 'object')
+    return Object.fromEntries(
+      Object.entries(workflow).map(([key, value]) => [key, fillWorkflow(value, prompt)]),
+    );
+  return workflow;
+}
+
+const queuedAnswer = z.object({ prompt_id: z.string().min(1) });
+const historyEntry = z.object({
+  status: z.object({ status_str: z.string().optional(), completed: z.boolean().optional() }).optional(),
+  outputs: z
+    .record(
+      z.string(),
+      z.object({
+        images: z
+          .array(
+            z.object({
+              filename: z.string(),
+              subfolder: z.string().default(''),
+              type: z.string().default('output'),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .default({}),
+});
+
+/**
+ * ComfyUI: the workflow with the prompt filled in is queued at `/prompt`, `/history/{id}` is
+ * polled until it finished (or failed), and its first image is fetched from `/view`.
+ */
+export function comfyUiEngine(options: {
+  url: string;
+  apiKey: string | null;
+  workflow: () => Promise<unknown>;
+  pollMs?: number;
+}): ImageEngine {
+  const base = options.url.replace(/\/+$/, '');
+  const headers = authorization(options.apiKey);
+  return {
+    name: 'comfyui',
+    async generate(prompt, signal) {
+      const workflow = fillWorkflow(await options.workflow(), prompt);
+      const queued = await fetch(`${base}/prompt`, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ prompt: workflow, client_id: randomUUID() }),
+      });
+      if (!queued.ok) throw new Error(`the image service answered ${queued.status}`);
+      const parsed = queuedAnswer.safeParse(await queued.json());
+      if (!parsed.success) throw new Error('the image service queued nothing');
+      const id = parsed.data.prompt_id;
+      for (;;) {
+        const polled = await fetch(`${base}/history/${encodeURIComponent(id)}`, { signal, headers });
+        if (!polled.ok) throw new Error(`the image service answered ${polled.status}`);
+        const history = (await polled.json()) as Record<string, unknown>;
+        const entry = history[id] === undefined ? null : historyEntry.safeParse(history[id]);
+        if (entry && !entry.success) throw new Error('the image service sent an unreadable history');
+        if (entry?.data.status?.status_str === 'error') throw new Error('the workflow failed');
+        const image = entry
+          ? Object.values(entry.data.outputs).flatMap((output) => output.images ?? [])[0]
+          : undefined;
+        if (image) {
+          const query = new URLSearchParams({
+            filename: image.filename,
+            subfolder: image.subfolder,
+            type: image.type,
+          });
+          const viewed = await fetch(`${base}/view?${query}`, { signal, headers });
+          if (!viewed.ok) throw new Error(`the image service answered ${viewed.status}`);
+          return checkedImage(Buffer.from(await viewed.arrayBuffer()));
+        }
+        if (entry?.data.status?.completed) throw new Error('the workflow finished without an image');
+        await sleep(options.pollMs ?? 500, undefined, { signal });
+      }
+    },
+  };
+}
+
+/** The engine the configuration names: the demo engine without IMAGE_API_URL. */
+export function engineFromConfig(images: {
+  engine: 'local' | 'openai' | 'automatic1111' | 'comfyui';
+  url: string | null;
+  apiKey: string | null;
+  model: string;
+  workflow: string | null;
+}): ImageEngine {
+  const { url } = images;
+  if (!url || images.engine === 'local') return localEngine();
+  if (images.engine === 'automatic1111') return automatic1111Engine({ url, apiKey: images.apiKey });
+  if (images.engine === 'comfyui') {
+    const file = images.workflow;
+    return comfyUiEngine({
+      url,
+      apiKey: images.apiKey,
+      // Read at each generation, so an edited workflow applies without a restart.
+      workflow: async () =>
+        file ? JSON.parse(await readFile(file, 'utf8')) : defaultComfyWorkflow(images.model),
+    });
+  }
+  return openAiEngine({ url, apiKey: images.apiKey ?? '', model: images.model });
 }

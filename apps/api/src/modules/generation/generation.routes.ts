@@ -9,7 +9,7 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { downloadChoice } from '../orders/orders.downloads';
 import { keyedRequest, purchaseAnswers, zipAnswers } from '../orders/orders.routes';
 import { enforceLimit } from '../throttle/throttle.service';
-import { localEngine, openAiEngine } from './engine';
+import { engineFromConfig } from './engine';
 import { generateImage, generationDownload, generationHistory, generationImage } from './generation.service';
 
 /** Images drawn from a user's own prompt, paid from the balance, and the ones drawn before. */
@@ -17,14 +17,7 @@ export async function generationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', requireUser({ verified: true }));
 
-  const engine =
-    app.config.images.engine === 'openai' && app.config.images.url
-      ? openAiEngine({
-          url: app.config.images.url,
-          apiKey: app.config.images.apiKey ?? '',
-          model: app.config.images.model,
-        })
-      : localEngine();
+  const engine = engineFromConfig(app.config.images);
 
   app.route({
     ...routeOf(generationEndpoints.generate, { ...purchaseAnswers, 200: zipAnswers[200] }),
