@@ -1,5 +1,5 @@
 import { adminActionResponse, adminOffersResponse } from '@promptmarket/contracts/admin';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsAdmin } from './admin-account';
@@ -40,9 +40,11 @@ async function counterOffer(title: string, price: string) {
   adminActionResponse.parse(await answer.json());
 }
 
-async function offerWork(page: Page, title: string, price: string) {
-  await page.goto('/en/dashboard/offers');
-  await page.locator('button[type="submit"]:enabled', { hasText: 'Send offer' }).waitFor();
+/** A server failing the call with its own 500 answer ("Server Error", no words for a user). */
+const serverError = (route: Route) =>
+  route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Server Error"}' });
+
+async function fillOffer(page: Page, title: string, price: string) {
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Category').selectOption({ index: 1 });
   await page.getByLabel('Your price (EUR)').fill(price);
@@ -51,6 +53,12 @@ async function offerWork(page: Page, title: string, price: string) {
     .getByLabel('File', { exact: true })
     .setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: picture });
   await page.getByLabel('I confirm that this work was created with AI and that I may sell it.').check();
+}
+
+async function offerWork(page: Page, title: string, price: string) {
+  await page.goto('/en/dashboard/offers');
+  await page.locator('button[type="submit"]:enabled', { hasText: 'Send offer' }).waitFor();
+  await fillOffer(page, title, price);
   await page.getByRole('button', { name: 'Send offer' }).click();
   await page.getByText('Your offer has been sent. We will answer with our price.').waitFor();
   await page.getByRole('cell', { name: title }).waitFor();
@@ -71,6 +79,15 @@ describe('selling a work to the service', () => {
 
     // The back office sees every user's offers: titles of this run only.
     const run = Date.now();
+    // Failures without words of the API show the action's generic text (spec section 8); the
+    // requests the browser logs as failed are these, on purpose.
+    let failing = consoleErrors.length;
+    await page.route('**/api/offer/create', serverError);
+    await fillOffer(page, `Lost at sea ${run}`, '40');
+    await page.getByRole('button', { name: 'Send offer' }).click();
+    await page.getByText('Failed to create offer (API error)').waitFor();
+    await page.unroute('**/api/offer/create');
+    consoleErrors.splice(failing);
     await offerWork(page, `Harbour lights ${run}`, '120');
     await expect
       .poll(() => page.getByRole('row', { name: /Harbour lights/ }).textContent())
@@ -120,6 +137,18 @@ describe('selling a work to the service', () => {
     await dialog.getByText('This IBAN is not valid: its check digits do not match.').waitFor();
     await dialog.getByLabel('IBAN').fill('DE89370400440532013000');
     await screenshot(page, 'offer-bank-1280');
+    // No answer: the approval's generic text; the server's 500: the payment screens' text.
+    failing = consoleErrors.length;
+    const approve = '**/api/offer/approve';
+    await page.route(approve, (route) => route.abort('failed'));
+    await dialog.getByRole('button', { name: 'Accept and get paid' }).click();
+    await dialog.getByText('Failed to approve offer', { exact: true }).waitFor();
+    await page.unroute(approve);
+    await page.route(approve, serverError);
+    await dialog.getByRole('button', { name: 'Accept and get paid' }).click();
+    await dialog.getByText('Server error occurred. Please try again later or contact support.').waitFor();
+    await page.unroute(approve);
+    consoleErrors.splice(failing);
     await dialog.getByRole('button', { name: 'Accept and get paid' }).click();
     await dialog.getByRole('heading', { name: 'Offer accepted' }).waitFor();
     await dialog
@@ -131,6 +160,10 @@ describe('selling a work to the service', () => {
     await expect
       .poll(() => page.getByRole('row', { name: /Harbour lights/ }).textContent())
       .toContain('Approved');
+    // The payout's date reads as a relative time (spec section 9).
+    expect(await page.locator('section[aria-labelledby="payouts-title"]').textContent()).toMatch(
+      /Requested(just now|\d+ minutes? ago)/,
+    );
 
     // 150 EUR or more before the identity is verified: the dialog says so and links to verification.
     await offerWork(page, `Desert bloom ${run}`, '300');
@@ -144,6 +177,19 @@ describe('selling a work to the service', () => {
     await page.getByRole('heading', { name: 'Verification required' }).waitFor();
     await page.getByRole('dialog').getByRole('link', { name: 'Verify your identity' }).waitFor();
     await screenshot(page, 'offer-verification-required-1280');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    failing = consoleErrors.length;
+    await page.route('**/api/offer/decline', serverError);
+    await page
+      .getByRole('row', { name: /Desert bloom/ })
+      .getByRole('button', { name: 'View Offer' })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('dialog').getByText('Failed to decline offer').waitFor();
+    await page.unroute('**/api/offer/decline');
+    consoleErrors.splice(failing);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
