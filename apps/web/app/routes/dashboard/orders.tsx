@@ -7,6 +7,7 @@ import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '..
 import { saveFile } from '../../features/orders/download';
 import { serverApi } from '../../lib/api.server';
 import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
+import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { RelativeTime } from '../../lib/relative-time';
@@ -50,7 +51,9 @@ function useDownload() {
     try {
       saveFile(await fetchFile(api, setProgress));
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : t('orders.downloadFailed'));
+      // A call without an answer, or an answer without the API's JSON, has only a status text.
+      const said = caught instanceof ApiError ? caught.body?.message : undefined;
+      setError(typeof said === 'string' && said.trim() ? said : t('orders.downloadFailed'));
     } finally {
       setProgress(null);
     }

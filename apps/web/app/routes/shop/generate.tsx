@@ -159,8 +159,18 @@ export default function Generate() {
         if (textKey) setNotice(t(textKey));
         return;
       }
-      // Spec section 8: the server's message, else "An error occurred during image generation".
-      setStage({ kind: 'failed', failure: purchaseFailure(caught, t('generate.failed')) });
+      // Spec section 8: the server's message (a refunded failure is a 500 that says so), else
+      // "An error occurred during image generation": a call without an answer, or an answer
+      // without the API's JSON, has only a status text, which is no message for the user.
+      const said = caught instanceof ApiError ? caught.body?.message : undefined;
+      const failure = purchaseFailure(caught, t('generate.failed'));
+      setStage({
+        kind: 'failed',
+        failure: {
+          ...failure,
+          message: typeof said === 'string' && said.trim() ? said : t('generate.failed'),
+        },
+      });
       revalidator.revalidate();
     }
   });
