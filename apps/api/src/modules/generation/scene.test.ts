@@ -92,6 +92,9 @@ describe('parseScene', () => {
     expect(scene.subjectColours).toEqual(['#f1f1f4', '#8a5a34']);
     expect(scene.colours).toHaveLength(3);
     expect(parseScene('a gold coin lies in the grass near the corgi').subjectColours).toEqual([null]);
+    // An animal keeps its natural colour unless told otherwise.
+    expect(parseScene('a fox in the snow').subjectColours).toEqual(['#e07a2e']);
+    expect(parseScene('a grey fox in the snow').subjectColours).toEqual(['#8a8f98']);
     // A portrait of nothing named is of a person; a studio portrait of a dog stays a dog.
     expect(parseScene('portrait with soft light')).toMatchObject({ subjects: ['person'], portrait: true });
     expect(parseScene('studio portrait of a bulldog')).toMatchObject({ subjects: ['dog'], portrait: false });

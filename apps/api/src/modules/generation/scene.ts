@@ -303,6 +303,30 @@ const colourWords: [string, string][] = [
 ];
 for (const [list, hex] of colourWords) words(list, { colour: hex });
 
+/** The colour an animal has when the prompt names none ("a fox" is orange, not a dog's brown). */
+const naturalColours = new Map<string, string>([
+  ['fox', '#e07a2e'],
+  ['tiger', '#f08a24'],
+  ['lion', '#d9a441'],
+  ['leopard', '#d8c9a8'],
+  ['panther', '#1c1c22'],
+  ['wolf', '#8a8f98'],
+  ['husky', '#8a8f98'],
+  ['werewolf', '#5a4a3a'],
+  ['owl', '#a87b4f'],
+  ['raven', '#1c1c22'],
+  ['crow', '#1c1c22'],
+  ['swan', '#f1f1f4'],
+  ['flamingo', '#f27aa8'],
+  ['parrot', '#2f9e57'],
+  ['phoenix', '#f08a24'],
+  ['whale', '#4a6a8a'],
+  ['shark', '#7a8a9a'],
+  ['dolphin', '#7a9ab0'],
+  ['koi', '#f08a24'],
+  ['goldfish', '#f08a24'],
+]);
+
 /** Two-word phrases, joined with a hyphen before the lookup. */
 const phrases = new Map<string, string>([
   ['golden hour', 'golden-hour'],
@@ -454,7 +478,10 @@ export function parseScene(prompt: string): Scene {
     else if ('subject' in entry) {
       if (!subjects.includes(entry.subject)) {
         subjects.push(entry.subject);
-        subjectColours.push(lastColour && at - lastColour.at <= 4 ? lastColour.hex : null);
+        const singular = word.endsWith('s') && !vocabulary.has(word) ? word.slice(0, -1) : word;
+        subjectColours.push(
+          lastColour && at - lastColour.at <= 4 ? lastColour.hex : (naturalColours.get(singular) ?? null),
+        );
       }
     } else if ('colour' in entry) {
       colours.push(entry.colour);
