@@ -66,6 +66,65 @@ describe('the shop window', () => {
     await context.close();
   });
 
+  it('centres the hero carousel, and shows the featured prompts in the New prompts carousel when asked', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
+    const list = async (name: string) =>
+      ((await (await fetch(`${baseURL()}/api/products/${name}`)).json()) as { data: { title: string }[] })
+        .data;
+    const [hero, featured] = [await list('hero'), await list('featured')];
+    await page.goto('/en');
+    // The demo shop has fewer hero prompts than the four slides of a wide screen: they sit in the middle.
+    expect(hero.length).toBeGreaterThan(0);
+    expect(hero.length).toBeLessThan(4);
+    const margins = await page
+      .locator('section[aria-roledescription="carousel"][aria-label="Featured prompts"]')
+      .evaluate((carousel) => {
+        const box = carousel.getBoundingClientRect();
+        const slides = [...carousel.querySelectorAll('li')].map((slide) => slide.getBoundingClientRect());
+        return [(slides[0]?.left ?? 0) - box.left, box.right - (slides.at(-1)?.right ?? 0)];
+      });
+    expect(margins[0]).toBeGreaterThan(100);
+    expect(Math.abs((margins[0] ?? 0) - (margins[1] ?? 0))).toBeLessThanOrEqual(1);
+
+    const fresh = page.getByRole('region', { name: 'New prompts' }).first();
+    const choice = page.getByRole('list', { name: 'New prompts' });
+    expect(await choice.getByRole('link', { name: 'New', exact: true }).getAttribute('aria-current')).toBe(
+      'true',
+    );
+    await choice.getByRole('link', { name: 'Featured' }).click();
+    await page.waitForURL('**/en?prompts=featured#new-prompts');
+    expect(featured.length).toBeGreaterThan(0);
+    await expect
+      .poll(() => fresh.locator('article h3').allTextContents())
+      .toEqual(featured.map((product) => product.title));
+    expect(await choice.getByRole('link', { name: 'Featured' }).getAttribute('aria-current')).toBe('true');
+    await screenshot(page, 'home-featured-1280');
+
+    // The footer shows the payment brands' logos: pictures (SVG files), not code or text.
+    const logos = page.getByRole('list', { name: 'We accept' }).getByRole('img');
+    await logos.first().scrollIntoViewIfNeeded();
+    expect(await logos.evaluateAll((images) => images.map((image) => image.getAttribute('alt')))).toEqual([
+      'Visa',
+      'Mastercard',
+      'Maestro',
+      'Apple Pay',
+      'Google Pay',
+      'PayPal',
+      'SEPA',
+    ]);
+    await expect
+      .poll(() =>
+        logos.evaluateAll((images) =>
+          (images as HTMLImageElement[]).every((image) => image.complete && image.naturalWidth > 0),
+        ),
+      )
+      .toBe(true);
+    const visa = await fetch(`${baseURL()}${await logos.first().getAttribute('src')}`);
+    expect(visa.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(consoleErrors.join('\n')).toBe('');
+    await context.close();
+  });
+
   it('finds prompts despite a typo, opens one and shows it in another currency', async () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.desktop);
     await page.goto('/en/products');

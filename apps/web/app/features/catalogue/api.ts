@@ -7,6 +7,7 @@ export const getProducts = (api: ApiClient, state: ListState) =>
   api.call(catalogueEndpoints.products, { query: apiQuery(state) });
 export const getHeroProducts = (api: ApiClient) => api.call(catalogueEndpoints.hero);
 export const getNewProducts = (api: ApiClient) => api.call(catalogueEndpoints.new);
+export const getFeaturedProducts = (api: ApiClient) => api.call(catalogueEndpoints.featured);
 export const getTopSellers = (api: ApiClient) => api.call(catalogueEndpoints.topSellers);
 export const getProduct = (api: ApiClient, slug: string) =>
   api.call(catalogueEndpoints.product, { params: { idOrSlug: slug } });

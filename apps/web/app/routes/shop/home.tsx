@@ -2,7 +2,12 @@ import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { Suspense, useMemo } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
-import { getHeroProducts, getNewProducts, getTopSellers } from '../../features/catalogue/api';
+import {
+  getFeaturedProducts,
+  getHeroProducts,
+  getNewProducts,
+  getTopSellers,
+} from '../../features/catalogue/api';
 import { Carousel } from '../../features/catalogue/components/carousel';
 import { ProductCard } from '../../features/catalogue/components/product-card';
 import {
@@ -23,15 +28,17 @@ import type { Route } from './+types/home';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale);
+  // The New Prompts carousel shows the new products, or the featured ones when asked (spec section 2).
+  const featured = new URL(request.url).searchParams.get('prompts') === 'featured';
   // Each section stands alone: one that fails to load is left out (spec section 8).
   const [hero, fresh, topSellers] = await Promise.allSettled([
     getHeroProducts(api),
-    getNewProducts(api),
+    featured ? getFeaturedProducts(api) : getNewProducts(api),
     getTopSellers(api),
   ]);
   const list = (result: PromiseSettledResult<{ data: ProductSummary[] }>) =>
     result.status === 'fulfilled' ? result.value.data : [];
-  return { lists: pack({ hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) }) };
+  return { featured, lists: pack({ hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) }) };
 }
 
 /** The hero pictures' widths; its first picture is preloaded with the same. */
@@ -148,18 +155,41 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {/* Each part below the first screen hydrates on its own (a Suspense boundary): no single
           task of the page's start holds the main thread for long. */}
       <Suspense fallback={null}>
-        {fresh.length > 0 ? (
-          <section aria-labelledby="new-title" className="below-fold mx-auto max-w-7xl px-4 pb-14 sm:px-6">
-            <div className="mb-6 flex items-end justify-between gap-4">
+        {fresh.length > 0 || loaderData.featured ? (
+          <section
+            id="new-prompts"
+            aria-labelledby="new-title"
+            className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 pb-14 sm:px-6"
+          >
+            <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
               <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
                 {t('home.newPrompts')}
               </h2>
-              <Link
-                to={paths.products({ locale, sort: 'newest' })}
-                className="text-sm font-semibold text-brand-700 hover:underline"
-              >
-                {t('home.viewAll')}
-              </Link>
+              <div className="flex items-center gap-4 text-sm font-semibold">
+                {/* Which prompts it shows: links, so that the choice is an address of its own. */}
+                <ul aria-labelledby="new-title" className="flex rounded-lg bg-slate-100 p-1">
+                  {(['new', 'featured'] as const).map((kind) => {
+                    const shown = loaderData.featured === (kind === 'featured');
+                    return (
+                      <li key={kind}>
+                        <Link
+                          to={`${paths.home(locale)}${kind === 'featured' ? '?prompts=featured' : ''}#new-prompts`}
+                          aria-current={shown ? 'true' : undefined}
+                          className={`block rounded-md px-3 py-1.5 ${shown ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
+                        >
+                          {t(kind === 'featured' ? 'home.showFeatured' : 'home.showNew')}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Link
+                  to={paths.products({ locale, sort: loaderData.featured ? undefined : 'newest' })}
+                  className="text-brand-700 hover:underline"
+                >
+                  {t('home.viewAll')}
+                </Link>
+              </div>
             </div>
             <Carousel
               kind="grid"

@@ -12,7 +12,9 @@ const slideClass: Record<Kind, string> = {
 
 /**
  * A scroll-snap carousel with previous/next buttons. `autoplayMs` advances it one slide at a
- * time, pausing while the pointer or focus is inside and when motion is reduced.
+ * time, pausing while the pointer or focus is inside and when motion is reduced. The hero's is
+ * centred (spec section 2): slides that do not fill its width sit in the middle, under the
+ * centred title, with its buttons; once they overflow they start at the left edge as usual.
  */
 export function Carousel({
   kind,
@@ -53,14 +55,14 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       className="relative"
-      onMouseEnter={() => setPaused(true)}
+      onMouseEnter={() => setPaused(false /*SAB*/)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
       <ul
         ref={track}
-        className={`flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${kind === 'hero' ? '-mx-2' : '-mx-2.5'}`}
+        className={`flex snap-x snap-mandatory overflow-x-auto scroll-smooth [scrollbar-width:none] [&::-webkit-scrollbar]:hidden ${kind === 'hero' ? '-mx-2 justify-center-safe' : '-mx-2.5'}`}
       >
         {items.map((item) => (
           <li
@@ -72,7 +74,7 @@ export function Carousel({
         ))}
       </ul>
       {items.length > 1 ? (
-        <div className="mt-4 flex justify-end gap-2">
+        <div className={`mt-4 flex gap-2 ${kind === 'hero' ? 'justify-center' : 'justify-end'}`}>
           <button
             type="button"
             onClick={() => step(-1)}
