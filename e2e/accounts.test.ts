@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
-import { fundedWith, verifiedUser } from './journeys';
+import { depositThroughSandbox, fundedWith, verifiedUser } from './journeys';
 import { waitForMailLink } from './mailbox';
 
 let browser: Browser;
@@ -13,8 +13,8 @@ afterAll(() => browser?.close());
 const mailDir = () => inject('mailDir');
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.test`;
 
-async function register(page: Page, email: string, password: string) {
-  await page.goto('/en/register');
+async function register(page: Page, email: string, password: string, from = '/en/register') {
+  await page.goto(from);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(email);
@@ -210,6 +210,29 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
+  it('refuses to delete an account while a deposit is still processing, and lists it', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await verifiedUser(page);
+    // Left at the payment page: the deposit is processing at the provider.
+    await depositThroughSandbox(page, '10');
+
+    await page.goto('/en/dashboard/profile');
+    await page.waitForLoadState('networkidle');
+    const danger = page.locator('#delete-account');
+    await danger.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await danger.getByLabel('I understand that my account will be deleted for good.').check();
+    await danger.getByRole('button', { name: 'Delete my account' }).click();
+    await danger
+      .getByText('A deposit of yours is still being processed by the payment provider (1).', { exact: false })
+      .waitFor();
+    await danger.getByText(/^Deposits still being processed by the payment provider/).waitFor();
+    await danger.getByText(/^10\.00 EUR, started on /).waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'profile-delete-pending-deposit-360');
+    expect(page.url()).toContain('/en/dashboard/profile');
+    await context.close();
+  });
+
   it('keeps the login button off until the page has started, so a password never lands in a URL', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL() });
     const page = await context.newPage();
@@ -218,6 +241,28 @@ describe('accounts in the browser', () => {
     expect(await form.getAttribute('method')).toBe('post');
     expect(await form.getByRole('button', { name: 'Log in' }).isDisabled()).toBe(true);
     await context.close();
+  });
+
+  it('goes after registering to the page asked for, never to another site, and keeps it from the login page', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await page.goto('/en/login?redirect=%2Fen%2Fproducts%3Fsort%3Dpopular');
+    await page.getByRole('link', { name: 'Create one' }).click();
+    await page.waitForURL('**/en/register?redirect=%2Fen%2Fproducts%3Fsort%3Dpopular');
+    await register(page, uniqueEmail('redirected'), 'some password 9', page.url());
+    await page.waitForURL('**/en/products?sort=popular');
+    await context.close();
+
+    // An address of another site is no page of the shop: the dashboard, which forwards an
+    // unverified user to verify-email.
+    const other = await openPage(browser, viewports.phone);
+    await register(
+      other.page,
+      uniqueEmail('not-redirected'),
+      'some password 9',
+      '/en/register?redirect=//evil.example/x',
+    );
+    await other.page.waitForURL('**/en/email/verify');
+    await other.context.close();
   });
 
   it('keeps signed-in users away from the guest screens', async () => {

@@ -44,6 +44,9 @@ export default function Login() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  // Registering instead leads to the same page afterwards.
+  const back = safeRedirect(searchParams.get('redirect'), '');
+  const registerPath = `${paths.register(locale)}${back ? `?${new URLSearchParams({ redirect: back })}` : ''}`;
   // With two-factor sign-in on, the API asks for the app's code after a right password.
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<LoginForm>({
@@ -112,7 +115,7 @@ export default function Login() {
         </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           {t('login.noAccount')}{' '}
-          <Link to={paths.register(locale)} className="font-semibold text-brand-700 hover:underline">
+          <Link to={registerPath} className="font-semibold text-brand-700 hover:underline">
             {t('login.registerLink')}
           </Link>
         </p>

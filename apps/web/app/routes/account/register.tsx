@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerRequest } from '@promptmarket/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { redirect, useNavigate } from 'react-router';
+import { redirect, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { AuthCard } from '../../components/layout/auth-card';
 import {
@@ -22,6 +22,7 @@ import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { requireGuest } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
+import { safeRedirect } from '../../lib/safe-redirect';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
@@ -64,6 +65,9 @@ export default function Register() {
   const { locale } = useSite();
   const api = useApi();
   const navigate = useNavigate();
+  // Where to go once registered (spec section 2: the dashboard unless asked), only ever a page
+  // of this site; the login link keeps it for someone who has an account after all.
+  const redirectTo = safeRedirect(useSearchParams()[0].get('redirect'), '');
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<RegisterForm>({
     resolver: zodResolver(registerRequest),
@@ -77,7 +81,7 @@ export default function Register() {
       // A fresh handshake before signing up (spec section 7).
       await fetchCsrfCookie();
       await registerAccount(api, values);
-      navigate(paths.dashboard(locale), { replace: true });
+      navigate(redirectTo || paths.dashboard(locale), { replace: true });
     } catch (caught) {
       const { message, status } = applyServerErrors(caught, setError, fields);
       if (!(caught instanceof ApiError)) setFailure(t('register.unexpected'));
@@ -138,7 +142,7 @@ export default function Register() {
         </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           {t('register.haveAccount')}{' '}
-          <Link to={paths.login(locale)} className="font-semibold text-brand-700 hover:underline">
+          <Link to={paths.login(locale, redirectTo)} className="font-semibold text-brand-700 hover:underline">
             {t('register.loginLink')}
           </Link>
         </p>
