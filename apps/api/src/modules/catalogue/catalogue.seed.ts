@@ -23,9 +23,12 @@ function demoNumber(index: number, modulo: number): number {
   return (index * 7919 + 104_729) % modulo;
 }
 
-/** A style's tile: its prompt drawn by the demo engine, which shows the style in the picture itself. */
+/**
+ * A style's tile: its prompt drawn by the demo engine, which shows the style in the picture
+ * itself. No text in it: the shop captions the tile with the style's name in the visitor's language.
+ */
 async function styleImage(prompt: string): Promise<Buffer> {
-  return sharp(await renderDemoImage(prompt))
+  return sharp(await renderDemoImage(prompt, { label: false }))
     .resize(640, 640)
     .webp({ quality: 80 })
     .toBuffer();

@@ -1168,8 +1168,14 @@ async function textured(scene: Scene, svg: string): Promise<Sharp | null> {
   return sharp(pixels, { raw: { width: SIZE, height: SIZE, channels: 3 } });
 }
 
-/** The scene as a 1024x1024 PNG, labelled as the demo engine's in its corner. */
-export async function renderScene(scene: Scene): Promise<Buffer> {
+/**
+ * The scene as a 1024x1024 PNG, labelled as the demo engine's in its corner unless `label` is
+ * false (the shop's own decoration, such as a style's tile, which carries a caption of its own).
+ */
+export async function renderScene(
+  scene: Scene,
+  { label: labelled = true }: { label?: boolean } = {},
+): Promise<Buffer> {
   let picture: Sharp;
   if (scene.style === 'pixel') {
     // Drawn at 128 pixels in a few colours, then enlarged without smoothing.
@@ -1185,7 +1191,7 @@ export async function renderScene(scene: Scene): Promise<Buffer> {
   }
   // A lighter compression than the default: a quarter of the time for a slightly larger file.
   return picture
-    .composite([{ input: label }])
+    .composite(labelled ? [{ input: label }] : [])
     .removeAlpha()
     .png({ compressionLevel: 3 })
     .toBuffer();
