@@ -27,6 +27,7 @@ import { docsRoutes } from './modules/docs/docs.routes';
 import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueDepths } from './modules/jobs/jobs.stats';
+import { setMailShopUrl } from './modules/mail/mail.notify';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
@@ -136,6 +137,7 @@ export async function buildApp({
   });
 
   app.decorate('config', config);
+  setMailShopUrl(config.appUrl);
   if (onRoute) app.addHook('onRoute', onRoute);
   await app.register(schemasPlugin);
   app.addHook('onSend', async (request, reply) => {

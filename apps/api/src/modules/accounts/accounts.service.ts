@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { processingDepositsOf } from '../deposits/deposits.service';
+import { mailAccount } from '../mail/mail.notify';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import { cartCount } from '../orders/orders.service';
@@ -293,6 +294,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await endUserSessions(tx, user.id, currentSessionIdHash);
+    await mailAccount(tx, user.id, 'password-changed', 'contact-us', () => ({}));
   });
 }
 
@@ -519,6 +521,7 @@ export function resetPassword(
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
       await endUserSessions(tx, user.id);
+      await mailAccount(tx, user.id, 'password-changed', 'contact-us', () => ({}));
     });
   });
 }

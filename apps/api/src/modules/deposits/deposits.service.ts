@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { keyReused } from '../../lib/idempotency';
 import { countryIsoOf } from '../content/content.service';
+import { mailAccount } from '../mail/mail.notify';
 import {
   PAYMENT_DECLINED_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
@@ -347,6 +348,10 @@ async function settlePaid(
       settledAt: sql`now()`,
     })
     .where(eq(deposits.id, deposit.id));
+  await mailAccount(tx, deposit.userId, 'deposit-credited', 'dashboard/deposits', ({ credits }) => ({
+    number: String(deposit.id),
+    amount: credits(internalAmount),
+  }));
 }
 
 /** Marks a locked deposit as failed, unless it has already succeeded (a late failure changes nothing). */
@@ -356,6 +361,12 @@ async function settleFailed(tx: Db, deposit: DepositRow, message: string): Promi
     .update(deposits)
     .set({ status: 'failed', errorMessage: message, settledAt: sql`now()` })
     .where(eq(deposits.id, deposit.id));
+  // A checkout left to expire was the user's own choice; a payment the provider refused is news.
+  if (message === EXPIRED_MESSAGE) return;
+  await mailAccount(tx, deposit.userId, 'deposit-failed', 'dashboard/deposits/create', ({ credits }) => ({
+    number: String(deposit.id),
+    amount: credits(deposit.internalAmount),
+  }));
 }
 
 /**

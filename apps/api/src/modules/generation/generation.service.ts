@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
+import { mailAccount } from '../mail/mail.notify';
 import { type DownloadChoice, encodeImage } from '../orders/orders.downloads';
 import { insufficientFunds } from '../orders/orders.service';
 import { getStoredSettings } from '../site/site.service';
@@ -91,10 +92,16 @@ async function giveUp(db: Db, generationId: number, message: string): Promise<bo
       .update(generations)
       .set({ status: 'failed', errorMessage: message.slice(0, 500) })
       .where(and(eq(generations.id, generationId), eq(generations.status, 'processing')))
-      .returning({ id: generations.id });
+      .returning({ id: generations.id, userId: generations.userId });
     if (!given) return false;
     const key = debitKey(generationId);
-    if (await findMove(tx, key)) await refund(tx, { originalKey: key, key: `${key}:refund` });
+    const paid = await findMove(tx, key);
+    if (paid) {
+      await refund(tx, { originalKey: key, key: `${key}:refund` });
+      await mailAccount(tx, given.userId, 'generation-refunded', 'products/generate', ({ credits }) => ({
+        amount: credits(paid.amount),
+      }));
+    }
     return true;
   });
 }

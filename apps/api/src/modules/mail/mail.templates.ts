@@ -1,15 +1,18 @@
+import { type NoticeKind, noticeTexts, type Texts } from './mail.notices';
+
 /** The transactional mails, in each of the shop's languages; English for any other. */
 
-type Texts = { subject: string; greeting: string; lines: string[]; action: string; footer: string };
-type Kind =
+export type MailKind =
   | 'verify-email'
   | 'reset-password'
   | 'email-changed'
   | 'newsletter-welcome'
   | 'payout-failed'
-  | 'account-deleted';
+  | 'account-deleted'
+  | NoticeKind;
 
-const texts: Record<Kind, Record<string, Texts>> = {
+const texts: Record<MailKind, Record<string, Texts>> = {
+  ...noticeTexts,
   'account-deleted': {
     en: {
       subject: 'Your PromptMarket account was deleted',
@@ -378,46 +381,87 @@ function escapeHtml(value: string): string {
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
+/** The values a mail's texts name in braces, each a plain string the renderer escapes for HTML. */
+export type MailValues = {
+  url: string;
+  name?: string;
+  amount?: string;
+  number?: string;
+  total?: string;
+  title?: string;
+  price?: string;
+  reason?: string;
+  /** The lines a `{items}` line stands for, one each (a purchase's prompts with their prices). */
+  items?: string[];
+};
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+function givenValue(values: MailValues, key: string): string | undefined {
+  const value = (values as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The line with its values, or nothing when one of them is not given (an optional line). */
+function filled(line: string, values: MailValues): string | null {
+  let missing = false;
+  const text = line.replace(PLACEHOLDER, (_, key: string) => {
+    const value = givenValue(values, key);
+    if (value === undefined) missing = true;
+    return value ?? '';
+  });
+  return missing ? null : text;
+}
+
+type Block = { kind: 'line'; text: string } | { kind: 'items'; items: string[] };
+
 /**
  * A mail with one call to action, as plain text and as HTML (every value escaped). A line naming
- * `{amount}` is filled from `values.amount`, and left out when no amount is given.
+ * a value (`{amount}`, `{reason}` …) is filled from `values`, and left out when that value is not
+ * given; a line that is just `{items}` becomes the list `values.items`.
  */
-export function renderMail(
-  kind: Kind,
-  locale: string,
-  values: { name?: string; url: string; amount?: string },
-): RenderedMail {
+export function renderMail(kind: MailKind, locale: string, values: MailValues): RenderedMail {
   const found = texts[kind][locale] ?? texts[kind].en;
   if (!found) throw new Error(`no texts for mail ${kind}`);
-  const lines = found.lines.flatMap((line) => {
-    if (!line.includes('{amount}')) return [line];
-    return values.amount === undefined ? [] : [line.replace('{amount}', values.amount)];
+  const blocks = found.lines.flatMap((line): Block[] => {
+    if (line === '{items}') return values.items?.length ? [{ kind: 'items', items: values.items }] : [];
+    const text = filled(line, values);
+    return text === null ? [] : [{ kind: 'line', text }];
   });
-  const t = { ...found, lines };
-  const greeting = t.greeting.replace('{name}', values.name ?? '');
+  const subject = found.subject.replace(PLACEHOLDER, (_, key: string) => givenValue(values, key) ?? '');
+  const greeting = found.greeting.replace('{name}', values.name ?? '');
   const text = [
     greeting,
     '',
-    ...t.lines,
+    ...blocks.flatMap((block) =>
+      block.kind === 'line' ? [block.text] : block.items.map((item) => `- ${item}`),
+    ),
     '',
-    `${t.action}: ${values.url}`,
+    `${found.action}: ${values.url}`,
     '',
-    t.footer,
+    found.footer,
     '',
     'PromptMarket',
   ].join('\n');
+  const body = blocks
+    .map((block) =>
+      block.kind === 'line'
+        ? `<p>${escapeHtml(block.text)}</p>`
+        : `<ul>${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+    )
+    .join('\n');
   const html = `<!doctype html><html lang="${escapeHtml(locale)}"><body style="margin:0;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#0f0d1a">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px" cellpadding="0" cellspacing="0">
 <tr><td style="font-size:20px;font-weight:bold;color:#6d28d9;padding-bottom:24px">PromptMarket</td></tr>
 <tr><td style="font-size:16px;line-height:24px">
 <p>${escapeHtml(greeting)}</p>
-${t.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p style="padding:16px 0"><a href="${escapeHtml(values.url)}" style="background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(t.action)}</a></p>
+${body}
+<p style="padding:16px 0"><a href="${escapeHtml(values.url)}" style="background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(found.action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(values.url)}</p>
-<p style="font-size:13px;color:#555">${escapeHtml(t.footer)}</p>
+<p style="font-size:13px;color:#555">${escapeHtml(found.footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;
-  return { subject: t.subject, text, html };
+  return { subject, text, html };
 }
 
 /** The note to the support team about a contact form message: every value as the visitor typed it, escaped. */

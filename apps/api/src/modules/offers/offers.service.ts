@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, errorMessages, minorUnitsToNumber } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, errorMessages, formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import {
   type ContactDetails,
   type Offer,
@@ -18,6 +18,7 @@ import { insertProduct } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
 import { categoryExists, categoryTitles, existingStyleIds } from '../catalogue/catalogue.service';
 import { countryIsoOf } from '../content/content.service';
+import { mailAccount } from '../mail/mail.notify';
 import {
   type PayoutDestination,
   type PayoutRow,
@@ -290,6 +291,11 @@ export async function makeCounterOffer(db: Db, offerId: number, servicePriceCent
       .update(offers)
       .set({ status: 'offer', servicePriceCents, updatedAt: new Date() })
       .where(eq(offers.id, offerId));
+    // Offers and payouts are in euros, as the seller's dashboard shows them.
+    await mailAccount(tx as unknown as Db, row.userId, 'offer-priced', 'dashboard/offers', () => ({
+      title: row.title,
+      price: `${formatMinorUnits(servicePriceCents)} EUR`,
+    }));
   });
 }
 
@@ -304,6 +310,9 @@ export async function declineByService(db: Db, offerId: number) {
       .update(offers)
       .set({ status: 'declined_by_service', decidedAt: new Date(), updatedAt: new Date() })
       .where(eq(offers.id, offerId));
+    await mailAccount(tx as unknown as Db, row.userId, 'offer-declined', 'dashboard/offers', () => ({
+      title: row.title,
+    }));
   });
 }
 
@@ -366,6 +375,9 @@ export async function publishOffer(
       .where(and(eq(offers.id, offer.id), sql`${offers.productId} is null`))
       .returning({ id: offers.id });
     if (!updated) throw AppError.conflict('offer.published', { id: String(offer.id) });
+    await mailAccount(tx, offer.userId, 'offer-published', 'dashboard/offers', () => ({
+      title: offer.title,
+    }));
     return productId;
   });
 }

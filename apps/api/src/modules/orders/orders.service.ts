@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
+import { mailAccount } from '../mail/mail.notify';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
 import { cartItems, orderItems, orders } from './orders.tables';
@@ -253,6 +254,15 @@ export async function purchase(
       await tx
         .delete(cartItems)
         .where(and(eq(cartItems.userId, input.userId), inArray(cartItems.productId, ids)));
+      // The receipt, in the buyer's language; a replayed purchase returns above and mails nothing.
+      await mailAccount(tx, input.userId, 'purchase', 'dashboard/orders', async ({ locale, credits }) => {
+        const shown = await productsShown(tx, ids, locale);
+        return {
+          number: String(created.id),
+          items: rows.map((row) => `${shown.get(row.id)?.title ?? ''}: ${credits(internal(row.priceCents))}`),
+          total: credits(total),
+        };
+      });
       return created.id;
     });
     return { orderId, replayed: false };

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { formatMinorUnits } from '@promptmarket/contracts';
 import type { ContactDetails } from '@promptmarket/contracts/offers';
 import { and, asc, eq, inArray, isNotNull, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
 import { accountForReview } from '../accounts/accounts.admin';
+import { mailAccount } from '../mail/mail.notify';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
 import {
@@ -123,6 +125,17 @@ async function tellSellerPayoutFailed(tx: Db, payout: PayoutRow, appUrl: string)
   });
 }
 
+/** The seller is told, in the change's transaction, that a payout left or arrived (in euros, as it is paid). */
+async function tellSellerPayout(
+  tx: Db,
+  kind: 'payout-sent' | 'payout-paid',
+  payout: { userId: string; amountCents: number },
+) {
+  await mailAccount(tx, payout.userId, kind, 'dashboard/offers', () => ({
+    amount: `${formatMinorUnits(payout.amountCents)} EUR`,
+  }));
+}
+
 /**
  * Settles a payout that is requested or sent: paid (the money left) or failed (what was owed is
  * reversed). Throws CONFLICT when it is settled already.
@@ -149,6 +162,7 @@ export async function settlePayout(
       }
     }
     if (!outcome.paid) await tellSellerPayoutFailed(tx as unknown as Db, payout, context.appUrl);
+    else await tellSellerPayout(tx as unknown as Db, 'payout-paid', payout);
     // Once paid, the shop no longer needs where the money went: the bank details and the
     // contact details are removed (the masked destination stays for the records).
     await tx
@@ -245,7 +259,10 @@ export async function sendCardPayout(
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'sent')));
     throw error;
   }
-  await db.update(payouts).set({ providerRef: created.ref }).where(eq(payouts.id, payoutId));
+  await db.transaction(async (tx) => {
+    await tx.update(payouts).set({ providerRef: created.ref }).where(eq(payouts.id, payoutId));
+    await tellSellerPayout(tx as unknown as Db, 'payout-sent', claimed);
+  });
   await applyProviderState(db, provider, payoutId, await provider.fetchState(created.ref), context);
 }
 
@@ -332,7 +349,7 @@ export async function createSepaBatch(
     })
     .returning();
   if (!batch) throw new Error('payout batch insert returned no row');
-  await tx
+  const sent = await tx
     .update(payouts)
     .set({ status: 'sent', sentAt: now, batchId: batch.id })
     .where(
@@ -343,7 +360,9 @@ export async function createSepaBatch(
         ),
         eq(payouts.status, 'requested'),
       ),
-    );
+    )
+    .returning({ userId: payouts.userId, amountCents: payouts.amountCents });
+  for (const payout of sent) await tellSellerPayout(tx, 'payout-sent', payout);
   return batch;
 }
 

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { UploadedFile } from '../../lib/uploads';
+import { mailAccount } from '../mail/mail.notify';
 import { type VerificationRow, verifications } from './verification.tables';
 
 /** What is kept of each document: where it is, what it is, and the name the user gave it. */
@@ -142,7 +143,17 @@ async function review(
     .set({ ...change, reviewedAt: new Date() })
     .where(and(eq(verifications.id, id), eq(verifications.status, 'pending')))
     .returning();
-  if (row) return toVerification(row);
+  if (row) {
+    // Pass the back office's transaction: the review and its mail are kept, or dropped, together.
+    await mailAccount(
+      db,
+      row.userId,
+      change.status === 'approved' ? 'verification-approved' : 'verification-declined',
+      change.status === 'approved' ? 'dashboard/offers' : 'dashboard/verification',
+      () => (change.reason === null ? {} : { reason: change.reason }),
+    );
+    return toVerification(row);
+  }
   const [existing] = await db.select().from(verifications).where(eq(verifications.id, id));
   if (!existing) throw AppError.notFound();
   throw AppError.conflict('verification.not_pending', { id: String(id), status: existing.status });

@@ -1,0 +1,58 @@
+import { formatMinorUnits } from '@promptmarket/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import { accountForReview } from '../accounts/accounts.admin';
+import { getStoredSettings } from '../site/site.service';
+import { enqueueMail } from './mail.service';
+import { type MailKind, type MailValues, renderMail } from './mail.templates';
+
+/**
+ * The shop's address, for the links in mails. Most of them are caused where no request is at hand
+ * (a provider's webhook, the reconciliation job, a back-office action deep in a service), so it is
+ * set once when the app is built instead of being passed down every one of those paths.
+ */
+let shopUrl = 'http://localhost:3000';
+
+export function setMailShopUrl(url: string): void {
+  shopUrl = url.replace(/\/+$/, '');
+}
+
+/** What a sender knows of the recipient when it words the mail's values. */
+export type Recipient = {
+  locale: string;
+  /** Internal-currency minor units as the shop names its currency in the recipient's language. */
+  credits: (minor: number) => string;
+};
+
+/**
+ * Puts a mail to an account in the outbox, in the account's language (`users.locale`), with a link
+ * to `path` in the shop. Pass the transaction of the change that causes it: the mail goes if and
+ * only if the change is kept, so a change made once is mailed once. A deleted account gets none.
+ */
+export async function mailAccount(
+  tx: Db,
+  userId: string,
+  kind: MailKind,
+  path: string,
+  values: (recipient: Recipient) => Promise<Omit<MailValues, 'url'>> | Omit<MailValues, 'url'>,
+): Promise<void> {
+  const user = await accountForReview(tx, userId).catch((error: unknown) => {
+    if (error instanceof AppError) return null;
+    throw error;
+  });
+  if (!user) return;
+  const settings = await getStoredSettings(tx, user.locale);
+  const recipient: Recipient = {
+    locale: user.locale,
+    credits: (minor) => `${formatMinorUnits(minor)} ${settings.internal_currency_name}`,
+  };
+  const given = await values(recipient);
+  await enqueueMail(tx, {
+    to: user.email,
+    ...renderMail(kind, user.locale, {
+      name: user.firstName,
+      ...given,
+      url: `${shopUrl}/${user.locale}/${path}`,
+    }),
+  });
+}
