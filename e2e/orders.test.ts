@@ -51,6 +51,10 @@ describe('buying in the browser', () => {
     await page.getByRole('button', { name: `Show order: ${first.title}` }).click();
 
     const dialog = page.getByRole('dialog');
+    // The order's date reads as a relative time, the exact moment kept in the element.
+    const ordered = dialog.locator('time');
+    expect(await ordered.textContent()).toMatch(/^(just now|\d+ minutes? ago)$/);
+    expect(await ordered.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
     await dialog.getByLabel('Format').selectOption('webp');
     await dialog.getByLabel('Size').selectOption('512x512');
     const [download] = await Promise.all([
@@ -189,6 +193,9 @@ describe('generating an image in the browser', () => {
     // The picture stays in the orders tab, downloadable again.
     await page.goto('/en/dashboard/orders');
     await page.getByRole('heading', { name: 'Your generated images' }).waitFor();
+    expect(await page.getByRole('main').locator('li time').last().textContent()).toMatch(
+      /^(just now|\d+ minutes? ago)$/,
+    );
     const [again] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download Lighthouse at dusk' }).click(),
