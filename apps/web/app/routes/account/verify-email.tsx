@@ -129,7 +129,7 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthCard title={t('verifyEmail.title')}>
-      <div className="space-y-5 text-sm text-slate-700">
+      <div className="space-y-5 break-words text-sm text-slate-700">
         {emailChanged ? <FormAlert kind="success">{t('profile.emailChanged')}</FormAlert> : null}
         <p>{t('verifyEmail.text', { email: loaderData.email })}</p>
         <p>{t('verifyEmail.notReceived')}</p>
