@@ -28,6 +28,7 @@ import { generationRoutes } from './modules/generation/generation.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { queueDepths } from './modules/jobs/jobs.stats';
 import { setMailShopUrl } from './modules/mail/mail.notify';
+import { mailRoutes } from './modules/mail/mail.routes';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
@@ -186,6 +187,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(siteRoutes);
       await api.register(accountRoutes);
+      await api.register(mailRoutes);
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
       await api.register(depositRoutes);

@@ -173,6 +173,14 @@ export const profile = z.object({
 export type Profile = z.infer<typeof profile>;
 
 export const profileResponse = okEnvelope(profile);
+
+/**
+ * Whether the user takes the optional mails: news of their offers and identity verification.
+ * Receipts of money and security notices (password or e-mail changed) are always sent.
+ */
+export const mailPreferences = z.object({ optional_mails: z.boolean(key('field.invalid')) }).strict();
+export type MailPreferences = z.infer<typeof mailPreferences>;
+export const mailPreferencesResponse = okEnvelope(mailPreferences);
 export const okResponse = z.object({ status: z.literal('OK'), message: z.string().optional() });
 export const isAuthResponse = z.object({ authenticated: z.boolean() });
 
@@ -249,6 +257,19 @@ export const accountEndpoints = {
     summary: 'Change the profile',
     body: profileUpdateRequest,
     response: profileResponse,
+  }),
+  mailPreferences: defineEndpoint({
+    method: 'GET',
+    path: '/user/mail-preferences',
+    summary: 'Which optional mails the user takes',
+    response: mailPreferencesResponse,
+  }),
+  updateMailPreferences: defineEndpoint({
+    method: 'PUT',
+    path: '/user/mail-preferences',
+    summary: 'Turn the optional mails on or off',
+    body: mailPreferences,
+    response: mailPreferencesResponse,
   }),
   changePassword: defineEndpoint({
     method: 'POST',

@@ -525,3 +525,14 @@ export function resetPassword(
     });
   });
 }
+
+/** Turns the user's optional mails on or off (see mail.notify.ts for which those are); answers the setting. */
+export async function setOptionalMails(db: Db, userId: string, optionalMails: boolean): Promise<boolean> {
+  const [updated] = await db
+    .update(users)
+    .set({ optionalMails })
+    .where(eq(users.id, userId))
+    .returning({ optionalMails: users.optionalMails });
+  if (!updated) throw AppError.notFound();
+  return updated.optionalMails;
+}

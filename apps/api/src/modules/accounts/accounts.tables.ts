@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
@@ -27,6 +37,11 @@ export const users = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The 30-second step of the last code accepted: that code and older ones never work again. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * Whether the user takes the optional mails (news of offers and of the identity verification,
+     * see mail.notify.ts); receipts of money and security notices are sent regardless.
+     */
+    optionalMails: boolean('optional_mails').notNull().default(true),
     /** Set when the account was deleted; its personal data is gone by then. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,

@@ -462,3 +462,53 @@ describe('renderMail', () => {
     expect(receipt.html).not.toContain('<b>Fox');
   });
 });
+
+describe('the optional mails', () => {
+  it('are on by default, and once turned off no news of offers or verification is sent', async () => {
+    const { session, email, offerId } = await offered('en');
+    const path = '/api/user/mail-preferences';
+    expect((await call(app, session, 'GET', path)).json()).toEqual({
+      status: 'OK',
+      payload: { optional_mails: true },
+    });
+    const off = await call(app, session, 'PUT', path, { optional_mails: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ status: 'OK', payload: { optional_mails: false } });
+    expect((await call(app, session, 'GET', path)).json().payload).toEqual({ optional_mails: false });
+
+    await asAdmin(`/api/admin/offers/${offerId}/counter`, newKey(), { service_price: 20 });
+    expect(await mailsTo(email, 'We have priced')).toHaveLength(0);
+
+    // Receipts and security notices are not optional.
+    const changed = await call(app, session, 'POST', '/api/user/change-password', {
+      current_password: strongPassword,
+      password: 'another good password',
+      password_confirmation: 'another good password',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await mailsTo(email, 'The password of your account was changed')).toHaveLength(1);
+
+    expect((await call(app, session, 'PUT', path, { optional_mails: true })).statusCode).toBe(200);
+    await asAdmin(`/api/admin/offers/${offerId}/decline`, newKey(), { reason: 'Not ours.' });
+    expect(await mailsTo(email, 'Your offer')).toHaveLength(1);
+  });
+
+  it('are each user’s own, refuse what is not a yes or no, and need a signed-in user', async () => {
+    const { session } = await account('de');
+    const other = await account('en');
+    await call(app, session, 'PUT', '/api/user/mail-preferences', { optional_mails: false });
+    expect((await call(app, other.session, 'GET', '/api/user/mail-preferences')).json().payload).toEqual({
+      optional_mails: true,
+    });
+    const bad = await call(app, session, 'PUT', '/api/user/mail-preferences', { optional_mails: 'no' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.optional_mails).toEqual(['This value is invalid.']);
+    const extra = await call(app, session, 'PUT', '/api/user/mail-preferences', {
+      optional_mails: true,
+      email: 'x@example.test',
+    });
+    expect(extra.statusCode).toBe(422);
+    const guest = await app.inject({ method: 'GET', url: '/api/user/mail-preferences' });
+    expect([401, 419]).toContain(guest.statusCode);
+  });
+});

@@ -25,9 +25,25 @@ export type Recipient = {
 };
 
 /**
+ * The mails a user may turn off (`users.optional_mails`): news of their offers and of their
+ * identity verification, which the dashboard shows as well. Not optional, and so not listed: the
+ * security notices (password changed, e-mail changed, account deleted), which tell the owner of
+ * a change they may not have made, and the mails about money (deposit credited or failed,
+ * purchase, generation refunded, payout sent, paid or failed), which are receipts.
+ */
+const OPTIONAL: ReadonlySet<MailKind> = new Set<MailKind>([
+  'offer-priced',
+  'offer-published',
+  'offer-declined',
+  'verification-approved',
+  'verification-declined',
+]);
+
+/**
  * Puts a mail to an account in the outbox, in the account's language (`users.locale`), with a link
  * to `path` in the shop. Pass the transaction of the change that causes it: the mail goes if and
- * only if the change is kept, so a change made once is mailed once. A deleted account gets none.
+ * only if the change is kept, so a change made once is mailed once. A deleted account gets none,
+ * and an account that turned the optional mails off gets none of those.
  */
 export async function mailAccount(
   tx: Db,
@@ -41,6 +57,7 @@ export async function mailAccount(
     throw error;
   });
   if (!user) return;
+  if (OPTIONAL.has(kind) && !user.optionalMails) return;
   const settings = await getStoredSettings(tx, user.locale);
   const recipient: Recipient = {
     locale: user.locale,

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "optional_mails" boolean DEFAULT true NOT NULL;
