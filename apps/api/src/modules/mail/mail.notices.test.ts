@@ -27,6 +27,7 @@ import { forgetSiteCache } from '../site/site.service';
 import { settings, settingTranslations } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit } from '../wallet/wallet.service';
+import { noticeTexts } from './mail.notices';
 import { mailOutbox } from './mail.tables';
 import { renderMail } from './mail.templates';
 
@@ -445,6 +446,21 @@ describe('verification mails', () => {
 });
 
 describe('renderMail', () => {
+  it('has every new mail in the six languages, each written for its language', () => {
+    for (const [kind, languages] of Object.entries(noticeTexts)) {
+      const english = languages.en;
+      for (const language of ['de', 'fr', 'es', 'it', 'pl']) {
+        const texts = languages[language];
+        expect(texts, `${kind} ${language}`).toBeDefined();
+        expect(texts?.subject, `${kind} ${language}`).not.toBe(english?.subject);
+        expect(texts?.action, `${kind} ${language}`).not.toBe(english?.action);
+        // The same values in the same lines, so no language drops the amount or the reason.
+        const named = (lines: string[] = []) => lines.map((line) => line.match(/\{\w+\}/g) ?? []);
+        expect(named(texts?.lines), `${kind} ${language}`).toEqual(named(english?.lines));
+      }
+    }
+  });
+
   it('leaves out a line whose value is not given, and escapes every value and item in HTML', () => {
     const approved = renderMail('verification-declined', 'de', {
       name: 'Jörg',
