@@ -659,6 +659,8 @@ const subjectArt: Record<Subject, SubjectArt> = {
     `<rect x="38" y="30" width="24" height="70" fill="${body}"/><rect x="34" y="26" width="32" height="6" fill="${mix(body, '#000000', 0.3)}"/><path d="M36 27L50 2L64 27Z" fill="${accent}"/><circle cx="50" cy="42" r="7" fill="${detail}"/><path d="M50 42V37M50 42H54" stroke="${mix(body, '#000000', 0.6)}" stroke-width="1.5"/><rect x="46" y="60" width="8" height="12" fill="${detail}"/><path d="M44 100V86a6 6 0 0 1 12 0V100Z" fill="${mix(body, '#000000', 0.5)}"/>`,
   rocket: (body, detail, accent) =>
     `<path d="M42 74L50 99L58 74Z" fill="#ffb23f"/><path d="M45 74L50 90L55 74Z" fill="#fff1b8"/><path d="M38 54L24 78L38 72ZM62 54L76 78L62 72Z" fill="${accent}"/><path d="M50 4C63 18 65 42 62 74L38 74C35 42 37 18 50 4Z" fill="${body}"/><path d="M50 4C56 10 59 16 61 22L39 22C41 16 44 10 50 4Z" fill="${accent}"/><circle cx="50" cy="38" r="7" fill="${detail}" stroke="${mix(body, '#000000', 0.4)}" stroke-width="2"/>`,
+  vehicle: (body, detail) =>
+    `<path d="M8 84V46Q8 36 18 36H82Q92 36 92 46V84Z" fill="${body}"/><rect x="8" y="68" width="84" height="5" fill="${mix(body, '#000000', 0.25)}"/><path d="M14 42h16v16h-16ZM34 42h16v16h-16ZM54 42h16v16h-16ZM74 42h12v16h-12Z" fill="${detail}"/><circle cx="26" cy="86" r="8" fill="#22242a"/><circle cx="74" cy="86" r="8" fill="#22242a"/><circle cx="26" cy="86" r="3" fill="#9aa0aa"/><circle cx="74" cy="86" r="3" fill="#9aa0aa"/>`,
   person: (body) =>
     `<circle cx="50" cy="17" r="9" fill="${body}"/><path d="M37 30Q50 25 63 30L68 64L59 64L58 98L51.5 98L50 68L48.5 98L42 98L41 64L32 64Z" fill="${body}"/>`,
   cup: (body, detail, accent) =>
@@ -685,6 +687,7 @@ const subjectColours: Record<Subject, [string, string, string]> = {
   ship: ['#f3efe4', '#ffd97a', '#8a5a34'],
   tower: ['#c9b48f', '#f7f1dc', '#5b6b8c'],
   rocket: ['#e8ebf1', '#7fd3ff', '#d6343a'],
+  vehicle: ['#f2c230', '#cfe6f5', '#f2c230'],
   person: ['#2f3a4a', '#2f3a4a', '#2f3a4a'],
   cup: ['#f4efe6', '#ffffff', '#6b3e26'],
   cake: ['#f3d5b5', '#fff6f0', '#e86a8a'],
@@ -756,7 +759,7 @@ function subjectLayer(context: Context, subject: Subject, main: boolean): string
   if (context.backlit && scene.style !== 'line') {
     body = mix(body, '#0b0d1a', 0.72);
     accent = mix(accent, '#0b0d1a', 0.65);
-    if (!['house', 'castle', 'lighthouse', 'tower', 'ship', 'rocket'].includes(subject))
+    if (!['house', 'castle', 'lighthouse', 'tower', 'ship', 'rocket', 'vehicle'].includes(subject))
       detail = mix(detail, '#0b0d1a', 0.6);
   }
   const parts: string[] = [];

@@ -39,6 +39,11 @@ describe('parseScene', () => {
       weather: ['rain'],
     });
     expect(parseScene('wheat field at golden hour')).toMatchObject({ light: 'golden', time: 'sunset' });
+    expect(parseScene('a yellow tram on a city street')).toMatchObject({
+      subjects: ['vehicle'],
+      subjectColours: ['#f2c230'],
+      ground: ['city'],
+    });
     expect(parseScene('rocket among the planets of deep space')).toMatchObject({
       ground: ['space'],
       subjects: ['rocket'],

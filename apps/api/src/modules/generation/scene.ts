@@ -52,6 +52,7 @@ export type Subject =
   | 'ship'
   | 'tower'
   | 'rocket'
+  | 'vehicle'
   | 'person'
   | 'cup'
   | 'cake';
@@ -270,6 +271,12 @@ words(
   { subject: 'ship' },
 );
 words('tower pagoda minaret belfry clocktower turm tour wieza', { subject: 'tower' });
+words(
+  'tram bus car taxi cab train truck van rover streetcar trolley strassenbahn auto zug voiture tramway autobus coche tranvia autobus tren macchina tram treno samochod tramwaj autobus pociag',
+  {
+    subject: 'vehicle',
+  },
+);
 words('rocket spaceship spacecraft shuttle ufo mothership rakete fusee cohete razzo rakieta', {
   subject: 'rocket',
 });
