@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import {
   type BrowserSession,
   call,
@@ -22,6 +23,7 @@ import { categories, styles } from '../catalogue/catalogue.tables';
 import { deposits } from '../deposits/deposits.tables';
 import { SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox';
 import { signatureHeader } from '../payments/signature';
+import { createSepaBatch } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
 import { forgetSiteCache } from '../site/site.service';
 import { settings, settingTranslations } from '../site/site.tables';
@@ -387,6 +389,37 @@ describe('offer mails', () => {
     expect((await asAdmin(`/api/admin/offers/${offerId}/publish`, publishKey, body)).statusCode).toBe(200);
     const published = await mailsTo(email, 'Dein Werk');
     expect(published.map((mail) => mail.subject)).toEqual(['Dein Werk „Glass <forest>“ ist veröffentlicht']);
+  });
+});
+
+describe('bank payout mails', () => {
+  it('tells the seller once when the payout leaves in a SEPA file and once when it is marked paid', async () => {
+    const { session, email, offerId } = await offered('en');
+    await asAdmin(`/api/admin/offers/${offerId}/counter`, newKey(), { service_price: 30 });
+    const accepted = await call(app, session, 'POST', '/api/offer/approve', {
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      address: '12 St James Square',
+      city: 'London',
+      postCode: 'SW1Y 4JH',
+      country: 'GB',
+      full_name: 'Ada Lovelace',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      id: offerId,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const [adminRow] = await app.db.select().from(users).where(eq(users.email, 'mail-admin@example.test'));
+    await app.db.transaction((tx) => createSepaBatch(tx as unknown as Db, { adminId: adminRow?.id ?? '' }));
+    const sent = await mailsTo(email, 'Your payout of 30.00 EUR is on its way');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toContain('We have sent the payout of 30.00 EUR for the work you sold us.');
+    const [payout] = await app.db.select().from(payouts).where(eq(payouts.offerId, offerId));
+    const key = newKey();
+    expect((await asAdmin(`/api/admin/payouts/${payout?.id}/paid`, key)).statusCode).toBe(200);
+    expect((await asAdmin(`/api/admin/payouts/${payout?.id}/paid`, key)).statusCode).toBe(200);
+    expect(await mailsTo(email, 'Your payout of 30.00 EUR was paid')).toHaveLength(1);
   });
 });
 
