@@ -40,6 +40,9 @@ describe('deposits in the browser', () => {
     expect(await when.getAttribute('title')).toMatch(/\d{4}/);
     await page.goto('/de/dashboard/deposits');
     expect(await when.textContent()).toMatch(/^(gerade eben|vor \d+ Minuten?)$/);
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'deposits-relative-de-360');
+    await page.setViewportSize(viewports.desktop);
     await page.goto('/en/dashboard/deposits');
     await page.getByRole('button', { name: /Show deposit #\d+/ }).click();
     const dialog = page.getByRole('dialog');
@@ -154,6 +157,9 @@ describe('deposits in the browser', () => {
       /Bad Gateway|Failed to fetch|Server Error/,
     );
     await screenshot(page, 'deposit-server-error-1280');
+    await page.setViewportSize(viewports.phone);
+    await screenshot(page, 'deposit-server-error-360');
+    await page.setViewportSize(viewports.desktop);
     await page.unroute(checkout);
 
     // The newsletter in the footer: a failing server gives its own text, not the status text.
