@@ -757,7 +757,7 @@ function subjectLayer(context: Context, subject: Subject, main: boolean): string
     body = defaultBody;
   let detail = defaultDetail;
   if (context.backlit && scene.style !== 'line') {
-    body = mix(body, '#0b0d1a', 0.72);
+    body = mix(body, '#0b0d1a', 0.62);
     accent = mix(accent, '#0b0d1a', 0.65);
     if (!['house', 'castle', 'lighthouse', 'tower', 'ship', 'rocket', 'vehicle'].includes(subject))
       detail = mix(detail, '#0b0d1a', 0.6);
@@ -841,10 +841,11 @@ function outlined(context: Context, transform: string, art: string, width: numbe
   return `<g transform="${transform}">${art}</g>`;
 }
 
-function weatherLayer(context: Context): string {
+/** Fog (`'fog'`, drawn behind the subjects, which stand in front of it) or rain and snow (`'falling'`). */
+function weatherLayer(context: Context, part: 'fog' | 'falling'): string {
   const { scene, random, horizon } = context;
   const parts: string[] = [];
-  if (scene.weather.includes('fog')) {
+  if (part === 'fog' && scene.weather.includes('fog')) {
     context.defs.push(
       `<linearGradient id="fog" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e8edf3" stop-opacity="0"/><stop offset="0.5" stop-color="#e8edf3" stop-opacity="0.75"/><stop offset="1" stop-color="#e8edf3" stop-opacity="0"/></linearGradient>`,
     );
@@ -858,7 +859,7 @@ function weatherLayer(context: Context): string {
       `<rect width="${SIZE}" height="${SIZE}" fill="#dfe6ee" opacity="${context.night ? 0.08 : 0.18}"/>`,
     );
   }
-  if (scene.weather.includes('rain')) {
+  if (part === 'falling' && scene.weather.includes('rain')) {
     let d = '';
     for (let i = 0; i < 380; i += 1) {
       const x = random() * (SIZE + 200) - 100;
@@ -870,7 +871,7 @@ function weatherLayer(context: Context): string {
       `<rect width="${SIZE}" height="${SIZE}" fill="#4a5a70" opacity="0.12"/><path d="${d}" stroke="#d6e2f2" stroke-width="2" opacity="0.55" stroke-linecap="round"/>`,
     );
   }
-  if (scene.weather.includes('snow')) {
+  if (part === 'falling' && scene.weather.includes('snow')) {
     let d = '';
     for (let i = 0; i < 260; i += 1) d += circlePath(random() * SIZE, random() * SIZE, 1.5 + random() * 4.5);
     parts.push(`<path d="${d}" fill="#ffffff" opacity="0.9"/>`);
@@ -1009,12 +1010,13 @@ export function sceneSvg(scene: Scene, { size = SIZE, layers = 'all' }: SceneSvg
       }
     }
   }
+  const fog = abstract ? '' : weatherLayer(context, 'fog');
   // A pattern or a pour is the picture itself: nothing stands on it.
   const subjects = (abstract ? [] : scene.subjects)
     .map((subject, index) => subjectLayer(context, subject, index === 0))
     .reverse()
     .join('');
-  const weather = abstract ? '' : weatherLayer(context);
+  const weather = abstract ? '' : weatherLayer(context, 'falling');
   const light = abstract ? '' : lightLayer(context);
   const { filter, overlay } = styleFilters(context);
   const ink =
@@ -1024,7 +1026,7 @@ export function sceneSvg(scene: Scene, { size = SIZE, layers = 'all' }: SceneSvg
   const body =
     layers === 'subjects'
       ? subjects
-      : `<g id="backdrop">${backdrop.join('')}</g>${front.join('')}${layers === 'all' ? subjects : ''}${weather}${light}`;
+      : `<g id="backdrop">${backdrop.join('')}</g>${front.join('')}${fog}${layers === 'all' ? subjects : ''}${weather}${light}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${size}" height="${size}" viewBox="0 0 ${SIZE} ${SIZE}">${ink}<defs>${context.defs.join('')}</defs><g class="${ink ? 'ink' : ''}"${filter}>${body}</g>${layers === 'subjects' ? '' : overlay}</svg>`;
 }
 
