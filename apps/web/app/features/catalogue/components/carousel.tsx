@@ -55,7 +55,7 @@ export function Carousel({
       aria-roledescription="carousel"
       aria-label={label}
       className="relative"
-      onMouseEnter={() => setPaused(false /*SAB*/)}
+      onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
