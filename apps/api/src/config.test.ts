@@ -144,11 +144,25 @@ describe('loadConfig', () => {
       apiKey: null,
       model: 'gpt-image-1',
       timeoutMs: 60_000,
+      workflow: null,
     });
     expect(
       loadConfig({ IMAGE_API_URL: 'http://127.0.0.1:8080', IMAGE_API_KEY: 'k', IMAGE_TIMEOUT_SECONDS: '5' })
         .images,
     ).toMatchObject({ engine: 'openai', url: 'http://127.0.0.1:8080', apiKey: 'k', timeoutMs: 5000 });
+    // IMAGE_API_KIND names what the service speaks; without IMAGE_API_URL the demo engine draws all the same.
+    expect(
+      loadConfig({ IMAGE_API_URL: 'http://127.0.0.1:7860', IMAGE_API_KIND: 'automatic1111' }).images.engine,
+    ).toBe('automatic1111');
+    expect(
+      loadConfig({
+        IMAGE_API_URL: 'http://127.0.0.1:8188',
+        IMAGE_API_KIND: 'comfyui',
+        IMAGE_COMFYUI_WORKFLOW: '/srv/workflow.json',
+      }).images,
+    ).toMatchObject({ engine: 'comfyui', workflow: '/srv/workflow.json' });
+    expect(loadConfig({ IMAGE_API_KIND: 'comfyui' }).images.engine).toBe('local');
+    expect(() => loadConfig({ IMAGE_API_KIND: 'midjourney' })).toThrow(/IMAGE_API_KIND/);
     expect(() => loadConfig({ IMAGE_TIMEOUT_SECONDS: '0' })).toThrow(/IMAGE_TIMEOUT_SECONDS/);
   });
 
