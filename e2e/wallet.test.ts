@@ -72,6 +72,19 @@ describe('the wallet in the browser', () => {
     expect(lines[1]).toContain(`order ${orderId}`);
     expect(lines[2]).toMatch(/,deposits,deposit,10\.00,10\.00,deposit \d+$/);
 
+    // The deposit's dialog, opened from its row: focus on the dialog, not on a button in it, and back
+    // on the row once it closes.
+    await page.goto('/en/dashboard/deposits');
+    const row = page.getByRole('button', { name: /^Show deposit #\d+$/ });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await row.evaluate((element) => element === document.activeElement)).toBe(true);
+
     await page.setViewportSize(viewports.phone);
     await page.goto('/en/dashboard/wallet');
     await movements.first().waitFor();

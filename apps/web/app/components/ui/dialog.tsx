@@ -1,10 +1,16 @@
 import * as Primitive from '@radix-ui/react-dialog';
 import './style-nonce';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
+
+/** What a dialog may focus first on its own: a field to fill, never a button (it may be the destructive one). */
+const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
+const FOCUSABLE = `${FIELDS}, button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])`;
 
 /**
  * Modal dialogs of the design system on Radix: focus stays inside while open, Escape and a press
- * on the backdrop close, focus goes back to what opened it, the page behind does not scroll.
+ * on the backdrop close, focus goes back to what opened it (also when the dialog is opened by
+ * state rather than by a DialogTrigger), the page behind does not scroll. On opening, focus goes to
+ * the first field, or to the dialog itself when it starts with a button.
  */
 export const Dialog = Primitive.Root;
 export const DialogTrigger = Primitive.Trigger;
@@ -14,17 +20,40 @@ export function DialogContent({
   className = '',
   children,
   closeLabel,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof Primitive.Content> & {
   /** The accessible name of the × button, in the page's language. */
   closeLabel: string;
 }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-ink-900/60 backdrop-blur-sm" />
       <Primitive.Content
         className={`fixed left-1/2 top-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 text-slate-900 shadow-2xl outline-none ${className}`}
         {...props}
+        onOpenAutoFocus={(event) => {
+          // Focus has not moved yet: what holds it opened the dialog.
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented || !(event.target instanceof HTMLElement)) return;
+          const first = event.target.querySelector<HTMLElement>(FOCUSABLE);
+          if (first && !first.matches(FIELDS)) {
+            event.preventDefault();
+            event.target.focus();
+          }
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          const target = opener.current;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
       >
         {children}
         <Primitive.Close
