@@ -383,6 +383,19 @@ function water(context: Context, lake: boolean): string {
   parts.push(
     `<path d="${waves}" fill="none" stroke="${mix(sky.horizon, '#ffffff', 0.5)}" stroke-width="${scene.style === 'minimal' ? 4 : 3}" stroke-linecap="round" opacity="${lake ? 0.35 : 0.6}"/>`,
   );
+  // Whatever walks stands on a shore in front of the water, not on the water itself.
+  const main = scene.subjects[0];
+  if (
+    main &&
+    !['ship', 'fish', 'octopus', 'bird', 'dragon', 'lighthouse'].includes(main) &&
+    !scene.ground.includes('city')
+  ) {
+    const edge = horizon + 150 + random() * 40;
+    const sand = timed(context, lake ? '#9c8a5a' : '#e6c98a');
+    parts.push(
+      `<path d="M-20 ${SIZE}L-20 ${f(edge + 60)}Q${f(SIZE * 0.3)} ${f(edge - 30)} ${f(SIZE * 0.6)} ${f(edge + 10)}T${SIZE + 20} ${f(edge + 30)}L${SIZE + 20} ${SIZE}Z" fill="${mix(sand, '#ffffff', 0.25)}"/><path d="M-20 ${SIZE}L-20 ${f(edge + 72)}Q${f(SIZE * 0.3)} ${f(edge - 18)} ${f(SIZE * 0.6)} ${f(edge + 22)}T${SIZE + 20} ${f(edge + 42)}L${SIZE + 20} ${SIZE}Z" fill="${sand}"${context.outline ? ` stroke="${context.outline}" stroke-width="5"` : ''}/>`,
+    );
+  }
   return parts.join('');
 }
 
