@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { getProducts } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
@@ -283,14 +283,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                 {t('products.retry')}
               </button>
             </div>
+          ) : pastEnd ? (
+            <PaginationIsland page={state.page} last={pastEnd} href={pageHref} />
           ) : products.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-              {pastEnd ? t('products.pastEnd', { page: state.page, last: pastEnd }) : t('products.empty')}
-              {pastEnd ? (
-                <Link to={pageHref(pastEnd)} className="mt-3 block font-semibold text-brand-700 underline">
-                  {t(pastEnd > 1 ? 'products.toLastPage' : 'products.toFirstPage', { page: pastEnd })}
-                </Link>
-              ) : null}
+              {t('products.empty')}
             </p>
           ) : (
             <>

@@ -1,7 +1,9 @@
 import { deferredIsland } from '../../../components/layout/page-extras';
 
-/** The product list's pager: rendered on the server, its code after the first load (decision 0014). */
-export const PaginationIsland = deferredIsland(
-  () => import('./pagination').then((module) => module.Pagination),
-  'mt-10',
+/**
+ * The product list's pager, or what a page past the end says instead of the list: rendered on the
+ * server, its code after the first load (decision 0014).
+ */
+export const PaginationIsland = deferredIsland(() =>
+  import('./pagination').then((module) => module.Pagination),
 );

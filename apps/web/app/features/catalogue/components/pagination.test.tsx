@@ -36,4 +36,13 @@ describe('the product list’s pager', () => {
     expect(render(3, 3)).not.toContain('rel="next"');
     expect(render(3, 3)).not.toContain('…');
   });
+
+  it('says of a page past the end where the results end, with a link to the last page or the first', () => {
+    const past = render(99, 3);
+    expect(past).toContain('There is no page 99: the results end at page 3.');
+    expect(past).toContain('href="/en/products?page=3"');
+    expect(past).toContain('>Go to the last page (3)</a>');
+    expect(past).not.toContain('<nav');
+    expect(render(5, 1)).toContain('>Go to the first page</a>');
+  });
 });

@@ -10,7 +10,7 @@ const linkClass = `${itemClass} border border-slate-300 hover:border-brand-600`;
  * The product list's pager: previous, the pages of `pageRange` ("…" for the runs left out) and
  * next, as links, so they work from the keyboard and before the page's code has come. On a
  * phone previous and next are arrows (their names stay for screen readers), so that the
- * longest pager, nine places, fits a 360 px screen.
+ * longest pager, nine places, fits a 360 px screen. Past the last page it says so and links to it.
  */
 export function Pagination({
   page,
@@ -21,9 +21,20 @@ export function Pagination({
   page: number;
   last: number;
   href: (page: number) => string;
-  onPage: () => void;
+  onPage?: () => void;
 }) {
   const { t } = useTranslation();
+  if (page > last) {
+    // A page past the end (an old link, a hand-typed address): not "no prompts match" but where they end.
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        {t('products.pastEnd', { page, last })}
+        <Link to={href(last)} className="mt-3 block font-semibold text-brand-700 underline">
+          {t(last > 1 ? 'products.toLastPage' : 'products.toFirstPage', { page: last })}
+        </Link>
+      </p>
+    );
+  }
   const step = (target: number, label: string, arrow: string, rel: 'prev' | 'next') => (
     <Link to={href(target)} preventScrollReset onClick={onPage} className={linkClass} rel={rel}>
       <span aria-hidden="true" className="sm:hidden">
@@ -33,7 +44,10 @@ export function Pagination({
     </Link>
   );
   return (
-    <nav aria-label={t('products.pagination')} className="flex items-center justify-center gap-1 sm:gap-2">
+    <nav
+      aria-label={t('products.pagination')}
+      className="mt-10 flex items-center justify-center gap-1 sm:gap-2"
+    >
       {page > 1 ? step(page - 1, t('products.previousPage'), '‹', 'prev') : null}
       {pageRange(page, last).map((slot, index) =>
         slot === 'gap' ? (

@@ -17,12 +17,12 @@ const srcset = (byWidth: Record<string, string>) =>
  * it is going to show.
  */
 export function productImagePreload(product: Previewed, sizes: string) {
-  const webp = srcset(product.images.webp);
   return {
     tagName: 'link',
     rel: 'preload',
     as: 'image',
-    ...(webp ? { imageSrcSet: webp, imageSizes: sizes } : { href: previewSrc(product) }),
+    imageSrcSet: srcset(product.images.webp),
+    imageSizes: sizes,
     fetchPriority: 'high',
   } as const;
 }
@@ -46,13 +46,11 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
-  const avif = srcset(product.images.avif);
-  const webp = srcset(product.images.webp);
   return (
     <picture>
-      {/* A source without a file would leave the picture empty: only those with files are given. */}
-      {!priority && avif && <source type="image/avif" srcSet={avif} sizes={sizes} />}
-      {webp && <source type="image/webp" srcSet={webp} sizes={sizes} />}
+      {/* A product without thumbnails has empty source sets, which the browser passes over. */}
+      {!priority && <source type="image/avif" srcSet={srcset(product.images.avif)} sizes={sizes} />}
+      <source type="image/webp" srcSet={srcset(product.images.webp)} sizes={sizes} />
       <img
         src={previewSrc(product)}
         alt={product.title}
