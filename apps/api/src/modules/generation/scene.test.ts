@@ -119,6 +119,8 @@ describe('parseScene', () => {
       weather: [],
     });
     expect(parseScene('a slice of cake').ground).toEqual(['interior']);
+    // "Depth of field" and "ice cubes" are no meadow and no snow.
+    expect(parseScene('iced coffee with ice cubes, shallow depth of field').ground).toEqual(['interior']);
   });
 
   it('is the same for the same prompt; words it does not know only turn the palette', () => {

@@ -362,6 +362,10 @@ const phrases = new Map<string, string>([
   ['sea of', 'many'],
   ['negative space', 'emptiness'],
   ['setting sun', 'sunset'],
+  // A camera's words, not a field or a frozen landscape.
+  ['of field', 'blur'],
+  ['ice cubes', 'cubes'],
+  ['ice cube', 'cubes'],
   ['sun setting', 'sunset'],
 ]);
 
