@@ -99,8 +99,9 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   // Set by the profile form after a change of address, or by the form below.
   const [changedHere, setChangedHere] = useState(false);
+  const location = useLocation();
   const emailChanged =
-    changedHere || (useLocation().state as { emailChanged?: boolean } | null)?.emailChanged === true;
+    changedHere || (location.state as { emailChanged?: boolean } | null)?.emailChanged === true;
   const [signingOut, setSigningOut] = useState(false);
 
   async function signOut() {
