@@ -168,16 +168,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <div className="flex items-center gap-4 text-sm font-semibold">
                 {/* Which prompts it shows: links, so that the choice is an address of its own. */}
                 <ul aria-labelledby="new-title" className="flex rounded-lg bg-slate-100 p-1">
-                  {(['new', 'featured'] as const).map((kind) => {
-                    const shown = loaderData.featured === (kind === 'featured');
+                  {[t('home.showNew'), t('home.showFeatured')].map((label, index) => {
+                    const shown = index === Number(loaderData.featured);
                     return (
-                      <li key={kind}>
+                      <li key={label}>
                         <Link
-                          to={`${paths.home(locale)}${kind === 'featured' ? '?prompts=featured' : ''}#new-prompts`}
+                          to={`${paths.home(locale)}${index ? '?prompts=featured' : ''}#new-prompts`}
                           aria-current={shown ? 'true' : undefined}
                           className={`block rounded-md px-3 py-1.5 ${shown ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
                         >
-                          {t(kind === 'featured' ? 'home.showFeatured' : 'home.showNew')}
+                          {label}
                         </Link>
                       </li>
                     );
