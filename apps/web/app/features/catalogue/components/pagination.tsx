@@ -10,7 +10,8 @@ const linkClass = `${itemClass} border border-slate-300 hover:border-brand-600`;
  * The product list's pager: previous, the pages of `pageRange` ("…" for the runs left out) and
  * next, as links, so they work from the keyboard and before the page's code has come. On a
  * phone previous and next are arrows (their names stay for screen readers), so that the
- * longest pager, nine places, fits a 360 px screen. Past the last page it says so and links to it.
+ * longest pager, nine places, fits a 360 px screen (with page numbers of five digits it wraps).
+ * Past the last page it says so and links to it.
  */
 export function Pagination({
   page,
@@ -46,7 +47,7 @@ export function Pagination({
   return (
     <nav
       aria-label={t('products.pagination')}
-      className="mt-10 flex items-center justify-center gap-1 sm:gap-2"
+      className="mt-10 flex flex-wrap items-center justify-center gap-1 sm:gap-2"
     >
       {page > 1 ? step(page - 1, t('products.previousPage'), '‹', 'prev') : null}
       {pageRange(page, last).map((slot, index) =>
