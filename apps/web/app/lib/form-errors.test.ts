@@ -3,6 +3,7 @@ import { ApiError, apiErrorFrom } from './api-client';
 import {
   applyServerErrors,
   failureText,
+  formFailureText,
   paymentFailureKey,
   paymentFailureText,
   usableMessage,
@@ -99,5 +100,33 @@ describe('paymentFailureText (spec section 8, payment screens)', () => {
       '<offers.bankFailed>',
     );
     expect(paymentFailureKey(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('formFailureText', () => {
+  const t: Translate = (key) => `[${key}]`;
+  const apply = (error: unknown) =>
+    formFailureText(
+      error,
+      applyServerErrors(error, () => {}, ['email']),
+      t,
+      'form.unexpected',
+    );
+
+  it('says nothing for the whole form when the failure sits on its fields', () => {
+    expect(apply(new ApiError(422, 'Invalid.', { email: ['The email is taken.'] }))).toBeNull();
+  });
+
+  it('gives the generic text, never the status text, for a server error or no answer', () => {
+    expect(apply(new ApiError(500, 'Internal Server Error'))).toBe('[form.unexpected]');
+    expect(apply(new ApiError(502, 'Bad Gateway'))).toBe('[form.unexpected]');
+    expect(apply(new TypeError('Failed to fetch'))).toBe('[form.unexpected]');
+  });
+
+  it("keeps the API's own words and the catalogue's texts", () => {
+    expect(apply(new ApiError(409, 'Conflict', null, { message: 'The account holds money.' }))).toBe(
+      'The account holds money.',
+    );
+    expect(apply(new ApiError(422, 'The given data was invalid.'))).toBe('[form.validationError]');
   });
 });

@@ -1,6 +1,8 @@
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
+import { failureText } from './failure-text';
+import type { Translate } from './i18n';
 import { type FailureTextKey, failureTextKey } from './transport-rules';
 
 /** A validation key from a schema, in the page's language. */
@@ -29,6 +31,22 @@ export function applyServerErrors<T extends FieldValues>(
     }
   }
   return { message: placed ? null : error.message, status: error.status, textKey };
+}
+
+/**
+ * What the whole form says after `applyServerErrors`: nothing when the failure sits on its fields,
+ * the catalogue's text when it has one, else the API's own words or the action's generic text
+ * (never a bare status text such as "Internal Server Error").
+ */
+export function formFailureText(
+  error: unknown,
+  applied: { message: string | null; textKey: FailureTextKey | null },
+  t: Translate,
+  fallbackKey: string,
+): string | null {
+  if (applied.textKey) return t(applied.textKey);
+  if (error instanceof ApiError && applied.message === null) return null;
+  return failureText(error, t, fallbackKey);
 }
 
 // The failure texts live apart, so that the footer's newsletter form uses them without loading

@@ -9,7 +9,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { resetPassword } from '../../features/accounts/api';
-import { applyServerErrors, fieldError } from '../../lib/form-errors';
+import { applyServerErrors, fieldError, formFailureText } from '../../lib/form-errors';
 import { requireGuest } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -57,7 +57,7 @@ export default function ResetPassword() {
         'password',
         'password_confirmation',
       ]);
-      setFailure(textKey ? t(textKey) : (message ?? null));
+      setFailure(formFailureText(caught, { message, textKey }, t, 'form.unexpected'));
     }
   });
 

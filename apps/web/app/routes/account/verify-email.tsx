@@ -9,7 +9,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { resendVerification, updateProfile } from '../../features/accounts/api';
 import { ApiError } from '../../lib/api-client';
-import { applyServerErrors, failureText, fieldError } from '../../lib/form-errors';
+import { applyServerErrors, fieldError, formFailureText } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -58,10 +58,8 @@ function ChangeAddress({ onChanged }: { onChanged: () => void }) {
       reset();
       onChanged();
     } catch (caught) {
-      const { message, textKey } = applyServerErrors(caught, setError, ['email', 'current_password']);
-      // Shown beside its field already.
-      if (caught instanceof ApiError && !message && !textKey) return;
-      setFailure(textKey ? t(textKey) : failureText(caught, t, 'form.unexpected'));
+      const applied = applyServerErrors(caught, setError, ['email', 'current_password']);
+      setFailure(formFailureText(caught, applied, t, 'form.unexpected'));
     }
   });
   return (

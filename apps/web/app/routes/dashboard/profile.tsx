@@ -21,7 +21,7 @@ import {
 import { changePassword, deleteAccount, updateProfile } from '../../features/accounts/api';
 import { DeletionBlockers } from '../../features/accounts/deletion-blockers';
 import { ApiError } from '../../lib/api-client';
-import { applyServerErrors, fieldError } from '../../lib/form-errors';
+import { applyServerErrors, fieldError, formFailureText } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -149,8 +149,8 @@ function EditProfile({
         'phone',
         'current_password',
       ]);
-      if (textKey) setNotice({ kind: 'error', text: t(textKey) });
-      else if (message) setNotice({ kind: 'error', text: message });
+      const text = formFailureText(caught, { message, textKey }, t, 'form.unexpected');
+      if (text) setNotice({ kind: 'error', text });
     }
   });
 
@@ -306,9 +306,9 @@ function DeleteAccount({ user }: { user: Profile }) {
         setNotice(caught.message);
         return;
       }
-      const { message, textKey } = applyServerErrors(caught, setError, ['password']);
-      if (textKey) setNotice(t(textKey));
-      else if (message) setNotice(message);
+      const applied = applyServerErrors(caught, setError, ['password']);
+      const text = formFailureText(caught, applied, t, 'form.unexpected');
+      if (text) setNotice(text);
     }
   });
 
