@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { users } from '../modules/accounts/accounts.tables';
 import { openTestDatabase } from '../test/database';
 import { INTERNAL_CALL_HEADER, internalCallToken } from './internal-calls';
-import { redactUrl } from './log-redaction';
+import { errorLogSerializer, errorMessageWithoutQueryValues, redactUrl } from './log-redaction';
 
 describe('redactUrl', () => {
   it('replaces the values of secret query parameters and keeps the rest', () => {
@@ -107,5 +107,14 @@ describe('request logs', () => {
     expect(typeof line.responseTime).toBe('number');
     expect(logged).not.toContain('inner=1');
     expect(logged).toContain('forged=1');
+  });
+});
+
+describe('errors whose fields are getters of their kind', () => {
+  it('keeps the name and message of an aborted or timed-out fetch, in the logs and in a job', () => {
+    const timedOut = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    expect(errorMessageWithoutQueryValues(timedOut)).toBe('The operation was aborted due to timeout');
+    const logged = errorLogSerializer(timedOut) as { type: string; message: string };
+    expect(logged.message).toBe('The operation was aborted due to timeout');
   });
 });

@@ -52,6 +52,30 @@ function withoutQueryValues(error: Error, depth: number): Error {
     const enumerable = Object.getOwnPropertyDescriptor(error, key)?.enumerable ?? false;
     Object.defineProperty(copy, key, { value, enumerable, writable: true, configurable: true });
   }
+  // Some errors keep fields behind getters of their own kind (a DOMException's, for an aborted or
+  // timed-out fetch), which a copy cannot call: the copy holds their values as plain fields.
+  for (const key of ['name', 'message', 'stack'] as const) {
+    if (Object.hasOwn(copy, key)) continue;
+    const value = error[key];
+    if (typeof value !== 'string') continue;
+    const scrubbed = key === 'name' ? value : scrub(value);
+    Object.defineProperty(copy, key, {
+      value: scrubbed,
+      enumerable: false,
+      writable: true,
+      configurable: true,
+    });
+  }
+  for (const key in error) {
+    if (Object.hasOwn(copy, key) || QUERY_VALUE_FIELDS.has(key)) continue;
+    let value: unknown;
+    try {
+      value = Reflect.get(error, key);
+    } catch {
+      continue;
+    }
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  }
   return copy;
 }
 
