@@ -136,7 +136,8 @@ describe('security headers in the browser', () => {
 
     await page.goto('/en/products');
     const list = page.locator('#product-list');
-    await page.getByRole('link', { name: 'Page 2' }).scrollIntoViewIfNeeded();
+    // The pager's code comes after the first load and takes over its links (before, they are plain links).
+    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Page 2' }).click();
     await page.waitForURL(/page=2/);
     await page.getByRole('link', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
@@ -202,6 +203,7 @@ describe('security headers in the browser', () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
     const violations = await watchCsp(context, page);
     await page.goto('/en/products');
+    await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(/page=2/);
     const list = page.locator('#product-list');
