@@ -3,6 +3,7 @@ import {
   type WalletMovementGroup,
   type WalletMovements,
   walletMovementGroupNames,
+  walletMovementsQuery,
 } from '@promptmarket/contracts/wallet';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
@@ -23,16 +24,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 
 const PER_PAGE = 20;
 
-/** `?kind=` and `?page=` as the list reads them; anything else shows the whole first page. */
+/** `?kind=` and `?page=` read by the API's own rule; anything it would refuse shows the whole first page. */
 function listQuery(url: URL): { kind?: WalletMovementGroup; page: number } {
-  const kind = url.searchParams.get('kind');
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return {
-    ...(walletMovementGroupNames.includes(kind as WalletMovementGroup)
-      ? { kind: kind as WalletMovementGroup }
-      : {}),
-    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
-  };
+  const parsed = walletMovementsQuery.safeParse({
+    kind: url.searchParams.get('kind') ?? undefined,
+    page: url.searchParams.get('page') ?? undefined,
+  });
+  if (!parsed.success) return { page: 1 };
+  return { ...(parsed.data.kind ? { kind: parsed.data.kind } : {}), page: parsed.data.page };
 }
 
 /** The dashboard layout has checked the user; a failed call shows its own message. */
