@@ -52,6 +52,8 @@ export const offers = pgTable(
     mediaKind: text('media_kind').notNull(),
     mediaContentType: text('media_content_type').notNull(),
     mediaFilename: text('media_filename').notNull(),
+    /** Why the service declined it, as the back office wrote it; the seller reads it. */
+    declineReason: text('decline_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** The product the back office made of the accepted work. */
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
