@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminList } from './admin';
 import { parseMinorUnits } from './money';
+import { vatRatePattern } from './receipts';
 
 /**
  * The back office's site content (issue: the back office): settings, currencies and rates,
@@ -43,6 +44,10 @@ export const adminSettings = z.object({
   sizes: z.array(z.string()),
   image_generation_cost_eur: z.number(),
   min_deposit_eur: z.number(),
+  shop_legal_name: z.string(),
+  shop_address: z.string(),
+  shop_vat_id: z.string().nullable(),
+  vat_rate_percent: z.string(),
   /** The texts people read, per language: `{copyright: {en: …, de: …}, internal_currency_name: {…}}`. */
   texts: z.object({
     copyright: z.record(z.string(), z.string()),
@@ -74,6 +79,12 @@ export const adminSettingsUpdate = z
       .optional(),
     image_generation_cost_eur: eurCents.optional(),
     min_deposit_eur: eurCents.optional(),
+    /** The seller receipts name; the address one line per line. */
+    shop_legal_name: shortText(200).optional(),
+    shop_address: z.string('field.invalid').trim().max(500, 'field.too_long').optional(),
+    shop_vat_id: z.string('field.invalid').trim().max(40, 'field.too_long').nullable().optional(),
+    /** Percent with at most two decimals, below 100; "0" shows no VAT line. */
+    vat_rate_percent: z.string('field.invalid').trim().regex(vatRatePattern, 'field.invalid').optional(),
     texts: z
       .object({
         copyright: z.record(localeCode, shortText(300)).optional(),

@@ -6,5 +6,6 @@ export * from './envelope';
 export * from './errors';
 export * from './locale';
 export * from './money';
+export * from './receipts';
 export * from './site';
 export * from './validation-messages';

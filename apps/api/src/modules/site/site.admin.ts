@@ -57,6 +57,10 @@ export async function settingsForEditor(db: Db): Promise<AdminSettings> {
     sizes: stored.sizes,
     image_generation_cost_eur: minorUnitsToNumber(stored.image_generation_cost_cents),
     min_deposit_eur: minorUnitsToNumber(stored.min_deposit_cents),
+    shop_legal_name: stored.shop_legal_name,
+    shop_address: stored.shop_address,
+    shop_vat_id: stored.shop_vat_id,
+    vat_rate_percent: stored.vat_rate_percent,
     texts: { copyright: textsOf('copyright'), internal_currency_name: textsOf('internal_currency_name') },
   };
 }

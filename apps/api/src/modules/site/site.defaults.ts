@@ -1,3 +1,4 @@
+import { vatRatePattern } from '@promptmarket/contracts/receipts';
 import { z } from 'zod';
 
 /** The settings as stored, one row per key. Money is in EUR cents. */
@@ -14,6 +15,12 @@ export const storedSettingsSchema = z.object({
   sizes: z.array(z.string().regex(/^\d+x\d+$/)).min(1),
   image_generation_cost_cents: z.number().int().nonnegative(),
   min_deposit_cents: z.number().int().positive(),
+  /** The seller a receipt names (decision 0029): legal name, address lines, VAT id. */
+  shop_legal_name: z.string().min(1),
+  shop_address: z.string(),
+  shop_vat_id: z.string().nullable(),
+  /** Percent, at most two decimals; "0" leaves the VAT line off receipts. */
+  vat_rate_percent: z.string().regex(vatRatePattern),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -33,6 +40,10 @@ export const defaultSettings: StoredSettings = {
   sizes: ['1024x1024', '768x768', '512x512'],
   image_generation_cost_cents: 100,
   min_deposit_cents: 1000,
+  shop_legal_name: 'PromptMarket',
+  shop_address: '',
+  shop_vat_id: null,
+  vat_rate_percent: '0',
 };
 
 export const seedLanguages = [
