@@ -118,6 +118,8 @@ export const offer = z.object({
   add_text: z.string().nullable(),
   confirm: z.literal(true),
   created_at: z.string(),
+  /** Why the service declined the offer, as the back office wrote it. */
+  decline_reason: z.string().nullable().optional(),
   /** How the accepted offer is paid out, masked ("Card •••• 4242", "IBAN DE89 •••• 3000"). */
   /** The payout of an accepted offer: where it goes (masked), how much, its status and dates. */
   payout: z

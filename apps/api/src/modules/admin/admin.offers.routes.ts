@@ -76,7 +76,7 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
           },
           async (tx) => {
             const before = await offerSnapshot(tx, offerId);
-            await declineByService(tx, offerId);
+            await declineByService(tx, offerId, request.body.reason);
             return {
               result: null,
               before,

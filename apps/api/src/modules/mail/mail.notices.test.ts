@@ -339,13 +339,23 @@ describe('offer mails', () => {
     expect(sent[0]?.html).not.toContain('<forest>');
   });
 
-  it('tells the seller the offer was declined, once', async () => {
+  it('tells the seller the offer was declined, with the back office’s reason, once', async () => {
     const { email, offerId } = await offered('en');
     const key = newKey();
-    await asAdmin(`/api/admin/offers/${offerId}/decline`, key, { reason: 'Not ours.' });
-    await asAdmin(`/api/admin/offers/${offerId}/decline`, key, { reason: 'Not ours.' });
+    const reason = { reason: 'The picture is <blurred> at full size.' };
+    await asAdmin(`/api/admin/offers/${offerId}/decline`, key, reason);
+    await asAdmin(`/api/admin/offers/${offerId}/decline`, key, reason);
     const sent = await mailsTo(email, 'Your offer');
     expect(sent.map((mail) => mail.subject)).toEqual(['Your offer “Glass <forest>” was declined']);
+    expect(sent[0]?.text).toContain('The reason: The picture is <blurred> at full size.');
+    expect(sent[0]?.html).toContain('The reason: The picture is &lt;blurred&gt; at full size.');
+  });
+
+  it('gives the reason in the seller’s language', async () => {
+    const { email, offerId } = await offered('pl');
+    await asAdmin(`/api/admin/offers/${offerId}/decline`, newKey(), { reason: 'Za niska jakość.' });
+    const [sent] = await mailsTo(email, 'Twoja oferta');
+    expect(sent?.text).toContain('Powód: Za niska jakość.');
   });
 
   it('tells of the payout sent and paid, and of the work published, each once', async () => {

@@ -452,6 +452,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'Your offer “{title}” was declined',
       lines: [
         'We looked at your offer “{title}” and decided not to buy it.',
+        'The reason: {reason}',
         'Thank you for offering it; you are welcome to offer us other works.',
       ],
       action: 'Your offers',
@@ -461,6 +462,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'Dein Angebot „{title}“ wurde abgelehnt',
       lines: [
         'wir haben uns dein Angebot „{title}“ angesehen und uns entschieden, es nicht zu kaufen.',
+        'Der Grund: {reason}',
         'Danke für dein Angebot; biete uns gern andere Werke an.',
       ],
       action: 'Deine Angebote',
@@ -470,6 +472,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'Votre offre « {title} » a été refusée',
       lines: [
         'Nous avons examiné votre offre « {title} » et avons décidé de ne pas l’acheter.',
+        'La raison : {reason}',
         'Merci de nous l’avoir proposée ; n’hésitez pas à nous proposer d’autres œuvres.',
       ],
       action: 'Vos offres',
@@ -479,6 +482,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'Tu oferta «{title}» ha sido rechazada',
       lines: [
         'Hemos revisado tu oferta «{title}» y hemos decidido no comprarla.',
+        'El motivo: {reason}',
         'Gracias por ofrecérnosla; puedes ofrecernos otras obras cuando quieras.',
       ],
       action: 'Tus ofertas',
@@ -488,6 +492,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'La tua offerta «{title}» è stata rifiutata',
       lines: [
         'abbiamo esaminato la tua offerta «{title}» e abbiamo deciso di non acquistarla.',
+        'Il motivo: {reason}',
         'Grazie per avercela proposta; offrici pure altre opere.',
       ],
       action: 'Le tue offerte',
@@ -497,6 +502,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
       subject: 'Twoja oferta „{title}” została odrzucona',
       lines: [
         'przejrzeliśmy Twoją ofertę „{title}” i postanowiliśmy jej nie kupować.',
+        'Powód: {reason}',
         'Dziękujemy za propozycję; zapraszamy do oferowania innych dzieł.',
       ],
       action: 'Twoje oferty',

@@ -60,6 +60,7 @@ function toOffer(
     add_text: row.addText,
     confirm: true,
     created_at: row.createdAt.toISOString(),
+    decline_reason: row.status === 'declined_by_service' ? row.declineReason : null,
     payout: payout
       ? {
           method: payout.method,
@@ -299,8 +300,8 @@ export async function makeCounterOffer(db: Db, offerId: number, servicePriceCent
   });
 }
 
-/** The service turns a pending offer (or its own counter-offer) down. */
-export async function declineByService(db: Db, offerId: number) {
+/** The service turns a pending offer (or its own counter-offer) down; the seller reads the reason. */
+export async function declineByService(db: Db, offerId: number, reason: string) {
   await db.transaction(async (tx) => {
     const row = await lockOffer(tx as unknown as Db, offerId);
     if (row.status !== 'pending' && row.status !== 'offer') {
@@ -308,10 +309,16 @@ export async function declineByService(db: Db, offerId: number) {
     }
     await tx
       .update(offers)
-      .set({ status: 'declined_by_service', decidedAt: new Date(), updatedAt: new Date() })
+      .set({
+        status: 'declined_by_service',
+        declineReason: reason,
+        decidedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(offers.id, offerId));
     await mailAccount(tx as unknown as Db, row.userId, 'offer-declined', 'dashboard/offers', () => ({
       title: row.title,
+      reason,
     }));
   });
 }

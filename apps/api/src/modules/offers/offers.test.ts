@@ -451,10 +451,11 @@ describe('the service’s side', () => {
   it('counters only a pending offer, and declines a pending or countered one', async () => {
     const { session, id } = await offered(5000);
     await expect(makeCounterOffer(app.db, id, 100)).rejects.toMatchObject({ code: 'CONFLICT' });
-    await declineByService(app.db, id);
+    await declineByService(app.db, id, 'The picture is too small for print.');
     const [row] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
     expect(row.status).toBe('declined_by_service');
-    await expect(declineByService(app.db, id)).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(row.decline_reason).toBe('The picture is too small for print.');
+    await expect(declineByService(app.db, id, 'Again.')).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(makeCounterOffer(app.db, id, 0)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
