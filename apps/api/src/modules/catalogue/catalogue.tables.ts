@@ -118,6 +118,25 @@ export const products = pgTable(
 );
 
 /**
+ * The 64-bit difference hash of each product's original (lib/image-hash), signed, for finding
+ * offers that copy a product. A narrow table of its own: a near-duplicate lookup reads every
+ * hash, and 100,000 of them here are a few megabytes, where the products' rows are many times
+ * that. `imageKey` is the picture the hash was made from: a product whose picture changed is
+ * hashed again.
+ */
+export const productImageHashes = pgTable(
+  'product_image_hashes',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    imageKey: text('image_key').notNull(),
+    hash: bigint('hash', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [index('product_image_hashes_hash_idx').on(table.hash)],
+);
+
+/**
  * Title and description per language. `search` is the row's full-text vector in its own
  * language's dictionary, kept up to date by PostgreSQL.
  */

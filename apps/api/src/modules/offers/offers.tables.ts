@@ -52,6 +52,8 @@ export const offers = pgTable(
     mediaKind: text('media_kind').notNull(),
     mediaContentType: text('media_content_type').notNull(),
     mediaFilename: text('media_filename').notNull(),
+    /** The picture's 64-bit difference hash (lib/image-hash), signed; null for documents. */
+    imageHash: bigint('image_hash', { mode: 'bigint' }),
     /** Why the service declined it, as the back office wrote it; the seller reads it. */
     declineReason: text('decline_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
