@@ -90,6 +90,13 @@ export const productDetail = productSummary.extend({
   description: z.string(),
   /** The first words of the prompt; the whole prompt comes only with a purchase. */
   prompt_preview: z.string(),
+  /**
+   * The whole prompt, for a signed-in viewer who bought it; null for anyone else (a guest's answer
+   * is kept and shared, so it never holds one).
+   */
+  prompt: z.string().nullable(),
+  /** True when the signed-in viewer has it in their cart. */
+  in_cart: z.boolean(),
   styles: z.array(styleRef),
   created_at: z.string(),
   similar: z.array(productSummary),

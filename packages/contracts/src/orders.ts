@@ -79,6 +79,8 @@ export const order = z.object({
   image: z.string(),
   format: z.string().nullable(),
   size: z.string().nullable(),
+  /** The whole prompt bought: the buyer sees it in the order dialog as well as in the zip. */
+  prompt: z.string(),
 });
 export type Order = z.infer<typeof order>;
 export const ordersResponse = okEnvelope(z.array(order));

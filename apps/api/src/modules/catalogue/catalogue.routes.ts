@@ -6,7 +6,7 @@ import { publicAnswer, SerializedAnswer } from '../../lib/public-answers';
 import { isStorageKey } from '../../lib/storage';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
-import { ownedAmong } from '../orders/orders.service';
+import { inCart, ownedAmong } from '../orders/orders.service';
 import { getSettings } from '../site/site.service';
 import { heldListJson } from './catalogue.index';
 import {
@@ -45,7 +45,12 @@ export async function catalogueRoutes(parent: FastifyInstance) {
       locale,
       userId: user?.id ?? null,
       rateEur: Number(settings.internal_currency_rate_eur) || 1,
-      ...(user ? { ownedAmong: (ids: number[]) => ownedAmong(app.db, user.id, ids) } : {}),
+      ...(user
+        ? {
+            ownedAmong: (ids: number[]) => ownedAmong(app.db, user.id, ids),
+            inCart: (id: number) => inCart(app.db, user.id, id),
+          }
+        : {}),
     };
   }
 

@@ -34,13 +34,15 @@ import {
 /**
  * Who is looking and in which language and currency: what every catalogue read needs. A signed-in
  * viewer's `ownedAmong` answers which of a few products they bought: the orders own that, so the
- * caller passes it in (the tiles mark them `owned`). A viewer without it owns nothing.
+ * caller passes it in (the tiles mark them `owned`). A viewer without it owns nothing. `inCart`
+ * likewise answers whether a product is in their cart (the cart belongs to the orders too).
  */
 export type Viewer = {
   locale: string;
   userId: string | null;
   rateEur: number;
   ownedAmong?: (productIds: number[]) => Promise<ReadonlySet<number>>;
+  inCart?: (productId: number) => Promise<boolean>;
 };
 
 type SummaryRow = {
@@ -578,11 +580,17 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
     sql`${summarySelect(viewer)} where p.is_active and p.category_id = ${row.category_id} and p.id <> ${row.id}
       order by p.sales_count desc, p.id desc limit 8`,
   );
-  const owned = await ownedOf(viewer, [row.id, ...similar.map((item) => item.id)]);
+  const [owned, inCart] = await Promise.all([
+    ownedOf(viewer, [row.id, ...similar.map((item) => item.id)]),
+    viewer.userId && viewer.inCart ? viewer.inCart(row.id) : false,
+  ]);
   return {
     ...toSummary(row, viewer, owned),
     description: row.description,
     prompt_preview: promptPreview(row.prompt),
+    // Only its buyer reads the whole prompt: it is what they paid for.
+    prompt: owned.has(row.id) ? row.prompt : null,
+    in_cart: inCart,
     styles: productStylesRows,
     created_at: new Date(row.created_at).toISOString(),
     similar: similar.map((item) => toSummary(item, viewer, owned)),

@@ -157,6 +157,16 @@ export async function ownedAmong(db: Db, userId: string, productIds: number[]): 
   return new Set(rows.map((row) => row.productId));
 }
 
+/** Whether the product is in the user's cart (its page says so). */
+export async function inCart(db: Db, userId: string, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** How many rows the user's cart holds (the profile shows it beside the cart icon). */
 export async function cartCount(db: Db, userId: string): Promise<number> {
   const [row] = await db
@@ -343,6 +353,7 @@ export async function orderHistory(
         image: previewUrls(product.imageKey).webp['640'] ?? '',
         format: null,
         size: null,
+        prompt: product.prompt,
       },
     ];
   });

@@ -247,6 +247,7 @@ describe('buying one prompt', () => {
         image: expect.stringMatching(/^\/media\//),
         format: null,
         size: null,
+        prompt: expect.stringContaining('Prompt number 5'),
       },
     ]);
     const owned = (await call(app, session, 'GET', '/api/user/prompts')).json().payload;
@@ -296,6 +297,40 @@ describe('buying one prompt', () => {
     expect(await ownedIn(stranger.session)).toEqual([false, false, false]);
     const guest = await app.inject({ method: 'GET', url: `/api/products/${id(7)}` });
     expect(guest.json().data.owned).toBe(false);
+  });
+
+  it("gives the whole prompt on a product's page to its buyer only, never to another user or a guest", async () => {
+    const { session } = await buyer(5000);
+    const before = (await call(app, session, 'GET', `/api/products/${id(10)}`)).json().data;
+    expect(before.prompt).toBeNull();
+    await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(10) });
+    const page = (await call(app, session, 'GET', `/api/products/${id(10)}`)).json().data;
+    const [stored] = await app.db.select().from(products).where(eq(products.id, id(10)));
+    expect(page.prompt).toBe(stored?.prompt);
+    expect(page.prompt_preview.length).toBeLessThan(page.prompt.length);
+    const stranger = await buyer(0);
+    const theirs = await call(app, stranger.session, 'GET', `/api/products/${id(10)}`);
+    expect(theirs.json().data.prompt).toBeNull();
+    expect(theirs.body).not.toContain(page.prompt);
+    const guest = await app.inject({ method: 'GET', url: `/api/products/${id(10)}` });
+    expect(guest.json().data.prompt).toBeNull();
+    expect(guest.body).not.toContain(page.prompt);
+    // Nor does the guests' kept answer carry it, read after the owner's.
+    const slug = await app.inject({ method: 'GET', url: '/api/products/prompt-10' });
+    expect(slug.body).not.toContain(page.prompt);
+  });
+
+  it("marks a product in the viewer's cart on its page for them only", async () => {
+    const { session } = await buyer(0);
+    const read = async (who: typeof session | null) =>
+      who
+        ? (await call(app, who, 'GET', `/api/products/${id(11)}`)).json().data.in_cart
+        : (await app.inject({ method: 'GET', url: `/api/products/${id(11)}` })).json().data.in_cart;
+    expect(await read(session)).toBe(false);
+    await call(app, session, 'POST', '/api/cart', { product_id: id(11) });
+    expect(await read(session)).toBe(true);
+    expect(await read((await buyer(0)).session)).toBe(false);
+    expect(await read(null)).toBe(false);
   });
 
   it('answers the first order again for a repeated Idempotency-Key, and makes one order of a double click', async () => {
