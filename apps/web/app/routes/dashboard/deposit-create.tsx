@@ -18,6 +18,7 @@ import { newIdempotencyKey } from '../../features/orders/rules';
 import { getCountries } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
+import { creditsText, formatCredits } from '../../lib/credits';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
 import { applyServerErrors, fieldError, paymentFailureText } from '../../lib/form-errors';
@@ -109,6 +110,14 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     error('amount') ?? (tooLittle ? validationText(tooLittle.key, locale, tooLittle.params) : undefined);
   const credited =
     amountCents !== null && amountCents > 0 ? internalCents(amountCents, chosen.value, internalRate) : null;
+  // Rounded as written, so that the plural form is the written number's.
+  const unitsPerUnit = Math.round(unitsPerCurrency(chosen.value, internalRate) * 10_000) / 10_000;
+  const rateCredits = creditsText(
+    unitsPerUnit.toLocaleString(locale, { maximumFractionDigits: 4 }),
+    unitsPerUnit,
+    settings.internal_currency_name,
+    t,
+  );
   const termsPage = staticPages.find((page) => page.is_terms);
   const currencyOptions = useMemo(
     () => (currencies.some((item) => item.code === EURO.code) ? currencies : [EURO, ...currencies]),
@@ -211,19 +220,11 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
-            <p>
-              {t('deposit.rate', {
-                code: chosen.code,
-                value: unitsPerCurrency(chosen.value, internalRate).toLocaleString(locale, {
-                  maximumFractionDigits: 4,
-                }),
-                currency: settings.internal_currency_name,
-              })}
-            </p>
+            <p>{t('deposit.rate', { code: chosen.code, credits: rateCredits })}</p>
             {credited !== null ? (
               <p className="mt-1 font-semibold text-slate-900" aria-live="polite">
                 {t('deposit.youGet', {
-                  amount: `${formatAmount(credited, locale)} ${settings.internal_currency_name}`,
+                  amount: formatCredits(credited, locale, settings.internal_currency_name, t),
                 })}
               </p>
             ) : null}

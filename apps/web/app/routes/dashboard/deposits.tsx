@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { getDeposits } from '../../features/deposits/api';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -58,7 +59,7 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
     [t('deposits.amount'), formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)],
     [
       t('deposits.internalAmount'),
-      formatInternal(centsFromDecimal(deposit.internal_amount), locale, deposit.internal_currency_name),
+      formatCredits(centsFromDecimal(deposit.internal_amount), locale, deposit.internal_currency_name, t),
     ],
     [t('deposits.firstName'), deposit.first_name],
     [t('deposits.lastName'), deposit.last_name],
@@ -140,10 +141,11 @@ export default function DashboardDeposits({ loaderData }: Route.ComponentProps) 
                   {formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)}
                 </span>
                 <span className="order-4 col-span-2 text-sm text-slate-600 sm:order-none sm:col-span-1 sm:text-right">
-                  {formatInternal(
+                  {formatCredits(
                     centsFromDecimal(deposit.internal_amount),
                     locale,
                     deposit.internal_currency_name,
+                    t,
                   )}
                 </span>
               </button>

@@ -9,8 +9,9 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { getWalletMovements, walletExportHref } from '../../features/wallet/api';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
@@ -50,7 +51,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 function Amount({ value, currency, signed }: { value: number; currency: string; signed?: boolean }) {
   const { locale } = useSite();
-  const text = formatInternal(centsFromDecimal(Math.abs(value)), locale, currency);
+  const { t } = useTranslation();
+  const text = formatCredits(centsFromDecimal(Math.abs(value)), locale, currency, t);
   if (!signed) return <>{value < 0 ? `−${text}` : text}</>;
   return (
     <span className={value < 0 ? 'text-red-700' : 'text-emerald-700'}>
@@ -191,7 +193,12 @@ function Movements({ wallet, kind }: { wallet: WalletMovements; kind: WalletMove
             </span>
             <span className="order-4 text-right text-sm text-slate-600 tabular-nums sm:order-none">
               {t('ledger.balanceAfterValue', {
-                amount: formatInternal(centsFromDecimal(Math.abs(movement.balance_after)), locale, currency),
+                amount: formatCredits(
+                  centsFromDecimal(Math.abs(movement.balance_after)),
+                  locale,
+                  currency,
+                  t,
+                ),
                 sign: movement.balance_after < 0 ? '−' : '',
               })}
             </span>
