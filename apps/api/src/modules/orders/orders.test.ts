@@ -305,7 +305,10 @@ describe('buying one prompt', () => {
     expect(before.prompt).toBeNull();
     await call(app, session, 'POST', '/api/purchase/prompt', { prompt_id: id(10) });
     const page = (await call(app, session, 'GET', `/api/products/${id(10)}`)).json().data;
-    const [stored] = await app.db.select().from(products).where(eq(products.id, id(10)));
+    const [stored] = await app.db
+      .select()
+      .from(products)
+      .where(eq(products.id, id(10)));
     expect(page.prompt).toBe(stored?.prompt);
     expect(page.prompt_preview.length).toBeLessThan(page.prompt.length);
     const stranger = await buyer(0);
