@@ -54,6 +54,8 @@ export const offers = pgTable(
     mediaFilename: text('media_filename').notNull(),
     /** The picture's 64-bit difference hash (lib/image-hash), signed; null for documents. */
     imageHash: bigint('image_hash', { mode: 'bigint' }),
+    /** The same of its mirror image: a later offer or product is compared with both. */
+    imageHashMirrored: bigint('image_hash_mirrored', { mode: 'bigint' }),
     /** Why the service declined it, as the back office wrote it; the seller reads it. */
     declineReason: text('decline_reason'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
