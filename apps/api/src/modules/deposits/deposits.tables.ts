@@ -60,6 +60,11 @@ export const deposits = pgTable(
     /** The provider's payment page. */
     redirectUrl: text('redirect_url'),
     errorMessage: text('error_message'),
+    /**
+     * The provider's code of why a payment was refused (Stripe's decline codes: `insufficient_funds`,
+     * `expired_card`, …); null when the provider gave none. The web words it in the user's language.
+     */
+    declineCode: text('decline_code'),
     /** The client's Idempotency-Key: the same key from the same user is the same deposit. */
     idempotencyKey: text('idempotency_key'),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -20,6 +20,8 @@ export const sandboxSessions = pgTable(
     returnUrl: text('return_url').notNull(),
     status: sandboxSessionStatus('status').notNull().default('open'),
     failureMessage: text('failure_message'),
+    /** Why a declined payment was declined, in Stripe's decline codes (`insufficient_funds`, …). */
+    failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

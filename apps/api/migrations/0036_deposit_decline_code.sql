@@ -1,0 +1,2 @@
+ALTER TABLE "deposits" ADD COLUMN "decline_code" text;--> statement-breakpoint
+ALTER TABLE "sandbox_sessions" ADD COLUMN "failure_code" text;
