@@ -33,9 +33,9 @@ describe('buying in the browser', () => {
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Added to your cart.').waitFor();
     await page.goto('/en/products?sort=price_asc');
-    await page.getByRole('button', { name: `Add ${second.title} to the cart` }).click();
+    await page.getByRole('button', { name: `Add to cart: ${second.title}` }).click();
     await page.getByRole('link', { name: 'In your cart' }).waitFor();
-    await page.getByRole('link', { name: 'Cart (2)' }).first().waitFor();
+    await page.getByRole('link', { name: 'Cart, 2 prompts' }).first().waitFor();
 
     await page.goto('/en/cart');
     await page.getByRole('link', { name: first.title }).waitFor();
@@ -87,9 +87,7 @@ describe('buying in the browser', () => {
     await page.goto(`/en/products/${second.slug}`);
     await page.getByText('You own this prompt.').waitFor();
     await page.goto('/en/products?sort=price_asc');
-    await page
-      .getByRole('button', { name: `Add ${second.title} to the cart` })
-      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Add to cart: ${second.title}` }).waitFor({ state: 'detached' });
     expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBeGreaterThanOrEqual(2);
     // The refused purchase is a 422, which the browser reports; nothing else may appear.
     expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');

@@ -60,7 +60,7 @@ function SignedInMenu({ user }: { user: Profile }) {
     <>
       <Link
         to={paths.cart(locale)}
-        aria-label={t('cart.link', { count: cartCount })}
+        aria-label={t('cart.linkCount', { count: cartCount })}
         className="relative mr-1 hidden h-10 w-10 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:inline-flex"
       >
         <svg
@@ -91,12 +91,13 @@ function SignedInMenu({ user }: { user: Profile }) {
         trigger={
           <button
             type="button"
-            aria-label={t('account.menu')}
+            // The name holds what the button shows (initials, first name), then what it does.
+            aria-label={`${initials} ${user.first_name}, ${t('account.menu')}`}
             className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-100 hover:bg-white/10"
           >
             <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
               {initials}
-            </span>
+            </span>{' '}
             <span className="hidden sm:inline">{user.first_name}</span>
           </button>
         }

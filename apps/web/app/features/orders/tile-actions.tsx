@@ -80,10 +80,11 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
             type="button"
             onClick={add}
             disabled={state === 'adding' || !live || pending}
-            aria-label={t('purchase.addNamed', { title: product.title })}
             className={secondary}
           >
             {state === 'adding' ? t('purchase.adding') : t('product.addToCart')}
+            {/* The name says which prompt, after the text the button shows. */}
+            <span className="sr-only">: {product.title}</span>
           </button>
         )}
       </div>

@@ -142,7 +142,8 @@ function LikeButton({ product }: { product: ProductDetail }) {
       onClick={toggle}
       disabled={state.busy}
       aria-pressed={state.liked}
-      aria-label={state.liked ? t('product.unlike') : t('product.like')}
+      // Pressed or not tells whether it is liked; the name ends with the count the button shows.
+      aria-label={`${t('product.like')}, ${t('product.likes', { count: state.count })}`}
       className={`inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-medium transition ${
         state.liked
           ? 'border-rose-300 bg-rose-50 text-rose-700'
