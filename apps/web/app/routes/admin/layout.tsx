@@ -9,10 +9,15 @@ import { createTranslator, TranslationProvider, useTranslation } from '../../lib
 import { mergeMessages } from '../../lib/messages';
 import { backOfficeMessagesFor } from '../../lib/messages.server';
 import { paths } from '../../lib/paths';
+import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/layout';
 
-export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches, location }) => [
+  // The shop's own text for the back office's name: the back office's texts come with the page.
+  ...pageMeta(matches, location.pathname, { titleKey: 'admin.link' }),
+  { name: 'robots', content: 'noindex' },
+];
 
 /**
  * Admins only: a guest signs in first, anyone else gets the 403 screen. An admin without
