@@ -88,8 +88,10 @@ describe('accounts in the browser', () => {
     await page.goto('/en/dashboard/profile?section=password');
     await page.waitForURL('**/en/login?redirect=%2Fen%2Fdashboard%2Fprofile%3Fsection%3Dpassword');
     await logIn(page, email, 'wrong password!');
-    await page.getByText('Login failed').waitFor();
-    await page.getByText('These credentials do not match our records.').waitFor();
+    // Said once, above the form; the e-mail, right as typed, is not marked wrong.
+    await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+    expect(await page.getByText('These credentials do not match our records.').count()).toBe(1);
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).not.toBe('true');
     await logIn(page, email, password);
     await page.waitForURL('**/en/dashboard/profile?section=password');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();

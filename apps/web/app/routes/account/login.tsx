@@ -69,9 +69,12 @@ export default function Login() {
         setCodeAsked(question);
         return;
       }
-      applyServerErrors(error, setError, ['email', 'password', 'code']);
+      // A wrong e-mail or password comes as the e-mail's error (credentials.invalid): it is said once,
+      // above the form, and the e-mail typed (valid as far as the form can tell) is not marked wrong.
+      const credentials = error instanceof ApiError ? error.errors?.email?.[0] : undefined;
+      applyServerErrors(error, setError, ['password', 'code']);
       // Too many attempts (the sign-in's or the handshake's) says how long to wait.
-      setFailure(tooManyAttemptsText(error, t) ?? t('login.failed'));
+      setFailure(tooManyAttemptsText(error, t) ?? credentials ?? t('login.failed'));
     }
   });
 
