@@ -252,6 +252,10 @@ describe('the payouts queue', () => {
       bank: { full_name: 'Ada Lovelace', iban: 'DE89370400440532013000' },
       card: null,
       contact: { name: 'Ada' },
+      payee: 'Ada Lovelace',
+      reference: `PAYOUT-${payout.id}`,
+      attempt: 1,
+      history: [{ status: 'requested', reason: null }],
     });
     const viewed = (
       await call(app, admin, 'GET', `/api/admin/audit?action=payout.view&subject_id=${payout.id}`)
@@ -265,6 +269,8 @@ describe('the payouts queue', () => {
     expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(200);
     expect(await payable()).toBe(before - 5000);
     expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(409);
+    const settled = (await call(app, admin, 'GET', `/api/admin/payouts/${payout.id}`)).json().payload;
+    expect(settled.history.map((step: { status: string }) => step.status)).toEqual(['requested', 'paid']);
     const [offer] = (await call(app, paid.session, 'GET', '/api/offer/history')).json().payload;
     expect(offer.payout.status).toBe('paid');
 
@@ -304,6 +310,9 @@ describe('the payouts queue', () => {
       reason: 'The card was closed.',
     });
     expect(await payable()).toBe(beforeFail - 3000);
+    const failedCard = (await call(app, admin, 'GET', `/api/admin/payouts/${second.id}`)).json().payload;
+    expect(failedCard).toMatchObject({ payee: 'Ada Lovelace', reference: `PAYOUT-${second.id}` });
+    expect(failedCard.history.at(-1)).toMatchObject({ status: 'failed', reason: 'The card was closed.' });
     const [failedOffer] = (await call(app, failed.session, 'GET', '/api/offer/history')).json().payload;
     expect(failedOffer.payout.status).toBe('failed');
   });

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { unseal } from '../../lib/sealed';
 import { accountEmails } from '../accounts/accounts.admin';
-import { SEALED_PURPOSE, type SealedPayoutDetails } from './payouts.service';
+import { payoutReference, SEALED_PURPOSE, type SealedPayoutDetails } from './payouts.service';
 import { payouts } from './payouts.tables';
 
 /** What the back office reads of payouts; the changes are the service's. */
@@ -59,7 +59,8 @@ export async function payoutsForReview(
 /**
  * One payout for the admin who sends it: a bank account's holder and full IBAN (until it is
  * paid), a card's token, brand and last four digits only (the number is the provider's), and the
- * contact details. The caller audits the view. Throws NOT_FOUND.
+ * contact details; who is paid, the transfer's reference and the statuses it went through. The
+ * caller audits the view. Throws NOT_FOUND.
  */
 export async function openPayout(
   db: Db,
@@ -96,7 +97,33 @@ export async function openPayout(
           }
         : null,
     contact: sealed?.contact ?? null,
+    payee:
+      payout.method === 'sepa'
+        ? sealed?.full_name || null
+        : sealed?.contact
+          ? `${sealed.contact.name} ${sealed.contact.surname}`.trim()
+          : null,
+    reference: payoutReference(payout.id),
+    provider_ref: payout.providerRef,
+    attempt: payout.attempt,
+    history: payoutHistory(payout),
   };
+}
+
+/** The statuses of a payout's current attempt, from its dates: requested, then sent, then paid or failed. */
+function payoutHistory(payout: typeof payouts.$inferSelect): AdminOpenedPayout['history'] {
+  const history: AdminOpenedPayout['history'] = [
+    { status: 'requested', at: payout.createdAt.toISOString(), reason: null },
+  ];
+  if (payout.sentAt) history.push({ status: 'sent', at: payout.sentAt.toISOString(), reason: null });
+  if (payout.settledAt && (payout.status === 'paid' || payout.status === 'failed')) {
+    history.push({
+      status: payout.status,
+      at: payout.settledAt.toISOString(),
+      reason: payout.status === 'failed' ? payout.failureReason : null,
+    });
+  }
+  return history;
 }
 
 /** What the audit log keeps of a payout before and after an action. Throws NOT_FOUND. */

@@ -40,6 +40,9 @@ export type SealedPayoutDetails = { full_name?: string; iban?: string; contact?:
 export const maskIban = (iban: string) => `IBAN ${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 export const maskCard = (last4: string) => `Card •••• ${last4}`;
 
+/** The reference a payout's transfer carries: the SEPA file's end-to-end id, shown to the back office too. */
+export const payoutReference = (payoutId: number) => `PAYOUT-${payoutId}`;
+
 /**
  * Records the payout of an accepted offer and owes its amount through the ledger
  * (`offer:<offer id>`), in the caller's transaction (the offer's acceptance).
@@ -386,7 +389,7 @@ export async function sepaBatchFile(
       throw AppError.conflict('payout.batch_settled', { id: String(payout.id) });
     }
     return {
-      endToEndId: `PAYOUT-${payout.id}`,
+      endToEndId: payoutReference(payout.id),
       creditorName: details.full_name ?? '',
       creditorIban: details.iban,
       amountCents: payout.amountCents,
