@@ -227,6 +227,22 @@ export const adminOpenedPayout = z.object({
     })
     .nullable(),
   contact: payoutContact.nullable(),
+  /** Who receives the money: the bank account's holder, or for a card the seller the contact names. */
+  payee: z.string().nullable(),
+  /** What the transfer carries so the payee and the bank recognise it (the SEPA end-to-end id). */
+  reference: z.string(),
+  /** The payout provider's id of the transfer, once it has one. */
+  provider_ref: z.string().nullable(),
+  /** How many times it has been tried (a failed payout is tried again with new details). */
+  attempt: z.number(),
+  /** The statuses it went through, oldest first; a failure with its reason. */
+  history: z.array(
+    z.object({
+      status: z.enum(adminPayoutStatuses),
+      at: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminOpenedPayout = z.infer<typeof adminOpenedPayout>;
 
