@@ -226,24 +226,31 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {orders.map((order) => (
-            <li key={order.id}>
-              <button
-                type="button"
-                onClick={() => show(order)}
-                aria-label={t('orders.open', { title: order.title })}
-                className="block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm hover:shadow-md"
-              >
-                <img src={order.image} alt="" loading="lazy" className="aspect-square w-full object-cover" />
-                <span className="block p-4">
-                  <span className="block font-semibold text-slate-900">{order.title}</span>
-                  <span className="mt-1 block text-sm text-slate-600">
-                    {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
+          {orders.map((order) => {
+            const price = formatInternal(centsFromDecimal(order.price), locale, order.currency);
+            return (
+              <li key={order.id}>
+                <button
+                  type="button"
+                  onClick={() => show(order)}
+                  // The name holds the title and price the tile shows, after what a press does.
+                  aria-label={`${t('orders.open', { title: order.title })} ${price}`}
+                  className="block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm hover:shadow-md"
+                >
+                  <img
+                    src={order.image}
+                    alt=""
+                    loading="lazy"
+                    className="aspect-square w-full object-cover"
+                  />
+                  <span className="block p-4">
+                    <span className="block font-semibold text-slate-900">{order.title}</span>{' '}
+                    <span className="mt-1 block text-sm text-slate-600">{price}</span>
                   </span>
-                </span>
-              </button>
-            </li>
-          ))}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {generations.length > 0 ? (
