@@ -75,7 +75,7 @@ describe('the wallet in the browser', () => {
     // The deposit's dialog, opened from its row: focus on the dialog, not on a button in it, and back
     // on the row once it closes.
     await page.goto('/en/dashboard/deposits');
-    const row = page.getByRole('button', { name: /^Show deposit #\d+$/ });
+    const row = page.getByRole('button', { name: /^Show deposit #\d+ / });
     await row.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');

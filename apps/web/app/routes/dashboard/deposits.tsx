@@ -128,18 +128,19 @@ export default function DashboardDeposits({ loaderData }: Route.ComponentProps) 
               <button
                 type="button"
                 onClick={() => setOpen(deposit)}
-                aria-label={t('deposits.open', { id: deposit.id })}
-                className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 text-left hover:bg-slate-50 focus-visible:bg-slate-50 sm:grid-cols-[8rem_1fr_auto_auto] sm:px-6"
+                className="grid w-full grid-cols-[1fr_auto] items-center gap-x-4 gap-y-1 px-4 py-4 text-left hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:-outline-offset-2 sm:grid-cols-[8rem_1fr_auto_auto] sm:px-6"
               >
+                {/* The name: what a press does, then what the row shows. */}
+                <span className="sr-only">{t('deposits.open', { id: deposit.id })}</span>{' '}
                 <span className="order-2 sm:order-none">
                   <StatusBadge status={deposit.status} />
-                </span>
+                </span>{' '}
                 <span className="order-3 col-span-2 text-sm text-slate-500 sm:order-none sm:col-span-1">
                   <RelativeTime iso={deposit.created_at} />
-                </span>
+                </span>{' '}
                 <span className="order-1 font-semibold text-slate-900 sm:order-none">
                   {formatInternal(centsFromDecimal(deposit.sum), locale, deposit.currency)}
-                </span>
+                </span>{' '}
                 <span className="order-4 col-span-2 text-sm text-slate-600 sm:order-none sm:col-span-1 sm:text-right">
                   {formatCredits(
                     centsFromDecimal(deposit.internal_amount),
