@@ -32,6 +32,7 @@ import { mailRoutes } from './modules/mail/mail.routes';
 import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
+import { receiptRoutes } from './modules/receipts/receipts.routes';
 import { sessionPlugin } from './modules/session/session.plugin';
 import { languagePlugin } from './modules/site/site.language';
 import { siteRoutes } from './modules/site/site.routes';
@@ -192,6 +193,7 @@ export async function buildApp({
       await api.register(catalogueRoutes);
       await api.register(depositRoutes);
       await api.register(orderRoutes);
+      await api.register(receiptRoutes);
       await api.register(generationRoutes);
       await api.register(offerRoutes);
       await api.register(verificationRoutes);

@@ -7,6 +7,7 @@ import type {
   PaymentMethod,
 } from '@promptmarket/contracts/deposits';
 import { chosenPaymentMethod, minimumDepositMinor } from '@promptmarket/contracts/deposits';
+import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -351,6 +352,8 @@ async function settlePaid(
   await mailAccount(tx, deposit.userId, 'deposit-credited', 'dashboard/deposits', ({ credits }) => ({
     number: String(deposit.id),
     amount: credits(internalAmount),
+    receipt: receiptNumber('deposit', deposit.id, deposit.createdAt),
+    receipt_path: `dashboard/receipts/deposit/${deposit.id}`,
   }));
 }
 

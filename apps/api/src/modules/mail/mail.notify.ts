@@ -40,6 +40,12 @@ const OPTIONAL: ReadonlySet<MailKind> = new Set<MailKind>([
 ]);
 
 /**
+ * What a sender words: the mail's values, with the receipt's page as a path in the shop
+ * (`receipt_path`), which becomes the link in the recipient's language.
+ */
+export type NoticeValues = Omit<MailValues, 'url' | 'receipt_url'> & { receipt_path?: string };
+
+/**
  * Puts a mail to an account in the outbox, in the account's language (`users.locale`), with a link
  * to `path` in the shop. Pass the transaction of the change that causes it: the mail goes if and
  * only if the change is kept, so a change made once is mailed once. A deleted account gets none,
@@ -50,7 +56,7 @@ export async function mailAccount(
   userId: string,
   kind: MailKind,
   path: string,
-  values: (recipient: Recipient) => Promise<Omit<MailValues, 'url'>> | Omit<MailValues, 'url'>,
+  values: (recipient: Recipient) => Promise<NoticeValues> | NoticeValues,
 ): Promise<void> {
   const user = await accountForReview(tx, userId).catch((error: unknown) => {
     if (error instanceof AppError) return null;
@@ -63,12 +69,13 @@ export async function mailAccount(
     locale: user.locale,
     credits: (minor) => `${formatMinorUnits(minor)} ${settings.internal_currency_name}`,
   };
-  const given = await values(recipient);
+  const { receipt_path, ...given } = await values(recipient);
   await enqueueMail(tx, {
     to: user.email,
     ...renderMail(kind, user.locale, {
       name: user.firstName,
       ...given,
+      ...(receipt_path ? { receipt_url: `${shopUrl}/${user.locale}/${receipt_path}` } : {}),
       url: `${shopUrl}/${user.locale}/${path}`,
     }),
   });

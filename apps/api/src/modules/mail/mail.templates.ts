@@ -393,6 +393,19 @@ export type MailValues = {
   reason?: string;
   /** The lines a `{items}` line stands for, one each (a purchase's prompts with their prices). */
   items?: string[];
+  /** A receipt's number and its page: the mail links to it below its lines. */
+  receipt?: string;
+  receipt_url?: string;
+};
+
+/** The link to a mail's receipt (decision 0029), in each language; `{receipt}` is its number. */
+const receiptLinkTexts: Record<string, string> = {
+  en: 'Receipt {receipt} (page and PDF)',
+  de: 'Beleg {receipt} (Seite und PDF)',
+  fr: 'Reçu {receipt} (page et PDF)',
+  es: 'Recibo {receipt} (página y PDF)',
+  it: 'Ricevuta {receipt} (pagina e PDF)',
+  pl: 'Potwierdzenie {receipt} (strona i PDF)',
 };
 
 const PLACEHOLDER = /\{(\w+)\}/g;
@@ -430,12 +443,23 @@ export function renderMail(kind: MailKind, locale: string, values: MailValues): 
   });
   const subject = found.subject.replace(PLACEHOLDER, (_, key: string) => givenValue(values, key) ?? '');
   const greeting = found.greeting.replace('{name}', values.name ?? '');
+  const receiptLink =
+    values.receipt && values.receipt_url
+      ? {
+          label: (receiptLinkTexts[locale] ?? (receiptLinkTexts.en as string)).replace(
+            '{receipt}',
+            values.receipt,
+          ),
+          url: values.receipt_url,
+        }
+      : null;
   const text = [
     greeting,
     '',
     ...blocks.flatMap((block) =>
       block.kind === 'line' ? [block.text] : block.items.map((item) => `- ${item}`),
     ),
+    ...(receiptLink ? ['', `${receiptLink.label}: ${receiptLink.url}`] : []),
     '',
     `${found.action}: ${values.url}`,
     '',
@@ -457,7 +481,7 @@ export function renderMail(kind: MailKind, locale: string, values: MailValues): 
 <tr><td style="font-size:16px;line-height:24px">
 <p>${escapeHtml(greeting)}</p>
 ${body}
-<p style="padding:16px 0"><a href="${escapeHtml(values.url)}" style="background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(found.action)}</a></p>
+${receiptLink ? `<p><a href="${escapeHtml(receiptLink.url)}" style="color:#6d28d9">${escapeHtml(receiptLink.label)}</a></p>\n` : ''}<p style="padding:16px 0"><a href="${escapeHtml(values.url)}" style="background:#7c3aed;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block;font-weight:bold">${escapeHtml(found.action)}</a></p>
 <p style="font-size:13px;color:#555">${escapeHtml(values.url)}</p>
 <p style="font-size:13px;color:#555">${escapeHtml(found.footer)}</p>
 </td></tr></table></td></tr></table></body></html>`;

@@ -1,5 +1,6 @@
 import { chargeFromEurCents, formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
+import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -241,7 +242,7 @@ export async function purchase(
           idempotencyKey: input.idempotencyKey,
           requestHash: input.idempotencyKey ? input.requestHash : null,
         })
-        .returning({ id: orders.id });
+        .returning({ id: orders.id, createdAt: orders.createdAt });
       if (!created) throw new Error('order not created');
       await tx.insert(orderItems).values(
         rows.map((row) => ({
@@ -269,6 +270,8 @@ export async function purchase(
         const shown = await productsShown(tx, ids, locale);
         return {
           number: String(created.id),
+          receipt: receiptNumber('purchase', created.id, created.createdAt),
+          receipt_path: `dashboard/receipts/purchase/${created.id}`,
           items: rows.map((row) => `${shown.get(row.id)?.title ?? ''}: ${credits(internal(row.priceCents))}`),
           total: credits(total),
         };
