@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signInAsAdmin } from './admin-account';
 import { apiVisitor } from './api-visitor';
-import { launchBrowser, openPage, screenshot, viewports } from './browser';
+import { launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
 import { verifiedUser } from './journeys';
 
 // The service's side of an offer (the counter-price) is played by the back office's API, signed in
@@ -52,6 +52,8 @@ async function fillOffer(page: Page, title: string, price: string) {
   await page
     .getByLabel('File', { exact: true })
     .setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: picture });
+  // The chosen picture is shown before it is sent.
+  await page.getByRole('img', { name: 'Preview of work.png' }).waitFor();
   await page.getByLabel('I confirm that this work was created with AI and that I may sell it.').check();
 }
 
@@ -104,14 +106,20 @@ describe('selling a work to the service', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await dialog.getByRole('heading', { name: 'Contact information' }).waitFor();
+    // Filled from the profile: the name and the e-mail.
+    expect(await dialog.getByLabel('First name').inputValue()).not.toBe('');
+    expect(await dialog.getByLabel('Email').inputValue()).toContain('@');
     await dialog.getByRole('button', { name: 'Continue' }).click();
-    // Checked in the spec's order, first failure only.
+    // Every field's problem at once.
     await dialog.getByText('Phone number is required').waitFor();
-    expect(await dialog.getByText('Address is required').count()).toBe(0);
+    for (const text of [
+      'Address is required',
+      'City is required',
+      'Post code is required',
+      'Country is required',
+    ])
+      await dialog.getByText(text).waitFor();
     await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
-    await dialog.getByRole('button', { name: 'Continue' }).click();
-    await dialog.getByText('Address is required').waitFor();
-    expect(await dialog.getByText('Phone number is required').count()).toBe(0);
     await dialog.getByLabel('Address').fill('12 St James Square');
     await dialog.getByLabel('City').fill('London');
     await dialog.getByLabel('Post code').fill('SW1Y 4JH');
@@ -186,15 +194,62 @@ describe('selling a work to the service', () => {
       .getByRole('row', { name: /Desert bloom/ })
       .getByRole('button', { name: 'View Offer' })
       .click();
+    // The dialog opens on itself, not on a button; declining is asked again, with the focus on the question.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Decline this offer?' }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(/You turn down our price of 150\.00 EUR for “Desert bloom/)
+      .waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Decline this offer?');
+    await screenshot(page, 'offer-decline-1280');
+    // Enter on the focused question declines nothing.
+    await page.keyboard.press('Enter');
+    expect(await page.getByRole('dialog').getByRole('heading', { name: 'Decline this offer?' }).count()).toBe(
+      1,
+    );
+    await page.getByRole('dialog').getByRole('button', { name: 'No, keep the offer' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Decline' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, decline' }).click();
     await page.getByRole('dialog').getByText('Failed to decline offer').waitFor();
     await page.unroute('**/api/offer/decline');
     consoleErrors.splice(failing);
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, decline' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: /Declined/ }).click();
+    await expect
+      .poll(() => page.getByRole('row', { name: /Desert bloom/ }).textContent())
+      .toContain('Declined by You');
 
+    // The service declines with a reason: the seller reads it on the offer.
+    await offerWork(page, `Night tram ${run}`, '30');
+    const pending = adminOffersResponse
+      .parse(await (await call('GET', '/api/admin/offers?status=pending&per_page=100')).json())
+      .payload.data.find((item) => item.title === `Night tram ${run}`);
+    const declined = await call('POST', `/api/admin/offers/${pending?.id}/decline`, {
+      reason: 'The tram is cut off at the edge.',
+    });
+    expect(declined.status).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: /Declined/ }).click();
+    await expect
+      .poll(() => page.getByRole('row', { name: /Night tram/ }).textContent())
+      .toContain('Reason: The tram is cut off at the edge.');
+
+    // On a phone the offers are cards before the form, and nothing sticks out sideways.
     await page.setViewportSize(viewports.phone);
     await page.goto('/en/dashboard/offers');
+    await page.getByText(`Harbour lights ${run}`).first().waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    const card = await page.getByText(`Harbour lights ${run}`).first().boundingBox();
+    const form = await page.getByRole('heading', { name: 'Offer a work' }).boundingBox();
+    expect(card && form && card.y < form.y).toBe(true);
+    // Each card names its prices, which the table's head does on a wide screen.
+    expect(await page.locator('td', { hasText: 'Our price' }).first().isVisible()).toBe(true);
     await screenshot(page, 'offers-360');
     // The browser refused the card and the IBAN itself: no request failed.
     expect(consoleErrors.join('\n')).toBe('');

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type Path, useController, useForm } from 'react-hook-form';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { UploadProgress, uploadPercent } from '../../components/ui/upload-progress';
@@ -19,10 +19,33 @@ const formName = (field: string) => (field === 'style_ids[]' ? 'style_ids' : fie
 const selectClass =
   'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
 
+/** The file chosen, shown before it is sent: a picture as itself, another file by its name and size. */
+type Chosen = { name: string; size: string; url: string | null };
+
+function FilePreview({ chosen }: { chosen: Chosen }) {
+  const { t } = useTranslation();
+  return (
+    <figure className="mt-3 flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+      {chosen.url ? (
+        <img
+          src={chosen.url}
+          alt={t('offers.preview', { name: chosen.name })}
+          className="h-24 w-24 shrink-0 rounded-lg bg-white object-contain"
+        />
+      ) : null}
+      <figcaption className="min-w-0 text-sm text-slate-700">
+        <span className="block break-all font-medium">{chosen.name}</span>
+        <span className="text-xs text-slate-500">{chosen.size}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
 /**
  * The create form of the offers tab (spec sections 2 and 5): title, category, price in euro,
  * styles, the file, description and the AI-creation confirmation. Checked here with the
  * contract's schema, sent as multipart with upload progress, and checked again by the server.
+ * The chosen file is previewed before it is sent.
  */
 export function OfferForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation();
@@ -46,6 +69,33 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
   const [progress, setProgress] = useState<number | null>(null);
   const ids = { category: useId(), styles: useId(), file: useId(), description: useId(), addText: useId() };
   const error = (field: ShownField) => fieldError(formState.errors[field]?.message, locale);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const media = register('media');
+  // A picture's preview lives at a blob address until another file is chosen or the form goes.
+  useEffect(() => {
+    const url = chosen?.url;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [chosen]);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    void media.onChange(event);
+    const file = event.target.files?.[0];
+    setChosen(
+      file
+        ? {
+            name: file.name,
+            size: new Intl.NumberFormat(locale, {
+              style: 'unit',
+              unit: file.size >= 1024 * 1024 ? 'megabyte' : 'kilobyte',
+              maximumFractionDigits: 1,
+            }).format(file.size / (file.size >= 1024 * 1024 ? 1024 * 1024 : 1024)),
+            url: file.type.startsWith('image/') ? URL.createObjectURL(file) : null,
+          }
+        : null,
+    );
+  }
 
   const onSubmit = handleSubmit(
     async () => {
@@ -64,6 +114,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
       try {
         await createOffer(api, data, { onProgress: (sent) => setProgress(uploadPercent(sent)) });
         reset();
+        setChosen(null);
         setNotice({ kind: 'success', text: t('offers.created') });
         onCreated();
       } catch (caught) {
@@ -196,8 +247,10 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
             aria-invalid={error('media') ? true : undefined}
             aria-describedby={`${ids.file}-note${error('media') ? ` ${ids.file}-error` : ''}`}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
-            {...register('media')}
+            {...media}
+            onChange={choose}
           />
+          {chosen ? <FilePreview chosen={chosen} /> : null}
           <p id={`${ids.file}-note`} className="mt-1.5 text-xs text-slate-500">
             {t('offers.fields.fileNote')}
           </p>

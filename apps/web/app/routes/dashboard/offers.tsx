@@ -8,6 +8,7 @@ import { OfferForm } from '../../features/offers/offer-form';
 import { PayoutsSection } from '../../features/offers/payouts-section';
 import { badgeTone, euroText, inTab, type OfferTab, offerTabs, tabCounts } from '../../features/offers/rules';
 import { getCountries } from '../../features/site/api';
+import { getVerification } from '../../features/verification/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { pageMeta } from '../../lib/seo';
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 /** The dashboard layout has checked the user; a failed call shows its own message. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
-  const [offers, countries] = await Promise.all([
+  const [offers, countries, verification] = await Promise.all([
     getOffers(api).then(
       ({ payload }) => payload,
       () => null,
@@ -32,8 +33,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ({ payload }) => payload,
       () => [] as Country[],
     ),
+    // Only to fill the payout forms: without it they start from the profile.
+    getVerification(api).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
   ]);
-  return { offers: offers ?? ([] as Offer[]), failed: offers === null, countries };
+  return { offers: offers ?? ([] as Offer[]), failed: offers === null, countries, verification };
 }
 
 const tones = {
@@ -77,11 +83,25 @@ function Media({ offer }: { offer: Offer }) {
   );
 }
 
+const columns = ['media', 'title', 'category', 'price', 'servicePrice', 'status', 'actions'] as const;
+
+/** A cell's column name, shown in the card a row becomes on a phone; the table's head says it on wider screens. */
+function CellLabel({ column }: { column: (typeof columns)[number] }) {
+  const { t } = useTranslation();
+  return (
+    <span aria-hidden="true" className="text-slate-500 md:hidden">
+      {t(`offers.columns.${column}`)}
+      {column === 'category' ? ': ' : ''}
+    </span>
+  );
+}
+
 /**
- * Dashboard offers (spec section 2): the create form, tabs All / Pending / Offers / Approved /
- * Declined with counts, the list with both prices and the status, and View Offer for an offer the
- * service has priced, which opens the approval chain; then the seller's payouts, where one that
- * failed takes new details.
+ * Dashboard offers (spec section 2): tabs All / Pending / Offers / Approved / Declined with
+ * counts, the list with both prices, the status (and the service's reason when it declined), and
+ * View Offer for an offer the service has priced, which opens the approval chain; then the create
+ * form, and the seller's payouts, where one that failed takes new details. On a phone the list
+ * comes first and each offer is a card.
  */
 export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -90,7 +110,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [tab, setTab] = useState<OfferTab>('all');
   const [open, setOpen] = useState<{ offer: Offer; retry: boolean } | null>(null);
-  const { offers, failed, countries } = loaderData;
+  const { offers, failed, countries, verification } = loaderData;
   const counts = tabCounts(offers);
   const shown = offers.filter((offer) => inTab(offer, tab));
   const euro = (amount: number | null) => (amount === null ? '—' : euroText(amount, locale));
@@ -103,8 +123,6 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-slate-600">{t('offers.intro')}</p>
       </div>
-      <OfferForm onCreated={() => revalidator.revalidate()} />
-
       {failed ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {t('offers.fetchFailed')}
@@ -139,41 +157,33 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           {shown.length === 0 ? (
             <p className="mt-4 text-sm text-slate-600">{t('offers.emptyTab')}</p>
           ) : (
-            <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-              <table className="min-w-full text-left text-sm">
-                <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+            <div className="mt-4 md:overflow-x-auto md:rounded-2xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+              {/* Below md each row is a card of its own, labelled cell by cell: nothing scrolls sideways. */}
+              <table className="block w-full text-left text-sm md:table md:min-w-full">
+                <thead className="sr-only bg-slate-50 text-xs uppercase tracking-wide text-slate-500 md:not-sr-only md:table-header-group">
                   <tr>
-                    <th scope="col" className="px-4 py-3">
-                      {t('offers.columns.media')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('offers.columns.title')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('offers.columns.category')}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      {t('offers.columns.price')}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      {t('offers.columns.servicePrice')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('offers.columns.status')}
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      {t('offers.columns.actions')}
-                    </th>
+                    {columns.map((column) => (
+                      <th
+                        key={column}
+                        scope="col"
+                        className={`px-4 py-3 ${column === 'price' || column === 'servicePrice' ? 'text-right' : ''}`}
+                      >
+                        {t(`offers.columns.${column}`)}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-slate-100">
+                <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-100">
                   {shown.map((offer) => (
-                    <tr key={offer.id}>
-                      <td className="px-4 py-3">
+                    <tr
+                      key={offer.id}
+                      className="grid grid-cols-[3.5rem_1fr] gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:p-0 md:shadow-none"
+                    >
+                      <td className="row-span-2 md:px-4 md:py-3">
                         <Media offer={offer} />
                       </td>
-                      <td className="px-4 py-3">
-                        <p className="font-medium text-slate-900">{offer.title}</p>
+                      <td className="min-w-0 md:px-4 md:py-3">
+                        <p className="break-words font-medium text-slate-900">{offer.title}</p>
                         {offer.payout ? (
                           <p className="text-xs text-slate-500">
                             {t('offers.payout', {
@@ -183,20 +193,34 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
                           </p>
                         ) : null}
                       </td>
-                      <td className="px-4 py-3 text-slate-600">{offer.category_title}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right">{euro(offer.user_price)}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right font-medium">
+                      <td className="min-w-0 text-slate-600 md:px-4 md:py-3">
+                        <CellLabel column="category" />
+                        {offer.category_title}
+                      </td>
+                      <td className="col-span-2 flex justify-between gap-3 whitespace-nowrap md:table-cell md:px-4 md:py-3 md:text-right">
+                        <CellLabel column="price" />
+                        {euro(offer.user_price)}
+                      </td>
+                      <td className="col-span-2 flex justify-between gap-3 whitespace-nowrap font-medium md:table-cell md:px-4 md:py-3 md:text-right">
+                        <CellLabel column="servicePrice" />
                         {euro(offer.service_price)}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="col-span-2 md:px-4 md:py-3">
                         <StatusBadge status={offer.status} />
+                        {offer.decline_reason ? (
+                          <p className="mt-1 max-w-xs text-xs text-slate-600">
+                            {t('offers.declineReason', { reason: offer.decline_reason })}
+                          </p>
+                        ) : null}
                       </td>
-                      <td className="px-4 py-3">
+                      <td
+                        className={`col-span-2 md:px-4 md:py-3 ${offer.status === 'offer' ? '' : 'max-md:hidden'}`}
+                      >
                         {offer.status === 'offer' ? (
                           <button
                             type="button"
                             onClick={() => setOpen({ offer, retry: false })}
-                            className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-700"
+                            className="min-h-10 w-full whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 md:w-auto md:text-xs"
                           >
                             {t('offers.view')}
                           </button>
@@ -210,6 +234,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       )}
+      <OfferForm onCreated={() => revalidator.revalidate()} />
       {!failed && offers.length > 0 ? (
         <PayoutsSection
           offers={offers}
@@ -223,6 +248,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           offer={open.offer}
           retry={open.retry}
           user={user}
+          verification={verification}
           countries={countries}
           onClose={() => setOpen(null)}
           onChanged={() => revalidator.revalidate()}

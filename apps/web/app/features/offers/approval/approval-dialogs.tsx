@@ -18,19 +18,29 @@ import { offerFailureText, payoutFailureText } from '../rules';
 import { BankStep } from './bank-step';
 import { CardStep } from './card-step';
 import { ContactStep } from './contact-step';
+import { DeclineStep } from './decline-step';
 import { DetailsStep } from './details-step';
 import { MethodStep } from './method-step';
-import { type BankValues, type CardValues, type ContactValues, paymentFields } from './payout-forms';
+import {
+  type BankValues,
+  type CardValues,
+  type ContactValues,
+  type PayoutPrefill,
+  paymentFields,
+  payoutDefaults,
+} from './payout-forms';
 import type { PayoutMethod } from './payout-summary';
 import { SuccessStep } from './success-step';
 import { VerificationStep } from './verification-step';
 
-type Step = 'details' | 'contact' | 'method' | 'bank' | 'card' | 'success' | 'verification';
+type Step = 'details' | 'decline' | 'contact' | 'method' | 'bank' | 'card' | 'success' | 'verification';
 
 /**
  * The approval chain of spec section 2: the offer, then contact information, then SEPA or card,
  * then success. An offer of 150 EUR or more needs an approved identity verification first; the
  * dialog then says so and links to it, as it does when the API answers VERIFICATION_REQUIRED.
+ * Declining is asked again before it is sent. The forms open filled from the profile and the
+ * identity verification.
  * What each step holds is kept here, so going back and forth loses nothing. Closes on Escape and
  * on a press outside. With `retry`, the chain starts at the choice of payout: the seller gives new
  * details for a payout that failed, and it is tried again.
@@ -38,6 +48,7 @@ type Step = 'details' | 'contact' | 'method' | 'bank' | 'card' | 'success' | 've
 export function ApprovalDialogs({
   offer,
   user,
+  verification = null,
   countries,
   onClose,
   onChanged,
@@ -45,6 +56,7 @@ export function ApprovalDialogs({
 }: {
   offer: Offer;
   user: Profile;
+  verification?: PayoutPrefill['verification'];
   countries: Country[];
   onClose: () => void;
   onChanged: () => void;
@@ -56,27 +68,11 @@ export function ApprovalDialogs({
   const [method, setMethod] = useState<PayoutMethod>('sepa');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const holder = `${user.first_name} ${user.last_name}`.trim();
   const price = offer.service_price ?? 0;
-  const [contact, setContact] = useState<ContactValues>({
-    name: user.first_name,
-    surname: user.last_name,
-    email: user.email,
-    phone: user.phone ?? '',
-    address: '',
-    city: '',
-    postCode: '',
-    country: '',
-  });
-  const [bank, setBank] = useState<BankValues>({ full_name: holder, iban: '', terms: false });
-  const [card, setCard] = useState<CardValues>({
-    card_number: '',
-    card_holder_name: holder,
-    expire_month: '',
-    expire_year: '',
-    amount: String(price),
-    terms: false,
-  });
+  const [prefilled] = useState(() => payoutDefaults({ ...user, verification }, price));
+  const [contact, setContact] = useState<ContactValues>(prefilled.contact);
+  const [bank, setBank] = useState<BankValues>(prefilled.bank);
+  const [card, setCard] = useState<CardValues>(prefilled.card);
   const [destination, setDestination] = useState('');
 
   const go = (next: Step) => {
@@ -189,7 +185,10 @@ export function ApprovalDialogs({
           </div>
         ) : null}
         {step === 'details' ? (
-          <DetailsStep offer={offer} busy={busy} onDecline={decline} onAccept={accept} />
+          <DetailsStep offer={offer} busy={busy} onDecline={() => go('decline')} onAccept={accept} />
+        ) : null}
+        {step === 'decline' ? (
+          <DeclineStep offer={offer} busy={busy} onKeep={() => go('details')} onDecline={decline} />
         ) : null}
         {step === 'verification' ? <VerificationStep onClose={onClose} /> : null}
         {step === 'contact' ? (

@@ -11,8 +11,8 @@ import { type ContactField, type ContactValues, contactResolver, stepFormOptions
 import { SelectField } from './select-field';
 
 /**
- * Contact information (spec section 3), checked by the contract's contact details; the first
- * problem in the spec's order is shown. Going back keeps what was typed.
+ * Contact information (spec section 3), checked by the contract's contact details; every field's
+ * problem is shown beside it at once. Going back keeps what was typed.
  */
 export function ContactStep({
   defaultValues,

@@ -3,7 +3,7 @@ import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { fieldError } from '../../../lib/form-errors';
-import { bankResolver, cardResolver, contactResolver } from './payout-forms';
+import { bankResolver, cardResolver, contactOrder, contactResolver, payoutDefaults } from './payout-forms';
 
 /** What a step's form shows after a press on its submit button: the text of each refused field. */
 async function shown<T extends FieldValues>(resolver: Resolver<T>, values: T, locale = 'en') {
@@ -130,20 +130,63 @@ describe('the bank step', () => {
 });
 
 describe('the contact step', () => {
-  it('reports only the first problem, in the spec order', async () => {
+  it('reports every problem at once, each beside its field', async () => {
     expect(await shown(contactResolver, contact)).toEqual({});
     expect(await shown(contactResolver, { ...contact, surname: '', city: '' })).toEqual({
       surname: 'Last name is required',
+      city: 'City is required',
     });
-    expect(await shown(contactResolver, { ...contact, email: 'nope', phone: '' })).toEqual({
+    expect(await shown(contactResolver, { ...contact, email: 'nope', phone: '', country: '' })).toEqual({
       email: 'Please enter a valid email',
-    });
-    expect(await shown(contactResolver, { ...contact, email: '' })).toEqual({ email: 'Email is required' });
-    expect(await shown(contactResolver, { ...contact, phone: '', address: '' })).toEqual({
       phone: 'Phone number is required',
-    });
-    expect(await shown(contactResolver, { ...contact, country: '' })).toEqual({
       country: 'Country is required',
     });
+    const empty = {
+      name: '',
+      surname: '',
+      email: '',
+      phone: '',
+      address: '',
+      city: '',
+      postCode: '',
+      country: '',
+    };
+    expect(Object.keys(await shown(contactResolver, empty)).sort()).toEqual([...contactOrder].sort());
+  });
+});
+
+describe('the forms as they open', () => {
+  const profile = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', phone: null };
+  const verified = {
+    full_name: 'Augusta Ada King',
+    phone: '+44 20 7946 0000',
+    city: 'London',
+    zip: 'SW1Y 4JH',
+    country: 'gb',
+  };
+
+  it('take the name and e-mail from the profile, the place and phone from the verification', () => {
+    const { contact: filled, bank, card } = payoutDefaults({ ...profile, verification: verified }, 45.5);
+    expect(filled).toEqual({
+      name: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.test',
+      phone: '+44 20 7946 0000',
+      address: '',
+      city: 'London',
+      postCode: 'SW1Y 4JH',
+      country: 'GB',
+    });
+    expect(bank).toEqual({ full_name: 'Augusta Ada King', iban: '', terms: false });
+    expect(card).toMatchObject({ card_holder_name: 'Augusta Ada King', amount: '45.5', card_number: '' });
+  });
+
+  it('keep the profile’s own phone, and name the holder from the profile without a verification', () => {
+    const { contact: filled, bank } = payoutDefaults(
+      { ...profile, phone: '+33 1 00 00 00 00', verification: null },
+      20,
+    );
+    expect(filled).toMatchObject({ phone: '+33 1 00 00 00 00', city: '', postCode: '', country: '' });
+    expect(bank.full_name).toBe('Ada Lovelace');
   });
 });

@@ -23,7 +23,7 @@ export const stepFormOptions = {
   shouldFocusError: false,
 } as const;
 
-/** The spec's order of the contact form's checks; only the first failure is shown. */
+/** The contact form's fields, in the order they are shown. */
 export const contactOrder = [
   'name',
   'surname',
@@ -37,14 +37,53 @@ export const contactOrder = [
 export type ContactField = (typeof contactOrder)[number];
 export type ContactValues = Record<ContactField, string>;
 
-const contactSchemaResolver = zodResolver(contactDetails, undefined, { raw: true });
+/** The contact step: every field of the contract checked, and every problem shown at once. */
+export const contactResolver: Resolver<ContactValues> = zodResolver(contactDetails, undefined, { raw: true });
 
-/** The contact step: every field of the contract checked, the first problem in the spec's order kept. */
-export const contactResolver: Resolver<ContactValues> = async (values, context, options) => {
-  const result = await contactSchemaResolver(values, context, options);
-  const first = contactOrder.find((field) => result.errors[field]);
-  return first ? { values: {}, errors: { [first]: result.errors[first] } } : result;
+/** What the steps can be filled with before the seller types: their profile and identity verification. */
+export type PayoutPrefill = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  verification: {
+    full_name: string | null;
+    phone: string;
+    city: string;
+    zip: string | null;
+    country: string;
+  } | null;
 };
+
+/**
+ * The contact and payout forms as they open: the name, e-mail and phone of the profile, the
+ * verified city, post code and country (and its phone when the profile has none), and the
+ * account or card holder as the verification names them, else as the profile does.
+ */
+export function payoutDefaults(from: PayoutPrefill, price: number) {
+  const checked = from.verification;
+  const holder = checked?.full_name?.trim() || `${from.first_name} ${from.last_name}`.trim();
+  const contact: ContactValues = {
+    name: from.first_name,
+    surname: from.last_name,
+    email: from.email,
+    phone: from.phone || checked?.phone || '',
+    address: '',
+    city: checked?.city ?? '',
+    postCode: checked?.zip ?? '',
+    country: checked?.country.toUpperCase() ?? '',
+  };
+  const bank: BankValues = { full_name: holder, iban: '', terms: false };
+  const card: CardValues = {
+    card_number: '',
+    card_holder_name: holder,
+    expire_month: '',
+    expire_year: '',
+    amount: String(price),
+    terms: false,
+  };
+  return { contact, bank, card };
+}
 
 /** The bank step: the SEPA request's payout fields, with the terms confirmed. */
 export const bankForm = offerApproveRequest
