@@ -1,9 +1,9 @@
 import { errorMessages, healthEndpoints } from '@promptmarket/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { routeOf } from '../../plugins/schemas';
+import { pingDatabase } from './health.service';
 
 export async function healthRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +15,7 @@ export async function healthRoutes(parent: FastifyInstance) {
     ...routeOf(healthEndpoints.health),
     handler: async (request) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError('SERVICE_UNAVAILABLE', errorMessages.serviceUnavailable);
