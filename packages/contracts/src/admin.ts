@@ -152,7 +152,10 @@ export const adminVerification = z.object({
   country: z.string(),
   city: z.string(),
   document_type: z.string().nullable(),
-  documents: z.array(z.object({ field: z.string(), url: z.string() })),
+  /** The documents sent; `kind` says how the back office shows one: a picture inline, a PDF by a link. */
+  documents: z.array(
+    z.object({ field: z.string(), url: z.string(), kind: z.enum(['image', 'pdf', 'other']) }),
+  ),
   created_at: z.string(),
 });
 export type AdminVerification = z.infer<typeof adminVerification>;

@@ -371,6 +371,16 @@ describe('the verification queue', () => {
     ).json().payload.data;
     const item = queue.find((entry: { id: number }) => entry.id === verificationId);
     expect(item).toMatchObject({ status: 'pending', country: 'GB' });
+    // How each is shown: the pictures inline, the PDF by its link.
+    expect(item.documents.map((entry: { field: string; kind: string }) => [entry.field, entry.kind])).toEqual(
+      [
+        ['document_front', 'image'],
+        ['document_back', 'image'],
+        ['address_document', 'pdf'],
+      ],
+    );
+    const picture = await call(app, admin, 'GET', item.documents[0].url);
+    expect(picture.headers['content-type']).toBe('image/png');
     const document = await call(app, admin, 'GET', item.documents[2].url);
     expect(document.headers['content-type']).toBe('application/pdf');
     expect((await call(app, session, 'GET', item.documents[2].url)).statusCode).toBe(403);

@@ -55,13 +55,33 @@ export async function verificationsForReview(
     country: verification.country,
     city: verification.city,
     document_type: verification.documentType,
-    documents: verificationDocuments.map((field) => ({
-      field,
-      url: `/api/admin/verifications/${verification.id}/documents/${field}`,
-    })),
+    documents: verificationDocuments.flatMap((field) => {
+      const stored = storedDocuments(verification.documents)[field];
+      return stored
+        ? [
+            {
+              field,
+              url: `/api/admin/verifications/${verification.id}/documents/${field}`,
+              kind: documentKind(stored.contentType),
+            },
+          ]
+        : [];
+    }),
     created_at: verification.createdAt.toISOString(),
   }));
   return { data, total: total?.count ?? 0 };
+}
+
+type StoredDocument = { key: string; filename: string; contentType?: string };
+
+function storedDocuments(json: string): Partial<Record<VerificationDocument, StoredDocument>> {
+  return JSON.parse(json) as Partial<Record<VerificationDocument, StoredDocument>>;
+}
+
+/** A picture shows inline in the back office and a PDF opens by its link; the type was read from the content at upload. */
+function documentKind(contentType: string | undefined): 'image' | 'pdf' | 'other' {
+  if (contentType?.startsWith('image/') && contentType !== 'image/svg+xml') return 'image';
+  return contentType === 'application/pdf' ? 'pdf' : 'other';
 }
 
 /** Where one document of any verification is stored. Throws NOT_FOUND. */
