@@ -1,58 +1,54 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { useHydrated } from '../../components/ui/use-hydrated';
+import { formatCredits } from '../../lib/credits';
+import { depositReturningTo } from '../../lib/deposit-return';
 import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
-import { addToCart as addToCartCall, purchasePrompt } from './api';
-import { type HeldKey, keepsKey, keyFor, type PurchaseFailure, purchaseFailure } from './rules';
+import { addToCart as addToCartCall } from './api';
+import { PurchaseFailureAlert } from './purchase-failure-alert';
+import { type PurchaseFailure, purchaseFailure } from './rules';
+
+// The confirmation's dialog code comes with the first press of Buy now.
+const BuyNowDialog = lazy(() => import('./buy-now-dialog'));
 
 type Outcome = { kind: 'bought' | 'added' } | ({ kind: 'error' } & PurchaseFailure) | null;
 
-/** A refusal's text, with a link to deposit when money was short. */
-export function PurchaseFailureAlert({ failure }: { failure: PurchaseFailure }) {
-  const { t } = useTranslation();
-  const { locale } = useSite();
-  return (
-    <FormAlert kind="error">
-      {failure.message}
-      {failure.short ? (
-        <>
-          {' '}
-          <Link to={paths.deposit(locale)} className="font-semibold underline">
-            {t('purchase.topUp')}
-          </Link>
-        </>
-      ) : null}
-    </FormAlert>
-  );
-}
-
-/** Buy now and Add to cart on a product page; Download for a prompt the user owns. */
+/**
+ * Buy now and Add to cart on a product page; Download for a prompt the user owns. Buy now asks
+ * for confirmation with the balance before and after; when the balance cannot pay, the button is
+ * off and says why before it is pressed, beside a Top up link that comes back to this page.
+ */
 export function PurchaseActions({ product }: { product: ProductDetail }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
+  const { locale, settings } = useSite();
   const user = useCurrentUser();
   const api = useApi();
   const location = useLocation();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState<'buy' | 'cart' | null>(null);
+  const shortId = useId();
+  const [busy, setBusy] = useState<'cart' | null>(null);
+  const [confirming, setConfirming] = useState(false);
   // Off until the page's code runs: a press before then would be lost.
   const live = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // Owned as the server says (the page's data is asked again once a kept page has started), or
-  // bought here and now.
+  // Owned or in the cart as the server says (the page's data is asked again once a kept page has
+  // started, decision 0022), or made so here and now.
   const [boughtHere, setBoughtHere] = useState(false);
+  const [addedHere, setAddedHere] = useState(false);
   const owned = Boolean(product.owned) || boughtHere;
+  const inCart = product.in_cart || addedHere;
   const pending = usePersonalPartsPending();
-  const attempt = useRef<HeldKey | null>(null);
+  const here = location.pathname + location.search;
 
   if (!user && pending) {
     // Whose page this is comes in a moment: the buttons wait rather than send to login.
@@ -68,7 +64,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     );
   }
   if (!user) {
-    const login = loginPath(locale, location.pathname + location.search);
+    const login = loginPath(locale, here);
     return (
       <div className="flex flex-wrap gap-3">
         <Link to={login} className={buttonStyles.primary}>
@@ -92,34 +88,16 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     );
   }
 
-  async function buy() {
-    setBusy('buy');
-    setOutcome(null);
-    // The price shown is the total the buyer agrees to: a price changed since is refused.
-    const held = keyFor(attempt.current, { product: product.id, total: product.price });
-    attempt.current = held;
-    try {
-      await purchasePrompt(api, product.id, held.key, product.price);
-      attempt.current = null;
-      setBoughtHere(true);
-      setOutcome({ kind: 'bought' });
-      revalidator.revalidate();
-    } catch (error) {
-      if (!keepsKey(error)) attempt.current = null;
-      const failure = purchaseFailure(error, t('purchase.failed'));
-      setOutcome({ kind: 'error', ...failure });
-      // The page shows the new price, which the next press agrees to.
-      if (failure.priceChanged) revalidator.revalidate();
-    } finally {
-      setBusy(null);
-    }
-  }
+  const credits = (cents: number) => formatCredits(cents, locale, settings.internal_currency_name, t);
+  const balanceCents = centsFromDecimal(user.balance);
+  const shortCents = centsFromDecimal(product.price) - balanceCents;
 
   async function addToCart() {
     setBusy('cart');
     setOutcome(null);
     try {
       await addToCartCall(api, product.id);
+      setAddedHere(true);
       setOutcome({ kind: 'added' });
       revalidator.revalidate();
     } catch (error) {
@@ -134,21 +112,39 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
       <div className="flex flex-wrap gap-3">
         <button
           type="button"
-          onClick={buy}
-          disabled={busy !== null || !live}
+          onClick={() => {
+            setOutcome(null);
+            setConfirming(true);
+          }}
+          disabled={busy !== null || !live || shortCents > 0}
+          aria-describedby={shortCents > 0 ? shortId : undefined}
           className={buttonStyles.primary}
         >
-          {busy === 'buy' ? t('purchase.buying') : t('product.buyNow')}
+          {t('product.buyNow')}
         </button>
-        <button
-          type="button"
-          onClick={addToCart}
-          disabled={busy !== null || !live}
-          className={buttonStyles.secondary}
-        >
-          {busy === 'cart' ? t('purchase.adding') : t('product.addToCart')}
-        </button>
+        {inCart ? (
+          <Link to={paths.cart(locale)} className={buttonStyles.secondary}>
+            {t('purchase.inCart')}
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={addToCart}
+            disabled={busy !== null || !live}
+            className={buttonStyles.secondary}
+          >
+            {busy === 'cart' ? t('purchase.adding') : t('product.addToCart')}
+          </button>
+        )}
       </div>
+      {shortCents > 0 ? (
+        <p id={shortId} className="text-sm text-amber-800">
+          {t('purchase.shortBefore', { balance: credits(balanceCents), amount: credits(shortCents) })}{' '}
+          <Link to={depositReturningTo(locale, here)} className="font-semibold underline">
+            {t('purchase.topUp')}
+          </Link>
+        </p>
+      ) : null}
       {outcome?.kind === 'added' ? (
         <FormAlert kind="success">
           {t('purchase.added')}{' '}
@@ -158,6 +154,23 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
         </FormAlert>
       ) : null}
       {outcome?.kind === 'error' ? <PurchaseFailureAlert failure={outcome} /> : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+          <BuyNowDialog
+            product={product}
+            balanceCents={balanceCents}
+            credits={credits}
+            onBought={() => {
+              setConfirming(false);
+              setBoughtHere(true);
+              setOutcome({ kind: 'bought' });
+              revalidator.revalidate();
+            }}
+            onPriceChanged={() => revalidator.revalidate()}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

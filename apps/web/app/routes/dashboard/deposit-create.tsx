@@ -21,6 +21,7 @@ import { ApiError } from '../../lib/api-client';
 import { creditsText, formatCredits } from '../../lib/credits';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
+import { rememberDepositReturn } from '../../lib/deposit-return';
 import { applyServerErrors, fieldError, paymentFailureText } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -167,6 +168,8 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     setPaying(true);
     try {
       attempt.current ??= newIdempotencyKey();
+      // The page the user came from to top up (`?return=`), for the result page to go back to.
+      rememberDepositReturn(new URLSearchParams(window.location.search).get('return'), locale);
       const answer = await startCheckout(api, { ...body(), payment_method_id: method }, attempt.current);
       if (answer.redirect_url) {
         window.location.assign(answer.redirect_url);

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
 import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../../features/orders/api';
+import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { saveFile } from '../../features/orders/download';
 import { serverApi } from '../../lib/api.server';
 import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
@@ -73,72 +74,88 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent closeLabel={t('orders.close')} aria-describedby={undefined}>
+      {/* Wide, the picture beside the details: the Download button shows without scrolling at 1280x800. */}
+      <DialogContent closeLabel={t('orders.close')} aria-describedby={undefined} className="sm:max-w-3xl">
         <DialogTitle>{order.title}</DialogTitle>
-        <img src={order.image} alt="" className="mt-4 aspect-square w-full rounded-xl object-cover" />
-        {order.description ? <p className="mt-3 text-sm text-slate-600">{order.description}</p> : null}
-        <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <div className="mt-4 grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div>
-            <dt className="text-slate-500">{t('orders.id', { id: order.id })}</dt>
+            <img
+              src={order.image}
+              alt=""
+              width={640}
+              height={640}
+              className="aspect-square w-full rounded-xl object-cover"
+            />
+            {order.description ? <p className="mt-3 text-sm text-slate-600">{order.description}</p> : null}
           </div>
           <div>
-            <dt className="text-slate-500">{t('orders.price')}</dt>
-            <dd className="font-medium">
-              {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
-            </dd>
-          </div>
-          <div className="col-span-2">
-            <dt className="text-slate-500">{t('orders.date')}</dt>
-            <dd className="font-medium">
-              <RelativeTime iso={order.created_at} />
-            </dd>
-          </div>
-        </dl>
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          <label className="text-sm font-medium text-slate-800">
-            {t('orders.format')}
-            <select
-              value={format}
-              onChange={(event) => setFormat(event.target.value)}
-              className={`${selectClass} mt-1`}
+            <dl className="grid grid-cols-2 gap-3 text-sm">
+              <div>
+                <dt className="text-slate-500">{t('orders.id', { id: order.id })}</dt>
+              </div>
+              <div>
+                <dt className="text-slate-500">{t('orders.price')}</dt>
+                <dd className="font-medium">
+                  {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
+                </dd>
+              </div>
+              <div className="col-span-2">
+                <dt className="text-slate-500">{t('orders.date')}</dt>
+                <dd className="font-medium">
+                  <RelativeTime iso={order.created_at} />
+                </dd>
+              </div>
+            </dl>
+            <BoughtPrompt prompt={order.prompt} className="mt-4" />
+            <div className="mt-4 grid grid-cols-2 gap-3">
+              <label className="text-sm font-medium text-slate-800">
+                {t('orders.format')}
+                <select
+                  value={format}
+                  onChange={(event) => setFormat(event.target.value)}
+                  className={`${selectClass} mt-1`}
+                >
+                  {settings.formats.map((item) => (
+                    <option key={item} value={item}>
+                      {item.toUpperCase()}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="text-sm font-medium text-slate-800">
+                {t('orders.size')}
+                <select
+                  value={size}
+                  onChange={(event) => setSize(event.target.value)}
+                  className={`${selectClass} mt-1`}
+                >
+                  {settings.sizes.map((item) => (
+                    <option key={item} value={item}>
+                      {item}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+            {error ? (
+              <div className="mt-4">
+                <FormAlert kind="error">{error}</FormAlert>
+              </div>
+            ) : null}
+            <button
+              type="button"
+              onClick={() =>
+                download((client, onProgress) =>
+                  downloadOrder(client, order.id, { format, size }, onProgress),
+                )
+              }
+              disabled={progress !== null}
+              className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
             >
-              {settings.formats.map((item) => (
-                <option key={item} value={item}>
-                  {item.toUpperCase()}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-medium text-slate-800">
-            {t('orders.size')}
-            <select
-              value={size}
-              onChange={(event) => setSize(event.target.value)}
-              className={`${selectClass} mt-1`}
-            >
-              {settings.sizes.map((item) => (
-                <option key={item} value={item}>
-                  {item}
-                </option>
-              ))}
-            </select>
-          </label>
+              {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
+            </button>
+          </div>
         </div>
-        {error ? (
-          <div className="mt-4">
-            <FormAlert kind="error">{error}</FormAlert>
-          </div>
-        ) : null}
-        <button
-          type="button"
-          onClick={() =>
-            download((client, onProgress) => downloadOrder(client, order.id, { format, size }, onProgress))
-          }
-          disabled={progress !== null}
-          className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-        >
-          {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
-        </button>
       </DialogContent>
     </Dialog>
   );

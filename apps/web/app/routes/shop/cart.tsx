@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { getCart, purchaseCart, removeFromCart } from '../../features/orders/api';
-import { PurchaseFailureAlert } from '../../features/orders/purchase-actions';
+import { PurchaseFailureAlert } from '../../features/orders/purchase-failure-alert';
 import {
   type HeldKey,
   keepsKey,
@@ -21,6 +21,7 @@ import {
   purchaseFailure,
 } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
+import { depositReturningTo } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -136,7 +137,7 @@ function PurchaseDialog({
         {short > 0 && !failure ? (
           <p className="mt-4 text-sm text-amber-800">
             {t('cart.short', { amount: money(short / 100) })}{' '}
-            <Link to={paths.deposit(locale)} className="font-semibold underline">
+            <Link to={depositReturningTo(locale, paths.cart(locale))} className="font-semibold underline">
               {t('purchase.topUp')}
             </Link>
           </p>

@@ -8,7 +8,7 @@ import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fie
 import { Link } from '../../components/ui/link';
 import { generateImage, generationImageUrl } from '../../features/orders/api';
 import { saveFile } from '../../features/orders/download';
-import { PurchaseFailureAlert } from '../../features/orders/purchase-actions';
+import { PurchaseFailureAlert } from '../../features/orders/purchase-failure-alert';
 import {
   generationCostCents,
   generationProgress,

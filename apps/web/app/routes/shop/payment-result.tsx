@@ -1,7 +1,9 @@
 import { depositFailureCodes } from '@promptmarket/contracts/deposits';
-import { useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
+import { takeDepositReturn } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -29,7 +31,15 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const { locale, settings } = useSite();
   const user = useCurrentUser();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const failed = loaderData.failed;
+  // A deposit started to buy something goes back to where the user was (the product page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the outcome is shown
+  useEffect(() => {
+    if (failed) return;
+    const back = takeDepositReturn(locale);
+    if (back) navigate(back, { replace: true });
+  }, []);
   // Only the shop's own texts: `error` names one of its failure reasons, and any other value (a
   // link anyone can write) shows the default, so the page never words someone else's message.
   const error = params.get('error') ?? '';

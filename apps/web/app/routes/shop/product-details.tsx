@@ -5,6 +5,7 @@ import { Link } from '../../components/ui/link';
 import { getProduct, setLike } from '../../features/catalogue/api';
 import { Heart, ProductCard } from '../../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../../features/catalogue/components/product-image';
+import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { PurchaseActions } from '../../features/orders/purchase-actions';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
@@ -185,8 +186,9 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
-          <ProductImage product={product} sizes={IMAGE_SIZES} priority />
+        {/* As tall as the picture, not as the column beside it (no empty strip below). */}
+        <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+          <ProductImage product={product} sizes={IMAGE_SIZES} priority className="block" />
         </div>
         <div>
           <Link
@@ -227,11 +229,16 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               </ul>
             </div>
           ) : null}
-          <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <h2 className="text-sm font-semibold text-slate-900">{t('product.promptPreview')}</h2>
-            <p className="mt-2 font-mono text-sm text-slate-700">{product.prompt_preview}</p>
-            <p className="mt-2 text-xs text-slate-500">{t('product.promptHidden')}</p>
-          </div>
+          {/* Only its buyer's data holds the whole prompt; a kept page never does (decision 0022). */}
+          {product.prompt ? (
+            <BoughtPrompt prompt={product.prompt} className="mt-6" />
+          ) : (
+            <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4">
+              <h2 className="text-sm font-semibold text-slate-900">{t('product.promptPreview')}</h2>
+              <p className="mt-2 font-mono text-sm text-slate-700">{product.prompt_preview}</p>
+              <p className="mt-2 text-xs text-slate-500">{t('product.promptHidden')}</p>
+            </div>
+          )}
           <div className="mt-6">
             <PurchaseActions product={product} />
           </div>
