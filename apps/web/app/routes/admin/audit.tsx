@@ -1,9 +1,12 @@
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ListTable, listQuery, Pager } from '../../features/admin/admin-ui';
 import { getAudit } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/audit';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.audit');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

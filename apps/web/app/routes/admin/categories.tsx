@@ -2,6 +2,7 @@ import type { AdminCategory, AdminStyle } from '@promptmarket/contracts/admin-ca
 import type { FormEvent } from 'react';
 import { SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../../features/admin/admin-ui';
 import {
   createCategory,
@@ -19,6 +20,8 @@ import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/categories';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.catalogue.categories');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);

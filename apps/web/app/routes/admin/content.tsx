@@ -1,6 +1,7 @@
 import { type AdminSettings, DOWNLOAD_FORMATS } from '@promptmarket/contracts/admin-content';
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton, TextField } from '../../components/ui/form-fields';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../../features/admin/admin-ui';
 import {
   addSocialLink,
@@ -23,6 +24,8 @@ import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/content';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.content');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

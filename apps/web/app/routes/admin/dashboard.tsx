@@ -1,5 +1,6 @@
 import type { AdminStats } from '@promptmarket/contracts/admin';
 import { Link } from '../../components/ui/link';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { getStats } from '../../features/admin/api';
 import { LedgerCheckStatus } from '../../features/admin/ledger-check-status';
 import { serverApi } from '../../lib/api.server';
@@ -8,6 +9,8 @@ import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/dashboard';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.dashboard');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -1,4 +1,5 @@
 import { adminDepositStatuses } from '@promptmarket/contracts/admin';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/admin-ui';
 import { getDeposits } from '../../features/admin/api';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
@@ -7,6 +8,8 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/deposits';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.deposits');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -1,9 +1,12 @@
+import { adminMeta } from '../../features/admin/admin-meta';
 import { Pager, SearchBox, Table } from '../../features/admin/admin-ui';
 import { getContactMessages, getSubscribers } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/messages';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.messages');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -9,6 +9,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
   ListTable,
@@ -26,6 +27,8 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/offers';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.offers');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -1,6 +1,7 @@
 import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
 import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
   ListTable,
@@ -23,6 +24,8 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/payouts';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.payouts');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import {
   createProduct,
@@ -18,6 +19,11 @@ import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/product-edit';
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData?.product
+    ? adminMeta(matches, 'admin.catalogue.editTitle', { title: loaderData.product.title })
+    : adminMeta(matches, 'admin.catalogue.newProduct');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (params.id === 'new') return { product: null, failed: false, missing: false };

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { ListTable, Pager, SearchBox } from '../../features/admin/admin-ui';
 import { getProducts } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
@@ -10,6 +11,8 @@ import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/products';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.catalogue.products');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

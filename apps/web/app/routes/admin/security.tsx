@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/ui/form-fields';
+import { adminMeta } from '../../features/admin/admin-meta';
 import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { disableTwoFactor, enableTwoFactor, getTwoFactor, setUpTwoFactor } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
@@ -9,6 +10,8 @@ import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/security';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.security.title');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

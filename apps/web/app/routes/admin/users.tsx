@@ -7,6 +7,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
   ListTable,
@@ -23,6 +24,8 @@ import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/users';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.users');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {

@@ -1,4 +1,5 @@
 import { verificationStatus } from '@promptmarket/contracts/accounts';
+import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
   ListTable,
@@ -12,6 +13,8 @@ import { approveVerification, declineVerification, getVerifications } from '../.
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import type { Route } from './+types/verifications';
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.verifications');
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
