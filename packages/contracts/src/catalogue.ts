@@ -57,7 +57,7 @@ export const productListQuery = z.object({
   category_slugs: slugList.optional(),
   style_slugs: slugList.optional(),
   sort: z.enum(productSorts, 'field.invalid').optional(),
-  /** Price range in EUR, as decimals ("4.50"). */
+  /** Price range in the internal currency (what the tiles show), as decimals ("4.50"). */
   price_min: euros.optional(),
   price_max: euros.optional(),
 });

@@ -63,7 +63,7 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, categories, styles } = useSite();
+  const { locale, categories, styles, settings } = useSite();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -174,7 +174,9 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       </fieldset>
       <form onSubmit={applyPrice}>
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-900">{t('products.price')}</legend>
+          <legend className="text-sm font-semibold text-slate-900">
+            {t('products.price', { currency: settings.internal_currency_name })}
+          </legend>
           <div className="mt-2 flex items-center gap-2">
             <input
               aria-label={t('products.priceMin')}
