@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutTitle, gridSlides, HERO_AUTOPLAY_MS, heroSlides, SEARCH_DEBOUNCE_MS } from './rules';
-
-describe('cutTitle', () => {
-  it('cuts titles over 15 characters to 15 plus two dots', () => {
-    expect(cutTitle('Portrait of an Old Sailor')).toBe('Portrait of an ..');
-    expect(cutTitle('Exactly fifteen')).toBe('Exactly fifteen');
-    expect(cutTitle('Short')).toBe('Short');
-  });
-});
+import { gridSlides, HERO_AUTOPLAY_MS, heroSlides, SEARCH_DEBOUNCE_MS } from './rules';
 
 describe('carousel breakpoints', () => {
   it('shows 1, 2, 3 and 4 slides from 320, 768, 1024 and 1200 px', () => {

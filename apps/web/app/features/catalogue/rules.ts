@@ -1,11 +1,3 @@
-/** Titles longer than this are cut in the Top Sellers list (spec section 9). */
-export const TOP_SELLER_TITLE_LENGTH = 15;
-
-/** "Portrait of an Old Sailor" -> "Portrait of an ..": the first 15 characters and two dots. */
-export function cutTitle(title: string, length = TOP_SELLER_TITLE_LENGTH): string {
-  return title.length > length ? `${title.slice(0, length)}..` : title;
-}
-
 /** Slides of the New Prompts carousel: 320 -> 1, 768 -> 2, 1024 -> 3, 1200 -> 4. */
 export function gridSlides(width: number): number {
   if (width >= 1200) return 4;

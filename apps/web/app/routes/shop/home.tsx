@@ -15,7 +15,7 @@ import {
   previewSrc,
   productImagePreload,
 } from '../../features/catalogue/components/product-image';
-import { cutTitle, HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
+import { HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
@@ -236,7 +236,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         className="h-14 w-14 rounded-lg object-cover"
                       />
                       <span className="min-w-0">
-                        <span className="block font-semibold text-slate-900">{cutTitle(product.title)}</span>
+                        {/* The whole title where there is room; two lines at most, cut by the browser between words. */}
+                        <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
                         <span className="block text-sm text-slate-600">
                           {formatInternal(
                             centsFromDecimal(product.price),
