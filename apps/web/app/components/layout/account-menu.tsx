@@ -56,12 +56,13 @@ function SignedInMenu({ user }: { user: Profile }) {
   }
 
   const cartCount = user.cart_count ?? 0;
+  // The cart and its count show at every width, on a phone too: beside the menu button, not in it.
   return (
     <>
       <Link
         to={paths.cart(locale)}
         aria-label={t('cart.linkCount', { count: cartCount })}
-        className="relative mr-1 hidden h-10 w-10 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:inline-flex"
+        className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:mr-1"
       >
         <svg
           viewBox="0 0 24 24"
@@ -93,7 +94,7 @@ function SignedInMenu({ user }: { user: Profile }) {
             type="button"
             // The name holds what the button shows (initials, first name), then what it does.
             aria-label={`${initials} ${user.first_name}, ${t('account.menu')}`}
-            className="flex items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-medium text-slate-100 hover:bg-white/10"
+            className="flex items-center gap-2 rounded-full p-1 text-sm font-medium text-slate-100 hover:bg-white/10 sm:pr-3"
           >
             <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 font-semibold text-white">
               {initials}
