@@ -40,6 +40,7 @@ export default [
         route('wallet', 'routes/dashboard/wallet.tsx'),
         route('offers', 'routes/dashboard/offers.tsx'),
         route('verification', 'routes/dashboard/verification.tsx'),
+        route('receipts/:kind/:id', 'routes/dashboard/receipt.tsx'),
       ]),
       route('admin', 'routes/admin/layout.tsx', [
         index('routes/admin/dashboard.tsx'),

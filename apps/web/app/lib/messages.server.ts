@@ -5,6 +5,7 @@ import de from '../locales/de/common.json';
 import deLedger from '../locales/de/ledger.json';
 import deOffers from '../locales/de/offers.json';
 import deOrders from '../locales/de/orders.json';
+import deReceipts from '../locales/de/receipts.json';
 import deShop from '../locales/de/shop.json';
 import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
@@ -14,6 +15,7 @@ import en from '../locales/en/common.json';
 import enLedger from '../locales/en/ledger.json';
 import enOffers from '../locales/en/offers.json';
 import enOrders from '../locales/en/orders.json';
+import enReceipts from '../locales/en/receipts.json';
 import enShop from '../locales/en/shop.json';
 import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
@@ -23,6 +25,7 @@ import es from '../locales/es/common.json';
 import esLedger from '../locales/es/ledger.json';
 import esOffers from '../locales/es/offers.json';
 import esOrders from '../locales/es/orders.json';
+import esReceipts from '../locales/es/receipts.json';
 import esShop from '../locales/es/shop.json';
 import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
@@ -32,6 +35,7 @@ import fr from '../locales/fr/common.json';
 import frLedger from '../locales/fr/ledger.json';
 import frOffers from '../locales/fr/offers.json';
 import frOrders from '../locales/fr/orders.json';
+import frReceipts from '../locales/fr/receipts.json';
 import frShop from '../locales/fr/shop.json';
 import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
@@ -41,6 +45,7 @@ import it from '../locales/it/common.json';
 import itLedger from '../locales/it/ledger.json';
 import itOffers from '../locales/it/offers.json';
 import itOrders from '../locales/it/orders.json';
+import itReceipts from '../locales/it/receipts.json';
 import itShop from '../locales/it/shop.json';
 import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
@@ -50,6 +55,7 @@ import pl from '../locales/pl/common.json';
 import plLedger from '../locales/pl/ledger.json';
 import plOffers from '../locales/pl/offers.json';
 import plOrders from '../locales/pl/orders.json';
+import plReceipts from '../locales/pl/receipts.json';
 import plShop from '../locales/pl/shop.json';
 import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
@@ -61,27 +67,27 @@ import { type Packed, pack } from './packed';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: [enAuth, enShop, enWallet, enLedger, enOrders, enOffers, enVerification, enAdmin].reduce(
+  en: [enAuth, enShop, enWallet, enLedger, enOrders, enReceipts, enOffers, enVerification, enAdmin].reduce(
     mergeMessages,
     en as Messages,
   ),
-  de: [deAuth, deShop, deWallet, deLedger, deOrders, deOffers, deVerification, deAdmin].reduce(
+  de: [deAuth, deShop, deWallet, deLedger, deOrders, deReceipts, deOffers, deVerification, deAdmin].reduce(
     mergeMessages,
     de as Messages,
   ),
-  fr: [frAuth, frShop, frWallet, frLedger, frOrders, frOffers, frVerification, frAdmin].reduce(
+  fr: [frAuth, frShop, frWallet, frLedger, frOrders, frReceipts, frOffers, frVerification, frAdmin].reduce(
     mergeMessages,
     fr as Messages,
   ),
-  es: [esAuth, esShop, esWallet, esLedger, esOrders, esOffers, esVerification, esAdmin].reduce(
+  es: [esAuth, esShop, esWallet, esLedger, esOrders, esReceipts, esOffers, esVerification, esAdmin].reduce(
     mergeMessages,
     es as Messages,
   ),
-  it: [itAuth, itShop, itWallet, itLedger, itOrders, itOffers, itVerification, itAdmin].reduce(
+  it: [itAuth, itShop, itWallet, itLedger, itOrders, itReceipts, itOffers, itVerification, itAdmin].reduce(
     mergeMessages,
     it as Messages,
   ),
-  pl: [plAuth, plShop, plWallet, plLedger, plOrders, plOffers, plVerification, plAdmin].reduce(
+  pl: [plAuth, plShop, plWallet, plLedger, plOrders, plReceipts, plOffers, plVerification, plAdmin].reduce(
     mergeMessages,
     pl as Messages,
   ),

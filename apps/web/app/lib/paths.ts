@@ -65,6 +65,9 @@ export const paths = {
       }),
     ),
   offers: (locale: string) => `/${locale}/dashboard/offers`,
+  /** The receipt of a credited deposit or of an order (decision 0029). */
+  receipt: (locale: string, kind: 'deposit' | 'purchase', id: number) =>
+    `/${locale}/dashboard/receipts/${kind}/${id}`,
   admin: (
     locale: string,
     section?:

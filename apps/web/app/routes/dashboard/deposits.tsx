@@ -89,6 +89,14 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
             </div>
           ))}
         </dl>
+        {deposit.status === 'success' ? (
+          <Link
+            to={paths.receipt(locale, 'deposit', deposit.id)}
+            className={`${buttonStyles.secondary} mt-6`}
+          >
+            {t('receipts.open')}
+          </Link>
+        ) : null}
       </DialogContent>
     </Dialog>
   );

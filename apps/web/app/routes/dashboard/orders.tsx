@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../../features/orders/api';
 import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { saveFile } from '../../features/orders/download';
@@ -11,6 +12,7 @@ import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { paths } from '../../lib/paths';
 import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
@@ -106,6 +108,12 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
                 </dd>
               </div>
             </dl>
+            <Link
+              to={paths.receipt(locale, 'purchase', order.order_id)}
+              className="mt-3 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {t('receipts.open')}
+            </Link>
             <BoughtPrompt prompt={order.prompt} className="mt-4" />
             <div className="mt-4 grid grid-cols-2 gap-3">
               <label className="text-sm font-medium text-slate-800">

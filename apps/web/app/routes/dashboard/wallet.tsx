@@ -73,10 +73,29 @@ function Subject({ subject }: { subject: WalletMovement['subject'] }) {
       : subject.type === 'payout'
         ? paths.offers(locale)
         : paths.orders(locale);
+  const receipt =
+    subject.type === 'deposit' || subject.type === 'order'
+      ? paths.receipt(locale, subject.type === 'order' ? 'purchase' : 'deposit', subject.id)
+      : null;
+  const name = t(`ledger.subjects.${subject.type}`, { id: subject.id });
   return (
-    <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
-      {t(`ledger.subjects.${subject.type}`, { id: subject.id })}
-    </Link>
+    <>
+      <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
+        {name}
+      </Link>
+      {receipt ? (
+        <>
+          {' · '}
+          <Link
+            to={receipt}
+            aria-label={t('receipts.openNamed', { name })}
+            className="text-brand-700 underline-offset-2 hover:underline"
+          >
+            {t('receipts.open')}
+          </Link>
+        </>
+      ) : null}
+    </>
   );
 }
 
