@@ -77,18 +77,19 @@ function Subject({ subject }: { subject: WalletMovement['subject'] }) {
     subject.type === 'deposit' || subject.type === 'order'
       ? paths.receipt(locale, subject.type === 'order' ? 'purchase' : 'deposit', subject.id)
       : null;
-  const name = t(`ledger.subjects.${subject.type}`, { id: subject.id });
   return (
     <>
       <Link to={to} className="text-brand-700 underline-offset-2 hover:underline">
-        {name}
+        {t(`ledger.subjects.${subject.type}`, { id: subject.id })}
       </Link>
       {receipt ? (
         <>
           {' · '}
           <Link
             to={receipt}
-            aria-label={t('receipts.openNamed', { name })}
+            aria-label={t(subject.type === 'order' ? 'receipts.openOrder' : 'receipts.openDeposit', {
+              id: subject.id,
+            })}
             className="text-brand-700 underline-offset-2 hover:underline"
           >
             {t('receipts.open')}
