@@ -260,7 +260,15 @@ export const depositStatusResponse = z.object({
     error_message: z.string().nullable(),
     /** The reason of a failed deposit as a code; null unless status is error or failed. */
     error_code: z.enum(depositFailureCodes).nullable(),
+    /**
+     * The provider's own code of a refused payment (Stripe's decline codes: `insufficient_funds`,
+     * `expired_card`, …); null when it gave none. The web words the codes it knows.
+     */
+    decline_code: z.string().nullable(),
     redirect_url: z.string().nullable(),
+    /** What the deposit credited (or will credit) in the internal currency, and its reference. */
+    internal_amount: z.number(),
+    order_number: z.string(),
   }),
   message: z.string(),
 });
@@ -285,6 +293,8 @@ export const deposit = z.object({
   zip: z.string(),
   created_at: z.string(),
   status: z.enum(depositStatuses),
+  /** The provider's code of why a failed deposit was refused, as in the status answer. */
+  decline_code: z.string().nullable(),
   /** The original API's fields, which its clients read: the deposit's number (its id) and when it was made. */
   order_number: z.string(),
   /** The same instant as `created_at`. */

@@ -10,6 +10,7 @@ import { WebhookRejected } from '../payments/provider';
 import { enforceLimit } from '../throttle/throttle.service';
 import {
   applyPaymentEvent,
+  currentDeposit,
   depositHistory,
   depositStatusOf,
   ownDeposit,
@@ -82,7 +83,8 @@ export async function depositRoutes(parent: FastifyInstance) {
     signedIn.route({
       ...routeOf(depositEndpoints.status),
       handler: async (request) => {
-        const deposit = await ownDeposit(app.db, signedInUser(request).id, request.query.order_id);
+        const own = await ownDeposit(app.db, signedInUser(request).id, request.query.order_id);
+        const deposit = await currentDeposit(app.db, app.payments, own, request.log);
         return { status: 'OK' as const, order: depositStatusOf(deposit), message: deposit.status };
       },
     });

@@ -251,8 +251,11 @@ export function depositStatusOf(row: DepositRow) {
     error_message: settledBadly ? row.errorMessage : null,
     // Any other reason a provider gave is a plain failure.
     error_code: settledBadly ? (failureCodes.get(row.errorMessage ?? '') ?? 'failed') : null,
+    decline_code: settledBadly ? row.declineCode : null,
     // While the payment is open, the page to pay on; a settled deposit sends nobody anywhere.
     redirect_url: null,
+    internal_amount: minorUnitsToNumber(row.internalAmount),
+    order_number: String(row.id),
   };
 }
 
@@ -274,6 +277,7 @@ export function toDeposit(row: DepositRow, internalCurrencyName: string): Deposi
     zip: row.zip,
     created_at: row.createdAt.toISOString(),
     status: row.status as DepositStatus,
+    decline_code: row.status === 'failed' || row.status === 'error' ? row.declineCode : null,
     order_number: String(row.id),
     date: row.createdAt.toISOString(),
   };
@@ -344,6 +348,7 @@ async function settlePaid(
     .set({
       status: 'success',
       errorMessage: null,
+      declineCode: null,
       paidAmountMinor: paid.amountMinor,
       internalAmount,
       settledAt: sql`now()`,
@@ -357,12 +362,20 @@ async function settlePaid(
   }));
 }
 
-/** Marks a locked deposit as failed, unless it has already succeeded (a late failure changes nothing). */
-async function settleFailed(tx: Db, deposit: DepositRow, message: string): Promise<void> {
+/**
+ * Marks a locked deposit as failed, unless it has already succeeded (a late failure changes
+ * nothing), with the provider's decline code when it gave one.
+ */
+async function settleFailed(
+  tx: Db,
+  deposit: DepositRow,
+  message: string,
+  declineCode: string | null = null,
+): Promise<void> {
   if (deposit.status !== 'processing') return;
   await tx
     .update(deposits)
-    .set({ status: 'failed', errorMessage: message, settledAt: sql`now()` })
+    .set({ status: 'failed', errorMessage: message, declineCode, settledAt: sql`now()` })
     .where(eq(deposits.id, deposit.id));
   // A checkout left to expire was the user's own choice; a payment the provider refused is news.
   if (message === EXPIRED_MESSAGE) return;
@@ -578,7 +591,7 @@ export async function applyPaymentEvent(
       await rememberPayment(tx, deposit, event);
       await settleDispute(tx, deposit, event, log);
     } else if (event.type === 'failed') {
-      await settleFailed(tx, deposit, event.message ?? 'Payment failed');
+      await settleFailed(tx, deposit, event.message ?? 'Payment failed', event.declineCode ?? null);
     } else {
       await settleFailed(tx, deposit, EXPIRED_MESSAGE);
     }
@@ -611,10 +624,49 @@ async function applyState(db: Db, depositId: number, state: PaymentState, log: L
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
     if (deposit?.status !== 'processing') return;
     if (state.state === 'paid') await settlePaid(tx, deposit, state, log);
-    else if (state.state === 'failed') await settleFailed(tx, deposit, state.message);
+    else if (state.state === 'failed')
+      await settleFailed(tx, deposit, state.message, state.declineCode ?? null);
     else if (state.state === 'expired') await settleFailed(tx, deposit, EXPIRED_MESSAGE);
     else await tx.update(deposits).set({ updatedAt: sql`now()` }).where(eq(deposits.id, deposit.id));
   });
+}
+
+/** A processing deposit is asked about at its provider at most this often by its status checks. */
+export const STATUS_REFRESH_MS = 1000;
+/** When each deposit was last asked about by a status check; bounded, the oldest forgotten first. */
+const askedAt = new Map<number, number>();
+const ASKED_AT_LIMIT = 10_000;
+
+/**
+ * A deposit's status as its owner's processing screen asks for it: while it is still processing,
+ * the provider is asked too (at most every STATUS_REFRESH_MS per deposit), so a payment made is
+ * shown as soon as the browser is back from the provider, not when its webhook arrives. A
+ * provider that does not answer leaves the deposit as it was: the webhook and the reconciliation
+ * settle it.
+ */
+export async function currentDeposit(
+  db: Db,
+  provider: PaymentProvider,
+  deposit: DepositRow,
+  log: Log,
+  now = Date.now(),
+): Promise<DepositRow> {
+  if (deposit.status !== 'processing' || !deposit.providerRef || deposit.provider !== provider.name) {
+    return deposit;
+  }
+  const last = askedAt.get(deposit.id);
+  if (last !== undefined && now - last < STATUS_REFRESH_MS) return deposit;
+  askedAt.delete(deposit.id);
+  askedAt.set(deposit.id, now);
+  if (askedAt.size > ASKED_AT_LIMIT) askedAt.delete(askedAt.keys().next().value as number);
+  try {
+    await applyState(db, deposit.id, await provider.fetchState(deposit.providerRef), log);
+  } catch (error) {
+    log.warn({ err: error, depositId: deposit.id }, 'could not ask the provider about a deposit');
+    return deposit;
+  }
+  const [fresh] = await db.select().from(deposits).where(eq(deposits.id, deposit.id));
+  return fresh ?? deposit;
 }
 
 /**

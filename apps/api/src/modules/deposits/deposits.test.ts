@@ -67,12 +67,12 @@ async function status(session: BrowserSession, orderId: number) {
 }
 
 /** Presses a button on the sandbox's page, as the browser does. */
-async function press(redirectUrl: string, action: 'pay' | 'decline' | 'pending') {
+async function press(redirectUrl: string, action: 'pay' | 'decline' | 'pending', reason?: string) {
   return app.inject({
     method: 'POST',
     url: redirectUrl,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `action=${action}`,
+    payload: `action=${action}${reason ? `&reason=${reason}` : ''}`,
   });
 }
 
@@ -293,7 +293,10 @@ describe('checkout through the sandbox', () => {
       status: 'processing',
       error_message: null,
       error_code: null,
+      decline_code: null,
       redirect_url: null,
+      internal_amount: 25,
+      order_number: String(body.order_id),
     });
     const stranger = await signedIn();
     const foreign = await call(app, stranger, 'GET', `/api/deposit/status?order_id=${body.order_id}`);
@@ -425,6 +428,7 @@ describe('checkout through the sandbox', () => {
       zip: 'SW1Y 4JH',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       status: 'success',
+      decline_code: null,
       order_number: String(order.order_id),
       date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -447,6 +451,59 @@ describe('checkout through the sandbox', () => {
       error_code: 'declined',
     });
     expect(await balance(session)).toBe(0);
+  });
+
+  it('keeps the reason of a decline chosen at the provider, and answers its code with the status and in the history', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    const page = await app.inject({ method: 'GET', url: order.redirect_url });
+    expect(page.body).toContain('<option value="insufficient_funds">');
+    await press(order.redirect_url, 'decline', 'insufficient_funds');
+    await deliverWebhooks();
+    expect(await status(session, order.order_id)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      decline_code: 'insufficient_funds',
+    });
+    const history = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
+    expect(history[0]).toMatchObject({
+      id: order.order_id,
+      status: 'failed',
+      decline_code: 'insufficient_funds',
+    });
+
+    // A decline without a reason is the issuer's generic refusal; a paid deposit has no code.
+    const other = (await checkout(session, {}, { 'idempotency-key': 'decline-generic-1' })).json();
+    await press(other.redirect_url, 'decline');
+    await deliverWebhooks();
+    expect((await status(session, other.order_id)).decline_code).toBe('generic_decline');
+    const paid = (await checkout(session, {}, { 'idempotency-key': 'paid-no-code-1' })).json();
+    await press(paid.redirect_url, 'pay');
+    await deliverWebhooks();
+    expect(await status(session, paid.order_id)).toMatchObject({ status: 'success', decline_code: null });
+  });
+
+  it('refuses a decline reason the sandbox does not know, and changes nothing', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session)).json();
+    expect((await press(order.redirect_url, 'decline', 'made_up')).statusCode).toBe(422);
+    expect((await status(session, order.order_id)).status).toBe('processing');
+  });
+
+  it('answers a payment as paid at the first status check after the browser is back, before the webhook arrives', async () => {
+    const session = await signedIn();
+    const order = (await checkout(session, { amount: '12.50' })).json();
+    await press(order.redirect_url, 'pay');
+    // The webhook is still queued: the status check asks the provider itself.
+    expect(await status(session, order.order_id)).toMatchObject({
+      status: 'success',
+      internal_amount: 12.5,
+      order_number: String(order.order_id),
+    });
+    expect(await balance(session)).toBe(12.5);
+    // The webhook that follows credits nothing more.
+    expect(await deliverWebhooks()).toBe(1);
+    expect(await balance(session)).toBe(12.5);
   });
 
   it('keeps a pending payment processing, and credits it when it is paid later', async () => {
@@ -479,10 +536,14 @@ describe('checkout through the sandbox', () => {
     );
     const [waiting] = await app.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'connection refused' });
-    expect((await status(session, order.order_id)).status).toBe('processing');
+    // Read in the table: a status check would ask the sandbox itself and settle the deposit.
+    const statusOf = async () =>
+      (await app.db.select().from(deposits).where(eq(deposits.id, order.order_id)))[0]?.status;
+    expect(await statusOf()).toBe('processing');
     await app.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, job.id));
     await deliverWebhooks();
-    expect((await status(session, order.order_id)).status).toBe('success');
+    expect(await statusOf()).toBe('success');
+    expect(await balance(session)).toBe(25);
   });
 });
 

@@ -46,6 +46,8 @@ export type PaymentEvent = {
   amountMinor?: number;
   currency?: string;
   message?: string;
+  /** A failed payment: the provider's decline code (Stripe's: `insufficient_funds`, …), if it gave one. */
+  declineCode?: string | null;
   /** The refund's or the dispute's own id. */
   reversalId?: string;
   /** A closed dispute: `won` gives the money back to the shop; anything else keeps it reversed. */
@@ -63,7 +65,7 @@ export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; message: string; declineCode?: string | null }
   | { state: 'expired' }
   | { state: 'open' };
 

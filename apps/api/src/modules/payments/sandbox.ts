@@ -31,6 +31,20 @@ import { signatureHeader, verifySignature } from './signature';
 export const SANDBOX_WEBHOOK_QUEUE = 'sandbox-webhook';
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 export const SANDBOX_DECLINE_MESSAGE = PAYMENT_DECLINED_MESSAGE;
+/**
+ * The reasons the sandbox's page offers for a decline, as Stripe's decline codes, so that the
+ * shop meets the codes a real card issuer gives. `generic_decline` is a refusal without a reason.
+ */
+export const SANDBOX_DECLINE_CODES = [
+  'generic_decline',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'card_velocity_exceeded',
+  'processing_error',
+  'authentication_required',
+] as const;
+export type SandboxDeclineCode = (typeof SANDBOX_DECLINE_CODES)[number];
 /** An unpaid session can be paid for a day, as Stripe's checkout sessions. */
 const SESSION_HOURS = 24;
 
@@ -46,6 +60,7 @@ type SandboxEvent = {
       currency: string;
       status: SandboxSession['status'];
       failure_message: string | null;
+      failure_code: string | null;
     };
   };
 };
@@ -71,6 +86,7 @@ function eventOf(session: SandboxSession, type: SandboxEvent['type']): SandboxEv
         currency: session.currency,
         status: session.status,
         failure_message: session.failureMessage,
+        failure_code: session.failureCode,
       },
     },
   };
@@ -87,6 +103,7 @@ const eventSchema = z.object({
       amount_total: z.number().int().nonnegative(),
       currency: z.string().regex(/^[A-Z]{3}$/),
       failure_message: z.string().max(500).nullable(),
+      failure_code: z.string().max(100).nullable().optional(),
     }),
   }),
 });
@@ -96,7 +113,11 @@ function stateOf(session: SandboxSession): PaymentState {
     return { state: 'paid', amountMinor: session.amountMinor, currency: session.currency };
   }
   if (session.status === 'declined') {
-    return { state: 'failed', message: session.failureMessage ?? SANDBOX_DECLINE_MESSAGE };
+    return {
+      state: 'failed',
+      message: session.failureMessage ?? SANDBOX_DECLINE_MESSAGE,
+      declineCode: session.failureCode,
+    };
   }
   if (session.status === 'expired' || session.expiresAt.getTime() <= Date.now()) return { state: 'expired' };
   return { state: 'open' };
@@ -146,7 +167,12 @@ export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvide
       };
       if (parsed.type === 'checkout.session.completed') return { ...base, type: 'paid' };
       if (parsed.type === 'checkout.session.payment_failed') {
-        return { ...base, type: 'failed', message: session.failure_message ?? SANDBOX_DECLINE_MESSAGE };
+        return {
+          ...base,
+          type: 'failed',
+          message: session.failure_message ?? SANDBOX_DECLINE_MESSAGE,
+          declineCode: session.failure_code ?? null,
+        };
       }
       if (parsed.type === 'checkout.session.expired') return { ...base, type: 'expired' };
       return { ...base, type: 'ignored' };
@@ -191,7 +217,12 @@ export function sandboxWebhookJob(options: SandboxOptions): JobHandler<{ event: 
 }
 
 /** The sandbox's own answer to a button: what happened to the session. */
-async function act(db: Db, id: string, action: 'pay' | 'decline' | 'pending'): Promise<SandboxSession> {
+async function act(
+  db: Db,
+  id: string,
+  action: 'pay' | 'decline' | 'pending',
+  reason: SandboxDeclineCode = 'generic_decline',
+): Promise<SandboxSession> {
   return db.transaction(async (tx) => {
     const [session] = await tx.select().from(sandboxSessions).where(eq(sandboxSessions.id, id)).for('update');
     if (!session) throw AppError.notFound();
@@ -209,7 +240,12 @@ async function act(db: Db, id: string, action: 'pay' | 'decline' | 'pending'): P
       .set(
         action === 'pay'
           ? { status: 'paid', completedAt: sql`now()` }
-          : { status: 'declined', failureMessage: SANDBOX_DECLINE_MESSAGE, completedAt: sql`now()` },
+          : {
+              status: 'declined',
+              failureMessage: SANDBOX_DECLINE_MESSAGE,
+              failureCode: reason,
+              completedAt: sql`now()`,
+            },
       )
       .where(eq(sandboxSessions.id, id))
       .returning();
@@ -244,6 +280,8 @@ function page(session: SandboxSession, nonce: string): string {
   const controls = open
     ? `<form method="post" action="${action}">
         <button name="action" value="pay" class="pay">Pay</button>
+        <label for="reason">Decline reason</label>
+        <select id="reason" name="reason">${SANDBOX_DECLINE_CODES.map((code) => `<option value="${code}">${code.replaceAll('_', ' ')}</option>`).join('')}</select>
         <button name="action" value="decline">Decline</button>
         <button name="action" value="pending">Keep pending</button>
       </form>`
@@ -267,6 +305,8 @@ function page(session: SandboxSession, nonce: string): string {
   .muted { color: #475569; font-size: 14px; }
   form { display: grid; gap: 10px; margin-top: 24px; }
   button { font: inherit; font-weight: 600; padding: 12px; border-radius: 10px; border: 1px solid #cbd5e1; background: #fff; cursor: pointer; }
+  label { font-size: 14px; font-weight: 600; margin-top: 6px; }
+  select { font: inherit; padding: 10px; border-radius: 10px; border: 1px solid #cbd5e1; background: #fff; }
   button.pay { background: #4f46e5; border-color: #4f46e5; color: #fff; }
   button:focus-visible, a:focus-visible { outline: 3px solid #a5b4fc; outline-offset: 2px; }
   .status { font-weight: 600; margin-top: 24px; }
@@ -286,7 +326,10 @@ function page(session: SandboxSession, nonce: string): string {
 }
 
 const sessionParams = z.object({ id: z.string().regex(/^cs_sandbox_[\w-]{16,64}$/) });
-const actionBody = z.object({ action: z.enum(['pay', 'decline', 'pending']) });
+const actionBody = z.object({
+  action: z.enum(['pay', 'decline', 'pending']),
+  reason: z.enum(SANDBOX_DECLINE_CODES).optional(),
+});
 
 /** The sandbox's payment page and its buttons, at `/sandbox/checkout/:id`. */
 export async function sandboxPageRoutes(parent: FastifyInstance) {
@@ -324,7 +367,7 @@ export async function sandboxPageRoutes(parent: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const session = await act(app.db, request.params.id, request.body.action);
+      const session = await act(app.db, request.params.id, request.body.action, request.body.reason);
       return reply.header('cache-control', 'no-store').redirect(session.returnUrl, 303);
     },
   );
