@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/client';
 import { analyze } from './db/maintenance';
+import type { Storage } from './lib/storage';
 import { pruneAdminIdempotencyKeys } from './modules/admin/admin.idempotency';
+import { hashProductPictures } from './modules/catalogue/catalogue.hashes';
 import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { recoverAbandonedGenerations } from './modules/generation/generation.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
@@ -39,12 +41,15 @@ export function periodicTasks(
     payments,
     payouts,
     imageTimeoutMs,
+    storage,
   }: {
     maxSessionDays: number;
     payments?: PaymentProvider;
     /** The payout provider and the shop's address (for the seller's mail when a payout fails). */
     payouts?: { provider: PayoutProvider; appUrl: string };
     imageTimeoutMs: number;
+    /** Where the products' originals are, to hash the pictures that have no hash yet. */
+    storage?: Storage;
   },
 ): PeriodicTask[] {
   return [
@@ -97,6 +102,18 @@ export function periodicTasks(
       firstAfterMs: 30 * SECOND,
       run: () => checkLedger(database.db, log),
     },
+    // Products added without a picture hash (before hashes were kept, by the editor, or given a
+    // new picture) are hashed a batch at a time, so offers are checked against them (decision 0028).
+    ...(storage
+      ? [
+          {
+            name: 'picture hashes',
+            everyMs: MINUTE,
+            firstAfterMs: 20 * SECOND,
+            run: () => hashProductPictures(database.db, storage, 200),
+          },
+        ]
+      : []),
     // The embedded database has no autovacuum to keep the planner's statistics fresh.
     ...(database.kind === 'pglite'
       ? [{ name: 'planner statistics', everyMs: 6 * HOUR, run: () => analyze(database) }]
@@ -148,6 +165,7 @@ export function startBackground(app: FastifyInstance, database: Database, handle
       payments: app.payments,
       payouts: { provider: app.payoutProvider, appUrl: app.config.appUrl },
       imageTimeoutMs: app.config.images.timeoutMs,
+      storage: app.storage,
     }),
     app.log,
   );

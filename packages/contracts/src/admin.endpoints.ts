@@ -11,6 +11,7 @@ import {
   adminOfferCounterRequest,
   adminOfferPublishRequest,
   adminOfferPublishResponse,
+  adminOfferResponse,
   adminOffersRequest,
   adminOffersResponse,
   adminPayoutBatchFileResponse,
@@ -373,6 +374,13 @@ export const adminEndpoints = {
       summary: 'Offers, newest first, by status',
       query: adminOffersRequest,
       response: adminOffersResponse,
+    }),
+    get: defineEndpoint({
+      method: 'GET',
+      path: '/admin/offers/:id',
+      summary: 'One offer, with the products and earlier offers whose pictures are like its picture',
+      params: adminIdParams,
+      response: adminOfferResponse,
     }),
     media: defineEndpoint({
       method: 'GET',

@@ -122,6 +122,27 @@ export const adminOffer = z.object({
 export type AdminOffer = z.infer<typeof adminOffer>;
 export const adminOffersResponse = adminList(adminOffer);
 
+/**
+ * A picture like an offer's (decision 0028): a product of the shop or an earlier offer, `distance`
+ * bits of 64 apart in their difference hashes (0: the same picture; up to 14: a resized,
+ * recompressed, slightly cropped, recoloured or mirrored copy).
+ */
+export const adminSimilarPicture = z.object({
+  kind: z.enum(['product', 'offer']),
+  id: z.number(),
+  title: z.string(),
+  preview_url: z.string(),
+  distance: z.number(),
+});
+export type AdminSimilarPicture = z.infer<typeof adminSimilarPicture>;
+
+/** `GET /admin/offers/:id`: one offer with the pictures like it, nearest first. */
+export const adminOfferResponse = z.object({
+  status: z.literal('OK'),
+  payload: adminOffer.extend({ similar: z.array(adminSimilarPicture) }),
+});
+export type AdminOfferDetail = z.infer<typeof adminOfferResponse>['payload'];
+
 /** `POST /admin/offers/:id/counter`: the service's price in EUR. */
 export const adminOfferCounterRequest = z.object({ service_price: eurPriceInCents });
 

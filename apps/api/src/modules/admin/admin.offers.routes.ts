@@ -7,7 +7,7 @@ import { sendPrivateFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
-import { offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
+import { offerDetailForReview, offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
@@ -23,6 +23,14 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       const { data, total } = await offersForReview(app.db, request.query);
       return listAnswer(data, total, request.query);
     },
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.offers.get),
+    handler: async (request) => ({
+      status: 'OK' as const,
+      payload: await offerDetailForReview(app.db, request.params.id, await request.locale()),
+    }),
   });
 
   app.route({

@@ -1,6 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
+import { pictureHashes } from '../../lib/image-hash';
 import type { Storage } from '../../lib/storage';
 import { renderDemoImage } from '../generation/local-engine';
 import { storeProductImage } from './catalogue.media';
@@ -9,6 +10,7 @@ import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service
 import {
   categories,
   categoryTranslations,
+  productImageHashes,
   productStyles,
   products,
   productTranslations,
@@ -98,8 +100,11 @@ export async function seedDemoCatalogue(
       contentType: 'image/webp',
     });
   }
+  const hashes = new Map<string, bigint>();
   await inBatches(demoProducts, 2, async (product) => {
-    await storeProductImage(storage, productImageKey(product.slug), await renderDemoImage(product.prompt));
+    const picture = await renderDemoImage(product.prompt);
+    await storeProductImage(storage, productImageKey(product.slug), picture);
+    hashes.set(product.slug, (await pictureHashes(picture)).hash);
   });
 
   await db.transaction(async (tx) => {
@@ -167,6 +172,12 @@ export async function seedDemoCatalogue(
         })
         .returning({ id: products.id });
       if (!row) throw new Error('product insert returned no row');
+      const hash = hashes.get(product.slug);
+      if (hash !== undefined) {
+        await tx
+          .insert(productImageHashes)
+          .values({ productId: row.id, imageKey: productImageKey(product.slug), hash });
+      }
       await tx.insert(productTranslations).values(
         Object.keys(product.title).map((locale) => ({
           productId: row.id,
@@ -190,8 +201,8 @@ export async function seedDemoCatalogue(
 }
 
 /**
- * Adds `total` products for load tests, reusing the demo products' texts and pictures with
- * numbered slugs; inserted in batches of 1,000.
+ * Adds `total` products for load tests, reusing the demo products' texts, pictures and picture
+ * hashes with numbered slugs; inserted in batches of 1,000.
  */
 export async function seedLargeCatalogue(db: Db, total: number, log: (line: string) => void = () => {}) {
   const demo = await db
@@ -207,6 +218,9 @@ export async function seedLargeCatalogue(db: Db, total: number, log: (line: stri
     .orderBy(products.id)
     .limit(demoCatalogue().products.length);
   if (demo.length === 0) throw new Error('seed the demo catalogue first');
+  const demoHashes = new Map(
+    (await db.select().from(productImageHashes)).map((row) => [row.imageKey, row.hash] as const),
+  );
   const [existing] = await db.select({ n: count() }).from(products);
   const start = existing?.n ?? 0;
   for (let offset = 0; offset < total; offset += 1000) {
@@ -228,7 +242,12 @@ export async function seedLargeCatalogue(db: Db, total: number, log: (line: stri
       const rows = await tx
         .insert(products)
         .values(batch)
-        .returning({ id: products.id, slug: products.slug });
+        .returning({ id: products.id, slug: products.slug, imageKey: products.imageKey });
+      const hashRows = rows.flatMap((row) => {
+        const hash = demoHashes.get(row.imageKey);
+        return hash === undefined ? [] : [{ productId: row.id, imageKey: row.imageKey, hash }];
+      });
+      if (hashRows.length > 0) await tx.insert(productImageHashes).values(hashRows);
       const sourceBySlug = new Map(demo.map((item) => [item.slug, item.id]));
       const translationRows = (await tx.execute(
         sql`select product_id, locale, title, description from product_translations where product_id in ${demo.map((item) => item.id)}`,

@@ -1,11 +1,12 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
-import type { AdminOffer, adminOffersRequest } from '@promptmarket/contracts/admin';
+import type { AdminOffer, AdminOfferDetail, adminOffersRequest } from '@promptmarket/contracts/admin';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { accountEmails } from '../accounts/accounts.admin';
 import { requestedPayoutCount } from '../payouts/payouts.admin';
+import { similarPictures } from './offers.similarity';
 import { type OfferRow, offers } from './offers.tables';
 
 /**
@@ -43,12 +44,17 @@ export async function offersForReview(
     db,
     rows.map((offer) => offer.userId),
   );
-  const data = rows.map((offer) => ({
+  const data = rows.map((offer) => adminOfferOf(offer, emails.get(offer.userId) ?? ''));
+  return { data, total: total?.count ?? 0 };
+}
+
+function adminOfferOf(offer: OfferRow, email: string): AdminOffer {
+  return {
     id: offer.id,
     title: offer.title,
     description: offer.description,
     user_id: offer.userId,
-    email: emails.get(offer.userId) ?? '',
+    email,
     category_id: offer.categoryId,
     user_price: minorUnitsToNumber(offer.userPriceCents),
     service_price: offer.servicePriceCents === null ? null : minorUnitsToNumber(offer.servicePriceCents),
@@ -57,8 +63,24 @@ export async function offersForReview(
     media_url: `/api/admin/offers/${offer.id}/media`,
     product_id: offer.productId,
     created_at: offer.createdAt.toISOString(),
-  }));
-  return { data, total: total?.count ?? 0 };
+  };
+}
+
+/**
+ * One offer as the back office reviews it: with the products and earlier offers whose pictures
+ * are like its picture (decision 0028), product titles in `locale`. Throws NOT_FOUND.
+ */
+export async function offerDetailForReview(
+  db: Db,
+  offerId: number,
+  locale: string,
+): Promise<AdminOfferDetail> {
+  const offer = await offerForReview(db, offerId);
+  const [emails, similar] = await Promise.all([
+    accountEmails(db, [offer.userId]),
+    similarPictures(db, offer, locale),
+  ]);
+  return { ...adminOfferOf(offer, emails.get(offer.userId) ?? ''), similar };
 }
 
 /** Any offer, for the back office to open its file. Throws NOT_FOUND. */

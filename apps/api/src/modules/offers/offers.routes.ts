@@ -13,7 +13,8 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
 import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
-import { acceptOffer, createOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
+import { acceptOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
+import { createCheckedOffer } from './offers.similarity';
 
 /**
  * Offers one user, and one address, may send in an hour (decision 0012): each carries a file of up
@@ -104,7 +105,7 @@ export async function offerRoutes(parent: FastifyInstance) {
       }
       let id: number;
       try {
-        id = await createOffer(app.db, app.storage, { userId: user.id, fields: parsed.data, media });
+        id = await createCheckedOffer(app.db, app.storage, { userId: user.id, fields: parsed.data, media });
       } catch (error) {
         await app.storage.delete(media.bucket, media.key).catch(() => undefined);
         throw error;
