@@ -25,6 +25,7 @@ export default [
       route('register', 'routes/account/register.tsx'),
       route('forgot-password', 'routes/account/forgot-password.tsx'),
       route('reset-password', 'routes/account/reset-password.tsx'),
+      route('account-deleted', 'routes/account/account-deleted.tsx'),
       ...prefix('email/verify', [
         index('routes/account/verify-email.tsx'),
         route('success', 'routes/account/verify-email-success.tsx'),

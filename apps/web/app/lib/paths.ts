@@ -45,6 +45,8 @@ export const paths = {
   register: (locale: string) => `/${locale}/register`,
   forgotPassword: (locale: string) => `/${locale}/forgot-password`,
   resetPassword: (locale: string) => `/${locale}/reset-password`,
+  /** Where a deleted account's owner lands: the deletion done and mailed. */
+  accountDeleted: (locale: string) => `/${locale}/account-deleted`,
   verifyEmail: (locale: string) => `/${locale}/email/verify`,
   forbidden: (locale: string) => `/${locale}/forbidden`,
   dashboard: (locale: string) => `/${locale}/dashboard`,
