@@ -151,7 +151,8 @@ export const resetPasswordRequest = z
   })
   .superRefine(confirmed);
 
-export const verificationStatus = z.enum(['pending', 'approved', 'declined']);
+export const verificationStatuses = ['pending', 'approved', 'declined'] as const;
+export const verificationStatus = z.enum(verificationStatuses);
 
 export const profile = z.object({
   id: z.string(),

@@ -1,3 +1,4 @@
+import { offerStatuses } from '@promptmarket/contracts/offers';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -15,14 +16,8 @@ import {
 import { users } from '../accounts/accounts.tables';
 import { categories, products, styles } from '../catalogue/catalogue.tables';
 
-export const offerStatus = pgEnum('offer_status', [
-  'pending',
-  'offer',
-  'approved',
-  'declined',
-  'declined_by_service',
-  'declined_by_user',
-]);
+/** The statuses are the contract's: the API answers and the web shows the same list. */
+export const offerStatus = pgEnum('offer_status', offerStatuses);
 
 /**
  * A work a user offers to sell to the service (spec sections 3 and 4). Prices are euro cents.

@@ -1,3 +1,4 @@
+import { verificationStatuses } from '@promptmarket/contracts/accounts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 
-export const verificationStatus = pgEnum('verification_status', ['pending', 'approved', 'declined']);
+export const verificationStatus = pgEnum('verification_status', verificationStatuses);
 
 /**
  * Identity verifications (spec sections 3 and 5). A user's newest row is their current one; a
