@@ -30,7 +30,7 @@ describe('buying in the browser', () => {
     if (!first || !second) throw new Error('the demo shop has too few prompts');
     // One from its page, one from its tile in the list.
     await page.goto(`/en/products/${first.slug}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByText('Added to your cart.').waitFor();
     await page.goto('/en/products?sort=price_asc');
     await page.getByRole('button', { name: `Add to cart: ${second.title}` }).click();
@@ -104,7 +104,7 @@ describe('a prompt taken off sale after it went into the cart', () => {
     if (!kept || !hidden) throw new Error('the demo shop has too few prompts');
     for (const product of [kept, hidden]) {
       await page.goto(`/en/products/${product.slug}`);
-      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
       await page.getByText('Added to your cart.').waitFor();
     }
 
