@@ -10,7 +10,15 @@ import { createTranslator } from './i18n';
 import type { Messages } from './messages';
 
 const texts: Record<string, Messages> = { en, de, fr, es, it: it_, pl };
-const say = (locale: string, cents: number, name = texts[locale]?.credits?.name as string) =>
+const names: Record<string, string> = {
+  en: en.credits.name,
+  de: de.credits.name,
+  fr: fr.credits.name,
+  es: es.credits.name,
+  it: it_.credits.name,
+  pl: pl.credits.name,
+};
+const say = (locale: string, cents: number, name = names[locale] as string) =>
   formatCredits(cents, locale, name, createTranslator(locale, texts[locale] as Messages).t);
 
 describe('an amount of credits with its name in the form the number needs', () => {

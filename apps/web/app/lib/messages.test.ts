@@ -48,7 +48,11 @@ describe('allMessagesFor', () => {
       ).toEqual(Object.keys(english).sort());
       const copied = Object.keys(english).filter(
         (key) =>
-          own[key] === english[key] && !key.startsWith('brand') && !/\{\{|^[\W\d]*$/.test(english[key] ?? ''),
+          own[key] === english[key] &&
+          !key.startsWith('brand') &&
+          // The internal currency's default name: German borrows the English word.
+          !(key === 'credits.name' && locale === 'de') &&
+          !/\{\{|^[\W\d]*$/.test(english[key] ?? ''),
       );
       expect(copied, `${locale} texts left in English`).toEqual([]);
     }

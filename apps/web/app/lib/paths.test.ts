@@ -46,5 +46,11 @@ describe('paths', () => {
     expect(paths.processingPayment('en', 'ord 1')).toBe('/en/processing-payment?order_id=ord+1');
     expect(paths.failPayment('de')).toBe('/de/fail-payment');
     expect(paths.failPayment('de', 'declined')).toBe('/de/fail-payment?error=declined');
+    expect(paths.failPayment('de', 'declined', 'expired_card')).toBe(
+      '/de/fail-payment?error=declined&reason=expired_card',
+    );
+    expect(paths.failPayment('de', 'expired', null)).toBe('/de/fail-payment?error=expired');
+    expect(paths.successPayment('pl')).toBe('/pl/success-payment');
+    expect(paths.successPayment('pl', 42)).toBe('/pl/success-payment?order_id=42');
   });
 });

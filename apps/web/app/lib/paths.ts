@@ -89,9 +89,16 @@ export const paths = {
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   processingPayment: (locale: string, orderId: string) =>
     withQuery(`/${locale}/processing-payment`, new URLSearchParams({ order_id: orderId })),
-  successPayment: (locale: string) => `/${locale}/success-payment`,
-  failPayment: (locale: string, error?: string) =>
-    withQuery(`/${locale}/fail-payment`, new URLSearchParams(error ? { error } : {})),
+  successPayment: (locale: string, orderId?: number) =>
+    withQuery(
+      `/${locale}/success-payment`,
+      new URLSearchParams(orderId ? { order_id: String(orderId) } : {}),
+    ),
+  failPayment: (locale: string, error?: string, reason?: string | null) =>
+    withQuery(
+      `/${locale}/fail-payment`,
+      new URLSearchParams({ ...(error ? { error } : {}), ...(reason ? { reason } : {}) }),
+    ),
   aboutUs: (locale: string) => `/${locale}/about-us`,
   contactUs: (locale: string) => `/${locale}/contact-us`,
   staticPage: (locale: string, slug: string) => `/${locale}/page/${segment(slug)}`,

@@ -1,5 +1,14 @@
+import { DEPOSIT_POLL_TIMEOUT_MS } from '@promptmarket/contracts/deposits';
 import { describe, expect, it } from 'vitest';
-import { internalCents, minimumProblem, orderIdFrom, pollStep, unitsPerCurrency } from './rules';
+import {
+  declineReasonKey,
+  internalCents,
+  minimumProblem,
+  orderIdFrom,
+  pollPlan,
+  pollStep,
+  unitsPerCurrency,
+} from './rules';
 
 describe('deposit rules', () => {
   it('credits what an amount is worth, rounded down', () => {
@@ -49,5 +58,39 @@ describe('the minimum as the amount is typed (spec section 5)', () => {
     expect(minimumProblem('', 500, 'EUR')).toBeNull();
     expect(minimumProblem('5.', 500, 'EUR')).toBeNull();
     expect(minimumProblem('abc', 500, 'EUR')).toBeNull();
+  });
+});
+
+describe('how long the processing screen waits', () => {
+  it('asks every 5 seconds at first, without saying anything is slow', () => {
+    expect(pollPlan(0)).toEqual({ next: 5000, takingLonger: false });
+    expect(pollPlan(44_999)).toEqual({ next: 5000, takingLonger: false });
+  });
+
+  it('says the payment is taking longer than usual after 45 seconds, and asks every 15 seconds', () => {
+    expect(pollPlan(45_000)).toEqual({ next: 15_000, takingLonger: true });
+    expect(pollPlan(DEPOSIT_POLL_TIMEOUT_MS - 1)).toEqual({ next: 15_000, takingLonger: true });
+  });
+
+  it('stops asking after 10 minutes', () => {
+    expect(pollPlan(DEPOSIT_POLL_TIMEOUT_MS)).toEqual({ next: null, takingLonger: true });
+  });
+});
+
+describe("the text of a provider's decline code", () => {
+  it('has its own text for the codes a user can act on', () => {
+    expect(declineReasonKey('insufficient_funds')).toBe('payment.declineReasons.insufficient_funds');
+    expect(declineReasonKey('expired_card')).toBe('payment.declineReasons.expired_card');
+    expect(declineReasonKey('authentication_required')).toBe(
+      'payment.declineReasons.authentication_required',
+    );
+  });
+
+  it('gives the generic refusal for any other code, and nothing without a code', () => {
+    expect(declineReasonKey('generic_decline')).toBe('payment.declineReasons.other');
+    expect(declineReasonKey('stolen_card')).toBe('payment.declineReasons.other');
+    expect(declineReasonKey('<script>')).toBe('payment.declineReasons.other');
+    expect(declineReasonKey(null)).toBeNull();
+    expect(declineReasonKey('')).toBeNull();
   });
 });

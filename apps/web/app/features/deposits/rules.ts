@@ -1,4 +1,8 @@
-import type { DepositStatus } from '@promptmarket/contracts/deposits';
+import {
+  DEPOSIT_POLL_INTERVAL_MS,
+  DEPOSIT_POLL_TIMEOUT_MS,
+  type DepositStatus,
+} from '@promptmarket/contracts/deposits';
 import { formatMinorUnits, parseTypedAmount, RATE_SCALE, scaledRate } from '@promptmarket/contracts/money';
 
 /**
@@ -42,6 +46,56 @@ export function pollStep(
     return { kind: 'fail', message: order.error_message || defaultMessage };
   }
   return { kind: 'wait' };
+}
+
+/**
+ * After this long without an outcome the processing screen says the payment is taking longer
+ * than usual and points to the deposits tab: a card payment is confirmed in seconds, so 45 s
+ * of waiting means the provider is holding it (a bank's check, a pending payment).
+ */
+export const TAKING_LONGER_AFTER_MS = 45_000;
+/** How often the processing screen asks once the payment is taking longer than usual. */
+export const SLOW_POLL_INTERVAL_MS = 15_000;
+
+export type PollPlan = {
+  /** When to ask next, in ms; null once the screen has stopped asking. */
+  next: number | null;
+  takingLonger: boolean;
+};
+
+/**
+ * What the processing screen does `elapsedMs` after it began waiting (its first question goes at
+ * once): ask every 5 seconds (spec section 9); from TAKING_LONGER_AFTER_MS say so and ask every
+ * 15 seconds; after DEPOSIT_POLL_TIMEOUT_MS stop asking.
+ */
+export function pollPlan(elapsedMs: number): PollPlan {
+  if (elapsedMs < TAKING_LONGER_AFTER_MS) return { next: DEPOSIT_POLL_INTERVAL_MS, takingLonger: false };
+  if (elapsedMs < DEPOSIT_POLL_TIMEOUT_MS) return { next: SLOW_POLL_INTERVAL_MS, takingLonger: true };
+  return { next: null, takingLonger: true };
+}
+
+/**
+ * The decline codes of the providers (Stripe's, which the sandbox uses too) that the shop words
+ * on its own: the user can act on each (another card, a retry, a confirmation). Any other code is
+ * the generic refusal, as Stripe advises for codes such as `stolen_card` or `fraudulent`.
+ */
+export const WORDED_DECLINE_CODES = [
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'processing_error',
+  'card_velocity_exceeded',
+  'authentication_required',
+] as const;
+
+/**
+ * The text key of a provider's decline code: the code's own text, or the generic refusal for any
+ * code the shop does not word; null when there is no code.
+ */
+export function declineReasonKey(code: string | null | undefined): string | null {
+  if (!code) return null;
+  const worded = (WORDED_DECLINE_CODES as readonly string[]).includes(code) ? code : 'other';
+  return `payment.declineReasons.${worded}`;
 }
 
 /** A positive order id from the query, or null. */

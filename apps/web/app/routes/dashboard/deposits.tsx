@@ -4,6 +4,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { getDeposits } from '../../features/deposits/api';
+import { declineReasonKey } from '../../features/deposits/rules';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
@@ -77,6 +78,8 @@ function DepositDetails({ deposit, onClose }: { deposit: Deposit; onClose: () =>
     ],
     [t('deposits.statusLabel'), <StatusBadge key="status" status={deposit.status} />],
   ];
+  const reasonKey = declineReasonKey(deposit.decline_code);
+  if (reasonKey) rows.push([t('deposits.reason'), t(reasonKey)]);
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
       <DialogContent closeLabel={t('deposits.close')} aria-describedby={undefined}>

@@ -1,10 +1,9 @@
-import { DEPOSIT_POLL_INTERVAL_MS, DEPOSIT_POLL_TIMEOUT_MS } from '@promptmarket/contracts/deposits';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { getDepositStatus } from '../../features/deposits/api';
-import { orderIdFrom, pollStep } from '../../features/deposits/rules';
+import { orderIdFrom, pollPlan, pollStep } from '../../features/deposits/rules';
 import { paymentFailureText } from '../../lib/failure-text';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -25,9 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /**
- * Waits for a deposit's outcome (spec section 4): asks every 5 seconds; success goes to the
- * success screen, error or failed to the fail screen with the reason's code, a redirect url is
- * followed; after 10 minutes it stops and points to the deposits tab.
+ * Waits for a deposit's outcome (spec section 4): asks at once, then every 5 seconds; success
+ * goes to the success screen, error or failed to the fail screen with the reason's code and the
+ * provider's decline code, a redirect url is followed. A payment left pending at the provider is
+ * said to take longer than usual after 45 s, with a link to the deposits tab, and asked about
+ * every 15 s; after 10 minutes the screen stops asking (pollPlan).
  */
 export default function PaymentProcessing() {
   const { t } = useTranslation();
@@ -38,6 +39,7 @@ export default function PaymentProcessing() {
   const orderId = orderIdFrom(params.get('order_id'));
   // What the last failed status check said (spec section 8, payment screens), null while they answer.
   const [checkFailed, setCheckFailed] = useState<string | null>(null);
+  const [takingLonger, setTakingLonger] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
 
   useEffect(() => {
@@ -52,18 +54,24 @@ export default function PaymentProcessing() {
         if (stopped) return;
         setCheckFailed(null);
         const step = pollStep(order, t('payment.defaultError'));
-        if (step.kind === 'success') return navigate(paths.successPayment(locale), { replace: true });
-        // The fail page shows its own text for the reason's code, never a text from a link.
+        if (step.kind === 'success') {
+          return navigate(paths.successPayment(locale, order.id), { replace: true });
+        }
+        // The fail page shows its own texts for the codes, never a text from a link.
         if (step.kind === 'fail') {
-          return navigate(paths.failPayment(locale, order.error_code ?? 'failed'), { replace: true });
+          return navigate(paths.failPayment(locale, order.error_code ?? 'failed', order.decline_code), {
+            replace: true,
+          });
         }
         if (step.kind === 'redirect') return window.location.assign(step.url);
       } catch (caught) {
         if (stopped) return;
         setCheckFailed(paymentFailureText(caught, t, 'payment.statusCheckFailed'));
       }
-      if (Date.now() - started >= DEPOSIT_POLL_TIMEOUT_MS) return setTimedOut(true);
-      timer = setTimeout(check, DEPOSIT_POLL_INTERVAL_MS);
+      const plan = pollPlan(Date.now() - started);
+      setTakingLonger(plan.takingLonger);
+      if (plan.next === null) return setTimedOut(true);
+      timer = setTimeout(check, plan.next);
     }
     void check();
     return () => {
@@ -90,6 +98,26 @@ export default function PaymentProcessing() {
         <>
           <h1 className="text-2xl font-bold text-slate-900">{t('payment.timeoutTitle')}</h1>
           <p className="mt-3 text-slate-600">{t('payment.timeoutText')}</p>
+          <div className="mt-8">{deposits}</div>
+        </>
+      ) : takingLonger ? (
+        <>
+          <span
+            aria-hidden="true"
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl font-bold text-amber-700"
+          >
+            …
+          </span>
+          <h1 className="mt-8 text-2xl font-bold text-slate-900">{t('payment.timeoutTitle')}</h1>
+          <p className="mt-1 text-sm font-medium text-slate-500">{t('payment.order', { id: orderId })}</p>
+          <p className="mt-4 text-slate-600" role="status">
+            {t('payment.slowText')}
+          </p>
+          {checkFailed ? (
+            <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
+              {checkFailed}
+            </p>
+          ) : null}
           <div className="mt-8">{deposits}</div>
         </>
       ) : (

@@ -3,10 +3,14 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
+import { getDepositStatus } from '../../features/deposits/api';
+import { declineReasonKey, orderIdFrom } from '../../features/deposits/rules';
+import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { takeDepositReturn } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/session-data';
@@ -20,9 +24,31 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
+/**
+ * The success page names what the deposit credited and its reference: the deposit of `order_id`,
+ * the user's own only (the API answers 404 for anyone else's), once it has succeeded.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireUser(args);
-  return { failed: new URL(args.request.url).pathname.endsWith('/fail-payment') };
+  const url = new URL(args.request.url);
+  const failed = url.pathname.endsWith('/fail-payment');
+  const orderId = orderIdFrom(url.searchParams.get('order_id'));
+  if (failed || orderId === null) return { failed, deposit: null };
+  try {
+    const { order } = await getDepositStatus(
+      serverApi(args.request, args.context, args.params.locale, true),
+      orderId,
+    );
+    return {
+      failed,
+      deposit:
+        order.status === 'success'
+          ? { credited: order.internal_amount, reference: order.order_number }
+          : null,
+    };
+  } catch {
+    return { failed, deposit: null };
+  }
 }
 
 /** success-payment and fail-payment (spec section 2): the outcome of a deposit. */
@@ -32,7 +58,7 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const failed = loaderData.failed;
+  const { failed, deposit } = loaderData;
   // A deposit started to buy something goes back to where the user was (the product page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the outcome is shown
   useEffect(() => {
@@ -46,6 +72,10 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
   const message = (depositFailureCodes as readonly string[]).includes(error)
     ? t(`payment.failures.${error}`)
     : t('payment.unknownError');
+  // The provider's reason for a decline, as one of the shop's own texts.
+  const reasonKey = error === 'declined' ? declineReasonKey(params.get('reason')) : null;
+  const creditsOf = (amount: number) =>
+    formatCredits(centsFromDecimal(amount), locale, settings.internal_currency_name, t);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-16 text-center sm:py-24">
@@ -59,21 +89,30 @@ export default function PaymentResult({ loaderData }: Route.ComponentProps) {
         {failed ? t('payment.failTitle') : t('payment.successTitle')}
       </h1>
       {failed ? (
-        <p role="alert" className="mt-4 text-slate-700">
-          {message}
-        </p>
+        <div role="alert" className="mt-4 text-slate-700">
+          <p>{message}</p>
+          {reasonKey ? <p className="mt-2 font-medium text-slate-900">{t(reasonKey)}</p> : null}
+        </div>
       ) : (
         <>
           <p className="mt-4 text-slate-600">{t('payment.successText')}</p>
+          {deposit ? (
+            <dl className="mt-6 grid w-full max-w-sm grid-cols-2 gap-px overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-left">
+              <div className="bg-white px-4 py-3">
+                <dt className="text-sm text-slate-500">{t('payment.creditedLabel')}</dt>
+                <dd className="mt-0.5 font-semibold break-words text-slate-900">
+                  {creditsOf(deposit.credited)}
+                </dd>
+              </div>
+              <div className="bg-white px-4 py-3">
+                <dt className="text-sm text-slate-500">{t('payment.referenceLabel')}</dt>
+                <dd className="mt-0.5 font-semibold break-words text-slate-900">#{deposit.reference}</dd>
+              </div>
+            </dl>
+          ) : null}
           {user ? (
-            <p className="mt-2 text-lg font-semibold text-slate-900">
-              {t('payment.newBalance', {
-                amount: formatInternal(
-                  centsFromDecimal(user.balance),
-                  locale,
-                  settings.internal_currency_name,
-                ),
-              })}
+            <p className="mt-4 text-lg font-semibold text-slate-900">
+              {t('payment.newBalance', { amount: creditsOf(user.balance) })}
             </p>
           ) : null}
         </>
