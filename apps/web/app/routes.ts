@@ -41,6 +41,7 @@ export default [
         route('wallet', 'routes/dashboard/wallet.tsx'),
         route('offers', 'routes/dashboard/offers.tsx'),
         route('verification', 'routes/dashboard/verification.tsx'),
+        route('notifications', 'routes/dashboard/notifications.tsx'),
         route('receipts/:kind/:id', 'routes/dashboard/receipt.tsx'),
       ]),
       route('admin', 'routes/admin/layout.tsx', [

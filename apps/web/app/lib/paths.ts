@@ -87,6 +87,7 @@ export const paths = {
   ) => `/${locale}/admin${section ? `/${section}` : ''}`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
+  notifications: (locale: string) => `/${locale}/dashboard/notifications`,
   processingPayment: (locale: string, orderId: string) =>
     withQuery(`/${locale}/processing-payment`, new URLSearchParams({ order_id: orderId })),
   successPayment: (locale: string, orderId?: number) =>

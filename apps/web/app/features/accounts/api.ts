@@ -22,6 +22,10 @@ export const resetPassword = (api: ApiClient, body: z.input<typeof resetPassword
   api.call(accountEndpoints.resetPassword, { body });
 export const updateProfile = (api: ApiClient, body: z.input<typeof profileUpdateRequest>) =>
   api.call(accountEndpoints.updateProfile, { body });
+/** Whether the user takes the optional mails (news of offers and of the identity verification). */
+export const getMailPreferences = (api: ApiClient) => api.call(accountEndpoints.mailPreferences);
+export const updateMailPreferences = (api: ApiClient, optionalMails: boolean) =>
+  api.call(accountEndpoints.updateMailPreferences, { body: { optional_mails: optionalMails } });
 export const changePassword = (api: ApiClient, body: z.input<typeof changePasswordRequest>) =>
   api.call(accountEndpoints.changePassword, { body });
 /**

@@ -53,6 +53,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.profile(locale)} className={tabClass}>
           {t('dashboard.profile')}
         </NavLink>
+        <NavLink to={paths.notifications(locale)} className={tabClass}>
+          {t('mailPreferences.tab')}
+        </NavLink>
       </nav>
       <div className="pt-8">
         <RenderedAtProvider value={loaderData.renderedAt}>
