@@ -72,6 +72,6 @@ export async function headerBalance(page: Page): Promise<string> {
 export async function fundedWith(page: Page, amount: string) {
   await depositThroughSandbox(page, amount);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await page.waitForURL('**/en/success-payment', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/en/success-payment', { timeout: 30_000 });
   expect(page.url()).toContain('/en/success-payment');
 }
