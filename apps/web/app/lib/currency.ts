@@ -1,10 +1,11 @@
 import type { Currency } from '@promptmarket/contracts/site';
+import { BASE_CURRENCY } from '@promptmarket/contracts/site-defaults';
 
 /** Where the visitor's display currency is remembered (spec section 9). */
 export const SELECTED_CURRENCY_KEY = 'selected-currency';
 
 /** EUR at rate 1: the currency the shop's prices are kept in, and the one every page can fall back on. */
-export const EURO: Currency = { code: 'EUR', value: 1, symbol: '€', name: 'Euro' };
+export const EURO: Currency = { ...BASE_CURRENCY, value: 1 };
 
 /** The selector only makes sense with a choice to make. */
 export function showCurrencySelector(currencies: readonly Currency[]): boolean {

@@ -5,6 +5,7 @@ import type {
   adminLanguageUpdate,
   adminSettingsUpdate,
 } from '@promptmarket/contracts/admin-content';
+import { BASE_CURRENCY } from '@promptmarket/contracts/site-defaults';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -135,7 +136,7 @@ export async function updateCurrency(
 ) {
   const { code, change } = input;
   if (
-    code === 'EUR' &&
+    code === BASE_CURRENCY.code &&
     ((change.rate !== undefined && Number(change.rate) !== 1) || change.active === false)
   ) {
     throw AppError.validation({ code: ['currency.base'] });

@@ -1,4 +1,5 @@
 import { vatRatePattern } from '@promptmarket/contracts/receipts';
+import { BASE_CURRENCY, settingDefaults } from '@promptmarket/contracts/site-defaults';
 import { z } from 'zod';
 
 /** The settings as stored, one row per key. Money is in EUR cents. */
@@ -31,15 +32,11 @@ export type TranslatableSettingKey = (typeof translatableSettingKeys)[number];
 export const defaultSettings: StoredSettings = {
   is_reg_enabled: true,
   is_email_verification_enabled: true,
-  internal_currency_name: 'Credits',
-  internal_currency_rate_eur: '1.00',
+  ...settingDefaults,
+  formats: [...settingDefaults.formats],
+  sizes: [...settingDefaults.sizes],
   support_email: 'support@promptmarket.example',
   company_phone: null,
-  copyright: '© {year} PromptMarket. All rights reserved.',
-  formats: ['jpg', 'png', 'webp'],
-  sizes: ['1024x1024', '768x768', '512x512'],
-  image_generation_cost_cents: 100,
-  min_deposit_cents: 1000,
   shop_legal_name: 'PromptMarket',
   shop_address: '',
   shop_vat_id: null,
@@ -56,7 +53,7 @@ export const seedLanguages = [
 ] as const;
 
 export const seedCurrencies = [
-  { code: 'EUR', symbol: '€', rate: '1' },
+  { code: BASE_CURRENCY.code, symbol: BASE_CURRENCY.symbol, rate: '1' },
   { code: 'USD', symbol: '$', rate: '1.08' },
   { code: 'GBP', symbol: '£', rate: '0.85' },
   { code: 'PLN', symbol: 'zł', rate: '4.30' },
