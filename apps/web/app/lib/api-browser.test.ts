@@ -1,7 +1,37 @@
 import { accountEndpoints, okResponse } from '@promptmarket/contracts/accounts';
+import { defineEndpoint } from '@promptmarket/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { browserApi } from './api-browser';
 import { ApiError } from './api-client';
+
+/** Endpoints as the contracts declare them, for the form and file calls below. */
+const createOffer = defineEndpoint({
+  method: 'POST',
+  path: '/offers',
+  summary: 'Upload',
+  response: okResponse,
+});
+const replaceOffer = defineEndpoint({
+  method: 'PUT',
+  path: '/offers/:id',
+  summary: 'Replace',
+  params: z.object({ id: z.coerce.number() }),
+  response: okResponse,
+});
+const generateImage = defineEndpoint({
+  method: 'POST',
+  path: '/purchase/generate-image',
+  summary: 'Generate',
+  body: z.object({ title: z.string() }),
+});
+const download = defineEndpoint({
+  method: 'GET',
+  path: '/purchase/:orderId/download',
+  summary: 'Download',
+  params: z.object({ orderId: z.coerce.number() }),
+  query: z.object({ format: z.string().optional() }),
+});
 
 /** A stand-in for the browser's XMLHttpRequest: records what is sent, answers when told. */
 class FakeXhr {
@@ -119,7 +149,7 @@ describe('uploading a form with progress', () => {
   it('sends the form with the language, the XSRF token and cookies, and reports progress', async () => {
     const progress: unknown[] = [];
     const body = form();
-    const result = browserApi('de', () => true).upload('/offers', okResponse, body, {
+    const result = browserApi('de', () => true).upload(createOffer, body, {
       onProgress: (value) => progress.push(value),
     });
     const request = await sentRequest();
@@ -147,9 +177,10 @@ describe('uploading a form with progress', () => {
   });
 
   it('gives validation errors to the form, with their fields', async () => {
-    const result = browserApi('en').upload('/offers', okResponse, form(), { method: 'PUT' });
+    const result = browserApi('en').upload(replaceOffer, form(), { params: { id: 7 } });
     const request = await sentRequest();
     expect(request.method).toBe('PUT');
+    expect(request.url).toBe('/api/offers/7');
     request.respond(422, {
       message: 'The image is too large.',
       errors: { image: ['The image is too large.'] },
@@ -164,21 +195,21 @@ describe('uploading a form with progress', () => {
   });
 
   it('sends a signed-in user whose session ended to login, back to the same page afterwards', async () => {
-    const result = browserApi('de', () => true).upload('/offers', okResponse, form());
+    const result = browserApi('de', () => true).upload(createOffer, form());
     (await sentRequest()).respond(401, { message: 'Unauthenticated.', code: 'UNAUTHENTICATED' });
     await expect(result).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
     expect(location.assign).toHaveBeenCalledWith('/de/login?redirect=%2Fde%2Fdashboard%2Foffers%3Ftab%3Dnew');
   });
 
   it('forgets the token and reloads on 419, and sends an unverified user to verify the e-mail', async () => {
-    const expired = browserApi('en', () => true).upload('/offers', okResponse, form());
+    const expired = browserApi('en', () => true).upload(createOffer, form());
     (await sentRequest()).respond(419, { message: 'CSRF token mismatch.', code: 'CSRF_TOKEN_MISMATCH' });
     await expect(expired).rejects.toMatchObject({ status: 419 });
     expect(cookieWrites).toEqual(['XSRF-TOKEN=; path=/; max-age=0']);
     expect(location.reload).toHaveBeenCalledOnce();
 
     FakeXhr.sent = [];
-    const unverified = browserApi('fr', () => true).upload('/offers', okResponse, form());
+    const unverified = browserApi('fr', () => true).upload(createOffer, form());
     (await sentRequest()).respond(403, {
       message: 'Votre adresse e-mail n’est pas vérifiée.',
       code: 'EMAIL_NOT_VERIFIED',
@@ -188,7 +219,7 @@ describe('uploading a form with progress', () => {
   });
 
   it('leaves a 403 VERIFICATION_REQUIRED to the screen, which knows it by its code', async () => {
-    const result = browserApi('de', () => true).upload('/offers', okResponse, form());
+    const result = browserApi('de', () => true).upload(createOffer, form());
     (await sentRequest()).respond(403, {
       message: 'Identity verification is required before you can accept this offer.',
       code: 'VERIFICATION_REQUIRED',
@@ -198,31 +229,31 @@ describe('uploading a form with progress', () => {
   });
 
   it('has no code for an answer without one, or with one it does not know', async () => {
-    const proxy = browserApi('en', () => true).upload('/offers', okResponse, form());
+    const proxy = browserApi('en', () => true).upload(createOffer, form());
     (await sentRequest()).respond(403, '<html>Forbidden by the proxy</html>');
     await expect(proxy).rejects.toMatchObject({ status: 403, code: null });
     expect(location.assign).toHaveBeenCalledWith('/en/forbidden');
 
     FakeXhr.sent = [];
-    const unknown = browserApi('en').upload('/offers', okResponse, form());
+    const unknown = browserApi('en').upload(createOffer, form());
     (await sentRequest()).respond(422, { message: 'Odd.', code: 'SOMETHING_NEW' });
     await expect(unknown).rejects.toMatchObject({ status: 422, code: null, message: 'Odd.' });
   });
 
   it('fails with status 0 when the network fails, and rejects an answer outside the contract', async () => {
-    const offline = browserApi('en').upload('/offers', okResponse, form());
+    const offline = browserApi('en').upload(createOffer, form());
     (await sentRequest()).onerror?.();
     await expect(offline).rejects.toMatchObject({ status: 0 });
 
     FakeXhr.sent = [];
-    const odd = browserApi('en').upload('/offers', okResponse, form());
+    const odd = browserApi('en').upload(createOffer, form());
     (await sentRequest()).respond(200, '<html>proxy page</html>');
     await expect(odd).rejects.toMatchObject({ status: 502 });
   });
 
   it('stops the upload when its signal aborts', async () => {
     const controller = new AbortController();
-    const result = browserApi('en').upload('/offers', okResponse, form(), { signal: controller.signal });
+    const result = browserApi('en').upload(createOffer, form(), { signal: controller.signal });
     const request = await sentRequest();
     controller.abort();
     await expect(result).rejects.toMatchObject({ name: 'AbortError' });
@@ -252,9 +283,8 @@ describe('asking for a file', () => {
     );
     const progress: number[] = [];
     const answer = await browserApi('de', () => true).file(
-      'POST',
-      '/purchase/generate-image',
-      { title: 'Sky' },
+      generateImage,
+      { body: { title: 'Sky' } },
       (percent) => progress.push(percent),
     );
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -282,7 +312,7 @@ describe('asking for a file', () => {
         ),
       );
       const failure = await browserApi('en')
-        .file('GET', '/purchase/1/download', undefined)
+        .file(download, { params: { orderId: 1 } })
         .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(ApiError);
       expect(failure).toMatchObject({
@@ -297,10 +327,13 @@ describe('asking for a file', () => {
 
   it('leaves the message empty when the server gave none, for the caller to say its own', async () => {
     fetchMock.mockResolvedValue(new Response('<html>gateway</html>', { status: 500 }));
-    await expect(browserApi('en').file('GET', '/purchase/1/download', undefined)).rejects.toMatchObject({
+    await expect(
+      browserApi('en').file(download, { params: { orderId: 1 }, query: { format: 'png' } }),
+    ).rejects.toMatchObject({
       status: 500,
       message: '',
     });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/purchase/1/download?format=png');
   });
 
   it('carries out the transport rules for other statuses: a 401 goes to login', async () => {
@@ -308,7 +341,7 @@ describe('asking for a file', () => {
       Response.json({ message: 'Unauthenticated.', code: 'UNAUTHENTICATED' }, { status: 401 }),
     );
     await expect(
-      browserApi('de', () => true).file('GET', '/purchase/1/download', undefined),
+      browserApi('de', () => true).file(download, { params: { orderId: 1 } }),
     ).rejects.toMatchObject({
       status: 401,
     });

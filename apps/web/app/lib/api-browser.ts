@@ -1,7 +1,17 @@
 import { sessionEndpoints } from '@promptmarket/contracts/accounts';
+import { type Endpoint, endpointPath } from '@promptmarket/contracts/endpoint';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
-import { ApiError, type ApiTransport, apiErrorFrom, checkHandshake, createApiClient } from './api-client';
+import {
+  ApiError,
+  type ApiTransport,
+  apiErrorFrom,
+  type CallInput,
+  checkHandshake,
+  createApiClient,
+  type JsonEndpoint,
+  queryString,
+} from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -47,7 +57,6 @@ export type UploadProgress = {
 };
 
 export type UploadOptions = {
-  method?: 'POST' | 'PUT';
   /** Called as the body goes out, for a progress bar. */
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
@@ -62,10 +71,11 @@ export type UploadOptions = {
 async function upload<T extends z.ZodType>(
   locale: string,
   authenticated: boolean,
+  method: string,
   path: string,
   schema: T,
   body: FormData,
-  { method = 'POST', onProgress, signal }: UploadOptions = {},
+  { onProgress, signal }: UploadOptions = {},
 ): Promise<z.infer<T>> {
   signal?.throwIfAborted();
   const token = await xsrfToken();
@@ -134,7 +144,7 @@ const FILE_STATUSES = new Set([200, 400, 422, 500]);
 async function file(
   locale: string,
   authenticated: boolean,
-  method: 'GET' | 'POST',
+  method: string,
   path: string,
   body: unknown,
   onProgress: (percent: number) => void,
@@ -198,17 +208,43 @@ export function browserApi(locale: string, isAuthenticated: () => boolean = () =
   });
   return {
     ...client,
-    /** A multipart form (files) with upload progress; see `upload`. */
-    upload: <T extends z.ZodType>(path: string, schema: T, body: FormData, options?: UploadOptions) =>
-      upload(locale, isAuthenticated(), path, schema, body, options),
-    /** A file (a zip) with download progress, and headers for this call (an `Idempotency-Key`); see `file`. */
-    file: (
-      method: 'GET' | 'POST',
-      path: string,
-      body: unknown,
-      onProgress: (percent: number) => void = () => undefined,
-      headers: Record<string, string> = {},
-    ) => file(locale, isAuthenticated(), method, path, body, onProgress, headers),
+    /**
+     * Sends an endpoint's multipart form (files) with upload progress, its answer parsed with the
+     * endpoint's schema; see `upload`. `params` fill in the endpoint's path.
+     */
+    upload: <E extends JsonEndpoint>(
+      endpoint: E,
+      body: FormData,
+      { params, ...options }: UploadOptions & { params?: Record<string, string | number> } = {},
+    ): Promise<z.infer<E['response']>> =>
+      upload<E['response']>(
+        locale,
+        isAuthenticated(),
+        endpoint.method,
+        endpointPath(endpoint.path, params),
+        endpoint.response,
+        body,
+        options,
+      ),
+    /**
+     * Asks an endpoint that answers a file (a zip) for it, with download progress; `headers` are
+     * for this call only (an `Idempotency-Key`). See `file`.
+     */
+    file: <E extends Endpoint>(
+      endpoint: E,
+      ...[input, onProgress = () => undefined]: object extends CallInput<E>
+        ? [CallInput<E>?, ((percent: number) => void)?]
+        : [CallInput<E>, ((percent: number) => void)?]
+    ) => {
+      const { params, query, body, headers } = (input ?? {}) as {
+        params?: Record<string, string | number>;
+        query?: unknown;
+        body?: unknown;
+        headers?: Record<string, string>;
+      };
+      const path = endpointPath(endpoint.path, params) + queryString(query);
+      return file(locale, isAuthenticated(), endpoint.method, path, body, onProgress, headers);
+    },
   };
 }
 

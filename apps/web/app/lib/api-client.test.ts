@@ -7,6 +7,7 @@ import {
   type ApiTransport,
   checkHandshake,
   createApiClient,
+  endpointUrl,
   errorFromResponse,
   retryAfterSeconds,
   tooManyAttemptsText,
@@ -68,6 +69,17 @@ describe('calling a declared endpoint', () => {
     const call = api.call(renameTag, { params: { locale: 'en', key: 'k' }, body: { name: 'x' } });
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await expect(call).rejects.toMatchObject({ status: 502 });
+  });
+});
+
+describe('the address of a declared endpoint', () => {
+  it('fills in the path and the query the way a call sends them, for a link or an image', () => {
+    expect(
+      endpointUrl(renameTag, { params: { locale: 'de', key: 'a/b c' }, query: { page: 2, slugs: ['x'] } }),
+    ).toBe('/api/tags/de/a%2Fb%20c?page=2&slugs=x');
+    expect(endpointUrl(renameTag, { params: { locale: 'en', key: 'k' }, query: { page: undefined } })).toBe(
+      '/api/tags/en/k',
+    );
   });
 });
 

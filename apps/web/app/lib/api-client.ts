@@ -96,6 +96,17 @@ export function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The address of an endpoint, with its path parameters and query filled in, for what the browser
+ * asks itself: an `<img>`, a download link that sends the session cookie.
+ */
+export function endpointUrl<E extends Endpoint>(
+  endpoint: E,
+  { params, query }: { params?: Record<string, string | number>; query?: unknown } = {},
+): string {
+  return `/api${endpointPath(endpoint.path, params)}${queryString(query)}`;
+}
+
 type ClientOptions = {
   transport: ApiTransport;
   locale: string;

@@ -1,5 +1,4 @@
 import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
-import { endpointPath } from '@promptmarket/contracts/endpoint';
 import type { z } from 'zod';
 import type { BrowserApi } from '../../lib/api-browser';
 import { type ApiClient, idempotencyHeaders } from '../../lib/api-client';
@@ -15,6 +14,9 @@ export const getAudit = (api: ApiClient, query: ListQuery) => api.call(admin.aud
 export const getDeposits = (api: ApiClient, query: ListQuery) => api.call(admin.deposits.list, { query });
 
 export const getOffers = (api: ApiClient, query: ListQuery) => api.call(admin.offers.list, { query });
+/** One offer with the products and earlier offers whose pictures are like its picture. */
+export const getOffer = (api: ApiClient, id: string | number) =>
+  api.call(admin.offers.get, { params: { id } });
 /*
  * The actions that move money or decide carry the Idempotency-Key of the user's action (made when
  * its form or dialog opened): a double click or a retry after a lost answer is carried out once.
@@ -86,13 +88,12 @@ export const getProducts = (api: ApiClient, query: ListQuery) => api.call(admin.
 export const getProduct = (api: ApiClient, id: string | number) =>
   api.call(admin.products.get, { params: { id } });
 /** Multipart: `image`, the original picture, and `data`, the product as JSON. */
-export const createProduct = (api: BrowserApi, data: FormData) =>
-  api.upload(admin.products.create.path, admin.products.create.response, data);
+export const createProduct = (api: BrowserApi, data: FormData) => api.upload(admin.products.create, data);
 export const updateProduct = (api: ApiClient, id: number, body: Body<typeof admin.products.update>) =>
   api.call(admin.products.update, { params: { id }, body });
 /** Multipart: `image`, the new original picture. */
 export const replaceProductImage = (api: BrowserApi, id: number, data: FormData) =>
-  api.upload(endpointPath(admin.products.image.path, { id }), admin.products.image.response, data);
+  api.upload(admin.products.image, data, { params: { id } });
 export const deleteProduct = (api: ApiClient, id: number) =>
   api.call(admin.products.delete, { params: { id } });
 
@@ -107,8 +108,7 @@ export const deleteCategory = (api: ApiClient, id: number) =>
 
 export const getStyles = (api: ApiClient) => api.call(admin.styles.list, { query: { per_page: 100 } });
 /** Multipart: `image` and `data`, the style as JSON. */
-export const createStyle = (api: BrowserApi, data: FormData) =>
-  api.upload(admin.styles.create.path, admin.styles.create.response, data);
+export const createStyle = (api: BrowserApi, data: FormData) => api.upload(admin.styles.create, data);
 export const updateStyle = (api: ApiClient, id: number, body: Body<typeof admin.styles.update>) =>
   api.call(admin.styles.update, { params: { id }, body });
 export const deleteStyle = (api: ApiClient, id: number) => api.call(admin.styles.delete, { params: { id } });

@@ -26,4 +26,4 @@ export const retryPayoutToCard = (api: ApiClient, body: OfferPayoutRetryCardRequ
   api.call(offerEndpoints.retryPayoutCard, { body });
 /** The create form as multipart (the file is `media`), with upload progress. */
 export const createOffer = (api: BrowserApi, form: FormData, options: UploadOptions) =>
-  api.upload(offerEndpoints.create.path, offerEndpoints.create.response, form, options);
+  api.upload(offerEndpoints.create, form, options);

@@ -1,11 +1,10 @@
-import { endpointPath } from '@promptmarket/contracts/endpoint';
 import {
   type GenerateImageRequest,
   generationEndpoints,
   orderEndpoints,
 } from '@promptmarket/contracts/orders';
 import type { BrowserApi } from '../../lib/api-browser';
-import { type ApiClient, queryString } from '../../lib/api-client';
+import { type ApiClient, endpointUrl, idempotencyHeaders } from '../../lib/api-client';
 
 /** The cart's, the orders' and the generations' calls, each from the endpoint its contract declares. */
 export const getCart = (api: ApiClient) => api.call(orderEndpoints.cart);
@@ -45,20 +44,9 @@ export const downloadOrder = (
   orderId: number,
   choice: { format: string; size: string },
   onProgress: (percent: number) => void,
-) =>
-  api.file(
-    orderEndpoints.download.method,
-    endpointPath(orderEndpoints.download.path, { orderId }) + queryString(choice),
-    undefined,
-    onProgress,
-  );
+) => api.file(orderEndpoints.download, { params: { orderId }, query: choice }, onProgress);
 export const downloadGeneration = (api: BrowserApi, id: number, onProgress: (percent: number) => void) =>
-  api.file(
-    generationEndpoints.download.method,
-    endpointPath(generationEndpoints.download.path, { id }),
-    undefined,
-    onProgress,
-  );
+  api.file(generationEndpoints.download, { params: { id } }, onProgress);
 /**
  * Draws and pays for an image; the answer is its zip, with the generation's id in `x-generation-id`.
  * The same key with the same values answers the same picture again, paid once.
@@ -69,9 +57,11 @@ export const generateImage = (
   idempotencyKey: string,
   onProgress: (percent: number) => void,
 ) =>
-  api.file(generationEndpoints.generate.method, generationEndpoints.generate.path, values, onProgress, {
-    'Idempotency-Key': idempotencyKey,
-  });
+  api.file(
+    generationEndpoints.generate,
+    { body: values, headers: idempotencyHeaders(idempotencyKey) },
+    onProgress,
+  );
 /** The address of a generation's picture, for an `<img>`. */
 export const generationImageUrl = (id: string | number) =>
-  `/api${endpointPath(generationEndpoints.image.path, { id })}`;
+  endpointUrl(generationEndpoints.image, { params: { id } });

@@ -6,4 +6,4 @@ import type { ApiClient } from '../../lib/api-client';
 export const getVerification = (api: ApiClient) => api.call(verificationEndpoints.current);
 /** The form with its three documents as multipart, with upload progress. */
 export const submitVerification = (api: BrowserApi, form: FormData, options: UploadOptions) =>
-  api.upload(verificationEndpoints.submit.path, verificationEndpoints.submit.response, form, options);
+  api.upload(verificationEndpoints.submit, form, options);
