@@ -47,6 +47,7 @@ export default [
       route('admin', 'routes/admin/layout.tsx', [
         index('routes/admin/dashboard.tsx'),
         route('offers', 'routes/admin/offers.tsx'),
+        route('offers/:id', 'routes/admin/offer.tsx'),
         route('verifications', 'routes/admin/verifications.tsx'),
         route('payouts', 'routes/admin/payouts.tsx'),
         route('users', 'routes/admin/users.tsx'),

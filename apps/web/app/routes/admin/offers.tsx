@@ -9,6 +9,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
@@ -25,6 +26,7 @@ import { newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/offers';
 
@@ -219,7 +221,12 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               )}
             </td>
             <td className="px-4 py-3">
-              <p className="font-medium text-slate-900">{offer.title}</p>
+              <Link
+                to={`${paths.admin(locale, 'offers')}/${offer.id}`}
+                className="font-medium text-brand-700 underline"
+              >
+                {offer.title}
+              </Link>
               {offer.description ? (
                 <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
               ) : null}
