@@ -88,6 +88,24 @@ describe('the back office in the browser', () => {
     await staff.page.goto('/en/admin/payouts?status=requested');
     const payout = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
     expect(await payout.textContent()).toContain('Card •••• 4242');
+    expect(await staff.page.title()).toBe('Payouts | Back office | PromptMarket');
+    // What the payer needs: amount, currency, method, payee, the masked card, reference, statuses.
+    await payout.getByRole('button', { name: 'Details' }).click();
+    const details = staff.page.locator('dl', { hasText: 'Payee' });
+    await details.waitFor();
+    const shown = (await details.innerText()).replace(/\s+/g, ' ');
+    for (const part of [
+      'Amount 45.50 EUR',
+      'Currency EUR',
+      'Method Card',
+      'visa •••• 4242',
+      'Reference PAYOUT-',
+    ])
+      expect(shown).toContain(part);
+    expect(shown).toMatch(/Payee \S+/);
+    expect(shown).not.toContain('4242424242424242');
+    await staff.page.getByRole('heading', { name: 'Status history' }).waitFor();
+    await screenshot(staff.page, 'admin-payout-1280');
     await payout.getByRole('button', { name: 'Send to card' }).click();
     await confirmIn(staff.page, 'Send to card');
     await staff.page.getByText('Payout sent.').waitFor();
@@ -122,25 +140,34 @@ describe('the back office in the browser', () => {
     await seller.page.getByLabel('Phone number').fill('+44 20 7946 0000');
     await seller.page.getByLabel('Country').selectOption('GB');
     await seller.page.getByLabel('City').fill('London');
-    for (const label of [
-      'Identity document, front',
-      'Identity document, back',
-      'Proof of address (a utility bill or bank statement)',
-    ]) {
+    for (const label of ['Identity document, front', 'Identity document, back']) {
       await seller.page
         .getByLabel(label)
         .setInputFiles({ name: 'scan.jpg', mimeType: 'image/jpeg', buffer: scan });
     }
+    await seller.page.getByLabel('Proof of address (a utility bill or bank statement)').setInputFiles({
+      name: 'bill.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    });
     await seller.page.getByLabel('I confirm that the information I entered is correct.').check();
     await seller.page.getByRole('button', { name: 'Send for review' }).click();
     await seller.page.getByText('Your documents are being reviewed. This takes 1-2 business days.').waitFor();
 
     await staff.page.goto('/en/admin/verifications?status=pending');
     const entry = staff.page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+    expect(await staff.page.title()).toBe('Verifications | Back office | PromptMarket');
+    // The scans show inline, the PDF opens by its link; the country is named, not coded.
+    const front = entry.getByRole('img', { name: 'Identity document, front' });
+    await expect
+      .poll(() => front.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBe(300);
+    await entry.getByRole('link', { name: /Open Proof of address/ }).waitFor();
+    expect(await entry.textContent()).toContain('United Kingdom');
+    await screenshot(staff.page, 'admin-verifications-1280');
     await entry.getByRole('button', { name: 'Approve' }).click();
     await confirmIn(staff.page, 'Approve');
     await staff.page.getByText('Verification approved.').waitFor();
-    await screenshot(staff.page, 'admin-verifications-1280');
     await seller.page.reload();
     await seller.page.getByText('Your identity is verified.').waitFor();
 

@@ -7,8 +7,10 @@ import { useApi } from '../../lib/use-api';
 import { getPayout } from './api';
 
 /**
- * One payout as the admin who sends it sees it: a bank account's holder and full IBAN, or a card
- * as its brand and last four digits (the shop holds no card number). Each opening is written to
+ * One payout as the admin who sends it sees it: the amount, currency, method and payee; a bank
+ * account's full IBAN (a SEPA transfer in euro needs no BIC), or a card as its brand and last four
+ * digits with the provider's token (the shop holds no card number); the transfer's reference and
+ * the statuses it went through. Each opening is written to
  * the audit log by the API, so it is loaded only when asked for.
  */
 export function PayoutDetails({ id, locale }: { id: number; locale: string }) {
@@ -40,40 +42,52 @@ export function PayoutDetails({ id, locale }: { id: number; locale: string }) {
   }
   if (!payout) return <p className="text-sm text-slate-600">{t('admin.payouts.loading')}</p>;
   const date = (value: string | null) => (value ? new Date(value).toLocaleString(locale) : '—');
+  const contact = payout.contact;
+  // What the payer needs to send the money, in the order a transfer form asks for it.
   const rows: [string, string][] = [
     [t('admin.payouts.amount'), formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)],
-    [t('admin.offers.status'), t(`admin.payouts.${payout.status}`)],
+    [t('admin.payouts.currency'), payout.currency],
+    [t('admin.payouts.method'), t(`admin.payouts.methods.${payout.method}`)],
+    [t('admin.payouts.payee'), payout.payee ?? '—'],
     ...(payout.bank
       ? ([
-          [t('admin.payouts.holder'), payout.bank.full_name],
           [t('admin.payouts.iban'), payout.bank.iban],
+          [t('admin.payouts.bic'), t('admin.payouts.bicNotNeeded')],
         ] as [string, string][])
       : []),
     ...(payout.card
-      ? ([[t('admin.payouts.card'), `${payout.card.brand} •••• ${payout.card.last4}`]] as [string, string][])
+      ? ([
+          [t('admin.payouts.card'), `${payout.card.brand} •••• ${payout.card.last4}`],
+          [t('admin.payouts.cardToken'), payout.card.token ?? '—'],
+        ] as [string, string][])
       : []),
     ...(!payout.bank && !payout.card
       ? ([[t('admin.payouts.destination'), payout.destination]] as [string, string][])
       : []),
-    ...(payout.contact
+    [t('admin.payouts.reference'), payout.reference],
+    ...(payout.provider_ref
+      ? ([[t('admin.payouts.providerRef'), payout.provider_ref]] as [string, string][])
+      : []),
+    [t('admin.offers.status'), t(`admin.payouts.${payout.status}`)],
+    ...(payout.attempt > 1
+      ? ([[t('admin.payouts.attempt'), String(payout.attempt)]] as [string, string][])
+      : []),
+    ...(contact
       ? ([
           [
             t('admin.payouts.contact'),
             [
-              `${payout.contact.name} ${payout.contact.surname}`,
-              payout.contact.email,
-              payout.contact.phone,
-              `${payout.contact.address}, ${payout.contact.postCode} ${payout.contact.city}, ${payout.contact.country}`,
+              `${contact.name} ${contact.surname}`,
+              contact.email,
+              contact.phone,
+              `${contact.address}, ${contact.postCode} ${contact.city}, ${contact.country}`,
             ].join(' · '),
           ],
         ] as [string, string][])
       : []),
-    [t('admin.payouts.createdAt'), date(payout.created_at)],
-    [t('admin.payouts.sentAt'), date(payout.sent_at)],
-    [t('admin.payouts.settledAt'), date(payout.settled_at)],
   ];
   return (
-    <div className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+    <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
       <h3 className="text-sm font-semibold text-slate-900">
         {t('admin.payouts.detailsOf', { id: payout.id, offer: payout.offer_id })}
       </h3>
@@ -85,6 +99,20 @@ export function PayoutDetails({ id, locale }: { id: number; locale: string }) {
           </div>
         ))}
       </dl>
+      <div>
+        <h4 className="text-sm font-semibold text-slate-900">{t('admin.payouts.history')}</h4>
+        <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
+          {payout.history.map((step) => (
+            <li key={`${step.status}-${step.at}`}>
+              <span className="font-medium text-slate-900">{t(`admin.payouts.${step.status}`)}</span>{' '}
+              <time dateTime={step.at} className="text-slate-600">
+                {date(step.at)}
+              </time>
+              {step.reason ? <p className="text-xs text-slate-600">{step.reason}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
       <p className="text-xs text-slate-500">{t('admin.payouts.audited')}</p>
     </div>
   );

@@ -102,7 +102,10 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
             <td className="whitespace-nowrap px-4 py-3 font-medium">
               {formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)}
             </td>
-            <td className="px-4 py-3">{payout.destination}</td>
+            <td className="px-4 py-3">
+              {payout.destination}
+              <p className="text-xs text-slate-500">{t(`admin.payouts.methods.${payout.method}`)}</p>
+            </td>
             <td className="px-4 py-3">
               {t(`admin.payouts.${payout.status}`)}
               {payout.failure_reason ? (

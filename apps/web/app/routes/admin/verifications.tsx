@@ -1,4 +1,5 @@
 import { verificationStatus } from '@promptmarket/contracts/accounts';
+import type { AdminVerification } from '@promptmarket/contracts/admin';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
   ConfirmButton,
@@ -12,6 +13,7 @@ import {
 import { approveVerification, declineVerification, getVerifications } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
+import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/verifications';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.verifications');
@@ -34,9 +36,91 @@ const documentLabels = {
   address_document: 'verification.addressDocument',
 } as const;
 
+/** A country's name in the page's language for its ISO code; the code itself where the browser has no name. */
+function countryName(code: string, locale: string) {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The person's details with their labels; a document type as its name, not its code. */
+function VerificationDetails({ item, locale }: { item: AdminVerification; locale: string }) {
+  const { t } = useTranslation();
+  const rows: [string, string | null][] = [
+    [t('verification.phone'), item.phone],
+    [t('verification.dateOfBirth'), item.date_of_birth],
+    [t('verification.nationality'), item.nationality],
+    [t('verification.city'), item.city],
+    [t('verification.country'), countryName(item.country, locale)],
+    [
+      t('verification.documentType'),
+      item.document_type ? t(`verification.types.${item.document_type}`) : null,
+    ],
+  ];
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {rows
+        .filter((row): row is [string, string] => Boolean(row[1]))
+        .map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="text-slate-800">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/**
+ * A document as the reviewer looks at it: a picture inline (a press opens it whole), a PDF or
+ * another file by its link. Only admins are answered the file.
+ */
+function DocumentPreview({
+  document,
+  label,
+}: {
+  document: AdminVerification['documents'][number];
+  label: string;
+}) {
+  const { t } = useTranslation();
+  if (document.kind === 'image') {
+    return (
+      <figure className="w-40">
+        <a href={document.url} target="_blank" rel="noreferrer" className="block">
+          <img
+            src={document.url}
+            alt={label}
+            loading="lazy"
+            width={160}
+            height={112}
+            className="h-28 w-40 rounded-lg border border-slate-200 bg-slate-50 object-contain"
+          />
+        </a>
+        <figcaption className="mt-1 text-slate-600">{label}</figcaption>
+      </figure>
+    );
+  }
+  return (
+    <a
+      href={document.url}
+      target="_blank"
+      rel="noreferrer"
+      className="flex h-28 w-40 flex-col items-center justify-center gap-1 rounded-lg border border-slate-200 bg-slate-50 p-2 text-center text-brand-700 underline"
+    >
+      <span className="rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-bold uppercase text-red-800 no-underline">
+        {document.kind === 'pdf' ? 'PDF' : t('admin.verifications.file')}
+      </span>
+      {t('admin.verifications.openDocument', { name: label })}
+    </a>
+  );
+}
+
 /** The identity review queue: the details, the documents (opened by admins only), approve or decline. */
 export default function AdminVerifications({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
   const { list } = loaderData;
   return (
@@ -64,27 +148,20 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
               <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
               <p className="text-xs text-slate-500">{item.email}</p>
             </td>
-            <td className="px-4 py-3 text-xs text-slate-600">
-              {[
-                item.phone,
-                item.date_of_birth,
-                item.nationality,
-                `${item.city}, ${item.country}`,
-                item.document_type,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+            <td className="px-4 py-3">
+              <VerificationDetails item={item} locale={locale} />
             </td>
             <td className="px-4 py-3">
-              <ul className="space-y-1 text-xs">
+              <ul className="flex flex-wrap gap-3 text-xs">
                 {item.documents.map((document) => (
                   <li key={document.field}>
-                    <a href={document.url} className="text-brand-700 underline">
-                      {t(
+                    <DocumentPreview
+                      document={document}
+                      label={t(
                         documentLabels[document.field as keyof typeof documentLabels] ??
                           'admin.verifications.documents',
                       )}
-                    </a>
+                    />
                   </li>
                 ))}
               </ul>
