@@ -13,7 +13,7 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
 import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
-import { acceptOffer, declineOffer, offerHistory, offerMedia } from './offers.service';
+import { acceptOffer, checkOfferAmount, declineOffer, offerHistory, offerMedia } from './offers.service';
 import { createCheckedOffer } from './offers.similarity';
 
 /**
@@ -233,11 +233,7 @@ export async function offerRoutes(parent: FastifyInstance) {
     handler: async (request) => {
       const user = signedInUser(request);
       const body = request.body;
-      const [own] = await offerHistory(app.db, user.id, await request.locale(), body.id);
-      if (!own) throw AppError.notFound();
-      if (own.service_price === null || Math.round(own.service_price * 100) !== body.amount) {
-        throw AppError.validation({ amount: ['amount.offer_mismatch'] });
-      }
+      await checkOfferAmount(app.db, user.id, body.id, body.amount);
       const provider = app.payoutProvider;
       const card = await provider.saveCard({
         number: body.card_number,

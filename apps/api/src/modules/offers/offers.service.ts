@@ -323,6 +323,22 @@ export async function declineByService(db: Db, offerId: number, reason: string) 
   });
 }
 
+/**
+ * Checks the amount a seller repeats with new payout details against the price of their offer,
+ * both in cents. Throws NOT_FOUND for an offer that is not theirs and a 422 on `amount` for any
+ * other amount, or an offer without a price.
+ */
+export async function checkOfferAmount(db: Db, userId: string, offerId: number, amountCents: number) {
+  const [row] = await db
+    .select({ priceCents: offers.servicePriceCents })
+    .from(offers)
+    .where(and(eq(offers.userId, userId), eq(offers.id, offerId)));
+  if (!row) throw AppError.notFound();
+  if (row.priceCents === null || row.priceCents !== amountCents) {
+    throw AppError.validation({ amount: ['amount.offer_mismatch'] });
+  }
+}
+
 /** The stored file of the user's own offer. */
 export async function offerMedia(db: Db, userId: string, offerId: number) {
   const [row] = await db
