@@ -278,9 +278,13 @@ export function ConfirmButton({
 
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    // Focusable, so a table wider than a phone scrolls sideways from the keyboard too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it
-    <div tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    // Focusable, so a table wider than a phone scrolls sideways from the keyboard too; a field focused
+    // near an edge is scrolled in with room for its focus ring.
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it
+      tabIndex={0}
+      className="scroll-px-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
