@@ -102,6 +102,10 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           .filter(Boolean),
         image_generation_cost_eur: text('image_generation_cost_eur'),
         min_deposit_eur: text('min_deposit_eur'),
+        shop_legal_name: text('shop_legal_name'),
+        shop_address: text('shop_address'),
+        shop_vat_id: text('shop_vat_id') || null,
+        vat_rate_percent: text('vat_rate_percent'),
         texts: { copyright: perLanguage('copyright'), internal_currency_name: perLanguage('currency_name') },
       }),
     );
@@ -160,6 +164,41 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
           error={errors['sizes.0'] ?? errors.sizes}
         />
       </div>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('admin.content.receipts')}</legend>
+        <TextField
+          label={t('admin.content.shopLegalName')}
+          name="shop_legal_name"
+          defaultValue={settings.shop_legal_name}
+          error={errors.shop_legal_name}
+        />
+        <TextField
+          label={t('admin.content.shopVatId')}
+          name="shop_vat_id"
+          defaultValue={settings.shop_vat_id ?? ''}
+          error={errors.shop_vat_id}
+        />
+        <label className="text-sm font-medium text-slate-800">
+          {t('admin.content.shopAddress')}
+          <textarea
+            name="shop_address"
+            rows={3}
+            defaultValue={settings.shop_address}
+            aria-invalid={errors.shop_address ? true : undefined}
+            className={`${boxClass} mt-1.5 font-normal`}
+          />
+          {errors.shop_address ? (
+            <span className="mt-1.5 block text-sm font-normal text-red-600">{errors.shop_address}</span>
+          ) : null}
+        </label>
+        <TextField
+          label={t('admin.content.vatRate')}
+          name="vat_rate_percent"
+          inputMode="decimal"
+          defaultValue={settings.vat_rate_percent}
+          error={errors.vat_rate_percent}
+        />
+      </fieldset>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('admin.content.formats')}</legend>
         <div className="flex gap-5">
