@@ -109,7 +109,7 @@ function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<number>):
     slug: row.slug,
     title: row.title,
     price: internalAmount(cents, viewer.rateEur),
-    price_eur: cents / 100,
+    price_eur: minorUnitsToNumber(cents),
     thumb_url: images.webp['320'] ?? '',
     image_url: images.webp['640'] ?? '',
     images,
