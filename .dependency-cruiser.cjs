@@ -19,6 +19,13 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'apps-apart',
+      comment: 'The API and the web share only the contracts: neither imports the other.',
+      severity: 'error',
+      from: { path: '^apps/(api|web)/' },
+      to: { path: '^apps/(api|web)/', pathNot: '^apps/$1/' },
+    },
+    {
       name: 'api-lib-below-everything',
       comment: 'lib/ holds tools with no knowledge of the database, the plugins or the modules.',
       severity: 'error',

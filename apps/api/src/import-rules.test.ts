@@ -20,6 +20,8 @@ const files: Record<string, string> = {
     "import { sql } from 'drizzle-orm';\nimport { read } from './shelf.service';\nexport const routes = () => [sql, read];\n",
   'apps/api/src/modules/box/box.service.ts':
     "import { shelves } from '../shelf/shelf.tables';\nexport const peek = () => shelves;\n",
+  'apps/web/app/lib/shelf.ts':
+    "import { read } from '../../../api/src/modules/shelf/shelf.service';\nexport const shelf = read;\n",
 };
 
 beforeAll(() => {
@@ -45,10 +47,11 @@ async function violations(): Promise<string[]> {
 }
 
 describe('import rules', () => {
-  it('refuse Drizzle in a route file and another module’s tables, and allow both where they belong', async () => {
+  it('refuse Drizzle in a route file, another module’s tables and the API in the web, and allow what belongs', async () => {
     expect((await violations()).sort()).toEqual([
       'api-modules-own-their-tables: apps/api/src/modules/box/box.service.ts → apps/api/src/modules/shelf/shelf.tables.ts',
       'api-routes-without-database: apps/api/src/modules/shelf/shelf.routes.ts → node_modules/drizzle-orm/index.js',
+      'apps-apart: apps/web/app/lib/shelf.ts → apps/api/src/modules/shelf/shelf.service.ts',
     ]);
   });
 });
