@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -59,6 +59,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const menus = useMenus();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the menu
@@ -67,7 +68,17 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   }, [pathname, search]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-900 text-white">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape pressed anywhere in the header closes its folded menu
+    <header
+      className="sticky top-0 z-40 border-b border-white/10 bg-ink-900 text-white"
+      // Escape closes the folded menu and gives the focus back to its button.
+      onKeyDown={(event) => {
+        if (open && event.key === 'Escape') {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-ink-900"
@@ -122,6 +133,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 </>
               )}
               <button
+                ref={toggle}
                 type="button"
                 className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-200 hover:bg-white/10 lg:hidden"
                 aria-expanded={open}
