@@ -89,7 +89,10 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/en/login?redirect=%2Fen%2Fdashboard%2Fprofile%3Fsection%3Dpassword');
     await logIn(page, email, 'wrong password!');
     // Said once, above the form; the e-mail, right as typed, is not marked wrong.
-    await page.getByRole('alert').filter({ hasText: 'These credentials do not match our records.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'These credentials do not match our records.' })
+      .waitFor();
     expect(await page.getByText('These credentials do not match our records.').count()).toBe(1);
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).not.toBe('true');
     await logIn(page, email, password);
@@ -178,12 +181,21 @@ describe('accounts in the browser', () => {
     expect(await danger.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
     await danger.getByLabel('I understand that my account will be deleted for good.').check();
     await danger.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL((url) => url.pathname === '/en');
+    // A confirmation page, and the confirmation mail.
+    await page.waitForURL((url) => url.pathname === '/en/account-deleted');
+    await page.getByRole('heading', { name: 'Your account has been deleted' }).waitFor();
+    await page.getByText(`We have sent a confirmation to ${email}.`).waitFor();
+    expect(await page.title()).toBe('Your account has been deleted | PromptMarket');
     await page.getByRole('link', { name: 'Log in' }).waitFor();
+    await screenshot(page, 'account-deleted-1280');
+    await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
 
     await page.goto('/en/login');
     await logIn(page, email, 'password to delete');
-    await page.getByText('Login failed').waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'These credentials do not match our records.' })
+      .waitFor();
     await context.close();
   });
 
@@ -198,21 +210,31 @@ describe('accounts in the browser', () => {
     await danger
       .getByText(/^Your wallet still holds \S+ \S+\. Deleting the account gives this balance up/)
       .waitFor();
+    await danger.getByRole('group', { name: /^What should happen to your balance of \S+ \S+\?$/ }).waitFor();
     await danger.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await danger.getByLabel('I understand that my account will be deleted for good.').check();
     const button = danger.getByRole('button', { name: 'Delete my account' });
     expect(await button.isDisabled()).toBe(true);
+    // Using the balance first keeps the account and shows where it can be spent.
+    await danger.getByLabel('I will use it first (the account stays)').check();
+    await danger.getByRole('link', { name: 'Browse prompts' }).waitFor();
+    await danger.getByRole('link', { name: 'See your wallet' }).waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    // Giving it up needs its own tick.
+    await danger.getByLabel('Give it up and delete the account').check();
+    expect(await button.isDisabled()).toBe(true);
     await screenshot(page, 'profile-delete-with-balance-1280');
     await danger.getByLabel(/^I give up my balance of \S+ \S+\.$/).check();
     await button.click();
-    await page.waitForURL((url) => url.pathname === '/en');
+    await page.waitForURL((url) => url.pathname === '/en/account-deleted');
+    await page.getByText(/^Your balance of \S+ \S+ was given up\.$/).waitFor();
 
     const notice = await waitForMailLink(mailDir(), email, /http:\/\/\S+\/en\/contact-us/);
     expect(notice).toMatch(/\/en\/contact-us$/);
     await context.close();
   });
 
-  it('refuses to delete an account while a deposit is still processing, and lists it', async () => {
+  it('lists a deposit still processing before the account can be deleted, and keeps the button off', async () => {
     const { page, context } = await openPage(browser, viewports.phone);
     await verifiedUser(page);
     // Left at the payment page: the deposit is processing at the provider.
@@ -223,10 +245,8 @@ describe('accounts in the browser', () => {
     const danger = page.locator('#delete-account');
     await danger.getByLabel('Password', { exact: true }).fill('correct horse battery');
     await danger.getByLabel('I understand that my account will be deleted for good.').check();
-    await danger.getByRole('button', { name: 'Delete my account' }).click();
-    await danger
-      .getByText('A deposit of yours is still being processed by the payment provider (1).', { exact: false })
-      .waitFor();
+    expect(await danger.getByRole('button', { name: 'Delete my account' }).isDisabled()).toBe(true);
+    await danger.getByText('Before your account can be deleted:').waitFor();
     await danger.getByText(/^Deposits still being processed by the payment provider/).waitFor();
     await danger.getByText(/^10\.00 EUR, started on /).waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type AccountDeletionRefusal,
   accountDeletionRefusal,
   changePasswordRequest,
   deleteAccountRequest,
@@ -18,8 +17,13 @@ import {
   SubmitButton,
   TextField,
 } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { changePassword, deleteAccount, updateProfile } from '../../features/accounts/api';
 import { DeletionBlockers } from '../../features/accounts/deletion-blockers';
+import { type DeletionBlockerLists, knownDeletionBlockers } from '../../features/accounts/known-blockers';
+import { getDeposits } from '../../features/deposits/api';
+import { getOffers } from '../../features/offers/api';
+import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError, formFailureText } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
@@ -28,6 +32,7 @@ import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import type { AccountDeletedState } from '../account/account-deleted';
 import type { Route } from './+types/profile';
 import type { loader as dashboardLoader } from './layout';
 
@@ -37,6 +42,32 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 ];
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+type Blockers = DeletionBlockerLists;
+
+/**
+ * What keeps the account from being deleted, shown before the user tries: payouts to them not
+ * paid yet and deposits still processing. The API checks the same again when asked to delete;
+ * a list that cannot be read leaves it to that check.
+ */
+export async function loader({
+  request,
+  context,
+  params,
+}: Route.LoaderArgs): Promise<{ blockers: Blockers }> {
+  const api = serverApi(request, context, params.locale, true);
+  const [offers, deposits] = await Promise.all([
+    getOffers(api).then(
+      ({ payload }) => payload,
+      () => [],
+    ),
+    getDeposits(api).then(
+      ({ payload }) => payload,
+      () => [],
+    ),
+  ]);
+  return { blockers: knownDeletionBlockers(offers, deposits) };
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
@@ -263,34 +294,43 @@ function ChangePassword() {
 }
 
 /**
- * The password, plus a tick that the user means it (the button stays off without it). A balance
- * left in the wallet is shown first, and the account is deleted only with a second tick that gives
- * it up; payouts not paid yet and deposits still processing are listed from the API's refusal.
+ * The password, plus a tick that the user means it (the button stays off without it). Payouts not
+ * paid yet and deposits still processing are listed first (and again from the API's refusal): they
+ * must be settled before. A balance left in the wallet is shown with a choice: use it first (the
+ * account stays; links to the shop and the wallet) or give it up, which a second tick confirms.
+ * Once deleted, the confirmation page says where the confirmation mail went.
  */
-const deleteForm = deleteAccountRequest.extend({ confirm: z.boolean(), forfeit: z.boolean() });
+const deleteForm = deleteAccountRequest.extend({
+  confirm: z.boolean(),
+  forfeit: z.boolean(),
+  choice: z.enum(['spend', 'give-up']).nullable(),
+});
 type DeleteForm = z.input<typeof deleteForm>;
 
-function DeleteAccount({ user }: { user: Profile }) {
+function DeleteAccount({ user, known }: { user: Profile; known: Blockers }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const api = useApi();
   const navigate = useNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [balance, setBalance] = useState(user.balance > 0 ? user.balance : 0);
-  const [blockers, setBlockers] = useState<Pick<AccountDeletionRefusal, 'payouts' | 'deposits'>>({});
+  const [blockers, setBlockers] = useState<Blockers>(known);
   const { register, handleSubmit, setError, formState, watch } = useForm<DeleteForm>({
     resolver: zodResolver(deleteForm),
-    defaultValues: { password: '', confirm: false, forfeit: false },
+    defaultValues: { password: '', confirm: false, forfeit: false, choice: null },
   });
   const confirmed = watch('confirm');
   const forfeit = watch('forfeit');
+  const choice = watch('choice');
+  const blocked = (blockers.payouts?.length ?? 0) + (blockers.deposits?.length ?? 0) > 0;
   const amount = formatInternal(centsFromDecimal(balance), locale, settings.internal_currency_name);
 
   const onSubmit = handleSubmit(async ({ password, forfeit: givenUp }) => {
     setNotice(null);
     try {
       await deleteAccount(api, { password, ...(balance > 0 ? { confirm_forfeit_balance: givenUp } : {}) });
-      navigate(paths.home(locale), { replace: true });
+      const state: AccountDeletedState = { email: user.email, ...(balance > 0 ? { forfeited: amount } : {}) };
+      navigate(paths.accountDeleted(locale), { replace: true, state });
     } catch (caught) {
       if (
         caught instanceof ApiError &&
@@ -316,24 +356,72 @@ function DeleteAccount({ user }: { user: Profile }) {
     <Section id="delete-account" title={t('profile.deleteTitle')}>
       <form method="post" onSubmit={onSubmit} noValidate className="space-y-5">
         <p className="text-sm text-slate-600">{t('profile.deleteText')}</p>
-        {balance > 0 ? <FormAlert kind="error">{t('profile.deleteBalance', { amount })}</FormAlert> : null}
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
-        <DeletionBlockers refusal={blockers} locale={locale} />
+        {blocked ? (
+          <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+            <p className="text-sm font-semibold text-amber-900">{t('profile.deleteUnpaid')}</p>
+            <DeletionBlockers refusal={blockers} locale={locale} />
+          </div>
+        ) : null}
+        {balance > 0 ? (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-semibold text-slate-900">
+              {t('profile.deleteChoice', { amount })}
+            </legend>
+            <p className="text-sm text-slate-600">{t('profile.deleteBalance', { amount })}</p>
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+              <input
+                type="radio"
+                value="spend"
+                className="mt-0.5 h-4 w-4 accent-brand-600"
+                {...register('choice')}
+              />
+              <span>{t('profile.deleteChoiceSpend')}</span>
+            </label>
+            {choice === 'spend' ? (
+              <div className="ml-7 space-y-2 text-sm text-slate-700">
+                <p>{t('profile.deleteChoiceSpendHint')}</p>
+                <p className="flex flex-wrap gap-4">
+                  <Link
+                    to={paths.products({ locale })}
+                    className="font-semibold text-brand-700 hover:underline"
+                  >
+                    {t('profile.deleteChoiceShop')}
+                  </Link>
+                  <Link to={paths.wallet(locale)} className="font-semibold text-brand-700 hover:underline">
+                    {t('profile.deleteChoiceWallet')}
+                  </Link>
+                </p>
+              </div>
+            ) : null}
+            <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-red-400 has-[:checked]:bg-red-50">
+              <input
+                type="radio"
+                value="give-up"
+                className="mt-0.5 h-4 w-4 accent-red-600"
+                {...register('choice')}
+              />
+              <span>{t('profile.deleteChoiceGiveUp')}</span>
+            </label>
+            {choice === 'give-up' ? (
+              <div className="ml-7">
+                <CheckboxField label={t('profile.deleteForfeit', { amount })} {...register('forfeit')} />
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
         <PasswordField
           label={t('profile.deletePassword')}
           autoComplete="current-password"
           error={fieldError(formState.errors.password?.message, locale)}
           {...register('password')}
         />
-        {balance > 0 ? (
-          <CheckboxField label={t('profile.deleteForfeit', { amount })} {...register('forfeit')} />
-        ) : null}
         <CheckboxField label={t('profile.deleteConfirm')} {...register('confirm')} />
         <SubmitButton
           busy={formState.isSubmitting}
           busyLabel={t('profile.deleting')}
           variant="danger"
-          disabled={!confirmed || (balance > 0 && !forfeit)}
+          disabled={!confirmed || blocked || (balance > 0 && (choice !== 'give-up' || !forfeit))}
         >
           {t('profile.deleteButton')}
         </SubmitButton>
@@ -342,7 +430,7 @@ function DeleteAccount({ user }: { user: Profile }) {
   );
 }
 
-export default function DashboardProfile() {
+export default function DashboardProfile({ loaderData }: Route.ComponentProps) {
   const data = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard-layout');
   const [editNotice, setEditNotice] = useState<Notice>(null);
   if (!data) return null;
@@ -356,7 +444,7 @@ export default function DashboardProfile() {
         setNotice={setEditNotice}
       />
       <ChangePassword />
-      <DeleteAccount user={data.user} />
+      <DeleteAccount user={data.user} known={loaderData.blockers} />
     </div>
   );
 }
