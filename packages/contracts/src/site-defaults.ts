@@ -1,12 +1,8 @@
 /**
- * What a new shop starts with, and what the web falls back on when the site's own answers cannot
- * be read (spec section 8). The API seeds its settings and currencies from these; the web's
- * fallbacks are made from the same values, so the two cannot drift apart. No imports: the web's
- * first load carries this file.
+ * What a new shop starts with, and what the web falls back on when the settings cannot be read
+ * (spec section 8). The API seeds its settings from these; the web's fallbacks are made from the
+ * same values, so the two cannot drift apart.
  */
-
-/** The currency prices are kept in; every other currency is a rate against it (EUR, rate 1, €). */
-export const BASE_CURRENCY = { code: 'EUR', symbol: '€', name: 'Euro' } as const;
 
 /** The settings a new shop starts with. Money in EUR cents. */
 export const settingDefaults = {

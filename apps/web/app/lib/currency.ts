@@ -1,5 +1,5 @@
+import { BASE_CURRENCY } from '@promptmarket/contracts/base-currency';
 import type { Currency } from '@promptmarket/contracts/site';
-import { BASE_CURRENCY } from '@promptmarket/contracts/site-defaults';
 
 /** Where the visitor's display currency is remembered (spec section 9). */
 export const SELECTED_CURRENCY_KEY = 'selected-currency';

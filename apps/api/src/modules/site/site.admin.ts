@@ -5,7 +5,7 @@ import type {
   adminLanguageUpdate,
   adminSettingsUpdate,
 } from '@promptmarket/contracts/admin-content';
-import { BASE_CURRENCY } from '@promptmarket/contracts/site-defaults';
+import { BASE_CURRENCY } from '@promptmarket/contracts/base-currency';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';

@@ -1,5 +1,6 @@
+import { BASE_CURRENCY } from '@promptmarket/contracts/base-currency';
 import { vatRatePattern } from '@promptmarket/contracts/receipts';
-import { BASE_CURRENCY, settingDefaults } from '@promptmarket/contracts/site-defaults';
+import { settingDefaults } from '@promptmarket/contracts/site-defaults';
 import { z } from 'zod';
 
 /** The settings as stored, one row per key. Money is in EUR cents. */
