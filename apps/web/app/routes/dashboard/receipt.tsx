@@ -57,9 +57,9 @@ function BackLink({ kind }: { kind: Receipt['kind'] | null }) {
 
 function Party({ heading, lines }: { heading: string; lines: string[] }) {
   return (
-    <div>
+    <div className="min-w-0">
       <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{heading}</h3>
-      <p className="mt-1 whitespace-pre-line break-words text-sm leading-6 text-slate-900">
+      <p className="mt-1 whitespace-pre-line text-sm [overflow-wrap:anywhere] leading-6 text-slate-900">
         {lines.join('\n')}
       </p>
     </div>
@@ -122,7 +122,7 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           {receipt.lines.map((line, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the lines of a receipt never change order, and two may read alike
             <tr key={index}>
-              <td className="break-words py-2 pr-2 text-slate-900">{line.description}</td>
+              <td className="py-2 pr-2 text-slate-900 [overflow-wrap:anywhere]">{line.description}</td>
               <td className="py-2 text-right tabular-nums text-slate-700">{line.quantity}</td>
               <td className="py-2 text-right tabular-nums text-slate-900">{money(line.amount_minor)}</td>
             </tr>
