@@ -2,10 +2,18 @@ import { inflateSync } from 'node:zlib';
 import { receipt as receiptShape } from '@promptmarket/contracts/receipts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, lastMailTo, registerVerifiedUser } from '../../test/accounts';
+import {
+  type BrowserSession,
+  call,
+  lastMailTo,
+  registerVerifiedUser,
+  signInAsAdmin,
+  strongPassword,
+} from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { recordingLog } from '../../test/log';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { deposits } from '../deposits/deposits.tables';
 import { runDueJobs } from '../jobs/jobs.service';
@@ -373,5 +381,41 @@ describe('receipts as PDF', () => {
     expect(text).toContain('Aufladung des Guthabens: 25,00 Credits');
     expect(text).toContain('Auf diesem Beleg wird keine USt. ausgewiesen.');
     expect(text).not.toContain('USt. (');
+  });
+});
+
+describe('the seller and the VAT rate in the settings', () => {
+  it('are changed by the back office, which refuses a rate that is not a percentage below 100', async () => {
+    await ensureAdmin(app.db, 'keeper@example.test', strongPassword);
+    const admin = await signInAsAdmin(app, 'keeper@example.test');
+    for (const rate of ['100', '7.777', '-1', 'abc']) {
+      const refused = await call(app, admin, 'PUT', '/api/admin/settings', { vat_rate_percent: rate });
+      expect(refused.statusCode, rate).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['vat_rate_percent']);
+    }
+    const saved = await call(app, admin, 'PUT', '/api/admin/settings', {
+      shop_legal_name: 'Prompt GmbH',
+      shop_address: 'Hauptstraße 1\n10115 Berlin',
+      shop_vat_id: 'DE123456789',
+      vat_rate_percent: '19',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call(app, admin, 'GET', '/api/admin/settings')).json().payload).toMatchObject({
+      shop_legal_name: 'Prompt GmbH',
+      shop_address: 'Hauptstraße 1\n10115 Berlin',
+      shop_vat_id: 'DE123456789',
+      vat_rate_percent: '19',
+    });
+    const { session } = await customer();
+    const depositId = await paidDeposit(session);
+    const receipt = (await getReceipt(session, `deposit/${depositId}`, 'de')).json().payload;
+    expect(receipt.seller).toMatchObject({
+      name: 'Prompt GmbH',
+      address: ['Hauptstraße 1', '10115 Berlin'],
+      vat_id: 'DE123456789',
+    });
+    // 2500 × 19 / 119 = 399.15…
+    expect(receipt.vat).toEqual({ rate: '19', amount_minor: 399, net_minor: 2101 });
+    expect(receipt.lines[0].description).toBe('Aufladung des Guthabens: 25,00 Credits');
   });
 });
