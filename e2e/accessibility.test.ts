@@ -1,0 +1,296 @@
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInAsAdmin } from './admin-account';
+import { baseURL, launchBrowser, openPage, viewports } from './browser';
+import { fundedWith, verifiedUser } from './journeys';
+
+// Every page is checked by axe-core at a phone's and a desktop's width; a serious or critical
+// finding fails the test with its rule, element and page.
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Finding = { page: string; width: number; rule: string; impact: string; targets: string[]; text: string };
+
+type AxeResult = {
+  violations: {
+    id: string;
+    impact: string | null;
+    help: string;
+    nodes: { target: unknown[]; html: string }[];
+  }[];
+};
+
+/** Runs axe on what `page` shows now; answers the serious and critical findings. */
+async function audit(page: Page, name: string): Promise<Finding[]> {
+  // Transitions (menus, dialogs) settle before colours are measured.
+  await page.waitForTimeout(250);
+  const injected = await page.evaluate(() => 'axe' in window);
+  // Through the debugging protocol, so the page's content security policy does not apply.
+  if (!injected) await page.evaluate(axeSource);
+  const result = (await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(context: Document, options: unknown): Promise<unknown> };
+      }
+    ).axe.run(document, {
+      resultTypes: ['violations'],
+      // Experimental in axe, but asked for: a control's name contains the text it shows (WCAG 2.5.3).
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    }),
+  )) as AxeResult;
+  const width = page.viewportSize()?.width ?? 0;
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      page: name,
+      width,
+      rule: violation.id,
+      impact: violation.impact ?? '',
+      targets: violation.nodes
+        .slice(0, 5)
+        .map((node) => `${JSON.stringify(node.target)} ${node.html.slice(0, 160)}`),
+      text: violation.help,
+    }));
+}
+
+/**
+ * Focuses the first few controls in the rows of the page's lists and tables from the keyboard and
+ * answers, for each whose focus ring does not show whole, why: no :focus-visible, no outline of
+ * 2 px or more, or a ring cut off by a box around it that hides what overflows.
+ */
+async function hiddenFocusRings(page: Page, name: string): Promise<Finding[]> {
+  const width = page.viewportSize()?.width ?? 0;
+  const controls = page.locator(
+    'main :is(li, tr) :is(a[href], button, input, select):visible, main :is(li, tr):is(a[href], button, [tabindex="0"]):visible, main [tabindex="0"]:visible',
+  );
+  const found: Finding[] = [];
+  const count = Math.min(await controls.count(), 4);
+  for (let index = 0; index < count; index++) {
+    const control = controls.nth(index);
+    if (await control.isDisabled().catch(() => false)) continue;
+    // Reached by Tab, as a keyboard user would: the browser shows :focus-visible then.
+    await control.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    const check = () =>
+      control.evaluate((element) => {
+        if (element !== document.activeElement) return null; // Tab order skips it (e.g. a roving group)
+        if (!element.matches(':focus-visible')) return 'no :focus-visible';
+        const style = getComputedStyle(element);
+        const outline = Number.parseFloat(style.outlineWidth);
+        if (style.outlineStyle === 'none' || outline < 2)
+          return `outline ${style.outlineStyle} ${style.outlineWidth}`;
+        const reach = Number.parseFloat(style.outlineOffset) + outline;
+        const box = element.getBoundingClientRect();
+        for (
+          let parent = element.parentElement;
+          parent && parent.tagName !== 'MAIN';
+          parent = parent.parentElement
+        ) {
+          const clip = getComputedStyle(parent);
+          if (clip.overflowX === 'visible' && clip.overflowY === 'visible') continue;
+          const edge = parent.getBoundingClientRect();
+          if (
+            box.left - reach < edge.left ||
+            box.top - reach < edge.top ||
+            box.right + reach > edge.right ||
+            box.bottom + reach > edge.bottom
+          ) {
+            return `ring cut off by <${parent.tagName.toLowerCase()} class="${parent.className}">`;
+          }
+        }
+        return null;
+      });
+    // A smooth scroller brings the focused control in over a moment: measured once it has come.
+    let problem = await check();
+    for (let attempt = 0; problem && attempt < 5; attempt++) {
+      await page.waitForTimeout(200);
+      problem = await check();
+    }
+    if (problem) {
+      found.push({
+        page: name,
+        width,
+        rule: 'focus-ring',
+        impact: 'serious',
+        targets: [(await control.evaluate((element) => element.outerHTML)).slice(0, 160)],
+        text: problem,
+      });
+    }
+  }
+  return found;
+}
+
+/** Visits each path at both widths and audits it; `after` may put the page into a further state to audit. */
+async function auditPaths(
+  page: Page,
+  paths: string[],
+  extra: (width: number) => Promise<Finding[]> = async () => [],
+): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const viewport of [viewports.phone, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      findings.push(...(await audit(page, path)));
+      findings.push(...(await hiddenFocusRings(page, path)));
+    }
+    findings.push(...(await extra(viewport.width)));
+  }
+  return findings;
+}
+
+function report(findings: Finding[]) {
+  return findings
+    .map(
+      (f) =>
+        `${f.rule} (${f.impact}) on ${f.page} at ${f.width}px: ${f.text}\n    ${f.targets.join('\n    ')}`,
+    )
+    .join('\n');
+}
+
+type Listed = { id: number; slug: string; title: string };
+
+async function products(): Promise<Listed[]> {
+  const answer = await fetch(`${baseURL()}/api/products?sort=price_asc&per_page=3`);
+  const list = ((await answer.json()) as { data: Listed[] }).data;
+  if (list.length < 2) throw new Error('the demo shop has too few prompts');
+  return list;
+}
+
+describe('accessibility (axe)', () => {
+  it('finds no serious or critical violation on the shop’s pages for a guest', async () => {
+    const [product] = await products();
+    const { page, context } = await openPage(browser, viewports.phone);
+    const findings = await auditPaths(
+      page,
+      [
+        '/en',
+        '/en/products',
+        '/en/products?category=seascapes&style=watercolor&sort=price_desc',
+        '/en/products?search=zzzz-nothing-matches',
+        `/en/products/${product?.slug}`,
+        '/en/page/terms',
+        '/en/page/privacy',
+        '/en/about-us',
+        '/en/contact-us',
+        '/en/products/generate',
+        '/en/login',
+        '/en/register',
+        '/en/forgot-password',
+        '/en/reset-password?token=nothing&email=nobody%40example.test',
+        '/en/cart',
+        '/en/forbidden',
+        '/en/no-such-page',
+        '/de',
+      ],
+      async (width) => {
+        const found: Finding[] = [];
+        if (width === viewports.phone.width) {
+          // The folded menu, open.
+          await page.goto('/en');
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          const toggle = page.getByRole('button', { name: 'Close menu' });
+          await toggle.waitFor();
+          found.push(...(await audit(page, '/en (menu open)')));
+          // Escape from inside the menu closes it and gives the focus back to its button.
+          await page.keyboard.press('Tab');
+          expect(await page.evaluate(() => document.activeElement?.closest('nav') !== null)).toBe(true);
+          await page.keyboard.press('Escape');
+          const opener = page.getByRole('button', { name: 'Open menu' });
+          await opener.waitFor();
+          expect(await opener.getAttribute('aria-expanded')).toBe('false');
+          expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+        }
+        // A failed sign-in and a register form with its errors shown.
+        await page.goto('/en/login');
+        await page.locator('form:has(input[type="password"]) button[type="submit"]:enabled').waitFor();
+        await page.getByLabel('Email').fill('nobody@example.test');
+        await page.getByLabel('Password', { exact: true }).fill('not the password');
+        await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+        await page.getByRole('alert').first().waitFor();
+        found.push(...(await audit(page, '/en/login (failed)')));
+        await page.goto('/en/register');
+        await page.locator('form:has(input[type="password"]) button[type="submit"]:enabled').waitFor();
+        await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+        await page.waitForTimeout(300);
+        found.push(...(await audit(page, '/en/register (empty form sent)')));
+        return found;
+      },
+    );
+    await context.close();
+    expect(report(findings)).toBe('');
+  }, 300_000);
+
+  it('finds no serious or critical violation on the dashboard’s pages for a signed-in user', async () => {
+    const [first, second] = await products();
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await verifiedUser(page);
+    await fundedWith(page, '10');
+    // One prompt bought (the orders list has a row), one left in the cart.
+    await page.goto(`/en/products/${first?.slug}`);
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await page.goto('/en/cart');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const confirm = page.getByRole('dialog');
+    await confirm.waitFor();
+    const dialogFindings = await audit(page, '/en/cart (purchase dialog)');
+    await confirm.getByRole('button', { name: /^Buy for / }).click();
+    await page.waitForURL('**/en/dashboard/orders?bought=*');
+    await page.goto(`/en/products/${second?.slug}`);
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    await page.getByRole('link', { name: 'Cart, 1 prompt' }).waitFor();
+
+    const findings = await auditPaths(page, [
+      '/en',
+      '/en/dashboard',
+      '/en/dashboard/profile',
+      '/en/dashboard/orders',
+      '/en/dashboard/deposits',
+      '/en/dashboard/deposits/create',
+      '/en/dashboard/wallet',
+      '/en/dashboard/offers',
+      '/en/dashboard/verification',
+      '/en/products',
+      `/en/products/${first?.slug}`,
+      `/en/products/${second?.slug}`,
+      '/en/products/generate',
+      '/en/cart',
+      '/en/success-payment',
+      '/en/fail-payment?error=Declined',
+    ]);
+    await context.close();
+    expect(report([...dialogFindings, ...findings])).toBe('');
+  }, 300_000);
+
+  it('finds no serious or critical violation in the back office', async () => {
+    const [product] = await products();
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await logInAsAdmin(page, baseURL());
+    const findings = await auditPaths(page, [
+      '/en/admin',
+      '/en/admin/offers',
+      '/en/admin/verifications',
+      '/en/admin/payouts',
+      '/en/admin/users',
+      '/en/admin/products',
+      `/en/admin/products/${product?.id}`,
+      '/en/admin/categories',
+      '/en/admin/content',
+      '/en/admin/messages',
+      '/en/admin/deposits',
+      '/en/admin/audit',
+      '/en/admin/security',
+    ]);
+    await context.close();
+    expect(report(findings)).toBe('');
+  }, 300_000);
+});
