@@ -91,10 +91,14 @@ describe('the outcome of a deposit', () => {
     await verifiedUser(page);
     const sandbox = await depositThroughSandbox(page, '11');
     const checks: string[] = [];
-    page.on('request', (request) => {
+    page.on('requestfinished', (request) => {
       if (request.url().includes('/api/deposit/status')) checks.push(request.url());
     });
-    const checked = (count: number) => expect.poll(() => checks.length).toBeGreaterThanOrEqual(count);
+    // A check is answered, and the page has had a moment to set its next one.
+    const checked = async (count: number) => {
+      await expect.poll(() => checks.length).toBeGreaterThanOrEqual(count);
+      await page.waitForTimeout(250);
+    };
     await page.getByRole('button', { name: 'Keep pending' }).click();
     await page.waitForURL('**/en/processing-payment?order_id=*');
     await page.getByRole('heading', { name: 'Processing your payment' }).waitFor();
