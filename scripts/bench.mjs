@@ -3,7 +3,9 @@
 // BENCH_DATABASE_URL), starts the production server, and measures in one run each route
 // against the bare JSON route of the same server (autocannon); then buying (purchase throughput and
 // zip downloads, scripts/bench-buying.mjs); the shop's initial JavaScript; and the key pages with
-// Lighthouse (mobile, simulated throttling) in Debian's Chromium. BENCH_PARTS picks some of them.
+// Lighthouse (mobile, simulated throttling) in Debian's Chromium; and pictures: one render of the demo
+// engine and one near-duplicate lookup of an offer's picture (apps/api/src/cli/bench-pictures.ts).
+// BENCH_PARTS picks some of them.
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,8 +24,8 @@ const duration = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const productCount = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Which parts to run, comma-separated: routes, buying, javascript, lighthouse (all by default). */
-const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,lighthouse').split(','));
+/** Which parts to run, comma-separated: routes, buying, javascript, lighthouse, pictures (all by default). */
+const parts = new Set((process.env.BENCH_PARTS ?? 'routes,buying,javascript,lighthouse,pictures').split(','));
 /** Which rows of the routes part, as comma-separated parts of their labels (all by default); the bare route always runs. */
 const onlyRows = process.env.BENCH_ROWS?.split(',').filter(Boolean) ?? [];
 const chosen = ([label]) =>
@@ -83,6 +85,16 @@ if (!postgres?.reused && !(postgres === null && reusedDataDir)) {
   });
   if (seeded.status !== 0) process.exit(1);
 }
+
+// Measured before the server starts: the embedded database has one opener.
+const pictures = parts.has('pictures')
+  ? spawnSync('npx', ['tsx', 'apps/api/src/cli/bench-pictures.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...databaseEnv },
+    })
+  : null;
 
 const server = await startProductionServer({
   port,
@@ -343,6 +355,10 @@ try {
     console.log(`| deep page, pages 2000-2004 | ${single.deep.toFixed(1)} |`);
   }
   if (parts.has('buying')) await benchBuying({ base, dataDir, connections });
+  if (pictures) {
+    console.log("\nPictures: the demo engine and the offers' near-duplicate lookup, one at a time\n");
+    console.log(pictures.status === 0 ? pictures.stdout.trim() : '(the pictures part failed)');
+  }
   if (parts.has('javascript')) {
     console.log(
       '\nInitial JavaScript (every script the server-rendered HTML makes the browser load, gzip -9)\n',
