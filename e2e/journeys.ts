@@ -25,9 +25,9 @@ export async function verifiedUser(page: Page) {
   return email;
 }
 
-/** Fills the deposit form and goes on to the sandbox's page. */
-export async function depositThroughSandbox(page: Page, amount: string) {
-  await page.goto('/en/dashboard/deposits/create');
+/** Fills the deposit form (opened here unless `opened`) and goes on to the sandbox's page. */
+export async function depositThroughSandbox(page: Page, amount: string, { opened = false } = {}) {
+  if (!opened) await page.goto('/en/dashboard/deposits/create');
   await page.locator('button[type="submit"]:enabled', { hasText: 'Continue to payment' }).waitFor();
   await page.getByLabel('Amount', { exact: true }).fill(amount);
   await page.getByLabel('Phone', { exact: true }).fill('+44 20 7946 0000');

@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsAdmin } from './admin-account';
 import { apiVisitor } from './api-visitor';
-import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
-import { fundedWith, headerBalance, verifiedUser } from './journeys';
+import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import { depositThroughSandbox, fundedWith, headerBalance, verifiedUser } from './journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,6 +14,16 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Listed = { id: number; slug: string; title: string; price: number };
+
+/** An amount of credits as the shop words it in English: "12 credits", "11.90 credits", "1 credit". */
+function credits(amount: number): string {
+  const cents = Math.round(amount * 100);
+  const number = (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return `${number} ${cents === 100 ? 'credit' : 'credits'}`;
+}
 
 async function listed(sort: 'price_asc' | 'price_desc'): Promise<Listed[]> {
   const response = await fetch(`${baseURL()}/api/products?sort=${sort}&per_page=5`);
@@ -32,10 +42,24 @@ describe('buying in the browser', () => {
     await page.goto(`/en/products/${first.slug}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByText('Added to your cart.').waitFor();
+    await page.getByRole('link', { name: 'In your cart' }).waitFor();
     await page.goto('/en/products?sort=price_asc');
-    await page.getByRole('button', { name: `Add to cart: ${second.title}` }).click();
+    // The tile's button: its name reads "Add to cart" and then the title.
+    const secondTile = page.locator('main article').filter({ hasText: second.title });
+    await secondTile.getByRole('button', { name: /^Add to cart\b/ }).click();
     await page.getByRole('link', { name: 'In your cart' }).waitFor();
     await page.getByRole('link', { name: 'Cart, 2 prompts' }).first().waitFor();
+
+    // On a phone the header shows the cart with its count, and the page says the prompt is in it.
+    await page.setViewportSize(viewports.phone);
+    await page.goto(`/en/products/${first.slug}`);
+    const headerCart = page.locator('header').getByRole('link', { name: 'Cart, 2 prompts' });
+    await headerCart.waitFor();
+    expect(await headerCart.isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'In your cart' }).waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.screenshot({ path: 'test-results/screenshots/header-cart-360.png' });
+    await page.setViewportSize(viewports.desktop);
 
     await page.goto('/en/cart');
     await page.getByRole('link', { name: first.title }).waitFor();
@@ -51,6 +75,10 @@ describe('buying in the browser', () => {
     await page.getByRole('button', { name: `Show order: ${first.title}` }).click();
 
     const dialog = page.getByRole('dialog');
+    // At 1280x800 the Download button shows without scrolling.
+    const button = await dialog.getByRole('button', { name: 'Download' }).boundingBox();
+    expect(button).not.toBeNull();
+    expect((button?.y ?? 0) + (button?.height ?? 0)).toBeLessThanOrEqual(viewports.desktop.height);
     // The order's date reads as a relative time, the exact moment kept in the element.
     const ordered = dialog.locator('time');
     expect(await ordered.textContent()).toMatch(/^(just now|\d+ minutes? ago)$/);
@@ -67,27 +95,76 @@ describe('buying in the browser', () => {
       ['LICENSE.txt', `${first.slug}-512x512.webp`, 'prompt.txt'].sort(),
     );
     expect(strFromU8(files['prompt.txt'] as Uint8Array).length).toBeGreaterThan(20);
-    await screenshot(page, 'order-dialog-1280');
+    // The dialog shows the whole prompt that the zip holds.
+    expect(await dialog.getByTestId('bought-prompt').textContent()).toBe(
+      strFromU8(files['prompt.txt'] as Uint8Array).trim(),
+    );
+    await page.screenshot({ path: 'test-results/screenshots/order-dialog-1280x800.png' });
     await page.keyboard.press('Escape');
 
     const spent = Math.round((first.price + second.price) * 100);
     const left = (1000 - spent) / 100;
     expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
 
-    // A prompt that costs more than what is left: refused with the missing amount, nothing charged.
+    // A prompt that costs more than what is left: Buy now says so before it is pressed, and Top up
+    // comes back to the page after the deposit.
     const [expensive] = await listed('price_desc');
     if (!expensive || expensive.price <= left) throw new Error('no prompt costs more than the balance');
     await page.goto(`/en/products/${expensive.slug}`);
-    await page.getByRole('button', { name: 'Buy now' }).click();
-    await page.getByText(/Insufficient funds: you need .* Credits more\./).waitFor();
-    await page.getByRole('link', { name: 'Top up your balance' }).waitFor();
-    expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
+    const buyNow = page.getByRole('button', { name: 'Buy now' });
+    await page
+      .getByText(
+        `Your balance is ${credits(left)}: you need ${credits(expensive.price - left)} more to buy this prompt.`,
+      )
+      .waitFor();
+    expect(await buyNow.isDisabled()).toBe(true);
+    expect(await page.getByTestId('bought-prompt').count()).toBe(0);
+    await screenshot(page, 'product-short-of-money-1280');
+    await page.getByRole('link', { name: 'Top up your balance' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/en/dashboard/deposits/create' &&
+        url.searchParams.get('return') === `/en/products/${expensive.slug}`,
+    );
+    // At least the minimum deposit (10 EUR, one credit each).
+    const topUp = Math.max(10, Math.ceil(expensive.price - left) + 1);
+    await depositThroughSandbox(page, String(topUp), { opened: true });
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.waitForURL(`**/en/products/${expensive.slug}`, { timeout: 30_000 });
+
+    // Buy now asks first, with the balance before and after.
+    const before = left + topUp;
+    await buyNow.click();
+    const confirmOne = page.getByRole('dialog', { name: 'Confirm your purchase' });
+    await confirmOne.getByText(`You are buying “${expensive.title}”.`).waitFor();
+    expect(await confirmOne.getByTestId('balance-before').textContent()).toBe(credits(before));
+    expect(await confirmOne.getByTestId('balance-after').textContent()).toBe(
+      credits(before - expensive.price),
+    );
+    await screenshot(page, 'buy-now-confirm-1280');
+    await confirmOne.getByRole('button', { name: `Buy for ${credits(expensive.price)}` }).click();
+    await page.getByText('You own this prompt.').waitFor();
+    // Its buyer reads the whole prompt on the page, and copies it.
+    const prompt = page.getByTestId('bought-prompt');
+    await prompt.waitFor();
+    expect(((await prompt.textContent()) ?? '').length).toBeGreaterThan(20);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page
+      .getByText(/^(Copied to the clipboard\.|The prompt is selected: press Ctrl\+C to copy it\.)$/)
+      .waitFor();
+    await screenshot(page, 'product-owner-1280');
+    const after = Math.round((before - expensive.price) * 100) / 100;
+    expect(await headerBalance(page)).toContain(`${after.toFixed(2)} Credits`);
 
     // What was bought shows Download instead of Buy now, on its page and on its tile.
     await page.goto(`/en/products/${second.slug}`);
     await page.getByText('You own this prompt.').waitFor();
     await page.goto('/en/products?sort=price_asc');
-    await page.getByRole('button', { name: `Add to cart: ${second.title}` }).waitFor({ state: 'detached' });
+    await page
+      .locator('main article')
+      .filter({ hasText: second.title })
+      .getByRole('button', { name: /^Add to cart\b/ })
+      .waitFor({ state: 'detached' });
     expect(await page.getByRole('link', { name: 'Download', exact: true }).count()).toBeGreaterThanOrEqual(2);
     // The refused purchase is a 422, which the browser reports; nothing else may appear.
     expect(consoleErrors.filter((line) => !line.includes('status of 422')).join('\n')).toBe('');
