@@ -55,7 +55,15 @@ export const adminSettings = z.object({
   }),
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
-export const adminSettingsResponse = one(adminSettings);
+/**
+ * The settings as the editor reads them, with what the server's configuration decides: the engine
+ * that draws generated pictures (`local`, the demo engine, when no IMAGE_API_URL is set).
+ */
+export const adminSettingsAnswer = adminSettings.extend({
+  image_engine: z.enum(['local', 'openai', 'automatic1111', 'comfyui']),
+});
+export type AdminSettingsAnswer = z.infer<typeof adminSettingsAnswer>;
+export const adminSettingsResponse = one(adminSettingsAnswer);
 
 export const DOWNLOAD_FORMATS = ['jpg', 'png', 'webp'] as const;
 

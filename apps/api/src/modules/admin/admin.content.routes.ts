@@ -43,7 +43,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(adminEndpoints.settings.get),
-    handler: async () => ({ status: 'OK' as const, payload: await settingsForEditor(app.db) }),
+    handler: async () => ({
+      status: 'OK' as const,
+      payload: { ...(await settingsForEditor(app.db)), image_engine: app.config.images.engine },
+    }),
   });
 
   app.route({
@@ -59,7 +62,10 @@ export async function adminContentRoutes(parent: FastifyInstance) {
           return { result: null, before, after: await settingsForEditor(tx) };
         },
       );
-      return { status: 'OK' as const, payload: await settingsForEditor(app.db) };
+      return {
+        status: 'OK' as const,
+        payload: { ...(await settingsForEditor(app.db)), image_engine: app.config.images.engine },
+      };
     },
   });
 

@@ -1,4 +1,4 @@
-import { type AdminSettings, DOWNLOAD_FORMATS } from '@promptmarket/contracts/admin-content';
+import { type AdminSettingsAnswer, DOWNLOAD_FORMATS } from '@promptmarket/contracts/admin-content';
 import type { FormEvent, ReactNode } from 'react';
 import { SubmitButton, TextField } from '../../components/ui/form-fields';
 import { adminMeta } from '../../features/admin/admin-meta';
@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const value = <T,>(result: PromiseSettledResult<{ payload: T }>) =>
     result.status === 'fulfilled' ? result.value.payload : null;
   return {
-    settings: value(settings) as AdminSettings | null,
+    settings: value(settings) as AdminSettingsAnswer | null,
     currencies: value(currencies),
     languages: value(languages),
     words: value(words),
@@ -71,7 +71,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 const boxClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm';
 const inlineBox = 'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 
-function SettingsForm({ settings }: { settings: AdminSettings }) {
+function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
   const { t } = useTranslation();
   const api = useApi();
   const { languages } = useSite();
@@ -113,6 +113,11 @@ function SettingsForm({ settings }: { settings: AdminSettings }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
+      {settings.image_engine === 'local' ? (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {t('admin.content.demoEngine')}
+        </p>
+      ) : null}
       <NoticeBar notice={notice} />
       <div className="flex flex-wrap gap-6">
         {(['is_reg_enabled', 'is_email_verification_enabled'] as const).map((flag) => (
