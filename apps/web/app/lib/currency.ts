@@ -5,7 +5,7 @@ import type { Currency } from '@promptmarket/contracts/site';
 export const SELECTED_CURRENCY_KEY = 'selected-currency';
 
 /** EUR at rate 1: the currency the shop's prices are kept in, and the one every page can fall back on. */
-export const EURO: Currency = { ...BASE_CURRENCY, value: 1 };
+export const EURO: Currency = BASE_CURRENCY;
 
 /** The selector only makes sense with a choice to make. */
 export function showCurrencySelector(currencies: readonly Currency[]): boolean {

@@ -54,7 +54,7 @@ export const seedLanguages = [
 ] as const;
 
 export const seedCurrencies = [
-  { code: BASE_CURRENCY.code, symbol: BASE_CURRENCY.symbol, rate: '1' },
+  { code: BASE_CURRENCY.code, symbol: BASE_CURRENCY.symbol, rate: String(BASE_CURRENCY.value) },
   { code: 'USD', symbol: '$', rate: '1.08' },
   { code: 'GBP', symbol: '£', rate: '0.85' },
   { code: 'PLN', symbol: 'zł', rate: '4.30' },
