@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { currentListIndex, listIndexRead, slotOfId } from './catalogue.index';
-import { listProducts, type Viewer } from './catalogue.service';
+import { currentListIndex, heldListJson, INDEX_REFRESH_MS, listIndexRead, slotOfId } from './catalogue.index';
+import { forgetCatalogueCounts, listProducts, type Viewer } from './catalogue.service';
 import { products } from './catalogue.tables';
 
 let app: TestApp;
@@ -154,6 +154,120 @@ describe('the product list keys held in memory', () => {
       await app.db.execute(change);
       expect(await currentListIndex(app.db), String(change.queryChunks[0])).toBeNull();
       expect((await heldKeys()).version).toBeGreaterThan(before.version);
+    }
+  });
+});
+
+describe('English tiles made from the parts held with the keys', () => {
+  /** Every English list of all products on sale, by price then newest: from the held parts, and as the database reads it. */
+  async function bothLists(rateEur = 1) {
+    const viewer: Viewer = { ...english, rateEur };
+    const query: ProductListQuery = { per_page: 100, page: 1, sort: 'price_asc' };
+    const fromDatabase = await listProducts(app.db, query, viewer, { heldKeys: false });
+    const held = await listProducts(app.db, query, viewer);
+    return { held, fromDatabase };
+  }
+
+  /** The keys read again at the number they hold, as the timer does once they are a minute old. */
+  async function readAgainOnTimer() {
+    const index = await heldKeys();
+    index.readAt -= INDEX_REFRESH_MS + 1;
+    await currentListIndex(app.db);
+    await listIndexRead(app.db);
+  }
+
+  it("are the tiles the database reads, and their JSON the route schema's, at any rate", async () => {
+    // The earlier tests changed likes without moving the number: the keys read now hold them.
+    await readAgainOnTimer();
+    const index = await heldKeys();
+    expect(index.parts.slugs).toHaveLength(index.ids.length);
+    expect(index.parts.titles.every((title) => typeof title === 'string')).toBe(true);
+    for (const rateEur of [1, 0.37, 2.5]) {
+      const { held, fromDatabase } = await bothLists(rateEur);
+      expect(held.data.length).toBeGreaterThan(50);
+      expect(held).toEqual(fromDatabase);
+      expect(heldListJson(held)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
+    }
+  });
+
+  it('are kept with the keys read again at the same number, with the likes read again', async () => {
+    const before = await heldKeys();
+    await app.db.update(products).set({ likesCount: 41 }).where(eq(products.slug, 'item-20'));
+    await readAgainOnTimer();
+    const after = await heldKeys();
+    expect(after).not.toBe(before);
+    expect(after.version).toBe(before.version);
+    expect(after.parts).toBe(before.parts);
+    const { held, fromDatabase } = await bothLists();
+    expect(held.data.find((tile) => tile.slug === 'item-20')?.likes_count).toBe(41);
+    expect(held).toEqual(fromDatabase);
+  });
+
+  it('show every change of a product, its titles and its category at once, and after the keys are read again', async () => {
+    const changes: [
+      string,
+      ReturnType<typeof sql>,
+      (list: Awaited<ReturnType<typeof bothLists>>['held']) => void,
+    ][] = [
+      [
+        'English title',
+        sql`update product_translations set title = 'A new title' where locale = 'en'
+          and product_id = (select id from products where slug = 'item-21')`,
+        (list) => expect(list.data.some((tile) => tile.title === 'A new title')).toBe(true),
+      ],
+      [
+        'slug',
+        sql`update products set slug = 'item-22-renamed' where slug = 'item-22'`,
+        (list) => expect(list.data.some((tile) => tile.slug === 'item-22-renamed')).toBe(true),
+      ],
+      [
+        'picture',
+        sql`update products set image_key = 'a-new-picture' where slug = 'item-23'`,
+        (list) =>
+          expect(list.data.find((tile) => tile.slug === 'item-23')?.thumb_url).toBe(
+            '/media/products/a-new-picture/320.webp',
+          ),
+      ],
+      [
+        'category title',
+        sql`update category_translations set title = 'Faces' where locale = 'en' and title = 'Portraits'`,
+        (list) => expect(list.data.some((tile) => tile.category.title === 'Faces')).toBe(true),
+      ],
+      [
+        'price',
+        sql`update products set price_cents = 12345 where slug = 'item-24'`,
+        (list) => expect(list.data.find((tile) => tile.slug === 'item-24')?.price_eur).toBe(123.45),
+      ],
+      [
+        'taken off sale',
+        sql`update products set is_active = false where slug = 'item-25'`,
+        (list) => expect(list.data.some((tile) => tile.slug === 'item-25')).toBe(false),
+      ],
+      [
+        'deleted',
+        sql`delete from products where slug = 'item-26'`,
+        (list) => expect(list.data.some((tile) => tile.slug === 'item-26')).toBe(false),
+      ],
+      [
+        'put on sale again',
+        sql`update products set is_active = true where slug = 'item-25'`,
+        (list) => expect(list.data.some((tile) => tile.slug === 'item-25')).toBe(true),
+      ],
+    ];
+    for (const [label, change, shows] of changes) {
+      const before = await heldKeys();
+      await app.db.execute(change);
+      // As the services that change the catalogue do: the database's counts kept for a few seconds go.
+      forgetCatalogueCounts(app.db);
+      const atOnce = await bothLists();
+      shows(atOnce.held);
+      expect(atOnce.held, label).toEqual(atOnce.fromDatabase);
+      const after = await heldKeys();
+      expect(after.parts, label).not.toBe(before.parts);
+      expect(after.parts.version, label).toBe(after.version);
+      const fromParts = await bothLists();
+      shows(fromParts.held);
+      expect(fromParts.held, label).toEqual(fromParts.fromDatabase);
     }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   type ProductListQuery,
   type ProductSummary,
   productListResponse,
@@ -53,6 +54,25 @@ export type ListIndex = {
   styleIds: Map<string, number>;
   /** Visitors' tiles (`holdTile`), by language, rate and id; kept while the number stays. */
   tiles: Map<string, HeldTile>;
+  /** Likes count of each slot, as read with the keys (at most `INDEX_REFRESH_MS` old, like the popular order). */
+  likes: Int32Array;
+  /** What an English tile shows beyond the keys, read when the number moved on (`TileParts`). */
+  parts: TileParts;
+};
+
+/**
+ * The parts of each slot's tile in English (slug, title, picture key) and the categories' English
+ * titles: a visitor's English tile is made from them and the keys, with no read of the database.
+ * They change only with the catalogue's number, so a read of the keys at the same number keeps them.
+ * A slot without an English title (null) is read from the database, as before.
+ */
+export type TileParts = {
+  version: number;
+  slugs: string[];
+  titles: (string | null)[];
+  imageKeys: string[];
+  /** Category id -> its slug and English title. */
+  categories: Map<number, { slug: string; title: string }>;
 };
 
 /** The most tiles held; the first held go first. */
@@ -75,6 +95,15 @@ export function heldTile(index: ListIndex, key: string): ProductSummary | undefi
 }
 
 /**
+ * Holds a tile's JSON made without the schema's check: for tiles made from the held parts, whose
+ * fields are made in the schema's order from values of its types (a test compares the bytes).
+ */
+export function tileWithJson(tile: ProductSummary): ProductSummary {
+  tileJson.set(tile, JSON.stringify(tile));
+  return tile;
+}
+
+/**
  * A list's JSON as its route's schema makes it, when every tile of it is held; null otherwise.
  * Checking and serializing a page of tiles again for every list took a sixth of its time.
  */
@@ -90,6 +119,12 @@ export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): s
 
 type IndexRow = {
   version: number | string;
+  likes: string | null;
+  /** JSON arrays in slot order, or null when the number is the one the parts were read at. */
+  slugs: string | null;
+  titles: string | null;
+  image_keys: string | null;
+  category_titles: string | null;
   ids: string | null;
   categories_of: string | null;
   prices: string | null;
@@ -108,15 +143,27 @@ type IndexRow = {
  * rather than 100,000 rows, which the driver would take far longer to read, and the sorting is
  * done there rather than in the process that answers the visitors.
  */
-const indexQuery = sql`with listed as materialized (
-    select id, category_id, price_cents, created_at, sales_count, likes_count,
+function indexQuery(partsVersion: number) {
+  return sql`with listed as materialized (
+    select id, category_id, price_cents, created_at, sales_count, likes_count, slug, image_key,
       (row_number() over (order by id) - 1)::int as slot
     from products where is_active
   ), styled as materialized (
     select l.slot, ps.style_id from product_styles ps join listed l on l.id = ps.product_id
-  )
+  ), current_version as materialized (select version from catalogue_version)
   select
-  (select version from catalogue_version) as version,
+  (select version from current_version) as version,
+  (select string_agg(likes_count::text, ',' order by slot) from listed) as likes,
+  (select json_agg(slug order by slot)::text from listed
+    where (select version from current_version) <> ${partsVersion}) as slugs,
+  (select json_agg(image_key order by slot)::text from listed
+    where (select version from current_version) <> ${partsVersion}) as image_keys,
+  (select json_agg(t.title order by l.slot)::text from listed l
+    left join product_translations t on t.product_id = l.id and t.locale = ${DEFAULT_LOCALE}
+    where (select version from current_version) <> ${partsVersion}) as titles,
+  (select json_agg(json_build_array(c.id, c.slug, t.title))::text from categories c
+    left join category_translations t on t.category_id = c.id and t.locale = ${DEFAULT_LOCALE}
+    where (select version from current_version) <> ${partsVersion}) as category_titles,
   (select string_agg(id::text, ',' order by slot) from listed) as ids,
   (select string_agg(category_id::text, ',' order by slot) from listed) as categories_of,
   (select string_agg(price_cents::text, ',' order by slot) from listed) as prices,
@@ -128,6 +175,7 @@ const indexQuery = sql`with listed as materialized (
   (select string_agg(c.id || ':' || c.slug || ':' || coalesce(c.parent_id::text, ''), ',') from categories c)
     as categories,
   (select string_agg(s.id || ':' || s.slug, ',') from styles s) as styles`;
+}
 
 /** "3,14,15" -> its integers, read a character at a time: 100,000 of them in a millisecond or two. */
 function integers<T extends Int32Array | Float64Array>(text: string | null, make: (length: number) => T): T {
@@ -214,7 +262,32 @@ function membershipOf(keys: number, pairsOf: [number, number][], keyOf: Int32Arr
   return { start, list, keyOf };
 }
 
-export function buildListIndex(row: IndexRow, readAt: number): ListIndex {
+const NO_PARTS: TileParts = { version: -1, slugs: [], titles: [], imageKeys: [], categories: new Map() };
+
+/** The tile parts of this reading, or the ones held when they were not read again (the number stayed). */
+function tilePartsOf(row: IndexRow, held: TileParts): TileParts {
+  const version = Number(row.version);
+  if (row.slugs === null || row.titles === null || row.image_keys === null) {
+    // No products on sale: json_agg of nothing. Otherwise the number is the held parts' own.
+    return held.version === version ? held : { ...NO_PARTS, version };
+  }
+  const categories = new Map<number, { slug: string; title: string }>();
+  for (const [id, slug, title] of JSON.parse(row.category_titles ?? '[]') as [
+    number,
+    string,
+    string | null,
+  ][])
+    if (title !== null) categories.set(id, { slug, title });
+  return {
+    version,
+    slugs: JSON.parse(row.slugs),
+    titles: JSON.parse(row.titles),
+    imageKeys: JSON.parse(row.image_keys),
+    categories,
+  };
+}
+
+export function buildListIndex(row: IndexRow, readAt: number, heldParts: TileParts = NO_PARTS): ListIndex {
   const ids = integers(row.ids, (length) => new Int32Array(length));
   const size = ids.length;
   const category = integers(row.categories_of, (length) => new Int32Array(length));
@@ -295,6 +368,8 @@ export function buildListIndex(row: IndexRow, readAt: number): ListIndex {
     styleIds,
     totals: new Map(),
     tiles: new Map(),
+    likes: integers(row.likes, (length) => new Int32Array(length)),
+    parts: tilePartsOf(row, heldParts),
   };
 }
 
@@ -528,7 +603,7 @@ export async function currentListIndex(db: Db): Promise<ListIndex | null> {
   const current = index !== null && index.version === version;
   if (!state.reading && (!current || Date.now() - index.readAt > INDEX_REFRESH_MS)) {
     const owner = state;
-    owner.reading = readListIndex(db)
+    owner.reading = readListIndex(db, index?.parts)
       .then((fresh) => {
         // Read again on the timer with nothing listed changed: the tiles and totals still hold.
         const previous = owner.index;
@@ -548,11 +623,11 @@ export async function currentListIndex(db: Db): Promise<ListIndex | null> {
   return current ? index : null;
 }
 
-async function readListIndex(db: Db): Promise<ListIndex> {
+async function readListIndex(db: Db, heldParts: TileParts = NO_PARTS): Promise<ListIndex> {
   const readAt = Date.now();
-  const [row] = await preparedRows<IndexRow>(databaseOf(db) as Db, indexQuery);
+  const [row] = await preparedRows<IndexRow>(databaseOf(db) as Db, indexQuery(heldParts.version));
   if (!row) throw new Error('the catalogue index query answered no row');
-  return buildListIndex(row, readAt);
+  return buildListIndex(row, readAt, heldParts);
 }
 
 /** Waits for a read of the keys under way (tests, and a warm start). */

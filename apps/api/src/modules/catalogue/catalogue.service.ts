@@ -19,7 +19,15 @@ import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../errors';
 import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
-import { currentListIndex, heldTile, holdTile, type ListIndex, pageFromIndex } from './catalogue.index';
+import {
+  currentListIndex,
+  heldTile,
+  holdTile,
+  type ListIndex,
+  pageFromIndex,
+  slotOfId,
+  tileWithJson,
+} from './catalogue.index';
 import { previewUrls } from './catalogue.media';
 import {
   categories,
@@ -118,6 +126,35 @@ function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<number>):
     owned: owned.has(row.id),
     category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
   };
+}
+
+/**
+ * A visitor's English tile from the held keys and parts (`TileParts`), as `toSummary` makes it from
+ * the tile query; null when the product is not held or a part is missing (it is read instead).
+ */
+function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSummary | null {
+  const slot = slotOfId(index, id);
+  if (slot === -1) return null;
+  const { parts } = index;
+  const title = parts.titles[slot];
+  const category = parts.categories.get(index.category[slot] as number);
+  if (title === undefined || title === null || category === undefined) return null;
+  const cents = index.price[slot] as number;
+  const images = previewUrls(parts.imageKeys[slot] as string);
+  return tileWithJson({
+    id,
+    slug: parts.slugs[slot] as string,
+    title,
+    price: internalAmount(cents, rateEur),
+    price_eur: cents / 100,
+    thumb_url: images.webp['320'] ?? '',
+    image_url: images.webp['640'] ?? '',
+    images,
+    likes_count: index.likes[slot] as number,
+    liked: false,
+    owned: false,
+    category: { id: index.category[slot] as number, slug: category.slug, title: category.title },
+  });
 }
 
 /** The columns of a product tile, titles in the viewer's language with English behind them. */
@@ -481,8 +518,12 @@ async function pageOf(
   const held = index && !viewer.userId ? index : null;
   const key = (id: number) => `${viewer.locale} ${viewer.rateEur} ${id}`;
   const found = new Map<number, ProductSummary>();
+  // In English a visitor's tile is made from the held parts, with no read at all.
+  const fromParts = held !== null && viewer.locale === DEFAULT_LOCALE;
   for (const id of held ? ids : []) {
-    const tile = heldTile(held as ListIndex, key(id));
+    const tile = fromParts
+      ? heldPartsTile(held as ListIndex, id, viewer.rateEur)
+      : heldTile(held as ListIndex, key(id));
     if (tile) found.set(id, tile);
   }
   const missing = ids.filter((id) => !found.has(id));
