@@ -211,9 +211,9 @@ describe('English tiles made from the parts held with the keys', () => {
     ][] = [
       [
         'English title',
-        sql`update product_translations set title = 'A new title' where locale = 'en'
+        sql`update product_translations set title = 'A "new" title — \\ über' where locale = 'en'
           and product_id = (select id from products where slug = 'item-21')`,
-        (list) => expect(list.data.some((tile) => tile.title === 'A new title')).toBe(true),
+        (list) => expect(list.data.some((tile) => tile.title === 'A "new" title — \\ über')).toBe(true),
       ],
       [
         'slug',
@@ -222,10 +222,10 @@ describe('English tiles made from the parts held with the keys', () => {
       ],
       [
         'picture',
-        sql`update products set image_key = 'a-new-picture' where slug = 'item-23'`,
+        sql`update products set image_key = 'a-new-"picture"-ü' where slug = 'item-23'`,
         (list) =>
           expect(list.data.find((tile) => tile.slug === 'item-23')?.thumb_url).toBe(
-            '/media/products/a-new-picture/320.webp',
+            '/media/products/a-new-"picture"-ü/320.webp',
           ),
       ],
       [
@@ -268,6 +268,9 @@ describe('English tiles made from the parts held with the keys', () => {
       const fromParts = await bothLists();
       shows(fromParts.held);
       expect(fromParts.held, label).toEqual(fromParts.fromDatabase);
+      expect(heldListJson(fromParts.held), label).toBe(
+        JSON.stringify(productListResponse.parse(fromParts.fromDatabase)),
+      );
     }
   });
 });

@@ -28,7 +28,7 @@ import {
   slotOfId,
   tileWithJson,
 } from './catalogue.index';
-import { previewUrls } from './catalogue.media';
+import { previewUrls, previewUrlsJson } from './catalogue.media';
 import {
   categories,
   categoryTranslations,
@@ -140,8 +140,9 @@ function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSu
   const category = parts.categories.get(index.category[slot] as number);
   if (title === undefined || title === null || category === undefined) return null;
   const cents = index.price[slot] as number;
-  const images = previewUrls(parts.imageKeys[slot] as string);
-  return tileWithJson({
+  const imageKey = parts.imageKeys[slot] as string;
+  const images = previewUrls(imageKey);
+  const tile: ProductSummary = {
     id,
     slug: parts.slugs[slot] as string,
     title,
@@ -154,7 +155,8 @@ function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSu
     liked: false,
     owned: false,
     category: { id: index.category[slot] as number, slug: category.slug, title: category.title },
-  });
+  };
+  return tileWithJson(tile, previewUrlsJson(imageKey), category.json);
 }
 
 /** The columns of a product tile, titles in the viewer's language with English behind them. */
