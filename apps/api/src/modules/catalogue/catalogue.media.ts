@@ -18,14 +18,25 @@ export function originalKey(imageKey: string): string {
 
 type PreviewUrls = Record<(typeof PREVIEW_FORMATS)[number], Record<string, string>>;
 
+/** Each preview's public URL as the texts before and after its picture key, by format and width: made once. */
+const previewAddresses = PREVIEW_FORMATS.map((format) => ({
+  format,
+  widths: PREVIEW_WIDTHS.map((width) => {
+    const [before = '', after = ''] = `/media/${previewKey('\u0000', width, format)}`.split('\u0000');
+    const escaped = (text: string) => JSON.stringify(text).slice(1, -1);
+    return { width: String(width), before, after, beforeJson: escaped(before), afterJson: escaped(after) };
+  }),
+}));
+
 /** Public URLs of a product's previews, by format and width. */
 export function previewUrls(imageKey: string): PreviewUrls {
-  const byFormat = (format: (typeof PREVIEW_FORMATS)[number]) => {
-    const urls: Record<string, string> = {};
-    for (const width of PREVIEW_WIDTHS) urls[width] = `/media/${previewKey(imageKey, width, format)}`;
-    return urls;
-  };
-  return { webp: byFormat('webp'), avif: byFormat('avif') };
+  const urls = {} as PreviewUrls;
+  for (const { format, widths } of previewAddresses) {
+    const byWidth: Record<string, string> = {};
+    for (const { width, before, after } of widths) byWidth[width] = before + imageKey + after;
+    urls[format] = byWidth;
+  }
+  return urls;
 }
 
 /**
@@ -36,13 +47,13 @@ export function previewUrls(imageKey: string): PreviewUrls {
 export function previewUrlsJson(imageKey: string): string {
   const key = JSON.stringify(imageKey).slice(1, -1);
   let json = '{';
-  PREVIEW_FORMATS.forEach((format, at) => {
-    json += `${at === 0 ? '' : ','}"${format}":{`;
-    PREVIEW_WIDTHS.forEach((width, place) => {
-      json += `${place === 0 ? '' : ','}"${width}":"/media/${previewKey(key, width, format)}"`;
+  for (const { format, widths } of previewAddresses) {
+    json += `${json.length === 1 ? '' : ','}"${format}":{`;
+    widths.forEach(({ width, beforeJson, afterJson }, place) => {
+      json += `${place === 0 ? '' : ','}"${width}":"${beforeJson}${key}${afterJson}"`;
     });
     json += '}';
-  });
+  }
   return `${json}}`;
 }
 
