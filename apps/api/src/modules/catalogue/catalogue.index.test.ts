@@ -3,7 +3,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { currentListIndex, heldListJson, INDEX_REFRESH_MS, listIndexRead, slotOfId } from './catalogue.index';
+import {
+  currentListIndex,
+  heldListJson,
+  INDEX_REFRESH_MS,
+  listIndexRead,
+  packedJson,
+  packedText,
+  packedTexts,
+  slotOfId,
+} from './catalogue.index';
 import { forgetCatalogueCounts, listProducts, type Viewer } from './catalogue.service';
 import { products } from './catalogue.tables';
 
@@ -180,8 +189,8 @@ describe('English tiles made from the parts held with the keys', () => {
     // The earlier tests changed likes without moving the number: the keys read now hold them.
     await readAgainOnTimer();
     const index = await heldKeys();
-    expect(index.parts.slugs).toHaveLength(index.ids.length);
-    expect(index.parts.titles.every((title) => typeof title === 'string')).toBe(true);
+    expect(index.parts.slugs.starts).toHaveLength(index.ids.length);
+    expect(index.parts.titles.starts.every((start) => start > 0)).toBe(true);
     for (const rateEur of [1, 0.37, 2.5]) {
       const { held, fromDatabase } = await bothLists(rateEur);
       expect(held.data.length).toBeGreaterThan(50);
@@ -272,5 +281,20 @@ describe('English tiles made from the parts held with the keys', () => {
         JSON.stringify(productListResponse.parse(fromParts.fromDatabase)),
       );
     }
+  });
+});
+
+describe('texts held packed in one JSON array', () => {
+  it('give back each item and its JSON as the array holds them, nulls, escapes and empty texts too', () => {
+    const items = ['plain', null, 'a "quoted" \\ back-slashed\ttab', '', 'über — ünïcode 🎨', null, 'x'];
+    // As PostgreSQL's json_agg writes it: items apart by a comma and a space.
+    const json = `[${items.map((item) => JSON.stringify(item)).join(', ')}]`;
+    const packed = packedTexts(json);
+    expect(packed.starts).toHaveLength(items.length);
+    items.forEach((item, at) => {
+      expect(packedText(packed, at)).toBe(item);
+      expect(packedJson(packed, at)).toBe(item === null ? null : JSON.stringify(item));
+    });
+    expect(packedTexts('[]').starts).toHaveLength(0);
   });
 });

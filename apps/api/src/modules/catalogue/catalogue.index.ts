@@ -68,9 +68,9 @@ export type ListIndex = {
  */
 export type TileParts = {
   version: number;
-  slugs: string[];
-  titles: (string | null)[];
-  imageKeys: string[];
+  slugs: PackedTexts;
+  titles: PackedTexts;
+  imageKeys: PackedTexts;
   /** Category id -> its slug and English title, and the tile's JSON of them. */
   categories: Map<number, { slug: string; title: string; json: string }>;
 };
@@ -97,14 +97,18 @@ export function heldTile(index: ListIndex, key: string): ProductSummary | undefi
 /**
  * Holds a tile's JSON made without the schema's check, for tiles made from the held parts, whose
  * fields are made from values of the schema's types: joined in the schema's order (a test compares
- * the bytes with the schema's serialization), with its pictures' and category's JSON made before.
+ * the bytes with the schema's serialization), with its slug's, title's, pictures' and category's
+ * JSON made before.
  * `JSON.stringify` of the tile took about ten times as long.
  */
-export function tileWithJson(tile: ProductSummary, imagesJson: string, categoryJson: string): ProductSummary {
+export function tileWithJson(
+  tile: ProductSummary,
+  json: { slug: string; title: string; images: string; category: string },
+): ProductSummary {
   const text = JSON.stringify;
   tileJson.set(
     tile,
-    `{"id":${tile.id},"slug":${text(tile.slug)},"title":${text(tile.title)},"price":${tile.price},"price_eur":${tile.price_eur},"thumb_url":${text(tile.thumb_url)},"image_url":${text(tile.image_url)},"images":${imagesJson},"likes_count":${tile.likes_count},"liked":${tile.liked},"owned":${tile.owned},"category":${categoryJson}}`,
+    `{"id":${tile.id},"slug":${json.slug},"title":${json.title},"price":${tile.price},"price_eur":${tile.price_eur},"thumb_url":${text(tile.thumb_url)},"image_url":${text(tile.image_url)},"images":${json.images},"likes_count":${tile.likes_count},"liked":${tile.liked},"owned":${tile.owned},"category":${json.category}}`,
   );
   return tile;
 }
@@ -268,7 +272,71 @@ function membershipOf(keys: number, pairsOf: [number, number][], keyOf: Int32Arr
   return { start, list, keyOf };
 }
 
-const NO_PARTS: TileParts = { version: -1, slugs: [], titles: [], imageKeys: [], categories: new Map() };
+/**
+ * A JSON array of texts (or nulls) as the database writes it, held as that one text with where each
+ * item's JSON starts and ends: three texts rather than 300,000 strings at 100,000 products, about
+ * 10 MB instead of 17 MB of each process, and nothing for the garbage collector to walk. An item's
+ * JSON goes into a tile's JSON as it is.
+ */
+export type PackedTexts = {
+  json: string;
+  /** Where each item's JSON (quotes included) starts; -1 for null. */
+  starts: Int32Array;
+  /** Where it ends (one past its closing quote); negative when it holds an escape. */
+  ends: Int32Array;
+};
+
+/** The items of a JSON array of texts or nulls, read a character at a time. */
+export function packedTexts(json: string): PackedTexts {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let at = 1; at < json.length; at++) {
+    const code = json.charCodeAt(at);
+    if (code === 110 /* n of null */) {
+      starts.push(-1);
+      ends.push(-1);
+      at += 3;
+    } else if (code === 34 /* " */) {
+      const start = at;
+      let escaped = false;
+      for (at++; json.charCodeAt(at) !== 34; at++) {
+        if (json.charCodeAt(at) === 92 /* \ */) {
+          escaped = true;
+          at++;
+        }
+      }
+      starts.push(start);
+      ends.push(escaped ? -(at + 1) : at + 1);
+    }
+  }
+  return { json, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
+}
+
+/** An item's JSON (a quoted text), or null. */
+export function packedJson(texts: PackedTexts, at: number): string | null {
+  const start = texts.starts[at];
+  if (start === undefined || start === -1) return null;
+  return texts.json.slice(start, Math.abs(texts.ends[at] as number));
+}
+
+/** An item's text, or null. */
+export function packedText(texts: PackedTexts, at: number): string | null {
+  const start = texts.starts[at];
+  if (start === undefined || start === -1) return null;
+  const end = texts.ends[at] as number;
+  return end < 0
+    ? (JSON.parse(texts.json.slice(start, -end)) as string)
+    : texts.json.slice(start + 1, end - 1);
+}
+
+const NO_TEXTS: PackedTexts = packedTexts('[]');
+const NO_PARTS: TileParts = {
+  version: -1,
+  slugs: NO_TEXTS,
+  titles: NO_TEXTS,
+  imageKeys: NO_TEXTS,
+  categories: new Map(),
+};
 
 /** The tile parts of this reading, or the ones held when they were not read again (the number stayed). */
 function tilePartsOf(row: IndexRow, held: TileParts): TileParts {
@@ -286,9 +354,9 @@ function tilePartsOf(row: IndexRow, held: TileParts): TileParts {
     if (title !== null) categories.set(id, { slug, title, json: JSON.stringify({ id, slug, title }) });
   return {
     version,
-    slugs: JSON.parse(row.slugs),
-    titles: JSON.parse(row.titles),
-    imageKeys: JSON.parse(row.image_keys),
+    slugs: packedTexts(row.slugs),
+    titles: packedTexts(row.titles),
+    imageKeys: packedTexts(row.image_keys),
     categories,
   };
 }

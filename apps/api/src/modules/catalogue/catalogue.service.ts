@@ -24,6 +24,8 @@ import {
   heldTile,
   holdTile,
   type ListIndex,
+  packedJson,
+  packedText,
   pageFromIndex,
   slotOfId,
   tileWithJson,
@@ -136,15 +138,16 @@ function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSu
   const slot = slotOfId(index, id);
   if (slot === -1) return null;
   const { parts } = index;
-  const title = parts.titles[slot];
+  const title = packedText(parts.titles, slot);
+  const slug = packedText(parts.slugs, slot);
+  const imageKey = packedText(parts.imageKeys, slot);
   const category = parts.categories.get(index.category[slot] as number);
-  if (title === undefined || title === null || category === undefined) return null;
+  if (title === null || slug === null || imageKey === null || category === undefined) return null;
   const cents = index.price[slot] as number;
-  const imageKey = parts.imageKeys[slot] as string;
   const images = previewUrls(imageKey);
   const tile: ProductSummary = {
     id,
-    slug: parts.slugs[slot] as string,
+    slug,
     title,
     price: internalAmount(cents, rateEur),
     price_eur: cents / 100,
@@ -156,7 +159,12 @@ function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSu
     owned: false,
     category: { id: index.category[slot] as number, slug: category.slug, title: category.title },
   };
-  return tileWithJson(tile, previewUrlsJson(imageKey), category.json);
+  return tileWithJson(tile, {
+    slug: packedJson(parts.slugs, slot) as string,
+    title: packedJson(parts.titles, slot) as string,
+    images: previewUrlsJson(imageKey),
+    category: category.json,
+  });
 }
 
 /** The columns of a product tile, titles in the viewer's language with English behind them. */
