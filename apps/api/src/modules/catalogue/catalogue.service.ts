@@ -150,7 +150,7 @@ function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSu
     slug,
     title,
     price: internalAmount(cents, rateEur),
-    price_eur: cents / 100,
+    price_eur: minorUnitsToNumber(cents),
     thumb_url: images.webp['320'] ?? '',
     image_url: images.webp['640'] ?? '',
     images,
