@@ -1,10 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodicTasks } from '../../background';
 import { NEAR_DUPLICATE_DISTANCE, pictureHashes } from '../../lib/image-hash';
 import { memoryStorage } from '../../lib/storage';
 import { seed } from '../../seed';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
+import { recordingLog } from '../../test/log';
 import { renderDemoImage } from '../generation/local-engine';
 import { hashProductPictures, productOnSaleWithHash, productsNearPicture } from './catalogue.hashes';
 import { originalKey } from './catalogue.media';
@@ -104,6 +106,19 @@ describe('the hashes of the products’ pictures', () => {
     expect(await hashProductPictures(database.db, storage)).toBe(0);
     await database.db.update(products).set({ imageKey: second.imageKey }).where(eq(products.id, second.id));
     expect(await hashProductPictures(database.db, storage)).toBe(1);
+  });
+
+  it('are made by the server’s background task, which runs soon after start', async () => {
+    await database.db.delete(productImageHashes);
+    const task = periodicTasks(database, {}, recordingLog(), {
+      maxSessionDays: 7,
+      imageTimeoutMs: 60_000,
+      storage,
+    }).find((candidate) => candidate.name === 'picture hashes');
+    expect(task?.firstAfterMs).toBeLessThanOrEqual(60_000);
+    expect(await task?.run()).toBe(4);
+    const [hashCount] = await database.db.select({ n: count() }).from(productImageHashes);
+    expect(hashCount?.n).toBe(4);
   });
 
   it('leave a product whose original is missing for a later try', async () => {
