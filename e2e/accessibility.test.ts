@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAsAdmin } from './admin-account';
-import { baseURL, launchBrowser, openPage, viewports } from './browser';
+import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { fundedWith, verifiedUser } from './journeys';
 
 // Every page is checked by axe-core at a phone's and a desktop's width; a serious or critical
@@ -142,6 +142,10 @@ async function auditPaths(
       await page.waitForLoadState('networkidle');
       findings.push(...(await audit(page, path)));
       findings.push(...(await hiddenFocusRings(page, path)));
+      // The last row control focused from the keyboard, for people to look at.
+      if (/deposits$|admin\/users$|^\/en$/.test(path)) {
+        await screenshot(page, `a11y-focus-${path.replace(/\W+/g, '-')}-${viewport.width}`);
+      }
     }
     findings.push(...(await extra(viewport.width)));
   }
@@ -201,6 +205,7 @@ describe('accessibility (axe)', () => {
           const toggle = page.getByRole('button', { name: 'Close menu' });
           await toggle.waitFor();
           found.push(...(await audit(page, '/en (menu open)')));
+          await page.screenshot({ path: 'test-results/screenshots/a11y-menu-open-360.png' });
           // Escape from inside the menu closes it and gives the focus back to its button.
           await page.keyboard.press('Tab');
           expect(await page.evaluate(() => document.activeElement?.closest('nav') !== null)).toBe(true);
@@ -218,6 +223,7 @@ describe('accessibility (axe)', () => {
         await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
         await page.getByRole('alert').first().waitFor();
         found.push(...(await audit(page, '/en/login (failed)')));
+        await page.screenshot({ path: `test-results/screenshots/a11y-login-failed-${width}.png` });
         await page.goto('/en/register');
         await page.locator('form:has(input[type="password"]) button[type="submit"]:enabled').waitFor();
         await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
