@@ -154,7 +154,13 @@ async function sanitizeMedia(storage: Storage, file: UploadedFile): Promise<void
 export async function createOffer(
   db: Db,
   storage: Storage,
-  input: { userId: string; fields: OfferCreateFields; media: UploadedFile },
+  input: {
+    userId: string;
+    fields: OfferCreateFields;
+    media: UploadedFile;
+    /** The picture's perceptual hashes (decision 0028), kept in the same insert as the offer. */
+    pictureHashes?: { hash: bigint; mirrored: bigint } | null;
+  },
 ): Promise<number> {
   const { fields, media } = input;
   const errors: Record<string, string[]> = {};
@@ -178,6 +184,8 @@ export async function createOffer(
         mediaKind: media.kind,
         mediaContentType: media.contentType,
         mediaFilename: media.filename || `offer.${media.key.split('.').pop()}`,
+        imageHash: input.pictureHashes?.hash ?? null,
+        imageHashMirrored: input.pictureHashes?.mirrored ?? null,
       })
       .returning({ id: offers.id });
     if (!created) throw new Error('offer insert returned no row');

@@ -1,6 +1,6 @@
 import type { AdminSimilarPicture } from '@promptmarket/contracts/admin';
 import type { OfferCreateFields } from '@promptmarket/contracts/offers';
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { NEAR_DUPLICATE_DISTANCE, type PictureHashes, pictureHashes } from '../../lib/image-hash';
@@ -44,14 +44,7 @@ export async function createCheckedOffer(
   if (hashes && (await productOnSaleWithHash(db, hashes.hash))) {
     throw AppError.validation({ media: ['media.copy_of_product'] });
   }
-  const id = await createOffer(db, storage, input);
-  if (hashes) {
-    await db
-      .update(offers)
-      .set({ imageHash: hashes.hash, imageHashMirrored: hashes.mirrored })
-      .where(eq(offers.id, id));
-  }
-  return id;
+  return createOffer(db, storage, { ...input, pictureHashes: hashes });
 }
 
 /**
