@@ -39,6 +39,8 @@ const withoutNonce = (html: string) =>
 let member: ReturnType<typeof visitor>;
 let memberEmail = '';
 let boughtSlug = '';
+let boughtPrompt = '';
+let cartSlug = '';
 let browser: Browser;
 
 beforeAll(async () => {
@@ -72,12 +74,19 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(200);
-  const { data } = (await (await member.call('GET', '/api/products?per_page=1&sort=price_asc')).json()) as {
+  const { data } = (await (await member.call('GET', '/api/products?per_page=2&sort=price_asc')).json()) as {
     data: { id: number; slug: string }[];
   };
   boughtSlug = data[0]?.slug ?? '';
   const bought = await member.call('POST', '/api/purchase/prompt', { prompt_id: data[0]?.id });
   expect(bought.status).toBe(200);
+  const owned = (await (await member.call('GET', '/api/user/prompts')).json()) as {
+    payload: { prompt: string }[];
+  };
+  boughtPrompt = owned.payload[0]?.prompt ?? '';
+  // And one in the cart.
+  cartSlug = data[1]?.slug ?? '';
+  expect((await member.call('POST', '/api/cart', { product_id: data[1]?.id })).status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
@@ -124,6 +133,27 @@ describe('kept pages for returning visitors', () => {
     expect(guest.html).not.toContain('account-pending');
   });
 
+  it('never keep the buyer’s whole prompt or the cart’s mark in a page kept for others', async () => {
+    // The prompt's last words: past the preview everyone sees, only its buyer may read them.
+    const words = boughtPrompt.trim().split(/\s+/);
+    expect(words.length).toBeGreaterThanOrEqual(8);
+    const hidden = words.slice(-4).join(' ');
+    for (const path of [`/en/products/${boughtSlug}`, `/en/products/${cartSlug}`]) {
+      for (const cookie of [member.cookie(), member.cookie(), undefined]) {
+        const kept = await page(path, cookie);
+        expect(kept.status).toBe(200);
+        expect(kept.html).not.toContain(hidden);
+        // The product in the page's data is nobody's; the page's texts (in a script) name the marks,
+        // the page itself shows none.
+        expect(kept.html).toMatch(/\\*"prompt\\*":null,\\*"in_cart\\*":false/);
+        const shown = kept.html.replace(/<script[\s\S]*?<\/script>/g, '');
+        expect(shown).not.toContain('In your cart');
+        expect(shown).not.toContain('Your prompt');
+        expect(shown).not.toContain('You own this prompt');
+      }
+    }
+  });
+
   it('never keep a signed-in visitor’s own screens', async () => {
     const dashboard = await page('/en/dashboard/orders', member.cookie());
     expect(dashboard.cache).toBeNull();
@@ -161,6 +191,10 @@ describe('kept pages for returning visitors', () => {
       expect(states).not.toContain('guest');
       expect(states.at(-1)).toBe('member');
       await screenshot(tab, `kept-page-member-${name}`);
+      // Their data brings the whole prompt they bought, and the cart's mark on another page.
+      expect(await tab.getByTestId('bought-prompt').textContent()).toBe(boughtPrompt);
+      await tab.goto(`/en/products/${cartSlug}`);
+      await tab.getByRole('link', { name: 'In your cart' }).waitFor();
       expect(consoleErrors).toEqual([]);
       await context.close();
     });
