@@ -11,7 +11,7 @@ import { renderDemoImage } from '../generation/local-engine';
 import { hashProductPictures, productOnSaleWithHash, productsNearPicture } from './catalogue.hashes';
 import { originalKey } from './catalogue.media';
 import { seedDemoCatalogue, seedLargeCatalogue } from './catalogue.seed';
-import { productImageHashes, products } from './catalogue.tables';
+import { catalogueVersion, productImageHashes, products } from './catalogue.tables';
 
 let database: TestDatabase;
 const storage = memoryStorage();
@@ -90,7 +90,12 @@ describe('the hashes of the products’ pictures', () => {
     expect((await productsNearPicture(database.db, firstPicture, options)).map((item) => item.id)).toEqual(
       [],
     );
+    const [listsBefore] = await database.db.select().from(catalogueVersion);
     expect(await hashProductPictures(database.db, storage)).toBe(2);
+    // Storing hashes leaves the catalogue's version, and so every kept list and page, as it was.
+    const [listsAfter] = await database.db.select().from(catalogueVersion);
+    expect(listsAfter?.version).toBe(listsBefore?.version);
+    expect(listsAfter?.picturesVersion).toBe((listsBefore?.picturesVersion ?? 0) + 1);
     // The kept hashes are read again once the batch is stored.
     expect((await productsNearPicture(database.db, firstPicture, options)).map((item) => item.id)).toEqual([
       first.id,

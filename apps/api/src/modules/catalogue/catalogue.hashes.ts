@@ -58,8 +58,11 @@ export async function hashProductPictures(db: Db, storage: Storage, limit = 100)
     await storeProductHash(db, product.id, product.image_key, hash);
     hashed += 1;
   }
-  // Tells every process's kept hashes (`hashIndex`) to read them again.
-  if (hashed > 0) await db.update(catalogueVersion).set({ version: sql`${catalogueVersion.version} + 1` });
+  // Tells every process's kept hashes (`hashIndex`) to read them again. The catalogue's own version
+  // stays: hashes change no list or page, and a backfill of 100,000 products takes hours.
+  if (hashed > 0) {
+    await db.update(catalogueVersion).set({ picturesVersion: sql`${catalogueVersion.picturesVersion} + 1` });
+  }
   return hashed;
 }
 
@@ -87,15 +90,18 @@ export type SimilarProduct = {
  * Every product's hash, in memory, split into two signed 32-bit halves: 100,000 products are
  * 1.2 MB, compared in a few milliseconds, where PostgreSQL takes 30 ms or more for one
  * `bit_count` over the same rows (docs/performance.md). Kept per database and read again when the
- * catalogue's version (decision 0023) has moved on: adding, removing or re-picturing a product
- * moves it, and so does storing a batch of hashes.
+ * catalogue's version (decision 0023) has moved on (adding, removing or re-picturing a product
+ * moves it), or its pictures' version (storing a batch of hashes moves that one alone).
  */
 type HashIndex = { version: string; ids: Int32Array; high: Int32Array; low: Int32Array };
 const hashIndexes = new WeakMap<Db, HashIndex>();
 
 async function catalogueVersionOf(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ version: string | number }>(db, sql`select version from catalogue_version`);
-  return String(row?.version ?? 0);
+  const [row] = await rowsOf<{ version: string | number; pictures_version: string | number }>(
+    db,
+    sql`select version, pictures_version from catalogue_version`,
+  );
+  return `${row?.version ?? 0}:${row?.pictures_version ?? 0}`;
 }
 
 async function hashIndex(db: Db): Promise<HashIndex> {

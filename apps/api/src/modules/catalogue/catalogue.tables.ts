@@ -233,6 +233,8 @@ export const catalogueVersion = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
+    /** Moves when picture hashes are stored in the background: the hash index reloads, lists stay kept. */
+    picturesVersion: bigint('pictures_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('catalogue_version_one_row', sql`${table.id}`)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_version" ADD COLUMN "pictures_version" bigint DEFAULT 0 NOT NULL;
