@@ -16,6 +16,14 @@ describe('the shop window', () => {
     await page.getByRole('heading', { name: 'Top sellers' }).waitFor();
     await page.getByRole('heading', { name: 'Browse by style' }).waitFor();
     await screenshot(page, 'home-full-1280');
+    // Top sellers show their whole titles (the browser cuts between words only past two lines).
+    const sellers = await page
+      .locator('section[aria-labelledby="top-title"] a')
+      .evaluateAll((links) =>
+        links.map((link) => [link.getAttribute('title'), link.querySelector('.font-semibold')?.textContent]),
+      );
+    expect(sellers.length).toBeGreaterThan(0);
+    for (const [title, shown] of sellers) expect(shown).toBe(title);
 
     // The header menus work from the keyboard: Enter opens, arrows move, Escape closes and
     // gives the focus back to the button.
@@ -52,6 +60,8 @@ describe('the shop window', () => {
     await page.getByRole('menuitem', { name: 'Seascapes' }).first().click();
     await page.waitForURL('**/en/products?category=seascapes');
     await page.getByRole('heading', { level: 1, name: 'Browse prompts' }).waitFor();
+    // The price filter is in the currency the tiles show.
+    await page.getByRole('group', { name: 'Price (Credits)' }).waitFor();
     await expect.poll(() => page.getByLabel('Seascapes').isChecked()).toBe(true);
 
     // The boxes follow the URL: a click navigates, and the box shows the new state after it.
@@ -146,6 +156,15 @@ describe('the shop window', () => {
     await page.waitForURL(/\/en\/products\/[a-z0-9-]+$/);
     await page.getByRole('heading', { name: 'Prompt preview' }).waitFor();
     expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
+    // The picture's frame is as tall as the picture (and its border): no empty strip below it.
+    const [frame, picture] = await page
+      .locator('main picture')
+      .first()
+      .evaluate((element) => [
+        element.parentElement?.getBoundingClientRect().height ?? 0,
+        element.querySelector('img')?.getBoundingClientRect().height ?? 0,
+      ]);
+    expect((frame ?? 0) - (picture ?? 0)).toBeLessThanOrEqual(2);
     await page.getByRole('button', { name: 'Currency: EUR €' }).click();
     await page.getByRole('menuitemradio', { name: 'USD $' }).waitFor();
     await screenshot(page, 'header-menu-currency-1280');
