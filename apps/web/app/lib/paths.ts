@@ -25,6 +25,13 @@ function withQuery(path: string, params: URLSearchParams): string {
 const listOf = (value: string | readonly string[] | undefined): readonly string[] =>
   value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
+/** A path and those of the parameters that have a value. */
+function withParams(path: string, params: Record<string, string | number | null | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) query.set(name, String(value));
+  return withQuery(path, query);
+}
+
 const segment = encodeURIComponent;
 
 export const paths = {
@@ -40,8 +47,7 @@ export const paths = {
   },
   product: (locale: string, slug: string) => `/${locale}/products/${segment(slug)}`,
   /** The login page, with the in-app page to come back to. */
-  login: (locale: string, redirect?: string) =>
-    withQuery(`/${locale}/login`, new URLSearchParams(redirect ? { redirect } : {})),
+  login: (locale: string, redirect?: string) => withParams(`/${locale}/login`, { redirect }),
   register: (locale: string) => `/${locale}/register`,
   forgotPassword: (locale: string) => `/${locale}/forgot-password`,
   resetPassword: (locale: string) => `/${locale}/reset-password`,
@@ -59,13 +65,10 @@ export const paths = {
   orders: (locale: string) => `/${locale}/dashboard/orders`,
   /** The wallet's movements, optionally of one kind and from a later page. */
   wallet: (locale: string, query: { kind?: string; page?: number } = {}) =>
-    withQuery(
-      `/${locale}/dashboard/wallet`,
-      new URLSearchParams({
-        ...(query.kind ? { kind: query.kind } : {}),
-        ...(query.page && query.page > 1 ? { page: String(query.page) } : {}),
-      }),
-    ),
+    withParams(`/${locale}/dashboard/wallet`, {
+      kind: query.kind,
+      page: query.page && query.page > 1 ? query.page : undefined,
+    }),
   offers: (locale: string) => `/${locale}/dashboard/offers`,
   /** The receipt of a credited deposit or of an order (decision 0029). */
   receipt: (locale: string, kind: 'deposit' | 'purchase', id: number) =>
@@ -89,17 +92,11 @@ export const paths = {
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   notifications: (locale: string) => `/${locale}/dashboard/notifications`,
   processingPayment: (locale: string, orderId: string) =>
-    withQuery(`/${locale}/processing-payment`, new URLSearchParams({ order_id: orderId })),
+    withParams(`/${locale}/processing-payment`, { order_id: orderId }),
   successPayment: (locale: string, orderId?: number) =>
-    withQuery(
-      `/${locale}/success-payment`,
-      new URLSearchParams(orderId ? { order_id: String(orderId) } : {}),
-    ),
+    withParams(`/${locale}/success-payment`, { order_id: orderId }),
   failPayment: (locale: string, error?: string, reason?: string | null) =>
-    withQuery(
-      `/${locale}/fail-payment`,
-      new URLSearchParams({ ...(error ? { error } : {}), ...(reason ? { reason } : {}) }),
-    ),
+    withParams(`/${locale}/fail-payment`, { error, reason }),
   aboutUs: (locale: string) => `/${locale}/about-us`,
   contactUs: (locale: string) => `/${locale}/contact-us`,
   staticPage: (locale: string, slug: string) => `/${locale}/page/${segment(slug)}`,

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { BrandMark } from '../../../components/layout/brand-mark';
-import { Mail, Phone } from '../../../components/layout/icons';
+import { Mail, Phone } from '../../../components/layout/contact-icons';
 import { Link } from '../../../components/ui/link';
 import { useTranslation } from '../../../lib/i18n';
 import { rememberLanguage } from '../../../lib/language-choice';
