@@ -68,6 +68,10 @@ describe('buying in the browser', () => {
     await page.getByRole('button', { name: 'Checkout' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
     await confirm.getByText('You are buying 2 prompts.').waitFor();
+    // As for Buy now, the balance after the purchase is shown before the press.
+    expect(await confirm.getByTestId('cart-balance-after').textContent()).toBe(
+      `Balance after the purchase${((1000 - Math.round(first.price * 100) - Math.round(second.price * 100)) / 100).toFixed(2)} Credits`,
+    );
     await screenshot(page, 'cart-purchase-modal-1280');
     await confirm.getByRole('button', { name: /^Buy for / }).click();
     await page.waitForURL('**/en/dashboard/orders?bought=*');

@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal } from '../../lib/money';
 import { useApi } from '../../lib/use-api';
 import { purchasePrompt } from './api';
 import { PurchaseFailureAlert } from './purchase-failure-alert';
@@ -39,7 +40,7 @@ export default function BuyNowDialog({
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
   const attempt = useRef<HeldKey | null>(null);
-  const priceCents = Math.round(product.price * 100);
+  const priceCents = centsFromDecimal(product.price);
 
   async function buy() {
     setBuying(true);

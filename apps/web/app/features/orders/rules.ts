@@ -1,5 +1,6 @@
 import { chargeFromEurCents } from '@promptmarket/contracts/money';
 import { ApiError } from '../../lib/api-client';
+import { centsFromDecimal } from '../../lib/money';
 
 /**
  * The buying screens' rules (spec sections 7 and 8), apart from React so that they are tested
@@ -71,5 +72,5 @@ export function generationProgress(elapsedMs: number): number {
  * internal rate, rounded up (`chargeFromEurCents`).
  */
 export function generationCostCents(costEur: number, internalRateEur: number): number {
-  return chargeFromEurCents(Math.round(costEur * 100), internalRateEur);
+  return chargeFromEurCents(centsFromDecimal(costEur), internalRateEur);
 }

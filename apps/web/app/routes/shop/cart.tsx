@@ -93,6 +93,7 @@ function PurchaseDialog({
   const balance = user?.balance ?? 0;
   const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
   const bought = cart.items.filter((item) => item.available);
+  const credits = (cents: number) => formatInternal(cents, locale, cart.currency);
 
   async function buy() {
     setBuying(true);
@@ -130,13 +131,19 @@ function PurchaseDialog({
         <div className="mt-4 rounded-xl bg-slate-50 p-4">
           <Totals cart={cart} money={money} />
           <p className="mt-3 flex justify-between text-sm text-slate-600">
-            <span>{t('cart.balance')}</span>
+            <span>{t('purchase.balanceNow')}</span>
             <span>{money(balance)}</span>
           </p>
+          {short <= 0 ? (
+            <p className="mt-1 flex justify-between text-sm font-semibold" data-testid="cart-balance-after">
+              <span>{t('purchase.balanceAfter')}</span>
+              <span>{credits(-short)}</span>
+            </p>
+          ) : null}
         </div>
         {short > 0 && !failure ? (
           <p className="mt-4 text-sm text-amber-800">
-            {t('cart.short', { amount: money(short / 100) })}{' '}
+            {t('cart.short', { amount: credits(short) })}{' '}
             <Link to={depositReturningTo(locale, paths.cart(locale))} className="font-semibold underline">
               {t('purchase.topUp')}
             </Link>
