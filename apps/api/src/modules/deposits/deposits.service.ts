@@ -1,4 +1,5 @@
 import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
+import { BASE_CURRENCY } from '@promptmarket/contracts/base-currency';
 import type {
   Deposit,
   DepositFailureCode,
@@ -38,8 +39,8 @@ export const REVIEW_MESSAGE = 'The payment needs a review by our team. Please co
 export const GATEWAY_MESSAGE =
   'Payment gateway error. Please try again later or use a different payment method.';
 
-/** EUR is always accepted, even when the shop does not list it for display. */
-const EURO = { code: 'EUR', symbol: '€', rate: '1' };
+/** The base currency (EUR) is always accepted, even when the shop does not list it for display. */
+const BASE = { code: BASE_CURRENCY.code, symbol: BASE_CURRENCY.symbol, rate: String(BASE_CURRENCY.value) };
 
 export type Quote = {
   currency: string;
@@ -56,7 +57,7 @@ export type Quote = {
  * naming the minimum (the error handler answers in the request's language).
  */
 export async function quote(db: Db, amountMinor: number, currencyCode: string): Promise<Quote> {
-  const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === 'EUR' ? EURO : null);
+  const currency = (await findCurrency(db, currencyCode)) ?? (currencyCode === BASE.code ? BASE : null);
   if (!currency) throw AppError.validation({ currency: ['currency.invalid'] });
   const settings = await getStoredSettings(db);
   const minimumMinor = minimumDepositMinor(settings.min_deposit_cents, currency.rate);

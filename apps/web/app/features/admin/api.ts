@@ -1,7 +1,7 @@
 import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
 import type { z } from 'zod';
 import type { BrowserApi } from '../../lib/api-browser';
-import { type ApiClient, idempotencyHeaders } from '../../lib/api-client';
+import { type ApiClient, endpointUrl, idempotencyHeaders } from '../../lib/api-client';
 
 /** The back office's calls, each from the endpoint its contract declares. */
 
@@ -137,5 +137,7 @@ export const deleteSocialLink = (api: ApiClient, id: number) =>
   api.call(admin.socialLinks.delete, { params: { id } });
 export const getSubscribers = (api: ApiClient, query: ListQuery) =>
   api.call(admin.newsletter.list, { query });
+/** The subscribers' CSV, downloaded by the browser itself. */
+export const newsletterExportHref = () => endpointUrl(admin.newsletter.export);
 export const getContactMessages = (api: ApiClient, query: ListQuery) =>
   api.call(admin.contactMessages.list, { query });

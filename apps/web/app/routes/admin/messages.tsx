@@ -1,6 +1,6 @@
 import { adminMeta } from '../../features/admin/admin-meta';
 import { Pager, SearchBox, Table } from '../../features/admin/admin-ui';
-import { getContactMessages, getSubscribers } from '../../features/admin/api';
+import { getContactMessages, getSubscribers, newsletterExportHref } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
@@ -68,7 +68,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       {view === 'newsletter' && subscribers ? (
         <>
           <a
-            href="/api/admin/newsletter/export"
+            href={newsletterExportHref()}
             download
             className="inline-block text-sm font-semibold text-brand-700 hover:underline"
           >
