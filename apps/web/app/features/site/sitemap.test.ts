@@ -3,7 +3,13 @@ import { sitemapIndex, urlEntry, urlSet } from './sitemap';
 
 describe('sitemaps', () => {
   it('writes one entry per page and language with every hreflang alternate', () => {
-    const entry = urlEntry('https://shop.example', '/products/a&b', ['en', 'de'], 'de', '2026-11-01');
+    const entry = urlEntry(
+      'https://shop.example',
+      (locale) => `/${locale}/products/a&b`,
+      ['en', 'de'],
+      'de',
+      '2026-11-01',
+    );
     expect(entry).toBe(
       '<url><loc>https://shop.example/de/products/a&#38;b</loc><lastmod>2026-11-01</lastmod>' +
         '<xhtml:link rel="alternate" hreflang="en" href="https://shop.example/en/products/a&#38;b"/>' +

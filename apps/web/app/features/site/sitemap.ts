@@ -5,21 +5,21 @@ function xml(value: string): string {
 
 /**
  * A <url> entry for one page, with an hreflang alternate for each language, as search
- * engines expect for translated pages.
+ * engines expect for translated pages. `pathIn` is the page's builder from `lib/paths`.
  */
 export function urlEntry(
   origin: string,
-  path: string,
+  pathIn: (locale: string) => string,
   locales: readonly string[],
   locale: string,
   lastmod?: string,
 ): string {
   const alternates = locales
     .map(
-      (code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${xml(`${origin}/${code}${path}`)}"/>`,
+      (code) => `<xhtml:link rel="alternate" hreflang="${code}" href="${xml(`${origin}${pathIn(code)}`)}"/>`,
     )
     .join('');
-  return `<url><loc>${xml(`${origin}/${locale}${path}`)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
+  return `<url><loc>${xml(`${origin}${pathIn(locale)}`)}</loc>${lastmod ? `<lastmod>${xml(lastmod)}</lastmod>` : ''}${alternates}</url>`;
 }
 
 export function urlSet(entries: string[]): string {

@@ -3,6 +3,7 @@ import { getSitemapProducts } from '../../features/catalogue/api';
 import { getLanguages } from '../../features/site/api';
 import { urlEntry, urlSet, xmlResponse } from '../../features/site/sitemap';
 import { serverApi, siteOrigin } from '../../lib/api.server';
+import { paths } from '../../lib/paths';
 import type { Route } from './+types/sitemap-products';
 
 /** /sitemaps/products/<n>: up to 5,000 products, each in every language. */
@@ -16,7 +17,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const locales = languages.payload.map((language) => language.code);
   const entries = products.data.flatMap((product) =>
     locales.map((locale) =>
-      urlEntry(origin, `/products/${product.slug}`, locales, locale, product.updated_at.slice(0, 10)),
+      urlEntry(
+        origin,
+        (code) => paths.product(code, product.slug),
+        locales,
+        locale,
+        product.updated_at.slice(0, 10),
+      ),
     ),
   );
   return xmlResponse(urlSet(entries));

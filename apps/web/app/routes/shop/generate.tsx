@@ -6,6 +6,7 @@ import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
+import { UploadProgress } from '../../components/ui/upload-progress';
 import { generateImage, generationImageUrl } from '../../features/orders/api';
 import { saveFile } from '../../features/orders/download';
 import { PurchaseFailureAlert } from '../../features/orders/purchase-failure-alert';
@@ -70,23 +71,12 @@ function Generating({ startedAt }: { startedAt: number }) {
   );
 }
 
+/** A labelled bar: the generation's progress, then its download's (the bar uploads use too). */
 function ProgressBar({ percent, label }: { percent: number; label: string }) {
   return (
     <div className="space-y-2" aria-live="polite">
       <p className="text-sm font-medium text-slate-800">{label}</p>
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <UploadProgress percent={percent} label={label} />
     </div>
   );
 }
