@@ -1,19 +1,11 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
 import { useRef, useState } from 'react';
-import { buttonStyles } from '../../components/ui/button-styles';
-import {
-  Dialog,
-  DialogActions,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
 import { useApi } from '../../lib/use-api';
 import { purchasePrompt } from './api';
-import { PurchaseFailureAlert } from './purchase-failure-alert';
+import { PurchaseConfirmActions } from './purchase-confirm-actions';
 import { type HeldKey, keepsKey, keyFor, type PurchaseFailure, purchaseFailure } from './rules';
 
 /**
@@ -81,19 +73,13 @@ export default function BuyNowDialog({
             <dd data-testid="balance-after">{credits(balanceCents - priceCents)}</dd>
           </div>
         </dl>
-        {failure ? (
-          <div className="mt-4">
-            <PurchaseFailureAlert failure={failure} />
-          </div>
-        ) : null}
-        <DialogActions>
-          <DialogClose className={buttonStyles.secondary} disabled={buying}>
-            {t('cart.cancel')}
-          </DialogClose>
-          <button type="button" onClick={buy} disabled={buying} className={buttonStyles.primary}>
-            {buying ? t('purchase.buying') : t('cart.buy', { amount: credits(priceCents) })}
-          </button>
-        </DialogActions>
+        <PurchaseConfirmActions
+          failure={failure}
+          buying={buying}
+          busyLabel={t('purchase.buying')}
+          buyLabel={t('cart.buy', { amount: credits(priceCents) })}
+          onBuy={buy}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -2,16 +2,10 @@ import type { Cart } from '@promptmarket/contracts/orders';
 import { useRef, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
-import {
-  Dialog,
-  DialogActions,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { getCart, purchaseCart, removeFromCart } from '../../features/orders/api';
+import { PurchaseConfirmActions } from '../../features/orders/purchase-confirm-actions';
 import { PurchaseFailureAlert } from '../../features/orders/purchase-failure-alert';
 import {
   type HeldKey,
@@ -149,19 +143,13 @@ function PurchaseDialog({
             </Link>
           </p>
         ) : null}
-        {failure ? (
-          <div className="mt-4">
-            <PurchaseFailureAlert failure={failure} />
-          </div>
-        ) : null}
-        <DialogActions>
-          <DialogClose className={buttonStyles.secondary} disabled={buying}>
-            {t('cart.cancel')}
-          </DialogClose>
-          <button type="button" onClick={buy} disabled={buying} className={buttonStyles.primary}>
-            {buying ? t('cart.buying') : t('cart.buy', { amount: money(cart.totals.total) })}
-          </button>
-        </DialogActions>
+        <PurchaseConfirmActions
+          failure={failure}
+          buying={buying}
+          busyLabel={t('cart.buying')}
+          buyLabel={t('cart.buy', { amount: money(cart.totals.total) })}
+          onBuy={buy}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -100,44 +100,64 @@ export default function PaymentProcessing() {
           <p className="mt-3 text-slate-600">{t('payment.timeoutText')}</p>
           <div className="mt-8">{deposits}</div>
         </>
-      ) : takingLonger ? (
-        <>
-          <span
-            aria-hidden="true"
-            className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl font-bold text-amber-700"
-          >
-            …
-          </span>
-          <h1 className="mt-8 text-2xl font-bold text-slate-900">{t('payment.timeoutTitle')}</h1>
-          <p className="mt-1 text-sm font-medium text-slate-500">{t('payment.order', { id: orderId })}</p>
-          <p className="mt-4 text-slate-600" role="status">
-            {t('payment.slowText')}
-          </p>
-          {checkFailed ? (
-            <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
-              {checkFailed}
-            </p>
-          ) : null}
-          <div className="mt-8">{deposits}</div>
-        </>
       ) : (
-        <>
-          <span
-            aria-hidden="true"
-            className="h-14 w-14 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
-          />
-          <h1 className="mt-8 text-2xl font-bold text-slate-900">{t('payment.processingTitle')}</h1>
-          <p className="mt-1 text-sm font-medium text-slate-500">{t('payment.order', { id: orderId })}</p>
-          <p className="mt-4 text-slate-600" role="status">
-            {t('payment.processingText')}
-          </p>
-          {checkFailed ? (
-            <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
-              {checkFailed}
-            </p>
-          ) : null}
-        </>
+        <StillAsking
+          icon={
+            takingLonger ? (
+              <span
+                aria-hidden="true"
+                className="flex h-14 w-14 items-center justify-center rounded-full bg-amber-100 text-2xl font-bold text-amber-700"
+              >
+                …
+              </span>
+            ) : (
+              <span
+                aria-hidden="true"
+                className="h-14 w-14 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
+              />
+            )
+          }
+          title={t(takingLonger ? 'payment.timeoutTitle' : 'payment.processingTitle')}
+          order={t('payment.order', { id: orderId })}
+          text={t(takingLonger ? 'payment.slowText' : 'payment.processingText')}
+          checkFailed={checkFailed}
+          after={takingLonger ? <div className="mt-8">{deposits}</div> : null}
+        />
       )}
     </div>
+  );
+}
+
+/** The screen while the deposit is still asked about: its sign, what is happening, the order, a failed check. */
+function StillAsking({
+  icon,
+  title,
+  order,
+  text,
+  checkFailed,
+  after,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  order: string;
+  text: string;
+  checkFailed: string | null;
+  after: React.ReactNode;
+}) {
+  return (
+    <>
+      {icon}
+      <h1 className="mt-8 text-2xl font-bold text-slate-900">{title}</h1>
+      <p className="mt-1 text-sm font-medium text-slate-500">{order}</p>
+      <p className="mt-4 text-slate-600" role="status">
+        {text}
+      </p>
+      {checkFailed ? (
+        <p role="alert" className="mt-4 rounded-lg bg-amber-50 px-4 py-2 text-sm text-amber-800">
+          {checkFailed}
+        </p>
+      ) : null}
+      {after}
+    </>
   );
 }
