@@ -5,7 +5,7 @@ import es from '../locales/es/wallet.json';
 import fr from '../locales/fr/wallet.json';
 import it_ from '../locales/it/wallet.json';
 import pl from '../locales/pl/wallet.json';
-import { creditsText, formatCredits } from './credits';
+import { creditsParts, creditsText, formatCredits } from './credits';
 import { createTranslator } from './i18n';
 import type { Messages } from './messages';
 
@@ -64,5 +64,19 @@ describe('an amount of credits with its name in the form the number needs', () =
     const { t } = createTranslator('pl', texts.pl as Messages);
     expect(creditsText('1', 1, 'Kredyty', t)).toBe('1 kredyt');
     expect(creditsText('0,9259', 0.9259, 'Kredyty', t)).toBe('0,9259 kredytu');
+  });
+
+  it('cuts the text around its number for a page that sets the number larger', () => {
+    const parts = (locale: string, cents: number, name = names[locale] as string) =>
+      creditsParts(cents, locale, name, createTranslator(locale, texts[locale] as Messages).t);
+    expect(parts('en', 100)).toEqual({ before: '', amount: '1', after: ' credit' });
+    expect(parts('pl', 500)).toEqual({ before: '', amount: '5', after: ' kredytów' });
+    expect(parts('pl', 1190)).toEqual({ before: '', amount: '11,90', after: ' kredytu' });
+    expect(parts('fr', 100_000_000)).toEqual({
+      before: '',
+      amount: '1\u202f000\u202f000',
+      after: ' de crédits',
+    });
+    expect(parts('en', 250, 'Tokens')).toEqual({ before: '', amount: '2.50', after: ' Tokens' });
   });
 });

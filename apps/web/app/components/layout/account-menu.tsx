@@ -1,8 +1,9 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
@@ -111,7 +112,7 @@ function SignedInMenu({ user }: { user: Profile }) {
               <span className="mt-1 block">
                 {t('account.balance')}:{' '}
                 <span className="font-semibold text-slate-900" data-testid="header-balance">
-                  {formatInternal(centsFromDecimal(user.balance), locale, settings.internal_currency_name)}
+                  {formatCredits(centsFromDecimal(user.balance), locale, settings.internal_currency_name, t)}
                 </span>
               </span>
             </kit.DropdownMenuLabel>

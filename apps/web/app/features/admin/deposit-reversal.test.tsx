@@ -2,9 +2,11 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createTranslator, TranslationProvider } from '../../lib/i18n';
 import type { Messages } from '../../lib/messages';
-import de from '../../locales/de/admin.json';
-import en from '../../locales/en/admin.json';
+import { allMessagesFor } from '../../lib/messages.server';
 import { AccountBalance, DepositReversal } from './deposit-reversal';
+
+const en = allMessagesFor('en');
+const de = allMessagesFor('de');
 
 function render(node: React.ReactNode, language = 'en', messages = en) {
   return renderToStaticMarkup(
@@ -60,10 +62,12 @@ describe('the back office’s reversed deposits', () => {
   });
 
   it('shows a balance below zero as a debt that blocks spending', () => {
-    const owing = render(<AccountBalance balance={-10} locale="en" currencyName="credits" />);
-    expect(owing).toContain('-10.00 credits');
+    const owing = render(<AccountBalance balance={-10} locale="en" currencyName="Credits" />);
+    // A whole amount without decimals, with the name's plural form.
+    expect(owing).toContain('-10 credits');
     expect(owing).toContain('In debt: cannot spend until a deposit settles it');
     const fine = render(<AccountBalance balance={12.5} locale="en" currencyName="credits" />);
     expect(fine).toBe('12.50 credits');
+    expect(render(<AccountBalance balance={1} locale="en" currencyName="Credits" />)).toBe('1 credit');
   });
 });

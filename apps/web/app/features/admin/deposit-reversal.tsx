@@ -1,6 +1,7 @@
 import type { AdminDeposit } from '@promptmarket/contracts/admin';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 
 /**
  * What the payment provider did to a paid deposit afterwards (decision 0027): refunded, disputed,
@@ -31,7 +32,7 @@ export function DepositReversal({
       {deposit.reversed_amount > 0 ? (
         <span className="ml-1 text-xs text-slate-600">
           {t('admin.deposits.reversed', {
-            amount: formatInternal(centsFromDecimal(deposit.reversed_amount), locale, currencyName),
+            amount: formatCredits(centsFromDecimal(deposit.reversed_amount), locale, currencyName, t),
           })}
         </span>
       ) : null}
@@ -53,7 +54,7 @@ export function AccountBalance({
   currencyName: string;
 }) {
   const { t } = useTranslation();
-  const amount = formatInternal(centsFromDecimal(balance), locale, currencyName);
+  const amount = formatCredits(centsFromDecimal(balance), locale, currencyName, t);
   if (balance >= 0) return <>{amount}</>;
   return (
     <>

@@ -4,8 +4,9 @@ import { adminMeta } from '../../features/admin/admin-meta';
 import { getStats } from '../../features/admin/api';
 import { LedgerCheckStatus } from '../../features/admin/ledger-check-status';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/dashboard';
@@ -33,7 +34,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     );
   }
   const money = (amount: number) =>
-    formatInternal(centsFromDecimal(amount), locale, settings.internal_currency_name);
+    formatCredits(centsFromDecimal(amount), locale, settings.internal_currency_name, t);
   const queues = [
     { key: 'offers', count: stats.queues.offers, to: `${paths.admin(locale, 'offers')}?status=pending` },
     {

@@ -4,6 +4,7 @@ import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../../feat
 import { getDeposits } from '../../features/admin/api';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
@@ -62,10 +63,11 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
               {formatInternal(centsFromDecimal(deposit.amount), locale, deposit.currency)}
             </td>
             <td className="whitespace-nowrap px-4 py-3">
-              {formatInternal(
+              {formatCredits(
                 centsFromDecimal(deposit.internal_amount),
                 locale,
                 settings.internal_currency_name,
+                t,
               )}
             </td>
             <td className="px-4 py-3">

@@ -10,8 +10,9 @@ import { saveFile } from '../../features/orders/download';
 import { serverApi } from '../../lib/api.server';
 import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
 import { ApiError } from '../../lib/api-client';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
@@ -98,7 +99,7 @@ function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) 
               <div>
                 <dt className="text-slate-500">{t('orders.price')}</dt>
                 <dd className="font-medium">
-                  {formatInternal(centsFromDecimal(order.price), locale, order.currency)}
+                  {formatCredits(centsFromDecimal(order.price), locale, order.currency, t)}
                 </dd>
               </div>
               <div className="col-span-2">
@@ -252,7 +253,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {orders.map((order) => {
-            const price = formatInternal(centsFromDecimal(order.price), locale, order.currency);
+            const price = formatCredits(centsFromDecimal(order.price), locale, order.currency, t);
             return (
               <li key={order.id}>
                 <button

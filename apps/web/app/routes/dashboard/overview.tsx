@@ -1,8 +1,9 @@
 import { useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
+import { creditsParts } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
@@ -20,14 +21,15 @@ export default function DashboardOverview() {
   const data = useRouteLoaderData<typeof dashboardLoader>('routes/dashboard-layout');
   if (!data) return null;
   const { user } = data;
-  const balance = formatAmount(centsFromDecimal(user.balance), locale);
+  const balance = creditsParts(centsFromDecimal(user.balance), locale, settings.internal_currency_name, t);
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 className="text-sm font-medium text-slate-500">{t('dashboard.balance')}</h2>
         <p className="mt-2 text-3xl font-bold text-slate-900">
-          {balance}{' '}
-          <span className="text-lg font-semibold text-slate-600">{settings.internal_currency_name}</span>
+          {balance.before}
+          {balance.amount}
+          <span className="text-lg font-semibold text-slate-600">{balance.after}</span>
         </p>
       </section>
       <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -68,15 +68,32 @@ const withHidden: Cart = {
 describe('the cart page', () => {
   it('marks a prompt taken off sale as no longer available, with its Remove button, outside the total', () => {
     const { html, text } = render(withHidden);
-    expect(text).toContain('Harbour lights 4.90 Credits');
+    expect(text).toContain('Harbour lights 4.90 credits');
     expect(text).toContain('Frost queen No longer available');
     expect(text).not.toContain('9.90');
-    expect(text).toContain('Total 4.90 Credits');
+    expect(text).toContain('Total 4.90 credits');
+    expect(text).toContain('Fee 0 credits');
     // Its page is gone: no link to it; the Remove button stays.
     expect(html).toContain('href="/en/products/harbour-lights"');
     expect(html).not.toContain('href="/en/products/frost-queen"');
     expect(html).toContain('aria-label="Remove Frost queen"');
     expect(html).toMatch(/<button type="button" class="[^"]*">Checkout<\/button>/);
+  });
+
+  it('writes every amount with the plural form of the name the language needs', () => {
+    const cart: Cart = {
+      items: [item(1, 'Harbour lights', 2, true), item(2, 'Frost queen', 3, true)],
+      currency: 'Kredyty',
+      totals: { subtotal: 5, fee: 0.5, total: 5.5 },
+    };
+    const { text } = render(cart, 'pl');
+    expect(text).toContain('Harbour lights 2 kredyty');
+    expect(text).toContain('5 kredytów');
+    expect(text).toContain('0,50 kredytu');
+    expect(text).toContain('5,50 kredytu');
+    expect(render({ ...cart, currency: 'Credits' }).text).toContain('Harbour lights 2 credits');
+    // A currency the shop renamed is written as it was named.
+    expect(render({ ...cart, currency: 'Tokens' }).text).toContain('Harbour lights 2 Tokens');
   });
 
   it('offers no checkout when nothing in the cart is on sale', () => {

@@ -15,10 +15,11 @@ import {
   purchaseFailure,
 } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { depositReturningTo } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/session-data';
@@ -87,7 +88,7 @@ function PurchaseDialog({
   const balance = user?.balance ?? 0;
   const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
   const bought = cart.items.filter((item) => item.available);
-  const credits = (cents: number) => formatInternal(cents, locale, cart.currency);
+  const credits = (cents: number) => formatCredits(cents, locale, cart.currency, t);
 
   async function buy() {
     setBuying(true);
@@ -168,7 +169,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const [removing, setRemoving] = useState<number | null>(null);
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const money = (amount: number) => formatInternal(centsFromDecimal(amount), locale, cart?.currency ?? '');
+  const money = (amount: number) => formatCredits(centsFromDecimal(amount), locale, cart?.currency ?? '', t);
 
   async function remove(id: number) {
     setRemoving(id);

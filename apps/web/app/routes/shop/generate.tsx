@@ -20,10 +20,11 @@ import {
   purchaseFailure,
 } from '../../features/orders/rules';
 import { ApiError } from '../../lib/api-client';
+import { formatCredits } from '../../lib/credits';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/session-data';
@@ -110,7 +111,7 @@ export default function Generate() {
   const internalRate = Number(settings.internal_currency_rate_eur) || 1;
   const cost = generationCostCents(settings.image_generation_cost_eur, internalRate);
   const balance = centsFromDecimal(user?.balance ?? 0);
-  const money = (cents: number) => formatInternal(cents, locale, settings.internal_currency_name);
+  const money = (cents: number) => formatCredits(cents, locale, settings.internal_currency_name, t);
   const promptLength = (watch('prompt') ?? '').length;
   const busy = stage.kind === 'generating' || stage.kind === 'downloading';
 

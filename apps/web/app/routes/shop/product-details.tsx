@@ -10,10 +10,11 @@ import { PurchaseActions } from '../../features/orders/purchase-actions';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
+import { creditsParts } from '../../lib/credits';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { pack, unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
@@ -162,7 +163,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { locale, settings } = useSite();
   const { currency, money } = useDisplayCurrency();
   const product = useMemo(() => unpack(loaderData.packedProduct), [loaderData.packedProduct]);
-  const internal = formatAmount(centsFromDecimal(product.price), locale);
+  const internal = creditsParts(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const added = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(product.created_at));
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -203,8 +204,9 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
           <p className="mt-4 text-slate-700">{product.description}</p>
           <div className="mt-6 flex flex-wrap items-end gap-x-4 gap-y-1">
             <p className="text-3xl font-bold text-slate-900">
-              {internal}{' '}
-              <span className="text-lg font-semibold text-slate-600">{settings.internal_currency_name}</span>
+              {internal.before}
+              {internal.amount}
+              <span className="text-lg font-semibold text-slate-600">{internal.after}</span>
             </p>
             {currency.code !== EURO.code || settings.internal_currency_rate_eur !== '1.00' ? (
               <p className="pb-1 text-sm text-slate-500">
