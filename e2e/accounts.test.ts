@@ -79,7 +79,7 @@ describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText(email).first().waitFor();
-    expect(await page.getByTestId('header-balance').textContent()).toBe('0.00 Credits');
+    expect(await page.getByTestId('header-balance').textContent()).toBe('0 credits');
     await screenshot(page, 'header-menu-account-1280');
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/en');

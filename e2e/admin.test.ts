@@ -179,7 +179,7 @@ describe('the back office in the browser', () => {
     await staff.page.getByRole('dialog').getByLabel('Reason').fill('Goodwill for the first sale');
     await staff.page.getByRole('dialog').getByRole('button', { name: 'Adjust balance' }).click();
     await staff.page.getByText('Balance adjusted.').waitFor();
-    await expect.poll(() => account.textContent()).toContain('5.00 Credits');
+    await expect.poll(() => account.textContent()).toContain('5 credits');
     await staff.page.goto('/en/admin/audit');
     for (const action of ['user.adjust', 'verification.approve', 'payout.send', 'offer.counter']) {
       await staff.page.getByRole('cell', { name: action, exact: true }).first().waitFor();

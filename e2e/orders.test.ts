@@ -70,7 +70,7 @@ describe('buying in the browser', () => {
     await confirm.getByText('You are buying 2 prompts.').waitFor();
     // As for Buy now, the balance after the purchase is shown before the press.
     expect(await confirm.getByTestId('cart-balance-after').textContent()).toBe(
-      `Balance after the purchase${((1000 - Math.round(first.price * 100) - Math.round(second.price * 100)) / 100).toFixed(2)} Credits`,
+      `Balance after the purchase${credits((1000 - Math.round(first.price * 100) - Math.round(second.price * 100)) / 100)}`,
     );
     await screenshot(page, 'cart-purchase-modal-1280');
     await confirm.getByRole('button', { name: /^Buy for / }).click();
@@ -108,7 +108,7 @@ describe('buying in the browser', () => {
 
     const spent = Math.round((first.price + second.price) * 100);
     const left = (1000 - spent) / 100;
-    expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
+    expect(await headerBalance(page)).toContain(`Balance: ${credits(left)}`);
 
     // A prompt that costs more than what is left: Buy now says so before it is pressed, and Top up
     // comes back to the page after the deposit.
@@ -158,7 +158,7 @@ describe('buying in the browser', () => {
       .waitFor();
     await screenshot(page, 'product-owner-1280');
     const after = Math.round((before - expensive.price) * 100) / 100;
-    expect(await headerBalance(page)).toContain(`${after.toFixed(2)} Credits`);
+    expect(await headerBalance(page)).toContain(`Balance: ${credits(after)}`);
 
     // What was bought shows Download instead of Buy now, on its page and on its tile.
     await page.goto(`/en/products/${second.slug}`);
@@ -201,16 +201,16 @@ describe('a prompt taken off sale after it went into the cart', () => {
       const row = page.getByRole('listitem').filter({ hasText: hidden.title });
       await row.getByText('No longer available').waitFor();
       const totals = (await page.locator('main dl').first().innerText()).replace(/\s+/g, ' ');
-      expect(totals).toContain(`Total ${kept.price.toFixed(2)} Credits`);
+      expect(totals).toContain(`Total ${credits(kept.price)}`);
       await screenshot(page, 'cart-unavailable-1280');
       await page.getByRole('button', { name: 'Checkout' }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirm your purchase' });
       await confirm.getByText('You are buying 1 prompt.').waitFor();
       expect(await confirm.getByText(hidden.title).count()).toBe(0);
-      await confirm.getByRole('button', { name: `Buy for ${kept.price.toFixed(2)} Credits` }).click();
+      await confirm.getByRole('button', { name: `Buy for ${credits(kept.price)}` }).click();
       await page.waitForURL('**/en/dashboard/orders?bought=*');
       const left = (1000 - Math.round(kept.price * 100)) / 100;
-      expect(await headerBalance(page)).toContain(`${left.toFixed(2)} Credits`);
+      expect(await headerBalance(page)).toContain(`Balance: ${credits(left)}`);
 
       // It stayed in the cart, and is removed there.
       await page.goto('/en/cart');
@@ -237,11 +237,11 @@ describe('generating an image in the browser', () => {
     await page.goto('/en');
     await page.getByRole('link', { name: 'Generate image' }).first().click();
     await page.waitForURL('**/en/products/generate');
-    await page.getByText('Cost: 1.00 Credits. Your balance: 10.00 Credits.').waitFor();
+    await page.getByText('Cost: 1 credit. Your balance: 10 credits.').waitFor();
 
     // Too short: the form says so in the spec's words and sends nothing.
     await page.locator('button[type="submit"]:enabled', { hasText: 'Generate image for' }).waitFor();
-    await page.getByRole('button', { name: 'Generate image for 1.00 Credits' }).click();
+    await page.getByRole('button', { name: 'Generate image for 1 credit' }).click();
     await page.getByText('Please enter a title.').waitFor();
 
     await page.getByLabel('Title').fill('Lighthouse at dusk');
@@ -250,7 +250,7 @@ describe('generating an image in the browser', () => {
     await page.getByLabel('Size').selectOption('512x512');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Generate image for 1.00 Credits' }).click(),
+      page.getByRole('button', { name: 'Generate image for 1 credit' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('lighthouse-at-dusk-512x512.zip');
     const files = unzipSync(new Uint8Array(readFileSync((await download.path()) as string)));
@@ -267,7 +267,7 @@ describe('generating an image in the browser', () => {
     await picture.waitFor();
     await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
     await screenshot(page, 'generate-1280');
-    expect(await headerBalance(page)).toContain('9.00 Credits');
+    expect(await headerBalance(page)).toContain('Balance: 9 credits');
 
     // The picture stays in the orders tab, downloadable again.
     await page.goto('/en/dashboard/orders');
