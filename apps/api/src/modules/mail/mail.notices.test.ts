@@ -188,9 +188,11 @@ describe('deposit mails', () => {
     const sent = await mailsTo(email, 'Deine Einzahlung');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe(`Deine Einzahlung Nr. ${number} wurde gutgeschrieben`);
-    expect(sent[0]?.text).toContain(`deine Einzahlung Nr. ${number} ist angekommen: 25.00 Jetons wurden`);
+    expect(sent[0]?.text).toContain(
+      `deine Einzahlung Nr. ${number} ist angekommen: Dein Guthaben ist um 25 Jetons gestiegen.`,
+    );
     expect(sent[0]?.text).toContain('/de/dashboard/deposits');
-    expect(sent[0]?.html).toContain('25.00 Jetons');
+    expect(sent[0]?.html).toContain('25 Jetons');
   });
 
   it('tells of a payment the provider reports failed, once, and not of a checkout left to expire', async () => {
@@ -202,7 +204,7 @@ describe('deposit mails', () => {
     const sent = await mailsTo(email, 'Votre dépôt');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe(`Votre dépôt n° ${number} n’a pas abouti`);
-    expect(sent[0]?.text).toContain(`Le paiement de votre dépôt n° ${number} de 25.00 Crédits a échoué`);
+    expect(sent[0]?.text).toContain(`Le paiement de votre dépôt n° ${number} de 25 crédits a échoué`);
 
     const other = await started(session);
     await webhook(event(`evt_mail_expired_${other.number}`, 'checkout.session.expired', other.ref));
@@ -240,7 +242,7 @@ describe('the purchase receipt', () => {
     const sent = await mailsTo(email, 'Your PromptMarket order');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain('- Red fox: 2.50 Tokens');
-    expect(sent[0]?.text).toContain('- Old mill: 3.00 Tokens');
+    expect(sent[0]?.text).toContain('- Old mill: 3 Tokens');
     expect(sent[0]?.text).toContain('Total: 5.50 Tokens');
   });
 });
@@ -259,7 +261,7 @@ describe('a refunded generation', () => {
     const sent = await mailsTo(email, 'Tu generación');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe('Tu generación ha fallado y se ha reembolsado');
-    expect(sent[0]?.text).toContain('Los 1.00 Créditos que costó se han devuelto a tu saldo.');
+    expect(sent[0]?.text).toContain('Su coste, 1 crédito, se ha devuelto a tu saldo.');
     expect(sent[0]?.text).toContain('/es/products/generate');
   });
 });

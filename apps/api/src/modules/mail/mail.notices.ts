@@ -47,7 +47,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     en: {
       subject: 'Your deposit no. {number} was credited',
       lines: [
-        'Your deposit no. {number} has arrived: {amount} were added to your balance.',
+        'Your deposit no. {number} has arrived: your balance grew by {amount}.',
         'Thank you for topping up. You can spend the balance on prompts and generations.',
       ],
       action: 'View your deposits',
@@ -56,7 +56,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     de: {
       subject: 'Deine Einzahlung Nr. {number} wurde gutgeschrieben',
       lines: [
-        'deine Einzahlung Nr. {number} ist angekommen: {amount} wurden deinem Guthaben gutgeschrieben.',
+        'deine Einzahlung Nr. {number} ist angekommen: Dein Guthaben ist um {amount} gestiegen.',
         'Danke fürs Aufladen. Du kannst das Guthaben für Prompts und Generierungen verwenden.',
       ],
       action: 'Deine Einzahlungen ansehen',
@@ -65,7 +65,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     fr: {
       subject: 'Votre dépôt n° {number} a été crédité',
       lines: [
-        'Votre dépôt n° {number} est arrivé : {amount} ont été ajoutés à votre solde.',
+        'Votre dépôt n° {number} est arrivé : votre solde a augmenté de {amount}.',
         'Merci pour votre rechargement. Vous pouvez utiliser le solde pour des prompts et des générations.',
       ],
       action: 'Voir vos dépôts',
@@ -74,7 +74,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     es: {
       subject: 'Se ha abonado tu depósito n.º {number}',
       lines: [
-        'Tu depósito n.º {number} ha llegado: se han añadido {amount} a tu saldo.',
+        'Tu depósito n.º {number} ha llegado: tu saldo ha aumentado en {amount}.',
         'Gracias por recargar. Puedes usar el saldo en prompts y generaciones.',
       ],
       action: 'Ver tus depósitos',
@@ -83,7 +83,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     it: {
       subject: 'Il tuo deposito n. {number} è stato accreditato',
       lines: [
-        'il tuo deposito n. {number} è arrivato: {amount} sono stati aggiunti al tuo saldo.',
+        'il tuo deposito n. {number} è arrivato: il tuo saldo è aumentato di {amount}.',
         'Grazie per la ricarica. Puoi usare il saldo per prompt e generazioni.',
       ],
       action: 'Vedi i tuoi depositi',
@@ -227,7 +227,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     en: {
       subject: 'Your generation failed and was refunded',
       lines: [
-        'A picture you paid for could not be generated. The {amount} it cost were given back to your balance.',
+        'A picture you paid for could not be generated. Its cost, {amount}, was given back to your balance.',
         'You can try again with the same prompt at any time.',
       ],
       action: 'Generate again',
@@ -236,7 +236,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     de: {
       subject: 'Deine Generierung ist fehlgeschlagen und wurde erstattet',
       lines: [
-        'ein Bild, für das du bezahlt hast, konnte nicht erzeugt werden. Die {amount}, die es gekostet hat, wurden deinem Guthaben zurückgegeben.',
+        'ein Bild, für das du bezahlt hast, konnte nicht erzeugt werden. Sein Preis, {amount}, wurde deinem Guthaben zurückgegeben.',
         'Du kannst es jederzeit mit demselben Prompt noch einmal versuchen.',
       ],
       action: 'Erneut generieren',
@@ -245,7 +245,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     fr: {
       subject: 'Votre génération a échoué et a été remboursée',
       lines: [
-        'Une image que vous avez payée n’a pas pu être générée. Les {amount} qu’elle a coûté ont été rendus à votre solde.',
+        'Une image que vous avez payée n’a pas pu être générée. Son coût, {amount}, a été rendu à votre solde.',
         'Vous pouvez réessayer à tout moment avec le même prompt.',
       ],
       action: 'Générer à nouveau',
@@ -254,7 +254,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     es: {
       subject: 'Tu generación ha fallado y se ha reembolsado',
       lines: [
-        'No se ha podido generar una imagen que pagaste. Los {amount} que costó se han devuelto a tu saldo.',
+        'No se ha podido generar una imagen que pagaste. Su coste, {amount}, se ha devuelto a tu saldo.',
         'Puedes volver a intentarlo con el mismo prompt cuando quieras.',
       ],
       action: 'Generar de nuevo',
@@ -263,7 +263,7 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
     it: {
       subject: 'La tua generazione non è riuscita ed è stata rimborsata',
       lines: [
-        'non è stato possibile generare un’immagine che hai pagato. I {amount} che è costata sono stati restituiti al tuo saldo.',
+        'non è stato possibile generare un’immagine che hai pagato. Il suo costo, {amount}, è stato restituito al tuo saldo.',
         'Puoi riprovare con lo stesso prompt in qualsiasi momento.',
       ],
       action: 'Genera di nuovo',

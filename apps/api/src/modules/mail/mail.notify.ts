@@ -1,8 +1,8 @@
-import { formatMinorUnits } from '@promptmarket/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { accountForReview } from '../accounts/accounts.admin';
 import { getStoredSettings } from '../site/site.service';
+import { creditsText } from './credits-text';
 import { enqueueMail } from './mail.service';
 import { type MailKind, type MailValues, renderMail } from './mail.templates';
 
@@ -20,7 +20,10 @@ export function setMailShopUrl(url: string): void {
 /** What a sender knows of the recipient when it words the mail's values. */
 export type Recipient = {
   locale: string;
-  /** Internal-currency minor units as the shop names its currency in the recipient's language. */
+  /**
+   * Internal-currency minor units as the shop names its currency in the recipient's language, in
+   * the plural form the number needs.
+   */
   credits: (minor: number) => string;
 };
 
@@ -67,7 +70,7 @@ export async function mailAccount(
   const settings = await getStoredSettings(tx, user.locale);
   const recipient: Recipient = {
     locale: user.locale,
-    credits: (minor) => `${formatMinorUnits(minor)} ${settings.internal_currency_name}`,
+    credits: (minor) => creditsText(minor, user.locale, settings.internal_currency_name),
   };
   const { receipt_path, ...given } = await values(recipient);
   await enqueueMail(tx, {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { creditsText } from './credits-text';
+
+describe('an amount of credits in a mail', () => {
+  it('says one credit and several credits, without decimals for a whole amount', () => {
+    expect(creditsText(100, 'en', 'Credits')).toBe('1 credit');
+    expect(creditsText(2500, 'en', 'Credits')).toBe('25 credits');
+    expect(creditsText(1190, 'en', 'Credits')).toBe('11.90 credits');
+    expect(creditsText(0, 'en', 'Credits')).toBe('0 credits');
+  });
+
+  it('uses the Polish one, few and many forms, and the genitive singular for a fraction', () => {
+    expect(creditsText(100, 'pl', 'Kredyty')).toBe('1 kredyt');
+    expect(creditsText(200, 'pl', 'Kredyty')).toBe('2 kredyty');
+    expect(creditsText(2200, 'pl', 'Kredyty')).toBe('22 kredyty');
+    expect(creditsText(500, 'pl', 'Kredyty')).toBe('5 kredytów');
+    expect(creditsText(1200, 'pl', 'Kredyty')).toBe('12 kredytów');
+    expect(creditsText(1190, 'pl', 'Kredyty')).toBe('11.90 kredytu');
+  });
+
+  it('has the forms of the other languages', () => {
+    expect(creditsText(100, 'de', 'Credits')).toBe('1 Credit');
+    expect(creditsText(250, 'de', 'Credits')).toBe('2.50 Credits');
+    expect(creditsText(100, 'fr', 'Crédits')).toBe('1 crédit');
+    expect(creditsText(150, 'fr', 'Crédits')).toBe('1.50 crédit');
+    expect(creditsText(300, 'fr', 'Crédits')).toBe('3 crédits');
+    expect(creditsText(100_000_000, 'fr', 'Crédits')).toBe('1000000 de crédits');
+    expect(creditsText(100, 'es', 'Créditos')).toBe('1 crédito');
+    expect(creditsText(700, 'es', 'Créditos')).toBe('7 créditos');
+    expect(creditsText(100, 'it', 'Crediti')).toBe('1 credito');
+    expect(creditsText(700, 'it', 'Crediti')).toBe('7 crediti');
+  });
+
+  it('writes a currency the shop renamed as it was named, its forms being unknown', () => {
+    expect(creditsText(100, 'en', 'Tokens')).toBe('1 Tokens');
+    expect(creditsText(500, 'pl', 'Żetony')).toBe('5 Żetony');
+    expect(creditsText(500, 'pl', 'kredyty')).toBe('5 kredytów');
+    // Another language's default name is not this language's.
+    expect(creditsText(500, 'pl', 'Credits')).toBe('5 Credits');
+  });
+});

@@ -1,0 +1,37 @@
+import { formatMinorUnits } from '@promptmarket/contracts';
+
+type Forms = { name: string } & Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/**
+ * The default name of the internal currency in each language with the form each plural category
+ * of the language takes ("1 kredyt", "2 kredyty", "5 kredytów", "11.90 kredytu"); the same forms
+ * the shop's pages write.
+ */
+const DEFAULT_FORMS: Record<string, Forms> = {
+  en: { name: 'Credits', one: 'credit', other: 'credits' },
+  de: { name: 'Credits', one: 'Credit', other: 'Credits' },
+  fr: { name: 'Crédits', one: 'crédit', many: 'de crédits', other: 'crédits' },
+  es: { name: 'Créditos', one: 'crédito', many: 'de créditos', other: 'créditos' },
+  it: { name: 'Crediti', one: 'credito', many: 'di crediti', other: 'crediti' },
+  pl: { name: 'Kredyty', one: 'kredyt', few: 'kredyty', many: 'kredytów', other: 'kredytu' },
+};
+
+/**
+ * An amount of the internal currency (minor units) with its name in the form the number needs in
+ * `locale`: a whole amount without decimals ("25 credits"), a fraction with two ("11.90 credits").
+ * A name the shop gave the currency is written as it was named, its forms being unknown.
+ */
+export function creditsText(minor: number, locale: string, currencyName: string): string {
+  const whole = minor % 100 === 0;
+  const amount = whole ? String(minor / 100) : formatMinorUnits(minor);
+  const forms = DEFAULT_FORMS[locale];
+  if (!forms || currencyName.trim().toLocaleLowerCase() !== forms.name.toLocaleLowerCase()) {
+    return `${amount} ${currencyName}`;
+  }
+  const digits = whole ? 0 : 2;
+  const category = new Intl.PluralRules(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).select(minor / 100);
+  return `${amount} ${forms[category] ?? forms.other}`;
+}
