@@ -209,7 +209,7 @@ describe('error responses', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
       status: 'ERROR',
-      message: 'Guthaben reicht nicht aus: Es fehlen 5.90 Credits.',
+      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 5.90 Credits.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 5.9,
     });

@@ -72,7 +72,11 @@ async function answerAgain(
   if (earlier.status === 'failed') {
     if (earlier.errorMessage === IN_DEBT_RECORD) throw accountInDebt();
     if (earlier.errorMessage !== INSUFFICIENT_FUNDS_RECORD) throw new GenerationFailed();
-    throw insufficientFunds(Math.max(1, earlier.cost - (await walletBalance(db, input.userId))), currency);
+    throw insufficientFunds(
+      Math.max(1, earlier.cost - (await walletBalance(db, input.userId))),
+      currency,
+      input.locale,
+    );
   }
   return { ...(await generationDownload(db, storage, input.userId, earlier.id)), generationId: earlier.id };
 }
@@ -177,7 +181,7 @@ export async function generateImage(
       if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error;
       const missing = Math.max(1, cost - (await walletBalance(db, input.userId)));
       await giveUp(db, generation.id, INSUFFICIENT_FUNDS_RECORD);
-      throw insufficientFunds(missing, settings.internal_currency_name);
+      throw insufficientFunds(missing, settings.internal_currency_name, input.locale);
     }
   }
 

@@ -154,7 +154,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Insufficient funds: you need 0.50 Credits more.',
+      message: 'Insufficient funds: you need 0.50 credits more.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 0.5,
     });
@@ -169,7 +169,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Guthaben reicht nicht aus: Es fehlen 0.50 Credits.',
+      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 0.50 Credits.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 0.5,
     });

@@ -1,4 +1,4 @@
-import { chargeFromEurCents, formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
+import { chargeFromEurCents, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
 import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
+import { creditsText } from '../mail/credits-text';
 import { mailAccount } from '../mail/mail.notify';
 import { getStoredSettings } from '../site/site.service';
 import { debitWallet, walletBalance } from '../wallet/wallet.service';
@@ -30,30 +31,32 @@ export function purchaseRefused(key: 'cart.empty' | 'purchase.unavailable' | 'pu
 
 /**
  * Too little money for a purchase or a paid generation: INSUFFICIENT_FUNDS with 422, saying and
- * carrying (`missing`, in the internal currency) the amount missing, given in minor units.
+ * carrying (`missing`, in the internal currency) the amount missing, given in minor units; the
+ * message words it in the plural form `locale` needs.
  */
-export function insufficientFunds(missing: number, currency: string): AppError {
+export function insufficientFunds(missing: number, currency: string, locale: string): AppError {
   return new AppError(
     'INSUFFICIENT_FUNDS',
     'purchase.insufficient',
     undefined,
     undefined,
-    { amount: `${formatMinorUnits(missing)} ${currency}` },
+    { amount: creditsText(missing, locale, currency) },
     { status: 'ERROR', missing: minorUnitsToNumber(missing) },
   );
 }
 
 /**
  * The price of a purchase changed since the buyer saw it: PRICE_CHANGED with 409, naming and
- * carrying (`total`, in the internal currency) the total now, given in minor units.
+ * carrying (`total`, in the internal currency) the total now, given in minor units; the message
+ * words it in the plural form `locale` needs.
  */
-export function priceChanged(total: number, currency: string): AppError {
+export function priceChanged(total: number, currency: string, locale: string): AppError {
   return new AppError(
     'PRICE_CHANGED',
     'purchase.price_changed',
     undefined,
     undefined,
-    { amount: `${formatMinorUnits(total)} ${currency}` },
+    { amount: creditsText(total, locale, currency) },
     { status: 'ERROR', total: minorUnitsToNumber(total) },
   );
 }
@@ -233,7 +236,8 @@ export async function purchase(
       const rows = await productsOnSale(tx, ids);
       if (rows.length !== ids.length) throw purchaseRefused('purchase.unavailable');
       total = rows.reduce((sum, row) => sum + internal(row.priceCents), 0);
-      if (input.expectedTotal !== null && input.expectedTotal !== total) throw priceChanged(total, currency);
+      if (input.expectedTotal !== null && input.expectedTotal !== total)
+        throw priceChanged(total, currency, input.locale);
       const [created] = await tx
         .insert(orders)
         .values({
@@ -282,7 +286,7 @@ export async function purchase(
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
       const missing = Math.max(1, total - (await walletBalance(db, input.userId)));
-      throw insufficientFunds(missing, currency);
+      throw insufficientFunds(missing, currency, input.locale);
     }
     if (isUniqueViolation(error)) {
       const earlier = input.idempotencyKey ? await orderByKey(db, input.userId, input.idempotencyKey) : null;

@@ -163,7 +163,7 @@ describe('buying one prompt', () => {
     // 8.90 Credits for a balance of 3.00.
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Insufficient funds: you need 5.90 Credits more.',
+      message: 'Insufficient funds: you need 5.90 credits more.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 5.9,
     });
@@ -177,7 +177,7 @@ describe('buying one prompt', () => {
       { prompt_id: id(4) },
       { 'frontend-language': 'de' },
     );
-    expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlen 5.90 Credits.');
+    expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlt ein Betrag von 5.90 Credits.');
     // The code, unlike the message, reads the same in every language.
     expect(german.json().code).toBe('INSUFFICIENT_FUNDS');
   });
@@ -426,7 +426,7 @@ describe('buying the cart', () => {
     const response = await call(app, session, 'POST', '/api/purchase/cart');
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Insufficient funds: you need 18.80 Credits more.',
+      message: 'Insufficient funds: you need 18.80 credits more.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 18.8,
     });
@@ -459,7 +459,7 @@ describe('buying the cart', () => {
     expect(short.statusCode).toBe(422);
     expect(short.json()).toEqual({
       status: 'ERROR',
-      message: 'Guthaben reicht nicht aus: Es fehlen 22.80 Credits.',
+      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 22.80 Credits.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 22.8,
     });
@@ -626,8 +626,7 @@ describe('the total the buyer saw', () => {
       expect(changed.statusCode).toBe(409);
       expect(changed.json()).toEqual({
         status: 'ERROR',
-        message:
-          'The price changed since you saw it: the total is now 30.00 Credits. Check it and buy again.',
+        message: 'The price changed since you saw it: the total is now 30 credits. Check it and buy again.',
         code: 'PRICE_CHANGED',
         total: 30,
       });
@@ -640,7 +639,7 @@ describe('the total the buyer saw', () => {
         { 'frontend-language': 'de' },
       );
       expect(german.json().message).toBe(
-        'Der Preis hat sich geändert: Die Summe beträgt jetzt 30.00 Credits. Prüfe sie und kaufe erneut.',
+        'Der Preis hat sich geändert: Die Summe beträgt jetzt 30 Credits. Prüfe sie und kaufe erneut.',
       );
       expect(await walletBalance(app.db, userId)).toBe(10_000);
       const bought = await call(app, session, 'POST', '/api/purchase/prompt', {
@@ -701,7 +700,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('buying under concurrency (Pos
     for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
       expect(refused.json()).toEqual({
         status: 'ERROR',
-        message: 'Insufficient funds: you need 1.00 Credits more.',
+        message: 'Insufficient funds: you need 1 credit more.',
         code: 'INSUFFICIENT_FUNDS',
         missing: 1,
       });
