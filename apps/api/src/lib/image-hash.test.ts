@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderDemoImage } from '../modules/generation/local-engine';
 import {
   hashDistance,
+  isFeatureless,
   NEAR_DUPLICATE_DISTANCE,
   nearestDistance,
   type PictureHashes,
@@ -102,6 +103,21 @@ describe('the difference hash of a picture', () => {
   it('reads a picture with transparency as if it lay on white', async () => {
     const transparent = await sharp(picture).ensureAlpha(1).png().toBuffer();
     expect(hashDistance((await pictureHashes(transparent)).hash, hashes.hash)).toBe(0);
+  });
+
+  it('calls a picture of one colour (also as a JPEG) or a smooth gradient featureless, and the demo pictures not', async () => {
+    const flat = sharp({ create: { width: 320, height: 240, channels: 3, background: '#225577' } });
+    expect(isFeatureless(await pictureHashes(await flat.clone().png().toBuffer()))).toBe(true);
+    expect(isFeatureless(await pictureHashes(await flat.clone().jpeg({ quality: 40 }).toBuffer()))).toBe(
+      true,
+    );
+    const gradient = Buffer.alloc(64 * 48 * 3);
+    for (let at = 0; at < gradient.length; at += 1) gradient[at] = 255 - Math.floor((at / 3) % 64) * 4;
+    const fading = await sharp(gradient, { raw: { width: 64, height: 48, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(isFeatureless(await pictureHashes(fading))).toBe(true);
+    expect(isFeatureless(hashes)).toBe(false);
   });
 
   it('refuses bytes that are no picture', async () => {

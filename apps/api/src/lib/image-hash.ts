@@ -57,6 +57,19 @@ export async function pictureHashes(picture: Buffer): Promise<PictureHashes> {
   return { hash: hashOf(cells, false), mirrored: hashOf(cells, true) };
 }
 
+/**
+ * Whether a picture has too few edges for its hash to tell it apart: one colour, or a smooth
+ * gradient, whose neighbouring cells are (nearly) all equal or all falling. Every such picture has
+ * (nearly) the same hash, so it is no copy of another and has no near-duplicates worth showing.
+ */
+export function isFeatureless(picture: PictureHashes): boolean {
+  const edges = hashDistance(picture.hash, 0n);
+  return edges < FEATURELESS_EDGES || edges > 64 - FEATURELESS_EDGES;
+}
+
+/** Fewer bits than this set (or unset) in a hash leave a picture featureless. */
+const FEATURELESS_EDGES = 4;
+
 /** How many of the 64 bits differ. */
 export function hashDistance(a: bigint, b: bigint): number {
   let rest = BigInt.asUintN(64, a ^ b);

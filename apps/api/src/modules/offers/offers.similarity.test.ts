@@ -195,6 +195,15 @@ describe('an offer checked against the catalogue', () => {
     expect((await detail(created.json().payload.id)).similar).toEqual([]);
   });
 
+  it('takes pictures of one colour, which copy nothing, and shows nothing beside them', async () => {
+    const flat = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#7a3355' } })
+      .png()
+      .toBuffer();
+    await offerId(flat, 'Plain one');
+    const second = await offerId(flat, 'Plain two');
+    expect((await detail(second)).similar).toEqual([]);
+  });
+
   it('is for the back office only, and answers 404 for an offer that does not exist', async () => {
     expect((await call(app, seller, 'GET', '/api/admin/offers/1')).statusCode).toBe(403);
     expect((await call(app, admin, 'GET', '/api/admin/offers/999999')).statusCode).toBe(404);

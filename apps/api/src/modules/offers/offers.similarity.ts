@@ -3,7 +3,12 @@ import type { OfferCreateFields } from '@promptmarket/contracts/offers';
 import { and, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { NEAR_DUPLICATE_DISTANCE, type PictureHashes, pictureHashes } from '../../lib/image-hash';
+import {
+  isFeatureless,
+  NEAR_DUPLICATE_DISTANCE,
+  type PictureHashes,
+  pictureHashes,
+} from '../../lib/image-hash';
 import type { Storage } from '../../lib/storage';
 import type { UploadedFile } from '../../lib/uploads';
 import { productOnSaleWithHash, productsNearPicture } from '../catalogue/catalogue.hashes';
@@ -41,7 +46,8 @@ export async function createCheckedOffer(
   input: { userId: string; fields: OfferCreateFields; media: UploadedFile },
 ): Promise<number> {
   const hashes = await uploadHashes(storage, input.media);
-  if (hashes && (await productOnSaleWithHash(db, hashes.hash))) {
+  // A picture of one colour has the hash of every other: it copies nothing.
+  if (hashes && !isFeatureless(hashes) && (await productOnSaleWithHash(db, hashes.hash))) {
     throw AppError.validation({ media: ['media.copy_of_product'] });
   }
   return createOffer(db, storage, { ...input, pictureHashes: hashes });
@@ -59,6 +65,7 @@ export async function similarPictures(
 ): Promise<AdminSimilarPicture[]> {
   if (offer.imageHash === null || offer.imageHashMirrored === null) return [];
   const picture = { hash: offer.imageHash, mirrored: offer.imageHashMirrored };
+  if (isFeatureless(picture)) return [];
   const distance = sql<number>`least(
     bit_count((${offers.imageHash} # ${picture.hash.toString()}::bigint)::bit(64)),
     bit_count((${offers.imageHash} # ${picture.mirrored.toString()}::bigint)::bit(64)))::int`;
