@@ -221,7 +221,16 @@ describe('a signed-in user’s screens (spec sections 2, 4 and 8)', () => {
       return route.fulfill({
         json: {
           status: 'OK',
-          order: { id: 424242, status: 'success', error_message: null, error_code: null, redirect_url: null },
+          order: {
+            id: 424242,
+            status: 'success',
+            error_message: null,
+            error_code: null,
+            decline_code: null,
+            redirect_url: null,
+            internal_amount: 10,
+            order_number: '424242',
+          },
           message: 'Payment successful',
         },
       });
