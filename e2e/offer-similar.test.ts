@@ -14,10 +14,20 @@ afterAll(() => browser?.close());
 describe('an offer beside the pictures like it, in the back office', () => {
   it('shows a product whose picture the offer copies, with its distance and a link to it', async () => {
     // A copy of a product of the shop: its public preview, mirrored and saved as PNG.
-    const list = await (await fetch(`${baseURL()}/api/products?per_page=1&sort=newest`)).json();
-    const product = list.data[0] as { id: number; title: string; thumb_url: string };
-    const preview = await (await fetch(new URL(product.thumb_url, baseURL()))).arrayBuffer();
-    const copy = await sharp(Buffer.from(preview)).flop().png().toBuffer();
+    // The newest product with a picture to copy: other tests publish works of one colour, which copy nothing.
+    const list = await (await fetch(`${baseURL()}/api/products?per_page=24&sort=newest`)).json();
+    let product: { id: number; title: string; thumb_url: string } | undefined;
+    let preview = Buffer.alloc(0);
+    for (const candidate of list.data as { id: number; title: string; thumb_url: string }[]) {
+      preview = Buffer.from(await (await fetch(new URL(candidate.thumb_url, baseURL()))).arrayBuffer());
+      const [luminance] = (await sharp(preview).greyscale().stats()).channels;
+      if ((luminance?.stdev ?? 0) > 10) {
+        product = candidate;
+        break;
+      }
+    }
+    if (!product) throw new Error('no product with a picture to copy');
+    const copy = await sharp(preview).flop().png().toBuffer();
 
     const seller = await openPage(browser, viewports.desktop);
     await verifiedUser(seller.page);
