@@ -119,7 +119,8 @@ describe('renderDemoImage', () => {
     expect(Math.max(...line) - Math.min(...line)).toBeLessThan(30);
   });
 
-  it('draws a 1024x1024 picture well under a second', async () => {
+  // How long a render takes is measured by `npm run bench` (its `pictures` part), never asserted here.
+  it('draws each prompt as a 1024x1024 PNG, and prints how long it took', async () => {
     const prompts = [
       'lighthouse on a cliff at night',
       'watercolor fox in a snowy forest',
@@ -128,14 +129,16 @@ describe('renderDemoImage', () => {
     ];
     await renderDemoImage('warm up');
     for (const prompt of prompts) {
-      // The better of two runs, so a busy machine's pause is not counted.
       const times: number[] = [];
+      let picture = Buffer.alloc(0);
       for (let run = 0; run < 2; run += 1) {
         const started = performance.now();
-        await renderDemoImage(prompt);
+        picture = await renderDemoImage(prompt);
         times.push(performance.now() - started);
       }
-      expect(Math.min(...times), prompt).toBeLessThan(1000);
+      const { width, height, format } = await sharp(picture).metadata();
+      expect({ width, height, format }, prompt).toEqual({ width: 1024, height: 1024, format: 'png' });
+      console.log(`demo engine, ${prompt}: ${Math.min(...times).toFixed(0)} ms (better of two)`);
     }
   });
 });
