@@ -130,7 +130,7 @@ describe('renderDemoImage', () => {
     await renderDemoImage('warm up');
     for (const prompt of prompts) {
       const times: number[] = [];
-      let picture = Buffer.alloc(0);
+      let picture: Buffer = Buffer.alloc(0);
       for (let run = 0; run < 2; run += 1) {
         const started = performance.now();
         picture = await renderDemoImage(prompt);
