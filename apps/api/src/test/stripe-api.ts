@@ -22,9 +22,36 @@ export type FakeSession = {
   payment_intent: string | null;
 };
 
+/** Why Stripe refused a payment attempt (`last_payment_error`, an API error object). */
+export type FakePaymentError = {
+  type: 'card_error' | 'invalid_request_error' | 'api_error';
+  code: string | null;
+  decline_code?: string | null;
+  message: string;
+  charge?: string | null;
+  doc_url?: string | null;
+};
+
+/** A payment intent as Stripe's API answers it (the fields the shop reads). */
+export type FakeIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: 'requires_payment_method' | 'processing' | 'succeeded' | 'canceled';
+  metadata: Record<string, string>;
+  last_payment_error: FakePaymentError | null;
+};
+
 /** Stripe's form encoding (`line_items[0][price_data][unit_amount]=2500`) as a flat map. */
 function formOf(body: string): Map<string, string> {
   return new Map(new URLSearchParams(body));
+}
+
+/** The entries of a form's hash (`metadata[reference]=7`) under `prefix`. */
+function metadataOf(form: Map<string, string>, prefix: string): Record<string, string> {
+  const entries = [...form].filter(([key]) => key.startsWith(`${prefix}[`) && key.endsWith(']'));
+  return Object.fromEntries(entries.map(([key, value]) => [key.slice(prefix.length + 1, -1), value]));
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {
@@ -45,12 +72,16 @@ function stripeError(
 }
 
 /**
- * A local HTTP server that speaks the part of Stripe's API the shop uses: creating, reading, listing
- * (by payment intent) and expiring checkout sessions, with API-key authentication and idempotency keys. Tests point the
+ * A local HTTP server that speaks the part of Stripe's API the shop uses: creating, reading (with its
+ * payment intent expanded), listing (by payment intent) and expiring checkout sessions, and reading
+ * payment intents, with API-key authentication and idempotency keys. Tests point the
  * official SDK at it (STRIPE_API_URL) and drive the payments' outcomes themselves.
  */
 export async function startStripeApi(secretKey: string) {
   const sessions = new Map<string, FakeSession>();
+  const intents = new Map<string, FakeIntent>();
+  /** What Checkout puts on the payment intent it creates for a session (`payment_intent_data[metadata]`). */
+  const intentMetadata = new Map<string, Record<string, string>>();
   const byIdempotencyKey = new Map<string, FakeSession>();
   const requests: { method: string; path: string; form: Map<string, string>; idempotencyKey?: string }[] = [];
   let failing = false;
@@ -93,6 +124,7 @@ export async function startStripeApi(secretKey: string) {
         status: 'open',
         payment_intent: null,
       };
+      intentMetadata.set(id, metadataOf(form, 'payment_intent_data[metadata]'));
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return send(response, 200, session);
@@ -105,10 +137,24 @@ export async function startStripeApi(secretKey: string) {
       );
       return send(response, 200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
     }
+    const intentMatch = /^\/v1\/payment_intents\/([\w-]+)$/.exec(path);
+    if (intentMatch && request.method === 'GET') {
+      const intent = intents.get(intentMatch[1] ?? '');
+      if (!intent) return stripeError(response, 404, `No such payment_intent: '${intentMatch[1]}'`);
+      return send(response, 200, intent);
+    }
     const match = /^\/v1\/checkout\/sessions\/([\w-]+)(\/expire)?$/.exec(path);
     const session = match ? sessions.get(match[1] ?? '') : undefined;
     if (match && !session) return stripeError(response, 404, `No such checkout.session: '${match[1]}'`);
-    if (session && request.method === 'GET' && !match?.[2]) return send(response, 200, session);
+    if (session && request.method === 'GET' && !match?.[2]) {
+      // `expand[]=payment_intent` (or `expand[0]=…`) answers the intent itself instead of its id.
+      const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
+      const expand = [...query].some(
+        ([key, value]) => key.startsWith('expand[') && value === 'payment_intent',
+      );
+      const intent = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+      return send(response, 200, expand && intent ? { ...session, payment_intent: intent } : session);
+    }
     if (session && request.method === 'POST' && match?.[2]) {
       if (session.status !== 'open') {
         return stripeError(response, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
@@ -118,6 +164,24 @@ export async function startStripeApi(secretKey: string) {
       return send(response, 200, session);
     }
     return stripeError(response, 404, `Unrecognized request URL (${request.method}: ${path}).`);
+  }
+
+  /** The session's payment intent, created by Checkout at the first attempt to pay. */
+  function intentOf(session: FakeSession): FakeIntent {
+    const known = session.payment_intent ? intents.get(session.payment_intent) : undefined;
+    if (known) return known;
+    const intent: FakeIntent = {
+      id: `pi_${randomBytes(12).toString('hex')}`,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      currency: session.currency,
+      status: 'requires_payment_method',
+      metadata: intentMetadata.get(session.id) ?? {},
+      last_payment_error: null,
+    };
+    intents.set(intent.id, intent);
+    session.payment_intent = intent.id;
+    return intent;
   }
 
   const server = createServer((request, response) => {
@@ -131,14 +195,35 @@ export async function startStripeApi(secretKey: string) {
     url: `http://127.0.0.1:${port}`,
     sessions,
     requests,
-    /** The customer pays on Stripe's page. */
+    intents,
+    /** The customer pays on Stripe's page (after any refused attempts, with the same intent). */
     pay(id: string) {
       const session = sessions.get(id);
       if (!session) throw new Error(`no session ${id}`);
+      const intent = intentOf(session);
+      intent.status = 'succeeded';
+      intent.last_payment_error = null;
       session.payment_status = 'paid';
       session.status = 'complete';
-      session.payment_intent = `pi_${randomBytes(12).toString('hex')}`;
       return session;
+    },
+    /**
+     * The customer's card is refused on Stripe's page: the session stays open (another card may
+     * be tried), its intent waits for a payment method and keeps the error. Returns the intent, as
+     * `payment_intent.payment_failed` carries it.
+     */
+    refuse(id: string, error: Omit<FakePaymentError, 'message'> & { message?: string }) {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`no session ${id}`);
+      const intent = intentOf(session);
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = {
+        message: 'Your card was declined.',
+        charge: error.type === 'card_error' ? `ch_${randomBytes(12).toString('hex')}` : null,
+        doc_url: error.code ? `https://stripe.com/docs/error-codes/${error.code.replaceAll('_', '-')}` : null,
+        ...error,
+      };
+      return intent;
     },
     /** Every call answers 500 until switched back. */
     fail(on: boolean) {

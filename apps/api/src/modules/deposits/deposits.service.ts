@@ -415,9 +415,13 @@ function sameCurrency(deposit: DepositRow, event: PaymentEvent, log: Log): boole
 }
 
 /** Keeps the payment's id of a deposit found through its checkout, so the next event finds it directly. */
-async function rememberPayment(tx: Db, deposit: DepositRow, event: PaymentEvent): Promise<void> {
-  if (deposit.paymentRef || !event.paymentRef) return;
-  await tx.update(deposits).set({ paymentRef: event.paymentRef }).where(eq(deposits.id, deposit.id));
+async function rememberPayment(
+  tx: Db,
+  deposit: DepositRow,
+  { paymentRef }: { paymentRef?: string | null | undefined },
+): Promise<void> {
+  if (deposit.paymentRef || !paymentRef) return;
+  await tx.update(deposits).set({ paymentRef }).where(eq(deposits.id, deposit.id));
 }
 
 /**
@@ -531,6 +535,19 @@ async function settleDispute(tx: Db, deposit: DepositRow, event: PaymentEvent, l
   await tx.update(deposits).set({ disputeStatus, disputedAmount }).where(eq(deposits.id, deposit.id));
 }
 
+/**
+ * How an event names its deposit: by the checkout, else by the shop's reference the payment
+ * carries (a deposit id), else by the payment; null when it names none.
+ */
+function depositOfEvent(event: PaymentEvent) {
+  if (event.ref) return eq(deposits.providerRef, event.ref);
+  if (event.reference) {
+    return /^\d{1,15}$/.test(event.reference) ? eq(deposits.id, Number(event.reference)) : null;
+  }
+  if (event.paymentRef) return eq(deposits.paymentRef, event.paymentRef);
+  return null;
+}
+
 export type EventOutcome = 'applied' | 'duplicate' | 'unknown' | 'ignored';
 
 /**
@@ -545,21 +562,14 @@ export async function applyPaymentEvent(
   log: Log,
 ): Promise<EventOutcome> {
   return db.transaction(async (tx) => {
-    const [deposit] =
-      event.ref || event.paymentRef
-        ? await tx
-            .select()
-            .from(deposits)
-            .where(
-              and(
-                eq(deposits.provider, provider),
-                event.ref
-                  ? eq(deposits.providerRef, event.ref)
-                  : eq(deposits.paymentRef, event.paymentRef ?? ''),
-              ),
-            )
-            .for('update')
-        : [];
+    const found = depositOfEvent(event);
+    const [deposit] = found
+      ? await tx
+          .select()
+          .from(deposits)
+          .where(and(eq(deposits.provider, provider), found))
+          .for('update')
+      : [];
     const [recorded] = await tx
       .insert(paymentEvents)
       .values({ provider, eventId: event.id, type: event.type, depositId: deposit?.id ?? null })
@@ -592,6 +602,7 @@ export async function applyPaymentEvent(
       await rememberPayment(tx, deposit, event);
       await settleDispute(tx, deposit, event, log);
     } else if (event.type === 'failed') {
+      await rememberPayment(tx, deposit, event);
       await settleFailed(tx, deposit, event.message ?? 'Payment failed', event.declineCode ?? null);
     } else {
       await settleFailed(tx, deposit, EXPIRED_MESSAGE);
@@ -610,7 +621,7 @@ export async function withCheckoutRef(
   provider: PaymentProvider,
   event: PaymentEvent,
 ): Promise<PaymentEvent> {
-  if (event.ref || !event.paymentRef || !provider.checkoutOf) return event;
+  if (event.ref || event.reference || !event.paymentRef || !provider.checkoutOf) return event;
   const [known] = await db
     .select({ id: deposits.id })
     .from(deposits)
@@ -625,9 +636,10 @@ async function applyState(db: Db, depositId: number, state: PaymentState, log: L
     const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
     if (deposit?.status !== 'processing') return;
     if (state.state === 'paid') await settlePaid(tx, deposit, state, log);
-    else if (state.state === 'failed')
+    else if (state.state === 'failed') {
+      await rememberPayment(tx, deposit, state);
       await settleFailed(tx, deposit, state.message, state.declineCode ?? null);
-    else if (state.state === 'expired') await settleFailed(tx, deposit, EXPIRED_MESSAGE);
+    } else if (state.state === 'expired') await settleFailed(tx, deposit, EXPIRED_MESSAGE);
     else await tx.update(deposits).set({ updatedAt: sql`now()` }).where(eq(deposits.id, deposit.id));
   });
 }

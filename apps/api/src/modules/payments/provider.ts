@@ -43,10 +43,18 @@ export type PaymentEvent = {
   ref: string | null;
   /** The payment's id (Stripe's payment intent): what refunds and disputes name. */
   paymentRef?: string | null;
+  /**
+   * The shop's reference (the deposit id) the payment carries, for an event that names no checkout
+   * (Stripe's `payment_intent.payment_failed`, from the intent's metadata).
+   */
+  reference?: string | null;
   amountMinor?: number;
   currency?: string;
   message?: string;
-  /** A failed payment: the provider's decline code (Stripe's: `insufficient_funds`, …), if it gave one. */
+  /**
+   * A failed payment: the provider's decline code (Stripe's `decline_code`: `insufficient_funds`, …;
+   * else its error `code`: `expired_card`, …), if it gave one.
+   */
   declineCode?: string | null;
   /** The refund's or the dispute's own id. */
   reversalId?: string;
@@ -65,7 +73,7 @@ export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
-  | { state: 'failed'; message: string; declineCode?: string | null }
+  | { state: 'failed'; message: string; declineCode?: string | null; paymentRef?: string | null }
   | { state: 'expired' }
   | { state: 'open' };
 

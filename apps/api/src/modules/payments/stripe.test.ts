@@ -194,6 +194,135 @@ describe('deposits through Stripe Checkout', () => {
     });
   });
 
+  it("keeps the decline code of a signed payment_intent.payment_failed, found through the intent's reference, once; another card still pays", async () => {
+    const session = await signedIn();
+    const { redirect_url: redirectUrl, order_id: orderId } = (
+      await call(app, session, 'POST', '/api/deposit/checkout', form)
+    ).json();
+    const created = stripeApi.requests.find(
+      (entry) => entry.path === '/v1/checkout/sessions' && entry.idempotencyKey === `checkout-${orderId}`,
+    );
+    expect(created?.form.get('payment_intent_data[metadata][reference]')).toBe(String(orderId));
+    const intent = stripeApi.refuse(sessionOf(redirectUrl).id, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+    });
+    expect(intent.metadata).toEqual({ reference: String(orderId) });
+    const body = event('payment_intent.payment_failed', intent);
+    const forged = await deliver(
+      body,
+      signer.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_somebody_else' }),
+    );
+    expect(forged.statusCode).toBe(400);
+    const [untouched] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+    expect(untouched).toMatchObject({ status: 'processing', declineCode: null });
+
+    expect((await deliver(body)).statusCode).toBe(200);
+    const [failed] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+    expect(failed).toMatchObject({
+      status: 'failed',
+      declineCode: 'insufficient_funds',
+      paymentRef: intent.id,
+    });
+    // The same event again changes nothing.
+    expect((await deliver(body)).statusCode).toBe(200);
+    const [again] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+    expect(again).toEqual(failed);
+    expect(await orderStatus(session, orderId)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      error_message: 'Your card was declined.',
+      decline_code: 'insufficient_funds',
+    });
+    const [listed] = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
+    expect(listed).toMatchObject({ id: orderId, decline_code: 'insufficient_funds' });
+
+    // Another card on the same page: the intent succeeds and the deposit is credited.
+    const paid = stripeApi.pay(sessionOf(redirectUrl).id);
+    expect(paid.payment_intent).toBe(intent.id);
+    expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(await orderStatus(session, orderId)).toMatchObject({ status: 'success', decline_code: null });
+    expect(await balance(session)).toBe(23.52);
+    // A copy of the refusal arriving late changes nothing.
+    expect((await deliver(body)).statusCode).toBe(200);
+    expect(await orderStatus(session, orderId)).toMatchObject({ status: 'success' });
+  });
+
+  it("keeps Stripe's error code when the refusal has no decline code, and a refusal without any code as a failure", async () => {
+    const session = await signedIn();
+    const expired = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const intent = stripeApi.refuse(sessionOf(expired.redirect_url).id, {
+      type: 'card_error',
+      code: 'expired_card',
+    });
+    await deliver(event('payment_intent.payment_failed', intent));
+    expect(await orderStatus(session, expired.order_id)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      decline_code: 'expired_card',
+    });
+    const unconfirmed = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const unconfirmedIntent = stripeApi.refuse(sessionOf(unconfirmed.redirect_url).id, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+    });
+    await deliver(event('payment_intent.payment_failed', unconfirmedIntent));
+    expect(await orderStatus(session, unconfirmed.order_id)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      decline_code: 'payment_intent_authentication_failure',
+    });
+    const erred = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const erredIntent = stripeApi.refuse(sessionOf(erred.redirect_url).id, { type: 'api_error', code: null });
+    await deliver(event('payment_intent.payment_failed', erredIntent));
+    expect(await orderStatus(session, erred.order_id)).toMatchObject({
+      status: 'failed',
+      error_code: 'failed',
+      error_message: 'The payment failed.',
+      decline_code: null,
+    });
+  });
+
+  it('finds the deposit of a refused payment whose intent carries no reference by asking Stripe for its checkout', async () => {
+    const session = await signedIn();
+    const { redirect_url: redirectUrl, order_id: orderId } = (
+      await call(app, session, 'POST', '/api/deposit/checkout', form)
+    ).json();
+    const intent = stripeApi.refuse(sessionOf(redirectUrl).id, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    await deliver(event('payment_intent.payment_failed', { ...intent, metadata: {} }));
+    expect(await orderStatus(session, orderId)).toMatchObject({
+      status: 'failed',
+      decline_code: 'generic_decline',
+    });
+  });
+
+  it("answers a status check of a processing deposit with the refusal Stripe reports on the checkout's intent, once", async () => {
+    const session = await signedIn();
+    const { redirect_url: redirectUrl, order_id: orderId } = (
+      await call(app, session, 'POST', '/api/deposit/checkout', form)
+    ).json();
+    const intent = stripeApi.refuse(sessionOf(redirectUrl).id, {
+      type: 'card_error',
+      code: 'incorrect_cvc',
+      decline_code: 'incorrect_cvc',
+    });
+    expect(await orderStatus(session, orderId)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      decline_code: 'incorrect_cvc',
+    });
+    const [settled] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+    // The webhook that follows finds it settled and changes nothing.
+    await deliver(event('payment_intent.payment_failed', intent));
+    const [after] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
+    expect(after).toEqual(settled);
+  });
+
   it('asks Stripe about deposits it heard nothing of, and expires checkouts left open', async () => {
     const session = await signedIn();
     const paid = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
@@ -381,11 +510,12 @@ describe('refunds and disputes at Stripe', () => {
     const session = await signedIn();
     const { paid, orderId } = await paidDeposit(session);
     await app.db.update(deposits).set({ paymentRef: null }).where(eq(deposits.id, orderId));
+    const before = stripeApi.requests.length;
     await deliverTwice(event('charge.refunded', charge(paid, [{ id: 're_old1', amount: 2000 }])));
     expect(await balance(session)).toBe(0);
-    const asked = stripeApi.requests.filter(
-      (request) => request.method === 'GET' && request.path === '/v1/checkout/sessions',
-    );
+    const asked = stripeApi.requests
+      .slice(before)
+      .filter((request) => request.method === 'GET' && request.path === '/v1/checkout/sessions');
     // Once: the first delivery keeps the payment id, the copy finds the deposit by it.
     expect(asked).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import {
   type Checkout,
   type CheckoutRequest,
   headerValue,
+  PAYMENT_DECLINED_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
   type PaymentEvent,
   type PaymentProvider,
@@ -38,7 +39,51 @@ function stateOf(session: Session): PaymentState {
     };
   }
   if (session.status === 'expired') return { state: 'expired' };
+  // The session's payment was tried and refused (the intent is back to waiting for a card): the
+  // customer, back at the shop, sees why. Another card on Stripe's page still pays and credits.
+  const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+  if (
+    session.status === 'open' &&
+    intent?.status === 'requires_payment_method' &&
+    intent.last_payment_error
+  ) {
+    return { state: 'failed', ...refusalOf(intent.last_payment_error), paymentRef: intent.id };
+  }
   return { state: 'open' };
+}
+
+/**
+ * Why Stripe refused a payment, as it reports it: the card issuer's `decline_code` when it gave one,
+ * else the error's `code` (`expired_card`, `incorrect_cvc`, `payment_intent_authentication_failure`,
+ * …). A refused attempt is a decline; an error Stripe gave no code for, a failed payment.
+ */
+function refusalOf(error: Stripe.PaymentIntent.LastPaymentError): {
+  message: string;
+  declineCode: string | null;
+} {
+  const declineCode = error.decline_code || error.code || null;
+  return {
+    message: declineCode || error.type === 'card_error' ? PAYMENT_DECLINED_MESSAGE : PAYMENT_FAILED_MESSAGE,
+    declineCode,
+  };
+}
+
+/**
+ * `payment_intent.payment_failed`: an attempt to pay a checkout was refused. The intent carries
+ * the deposit's reference in its metadata (set through `payment_intent_data`); the checkout is
+ * not named.
+ */
+function paymentFailedEvent(eventId: string, intent: Stripe.PaymentIntent): PaymentEvent {
+  return {
+    id: eventId,
+    type: 'failed',
+    ref: null,
+    paymentRef: intent.id,
+    reference: intent.metadata?.reference || null,
+    ...(intent.last_payment_error
+      ? refusalOf(intent.last_payment_error)
+      : { message: PAYMENT_FAILED_MESSAGE, declineCode: null }),
+  };
 }
 
 /** An expandable field's id: Stripe sends either the id or the object. */
@@ -141,6 +186,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
             },
           ],
           metadata: { reference: request.reference },
+          // The payment intent carries the reference too: its events name no checkout.
+          payment_intent_data: { metadata: { reference: request.reference } },
           success_url: returnUrl,
           cancel_url: returnUrl,
         },
@@ -170,6 +217,9 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
         return disputeEvent(event.id, event.type, event.data.object as Stripe.Dispute);
       }
+      if (event.type === 'payment_intent.payment_failed') {
+        return paymentFailedEvent(event.id, event.data.object as Stripe.PaymentIntent);
+      }
       if (!event.type.startsWith('checkout.session.')) return { id: event.id, type: 'ignored', ref: null };
       const session = event.data.object as Session;
       const base = {
@@ -195,7 +245,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     },
 
     async fetchState(ref) {
-      return stateOf(await stripe.checkout.sessions.retrieve(ref));
+      return stateOf(await stripe.checkout.sessions.retrieve(ref, { expand: ['payment_intent'] }));
     },
 
     async checkoutOf(paymentRef) {

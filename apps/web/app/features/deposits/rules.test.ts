@@ -86,6 +86,13 @@ describe("the text of a provider's decline code", () => {
     );
   });
 
+  it("words Stripe's error code of a confirmation that was not given as the decline code that means it", () => {
+    expect(declineReasonKey('payment_intent_authentication_failure')).toBe(
+      'payment.declineReasons.authentication_required',
+    );
+    expect(declineReasonKey('toString')).toBe('payment.declineReasons.other');
+  });
+
   it('gives the generic refusal for any other code, and nothing without a code', () => {
     expect(declineReasonKey('generic_decline')).toBe('payment.declineReasons.other');
     expect(declineReasonKey('stolen_card')).toBe('payment.declineReasons.other');

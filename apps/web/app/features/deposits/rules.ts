@@ -89,12 +89,19 @@ export const WORDED_DECLINE_CODES = [
 ] as const;
 
 /**
+ * Stripe's error codes, kept when a refusal has no decline code, that mean one the shop words:
+ * a payment whose confirmation at the bank (3-D Secure) was not given.
+ */
+const SAME_AS: Record<string, string> = { payment_intent_authentication_failure: 'authentication_required' };
+
+/**
  * The text key of a provider's decline code: the code's own text, or the generic refusal for any
  * code the shop does not word; null when there is no code.
  */
 export function declineReasonKey(code: string | null | undefined): string | null {
   if (!code) return null;
-  const worded = (WORDED_DECLINE_CODES as readonly string[]).includes(code) ? code : 'other';
+  const known = Object.hasOwn(SAME_AS, code) ? SAME_AS[code] : code;
+  const worded = (WORDED_DECLINE_CODES as readonly string[]).includes(known ?? '') ? known : 'other';
   return `payment.declineReasons.${worded}`;
 }
 
