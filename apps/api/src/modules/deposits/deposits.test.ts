@@ -1,3 +1,4 @@
+import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerUser, registerVerifiedUser } from '../../test/accounts';
@@ -6,13 +7,15 @@ import { testDatabaseKind } from '../../test/database';
 import { recordingLog } from '../../test/log';
 import { runDueJobs } from '../jobs/jobs.service';
 import { jobs } from '../jobs/jobs.tables';
+import { mailOutbox } from '../mail/mail.tables';
 import { SANDBOX_SIGNATURE_HEADER } from '../payments/sandbox';
 import { sandboxSessions } from '../payments/sandbox.tables';
 import { signatureHeader } from '../payments/signature';
 import { seedCurrencies } from '../site/site.defaults';
 import { eurCentsOf, minimumInCurrency } from '../site/site.rates';
 import { ledgerProblems } from '../wallet/wallet.invariants';
-import { EXPIRED_MESSAGE, reconcileDeposits } from './deposits.service';
+import { ledgerTransactions } from '../wallet/wallet.tables';
+import { currentDeposit, EXPIRED_MESSAGE, reconcileDeposits, STATUS_REFRESH_MS } from './deposits.service';
 import { deposits } from './deposits.tables';
 
 let app: TestApp;
@@ -695,5 +698,43 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     // Every answer can be paid: the one checkout that was stored.
     const redirects = new Set(answers.map((answer) => answer.json().redirect_url));
     expect([...redirects]).toEqual([expect.stringMatching(/^\/sandbox\/checkout\//)]);
+  });
+
+  it('credits a payment once when status checks, webhooks and the reconciliation settle it at the same moment', async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    const order = (await checkout(session)).json();
+    await press(order.redirect_url, 'pay');
+    const [row] = await app.db.select().from(deposits).where(eq(deposits.id, order.order_id));
+    if (!row) throw new Error('no deposit');
+    const ref = await refOf(order.order_id);
+    const log = recordingLog();
+    const start = Date.now();
+    await Promise.all([
+      // Status checks from several processes: each asks the provider (distinct clocks pass the throttle).
+      ...Array.from({ length: 6 }, (_, index) =>
+        currentDeposit(app.db, app.payments, row, log, start + (index + 1) * 10 * STATUS_REFRESH_MS),
+      ),
+      // The provider's webhook, and its copies under other event ids.
+      ...Array.from({ length: 4 }, (_, index) =>
+        postWebhook(
+          sandboxEvent(`evt_race_${order.order_id}_${index}`, 'checkout.session.completed', ref, 2500),
+        ),
+      ),
+      deliverWebhooks(),
+      reconcileDeposits(app.db, app.payments, log, { now: new Date(start + 20 * 60_000) }),
+    ]);
+    expect(await status(session, order.order_id)).toMatchObject({ status: 'success', internal_amount: 25 });
+    expect(await balance(session)).toBe(25);
+    const credits = await app.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.reference, `deposit:${order.order_id}`));
+    expect(credits.map((credit) => [credit.kind, credit.amount])).toEqual([['deposit', 2500]]);
+    // One settlement: one mail saying the deposit was credited.
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, profile.email));
+    expect(
+      mails.filter((mail) => mail.text.includes(receiptNumber('deposit', row.id, row.createdAt))),
+    ).toHaveLength(1);
+    expect(log.entries.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 });
