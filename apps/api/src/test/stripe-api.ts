@@ -80,6 +80,8 @@ function stripeError(
 export async function startStripeApi(secretKey: string) {
   const sessions = new Map<string, FakeSession>();
   const intents = new Map<string, FakeIntent>();
+  /** What happens at Stripe just before a session is asked to expire (a payment racing the request). */
+  const expireHooks = new Map<string, () => void>();
   /** What Checkout puts on the payment intent it creates for a session (`payment_intent_data[metadata]`). */
   const intentMetadata = new Map<string, Record<string, string>>();
   const byIdempotencyKey = new Map<string, FakeSession>();
@@ -156,6 +158,8 @@ export async function startStripeApi(secretKey: string) {
       return send(response, 200, expand && intent ? { ...session, payment_intent: intent } : session);
     }
     if (session && request.method === 'POST' && match?.[2]) {
+      expireHooks.get(session.id)?.();
+      expireHooks.delete(session.id);
       if (session.status !== 'open') {
         return stripeError(response, 400, 'Only Checkout Sessions with a status in ["open"] can be expired.');
       }
@@ -224,6 +228,10 @@ export async function startStripeApi(secretKey: string) {
         ...error,
       };
       return intent;
+    },
+    /** Runs `happen` once, just before the session is asked to expire. */
+    onExpire(id: string, happen: () => void) {
+      expireHooks.set(id, happen);
     },
     /** Every call answers 500 until switched back. */
     fail(on: boolean) {

@@ -387,6 +387,31 @@ async function settleFailed(
 }
 
 /**
+ * A refused attempt on a checkout that stays open (decision 0030): a deposit still processing keeps
+ * the newest reason and waits, since another card may still pay; the status check or the
+ * reconciliation ends the checkout and fails the deposit with it. A settled deposit is not changed.
+ */
+async function keepRefusal(tx: Db, deposit: DepositRow, declineCode: string | null): Promise<void> {
+  if (deposit.status !== 'processing' || deposit.declineCode === declineCode) return;
+  await tx.update(deposits).set({ declineCode }).where(eq(deposits.id, deposit.id));
+}
+
+/**
+ * What to settle from what the provider said: a refused payment whose checkout could still be
+ * paid is ended at the provider first, so nothing is paid into a deposit after it failed. A
+ * payment made in the meantime answers as paid; a checkout the provider would not end stays open.
+ */
+async function settleable(
+  provider: PaymentProvider,
+  ref: string,
+  state: PaymentState,
+): Promise<PaymentState> {
+  if (state.state !== 'failed' || !state.open) return state;
+  const ended = await provider.expire(ref);
+  return ended.state === 'expired' ? { ...state, open: false } : ended;
+}
+
+/**
  * The internal units a part of a payment is worth: its share of what the deposit credited,
  * rounded up (the shop never gives a reversed unit away), never more than the credit.
  */
@@ -601,6 +626,9 @@ export async function applyPaymentEvent(
     } else if (event.type === 'dispute_opened' || event.type === 'dispute_closed') {
       await rememberPayment(tx, deposit, event);
       await settleDispute(tx, deposit, event, log);
+    } else if (event.type === 'refused') {
+      await rememberPayment(tx, deposit, event);
+      await keepRefusal(tx, deposit, event.declineCode ?? null);
     } else if (event.type === 'failed') {
       await rememberPayment(tx, deposit, event);
       await settleFailed(tx, deposit, event.message ?? 'Payment failed', event.declineCode ?? null);
@@ -673,7 +701,8 @@ export async function currentDeposit(
   askedAt.set(deposit.id, now);
   if (askedAt.size > ASKED_AT_LIMIT) askedAt.delete(askedAt.keys().next().value as number);
   try {
-    await applyState(db, deposit.id, await provider.fetchState(deposit.providerRef), log);
+    const state = await provider.fetchState(deposit.providerRef);
+    await applyState(db, deposit.id, await settleable(provider, deposit.providerRef, state), log);
   } catch (error) {
     log.warn({ err: error, depositId: deposit.id }, 'could not ask the provider about a deposit');
     return deposit;
@@ -733,7 +762,7 @@ export async function reconcileDeposits(
       let state = await provider.fetchState(deposit.providerRef);
       const tooOld = now.getTime() - deposit.createdAt.getTime() > EXPIRE_AFTER_HOURS * 3_600_000;
       if (state.state === 'open' && tooOld) state = await provider.expire(deposit.providerRef);
-      await applyState(db, deposit.id, state, log);
+      await applyState(db, deposit.id, await settleable(provider, deposit.providerRef, state), log);
     } catch (error) {
       log.error({ err: error, depositId: deposit.id }, 'could not reconcile a deposit');
     }

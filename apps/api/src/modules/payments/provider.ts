@@ -22,7 +22,9 @@ export type Checkout = {
 
 /**
  * A webhook, verified and read. `paid` carries what was actually paid; `failed` a reason to
- * show; `expired` means the payment can no longer happen; `ignored` is any other event.
+ * show; `refused` an attempt to pay that was refused while the checkout stays open for another
+ * (Stripe Checkout): its reason is kept, the deposit still waits; `expired` means the payment can
+ * no longer happen; `ignored` is any other event.
  * After a payment (decision 0027): `refunded` carries everything refunded of it so far
  * (`amountMinor`, cumulative) and the newest refund's id; `dispute_opened` the disputed amount;
  * `dispute_closed` the dispute's outcome; `refund_failed` a refund that failed or was cancelled after it
@@ -33,6 +35,7 @@ export type PaymentEvent = {
   type:
     | 'paid'
     | 'failed'
+    | 'refused'
     | 'expired'
     | 'ignored'
     | 'refunded'
@@ -73,7 +76,17 @@ export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
 /** What the provider says about a payment when asked (reconciliation). */
 export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
-  | { state: 'failed'; message: string; declineCode?: string | null; paymentRef?: string | null }
+  | {
+      state: 'failed';
+      message: string;
+      declineCode?: string | null;
+      paymentRef?: string | null;
+      /**
+       * The attempt was refused but the checkout could still be paid (another card on the
+       * provider's page): it is ended at the provider before the deposit fails.
+       */
+      open?: boolean;
+    }
   | { state: 'expired' }
   | { state: 'open' };
 

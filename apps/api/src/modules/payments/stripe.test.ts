@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ import { type FakeSession, startStripeApi } from '../../test/stripe-api';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { EXPIRED_MESSAGE, GATEWAY_MESSAGE, reconcileDeposits } from '../deposits/deposits.service';
 import { deposits } from '../deposits/deposits.tables';
+import { mailOutbox } from '../mail/mail.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 
 const secretKey = 'sk_test_promptmarket0123456789';
@@ -76,6 +78,12 @@ async function balance(session: BrowserSession): Promise<number> {
 
 async function orderStatus(session: BrowserSession, orderId: number) {
   return (await call(app, session, 'GET', `/api/deposit/status?order_id=${orderId}`)).json().order;
+}
+
+async function depositRow(id: number) {
+  const [row] = await app.db.select().from(deposits).where(eq(deposits.id, id));
+  if (!row) throw new Error(`no deposit ${id}`);
+  return row;
 }
 
 function sessionOf(redirectUrl: string): FakeSession {
@@ -194,8 +202,8 @@ describe('deposits through Stripe Checkout', () => {
     });
   });
 
-  it("keeps the decline code of a signed payment_intent.payment_failed, found through the intent's reference, once; another card still pays", async () => {
-    const session = await signedIn();
+  it("keeps the reason of a signed payment_intent.payment_failed, found through the intent's reference, once; another card on Stripe's page still pays", async () => {
+    const { session, profile } = await registerVerifiedUser(app);
     const { redirect_url: redirectUrl, order_id: orderId } = (
       await call(app, session, 'POST', '/api/deposit/checkout', form)
     ).json();
@@ -215,28 +223,19 @@ describe('deposits through Stripe Checkout', () => {
       signer.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_somebody_else' }),
     );
     expect(forged.statusCode).toBe(400);
-    const [untouched] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
-    expect(untouched).toMatchObject({ status: 'processing', declineCode: null });
+    expect(await depositRow(orderId)).toMatchObject({ status: 'processing', declineCode: null });
 
     expect((await deliver(body)).statusCode).toBe(200);
-    const [failed] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
-    expect(failed).toMatchObject({
-      status: 'failed',
+    // The customer may still try another card on Stripe's page: the deposit waits, with the reason.
+    const refused = await depositRow(orderId);
+    expect(refused).toMatchObject({
+      status: 'processing',
       declineCode: 'insufficient_funds',
       paymentRef: intent.id,
     });
     // The same event again changes nothing.
     expect((await deliver(body)).statusCode).toBe(200);
-    const [again] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
-    expect(again).toEqual(failed);
-    expect(await orderStatus(session, orderId)).toMatchObject({
-      status: 'failed',
-      error_code: 'declined',
-      error_message: 'Your card was declined.',
-      decline_code: 'insufficient_funds',
-    });
-    const [listed] = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
-    expect(listed).toMatchObject({ id: orderId, decline_code: 'insufficient_funds' });
+    expect(await depositRow(orderId)).toEqual(refused);
 
     // Another card on the same page: the intent succeeds and the deposit is credited.
     const paid = stripeApi.pay(sessionOf(redirectUrl).id);
@@ -244,47 +243,88 @@ describe('deposits through Stripe Checkout', () => {
     expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
     expect(await orderStatus(session, orderId)).toMatchObject({ status: 'success', decline_code: null });
     expect(await balance(session)).toBe(23.52);
-    // A copy of the refusal arriving late changes nothing.
+    // A copy of the refusal arriving late changes nothing, and no failure was ever mailed.
     expect((await deliver(body)).statusCode).toBe(200);
-    expect(await orderStatus(session, orderId)).toMatchObject({ status: 'success' });
+    expect(await depositRow(orderId)).toMatchObject({ status: 'success', declineCode: null });
+    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, profile.email));
+    expect(
+      mails.filter((mail) => mail.text.includes(receiptNumber('deposit', orderId, refused.createdAt))),
+    ).toHaveLength(1);
+    expect(
+      mails.filter((mail) => mail.subject.includes(`deposit no. ${orderId} did not go through`)),
+    ).toEqual([]);
   });
 
-  it("keeps Stripe's error code when the refusal has no decline code, and a refusal without any code as a failure", async () => {
+  it("fails a refused deposit when its status is asked, ending the checkout at Stripe first, with Stripe's decline code or else its error code", async () => {
     const session = await signedIn();
-    const expired = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
-    const intent = stripeApi.refuse(sessionOf(expired.redirect_url).id, {
+    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const intent = stripeApi.refuse(sessionOf(order.redirect_url).id, {
       type: 'card_error',
-      code: 'expired_card',
+      code: 'incorrect_cvc',
+      decline_code: 'incorrect_cvc',
     });
+    expect(await orderStatus(session, order.order_id)).toMatchObject({
+      status: 'failed',
+      error_code: 'declined',
+      error_message: 'Your card was declined.',
+      decline_code: 'incorrect_cvc',
+    });
+    // The checkout can no longer be paid: nothing arrives after the deposit failed.
+    expect(sessionOf(order.redirect_url).status).toBe('expired');
+    const [listed] = (await call(app, session, 'GET', '/api/deposit/history')).json().payload;
+    expect(listed).toMatchObject({ id: order.order_id, decline_code: 'incorrect_cvc' });
+    // The webhook that follows finds it settled and changes nothing.
+    const settled = await depositRow(order.order_id);
     await deliver(event('payment_intent.payment_failed', intent));
+    expect(await depositRow(order.order_id)).toEqual(settled);
+
+    const expired = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    stripeApi.refuse(sessionOf(expired.redirect_url).id, { type: 'card_error', code: 'expired_card' });
+    const unconfirmed = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    stripeApi.refuse(sessionOf(unconfirmed.redirect_url).id, {
+      type: 'invalid_request_error',
+      code: 'payment_intent_authentication_failure',
+    });
+    const erred = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    stripeApi.refuse(sessionOf(erred.redirect_url).id, { type: 'api_error', code: null });
     expect(await orderStatus(session, expired.order_id)).toMatchObject({
       status: 'failed',
       error_code: 'declined',
       decline_code: 'expired_card',
     });
-    const unconfirmed = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
-    const unconfirmedIntent = stripeApi.refuse(sessionOf(unconfirmed.redirect_url).id, {
-      type: 'invalid_request_error',
-      code: 'payment_intent_authentication_failure',
-    });
-    await deliver(event('payment_intent.payment_failed', unconfirmedIntent));
     expect(await orderStatus(session, unconfirmed.order_id)).toMatchObject({
       status: 'failed',
       error_code: 'declined',
       decline_code: 'payment_intent_authentication_failure',
     });
-    const erred = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
-    const erredIntent = stripeApi.refuse(sessionOf(erred.redirect_url).id, { type: 'api_error', code: null });
-    await deliver(event('payment_intent.payment_failed', erredIntent));
     expect(await orderStatus(session, erred.order_id)).toMatchObject({
       status: 'failed',
       error_code: 'failed',
       error_message: 'The payment failed.',
       decline_code: null,
     });
+    expect(await balance(session)).toBe(0);
   });
 
-  it('finds the deposit of a refused payment whose intent carries no reference by asking Stripe for its checkout', async () => {
+  it('credits a refused deposit paid with another card before the status check could end its checkout', async () => {
+    const session = await signedIn();
+    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const stripeSession = sessionOf(order.redirect_url);
+    stripeApi.refuse(stripeSession.id, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'do_not_honor',
+    });
+    // Stripe answers the refusal, then the customer pays before the shop asks to end the checkout.
+    stripeApi.onExpire(stripeSession.id, () => stripeApi.pay(stripeSession.id));
+    expect(await orderStatus(session, order.order_id)).toMatchObject({
+      status: 'success',
+      decline_code: null,
+    });
+    expect(await balance(session)).toBe(23.52);
+  });
+
+  it('fails a refused deposit the reconciliation finds, found through Stripe when its intent carries no reference', async () => {
     const session = await signedIn();
     const { redirect_url: redirectUrl, order_id: orderId } = (
       await call(app, session, 'POST', '/api/deposit/checkout', form)
@@ -295,32 +335,12 @@ describe('deposits through Stripe Checkout', () => {
       decline_code: 'generic_decline',
     });
     await deliver(event('payment_intent.payment_failed', { ...intent, metadata: {} }));
-    expect(await orderStatus(session, orderId)).toMatchObject({
-      status: 'failed',
-      decline_code: 'generic_decline',
-    });
-  });
-
-  it("answers a status check of a processing deposit with the refusal Stripe reports on the checkout's intent, once", async () => {
-    const session = await signedIn();
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
-    const intent = stripeApi.refuse(sessionOf(redirectUrl).id, {
-      type: 'card_error',
-      code: 'incorrect_cvc',
-      decline_code: 'incorrect_cvc',
-    });
-    expect(await orderStatus(session, orderId)).toMatchObject({
-      status: 'failed',
-      error_code: 'declined',
-      decline_code: 'incorrect_cvc',
-    });
-    const [settled] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
-    // The webhook that follows finds it settled and changes nothing.
-    await deliver(event('payment_intent.payment_failed', intent));
-    const [after] = await app.db.select().from(deposits).where(eq(deposits.id, orderId));
-    expect(after).toEqual(settled);
+    expect(await depositRow(orderId)).toMatchObject({ status: 'processing', declineCode: 'generic_decline' });
+    const log = recordingLog();
+    await reconcileDeposits(app.db, app.payments, log, { now: new Date(Date.now() + 20 * 60_000) });
+    expect(sessionOf(redirectUrl).status).toBe('expired');
+    expect(await depositRow(orderId)).toMatchObject({ status: 'failed', declineCode: 'generic_decline' });
+    expect(log.entries.filter((entry) => entry.level === 'error')).toEqual([]);
   });
 
   it('asks Stripe about deposits it heard nothing of, and expires checkouts left open', async () => {

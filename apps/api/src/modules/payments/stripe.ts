@@ -40,14 +40,15 @@ function stateOf(session: Session): PaymentState {
   }
   if (session.status === 'expired') return { state: 'expired' };
   // The session's payment was tried and refused (the intent is back to waiting for a card): the
-  // customer, back at the shop, sees why. Another card on Stripe's page still pays and credits.
+  // customer, back at the shop, sees why. The session could still be paid with another card on
+  // Stripe's page, so it is ended before the deposit fails (`open`).
   const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
   if (
     session.status === 'open' &&
     intent?.status === 'requires_payment_method' &&
     intent.last_payment_error
   ) {
-    return { state: 'failed', ...refusalOf(intent.last_payment_error), paymentRef: intent.id };
+    return { state: 'failed', ...refusalOf(intent.last_payment_error), paymentRef: intent.id, open: true };
   }
   return { state: 'open' };
 }
@@ -69,14 +70,14 @@ function refusalOf(error: Stripe.PaymentIntent.LastPaymentError): {
 }
 
 /**
- * `payment_intent.payment_failed`: an attempt to pay a checkout was refused. The intent carries
- * the deposit's reference in its metadata (set through `payment_intent_data`); the checkout is
- * not named.
+ * `payment_intent.payment_failed`: an attempt to pay a checkout was refused; the customer may try
+ * another card on the same page. The intent carries the deposit's reference in its metadata (set
+ * through `payment_intent_data`); the checkout is not named.
  */
 function paymentFailedEvent(eventId: string, intent: Stripe.PaymentIntent): PaymentEvent {
   return {
     id: eventId,
-    type: 'failed',
+    type: 'refused',
     ref: null,
     paymentRef: intent.id,
     reference: intent.metadata?.reference || null,
@@ -256,7 +257,14 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     async expire(ref) {
       const session = await stripe.checkout.sessions.retrieve(ref);
       if (session.status !== 'open') return stateOf(session);
-      return stateOf(await stripe.checkout.sessions.expire(ref));
+      try {
+        return stateOf(await stripe.checkout.sessions.expire(ref));
+      } catch (error) {
+        // Completed in between (Stripe expires only open sessions): what it is now.
+        const now = await stripe.checkout.sessions.retrieve(ref);
+        if (now.status === 'open') throw error;
+        return stateOf(now);
+      }
     },
   };
 }
