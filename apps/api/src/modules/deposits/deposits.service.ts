@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { keyReused } from '../../lib/idempotency';
+import { lockActiveAccount } from '../accounts/accounts.locks';
 import { countryIsoOf } from '../content/content.service';
 import { mailAccount } from '../mail/mail.notify';
 import {
@@ -141,19 +142,23 @@ export async function startCheckout(
   }
   let created: DepositRow | undefined;
   try {
-    [created] = await db
-      .insert(deposits)
-      .values({
-        ...asked,
-        userId: input.userId,
-        provider: provider.name,
-        rate: priced.rate,
-        internalRateEur: priced.internalRateEur,
-        internalAmount: priced.internalAmount,
-        locale: input.locale,
-        idempotencyKey: input.idempotencyKey,
-      })
-      .returning();
+    [created] = await db.transaction(async (tx) => {
+      // A deletion under way is waited for; a deposit is never made for an account that is gone.
+      await lockActiveAccount(tx, input.userId);
+      return tx
+        .insert(deposits)
+        .values({
+          ...asked,
+          userId: input.userId,
+          provider: provider.name,
+          rate: priced.rate,
+          internalRateEur: priced.internalRateEur,
+          internalAmount: priced.internalAmount,
+          locale: input.locale,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+    });
   } catch (error) {
     // The same key at the same moment: the other request created it.
     if (input.idempotencyKey && isUniqueViolation(error)) {

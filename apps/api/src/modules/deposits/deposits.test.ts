@@ -1,10 +1,11 @@
 import { receiptNumber } from '@promptmarket/contracts/receipts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerUser, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { testDatabaseKind } from '../../test/database';
 import { recordingLog } from '../../test/log';
+import { users } from '../accounts/accounts.tables';
 import { runDueJobs } from '../jobs/jobs.service';
 import { jobs } from '../jobs/jobs.tables';
 import { mailOutbox } from '../mail/mail.tables';
@@ -698,6 +699,41 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     // Every answer can be paid: the one checkout that was stored.
     const redirects = new Set(answers.map((answer) => answer.json().redirect_url));
     expect([...redirects]).toEqual([expect.stringMatching(/^\/sandbox\/checkout\//)]);
+  });
+
+  it('makes no deposit for an account deleted while its checkout was on the way', async () => {
+    const { session, profile } = await registerVerifiedUser(app);
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let locked: () => void = () => {};
+    const rowLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    // A deletion as deleteAccount makes it: the account's row locked, then marked deleted.
+    const deletion = app.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, profile.id)).for('update');
+      await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, profile.id));
+      locked();
+      await finished;
+    });
+    await rowLocked;
+    // The checkout was let in before the deletion ends; it waits for the account's row.
+    const answer = checkout(session);
+    const waiting = async () => {
+      const result = await app.db.execute<{ waiting: number }>(
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return result.rows[0]?.waiting ?? 0;
+    };
+    for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    finish();
+    await deletion;
+    expect((await answer).statusCode).toBe(401);
+    expect(await app.db.select().from(deposits).where(eq(deposits.userId, profile.id))).toEqual([]);
   });
 
   it('credits a payment once when status checks, webhooks and the reconciliation settle it at the same moment', async () => {
