@@ -370,15 +370,19 @@ async function settlePaid(
 
 /**
  * Marks a locked deposit as failed, unless it has already succeeded (a late failure changes
- * nothing), with the provider's decline code when it gave one.
+ * nothing), with the provider's decline code when it gave one. A checkout that expires after an
+ * attempt was refused (the reason kept from it) fails as that refusal.
  */
 async function settleFailed(
   tx: Db,
   deposit: DepositRow,
-  message: string,
-  declineCode: string | null = null,
+  reason: string,
+  code: string | null = null,
 ): Promise<void> {
   if (deposit.status !== 'processing') return;
+  const refusedBefore = reason === EXPIRED_MESSAGE && deposit.declineCode !== null;
+  const message = refusedBefore ? PAYMENT_DECLINED_MESSAGE : reason;
+  const declineCode = refusedBefore ? deposit.declineCode : code;
   await tx
     .update(deposits)
     .set({ status: 'failed', errorMessage: message, declineCode, settledAt: sql`now()` })

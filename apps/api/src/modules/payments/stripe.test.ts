@@ -306,6 +306,24 @@ describe('deposits through Stripe Checkout', () => {
     expect(await balance(session)).toBe(0);
   });
 
+  it('fails a refused deposit whose checkout then expires as declined, with the reason of the refusal', async () => {
+    const session = await signedIn();
+    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const intent = stripeApi.refuse(sessionOf(order.redirect_url).id, {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'card_velocity_exceeded',
+    });
+    await deliver(event('payment_intent.payment_failed', intent));
+    const expired = { ...sessionOf(order.redirect_url), status: 'expired', url: null };
+    await deliver(event('checkout.session.expired', expired));
+    expect(await depositRow(order.order_id)).toMatchObject({
+      status: 'failed',
+      errorMessage: 'Your card was declined.',
+      declineCode: 'card_velocity_exceeded',
+    });
+  });
+
   it('credits a refused deposit paid with another card before the status check could end its checkout', async () => {
     const session = await signedIn();
     const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
