@@ -10,6 +10,7 @@ import {
 } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
+import { testDatabaseKind } from '../../test/database';
 import { multipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { deposits } from '../deposits/deposits.tables';
@@ -228,3 +229,29 @@ describe('deleting an account that holds money', () => {
     expect(deleted.statusCode, deleted.body).toBe(200);
   });
 });
+
+describe.runIf(testDatabaseKind() === 'postgres')(
+  'deleting an account at the same moment twice (PostgreSQL)',
+  () => {
+    it('gives the balance up once through the ledger', async () => {
+      const { session, profile } = await funded(4321);
+      const before = await adjustments();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          remove(session, { password: strongPassword, confirm_forfeit_balance: true }),
+        ),
+      );
+      const codes = answers.map((answer) => answer.statusCode);
+      expect(codes.filter((code) => code === 200)).toHaveLength(1);
+      // The others find the account gone: signed out, or deleted by the first.
+      expect(codes.filter((code) => code !== 200).every((code) => code === 401 || code === 404)).toBe(true);
+      expect(await walletBalance(app.db, profile.id)).toBe(0);
+      expect((await adjustments()) - before).toBe(4321);
+      const forfeits = await app.db
+        .select()
+        .from(ledgerTransactions)
+        .where(eq(ledgerTransactions.idempotencyKey, `account:${profile.id}:forfeit`));
+      expect(forfeits.map((forfeit) => forfeit.amount)).toEqual([4321]);
+    });
+  },
+);
