@@ -12,6 +12,7 @@ import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { type ApiClient, ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
+import { showFocusedWhole } from '../../lib/keep-in-view';
 import { useApi } from '../../lib/use-api';
 
 /**
@@ -278,12 +279,14 @@ export function ConfirmButton({
 
 export function Table({ head, children }: { head: string[]; children: ReactNode }) {
   return (
-    // Focusable, so a table wider than a phone scrolls sideways from the keyboard too; a field focused
-    // near an edge is scrolled in with room for its focus ring.
+    // Focusable, so a table wider than a phone scrolls sideways from the keyboard too; a control
+    // focused near an edge is scrolled in whole, with room for its focus ring.
+    // biome-ignore lint/a11y/noStaticElementInteractions: the focus handler only scrolls, it does nothing a user asks for
     <div
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it
       tabIndex={0}
-      className="scroll-px-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      onFocus={showFocusedWhole}
     >
       <table className="min-w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">

@@ -1,11 +1,12 @@
-import { useMemo } from 'react';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { useEffect, useMemo, useRef } from 'react';
+import { NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { FormAlert } from '../../components/ui/form-fields';
 import { getTwoFactor } from '../../features/admin/api';
 import { getWords } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { requireUser } from '../../lib/guards.server';
 import { createTranslator, TranslationProvider, useTranslation } from '../../lib/i18n';
+import { showFocusedWhole, showWhole } from '../../lib/keep-in-view';
 import { mergeMessages } from '../../lib/messages';
 import { backOfficeMessagesFor } from '../../lib/messages.server';
 import { paths } from '../../lib/paths';
@@ -66,6 +67,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
   const { t } = translator;
   const { locale } = useSite();
+  const { pathname } = useLocation();
+  const bar = useRef<HTMLElement>(null);
+  // On a phone the bar scrolls sideways: the page's own tab is brought into view when it opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab changes with the address
+  useEffect(() => showWhole(bar.current, '[aria-current="page"]'), [pathname]);
   return (
     <TranslationProvider translator={translator}>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -78,8 +84,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </div>
         ) : (
           <nav
+            ref={bar}
             aria-label={t('admin.title')}
             className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
+            // A tab reached from the keyboard shows whole, not cut at the bar's edge.
+            onFocus={showFocusedWhole}
           >
             <NavLink to={paths.admin(locale)} end className={tabClass}>
               {t('admin.nav.dashboard')}

@@ -57,7 +57,12 @@ export function Carousel({
       className="relative"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
+      // A slide reached from the keyboard is brought in whole, also when an autoplay scroll was
+      // under way (the browser leaves a slide that partly shows where it is).
+      onFocus={(event) => {
+        setPaused(true);
+        event.target.closest('li')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      }}
       onBlur={() => setPaused(false)}
     >
       <ul

@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, viewports } from './browser';
+import { verifiedUser } from './journeys';
+
+// On a phone the dashboard's tab bar is wider than the screen and scrolls sideways: the page's own
+// tab, and the tab the keyboard is on, show whole.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** How `tab` sits in the tab bar: answers null when it shows whole, else where it is. */
+function outside(page: Page, which: 'current' | 'focused') {
+  return page.evaluate((which) => {
+    const bar = document.querySelector<HTMLElement>('main nav');
+    const tab =
+      which === 'current'
+        ? bar?.querySelector<HTMLElement>('[aria-current="page"]')
+        : (document.activeElement as HTMLElement | null);
+    if (!bar || !tab || !bar.contains(tab)) return `no ${which} tab in the bar`;
+    const edge = bar.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    // Within a pixel: the last tab ends where the bar ends, measured in fractions.
+    return box.left >= edge.left - 1 && box.right <= edge.right + 1
+      ? null
+      : `${tab.textContent} at ${Math.round(box.left)}-${Math.round(box.right)}, bar ${Math.round(edge.left)}-${Math.round(edge.right)}`;
+  }, which);
+}
+
+describe('the dashboard’s tab bar on a phone', () => {
+  it('shows the open page’s tab and the tab the keyboard is on', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await verifiedUser(page);
+    await page.setViewportSize(viewports.phone);
+    const bar = page.locator('main nav');
+
+    // The last tabs start beyond the screen's edge; each opens scrolled into view.
+    for (const [path, name] of [
+      ['/en/dashboard/notifications', 'Notifications'],
+      ['/en/dashboard/profile', 'Profile'],
+      ['/en/dashboard/verification', 'Verification'],
+    ] as const) {
+      await page.goto(path);
+      expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await bar.locator('[aria-current="page"]').textContent()).toBe(name);
+      await expect.poll(() => outside(page, 'current')).toBeNull();
+    }
+    await screenshot(page, 'dashboard-tabs-verification-360');
+
+    // Along the tabs from the keyboard, both ways.
+    await page.goto('/en/dashboard');
+    const tabs = await bar.getByRole('link').count();
+    await bar.getByRole('link').first().focus();
+    for (let index = 1; index < tabs; index++) {
+      await page.keyboard.press('Tab');
+      await expect.poll(() => outside(page, 'focused')).toBeNull();
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Notifications');
+    for (let index = 1; index < tabs; index++) {
+      await page.keyboard.press('Shift+Tab');
+      await expect.poll(() => outside(page, 'focused')).toBeNull();
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Overview');
+    await context.close();
+  }, 120_000);
+});
