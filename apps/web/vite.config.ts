@@ -9,13 +9,14 @@ import { defineConfig, type Plugin } from 'vite';
  */
 const shell = [
   'app/lib/i18n.ts',
+  'app/lib/credits.ts',
   'app/lib/csp-nonce.ts',
   'app/lib/currency.ts',
   'app/lib/currency-context.tsx',
   'app/lib/language-choice.ts',
   'app/lib/load-once.ts',
   'app/lib/locale-routing.ts',
-  'app/lib/money.ts',
+  'app/lib/amount.ts',
   'app/lib/packed.ts',
   'app/lib/paths.ts',
   'app/lib/seo.ts',

@@ -5,7 +5,8 @@ import es from '../locales/es/wallet.json';
 import fr from '../locales/fr/wallet.json';
 import it_ from '../locales/it/wallet.json';
 import pl from '../locales/pl/wallet.json';
-import { creditsParts, creditsText, formatCredits } from './credits';
+import { creditsText, formatCredits } from './credits';
+import { creditsParts } from './credits-parts';
 import { createTranslator } from './i18n';
 import type { Messages } from './messages';
 

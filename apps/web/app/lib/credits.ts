@@ -1,5 +1,5 @@
+import { formatAmount } from './amount';
 import type { Translate } from './i18n';
-import { formatAmount } from './money';
 
 /**
  * An amount of the shop's internal currency with its name in the plural form the number needs:
@@ -8,42 +8,45 @@ import { formatAmount } from './money';
  * form chosen for the number (`credits.amount_one`, `_few`, `_many`, `_other`, by the language's
  * plural rules) is the form the written number takes.
  *
+ * `forms` names another set of forms for a sentence that puts the amount in another grammatical
+ * case: after "brakuje ci" Polish writes the genitive ("1 kredytu", "2 kredytów"), so the
+ * sentence's amount is written with `credits.missing`. Each language has every set, the same as
+ * `credits.amount` where its grammar does not change the word.
+ *
  * The name is a setting each language may rename (the back office's content page); the forms in
  * the texts belong to the default name of the language (`credits.name`). A renamed currency is
  * written as it was named, after the number: its forms are not known.
+ *
+ * On every page's first load (the product tiles): kept small.
  */
-export function formatCredits(cents: number, locale: string, currencyName: string, t: Translate): string {
-  return creditsText(writtenAmount(cents, locale), cents / 100, currencyName, t);
-}
-
-function writtenAmount(cents: number, locale: string): string {
-  return cents % 100 === 0 ? formatAmount(cents, locale).slice(0, -3) : formatAmount(cents, locale);
-}
-
-/**
- * `formatCredits` cut around its number, for a page that sets the number larger than the name:
- * `before` + `amount` + `after` is the whole text ("1 000 000" and " de crédits").
- */
-export function creditsParts(
+export function formatCredits(
   cents: number,
   locale: string,
   currencyName: string,
   t: Translate,
-): { before: string; amount: string; after: string } {
-  const amount = writtenAmount(cents, locale);
-  const text = creditsText(amount, cents / 100, currencyName, t);
-  const at = text.indexOf(amount);
-  if (at < 0) return { before: '', amount: text, after: '' };
-  return { before: text.slice(0, at), amount, after: text.slice(at + amount.length) };
+  forms?: string,
+): string {
+  return creditsText(writtenAmount(cents, locale), cents / 100, currencyName, t, forms);
+}
+
+/** The number as `formatCredits` writes it: "25" for a whole amount, "11,90" for a fraction. */
+export function writtenAmount(cents: number, locale: string): string {
+  const amount = formatAmount(cents, locale);
+  return cents % 100 ? amount : amount.slice(0, -3);
 }
 
 /**
  * A number already written (`amount`, e.g. "0,9259") with the name of the internal currency in
  * the form `count` needs.
  */
-export function creditsText(amount: string, count: number, currencyName: string, t: Translate): string {
-  const known = t('credits.name');
-  if (currencyName.trim().toLocaleLowerCase() !== known.toLocaleLowerCase())
-    return `${amount} ${currencyName}`;
-  return t('credits.amount', { count, amount });
+export function creditsText(
+  amount: string,
+  count: number,
+  currencyName: string,
+  t: Translate,
+  forms = 'credits.amount',
+): string {
+  return currencyName.trim().toLowerCase() === t('credits.name').toLowerCase()
+    ? t(forms, { count, amount })
+    : `${amount} ${currencyName}`;
 }

@@ -1,14 +1,11 @@
 import type { Currency } from '@promptmarket/contracts/site';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { EURO, pickCurrency, SELECTED_CURRENCY_KEY } from './currency';
-import { type MoneyFormatter, moneyFormatter } from './money';
 import { useSite } from './site-data';
 
 type DisplayCurrency = {
   currency: Currency;
   choose: (code: string) => void;
-  /** Amounts for the page's language: EUR cents in the chosen currency, internal-currency cents by name. */
-  money: MoneyFormatter;
 };
 
 const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
@@ -18,7 +15,7 @@ const DisplayCurrencyContext = createContext<DisplayCurrency | null>(null);
  * right after the page starts in the browser.
  */
 export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
-  const { currencies, locale, settings } = useSite();
+  const { currencies } = useSite();
   const [code, setCode] = useState(EURO.code);
   useEffect(() => {
     try {
@@ -35,14 +32,10 @@ export function DisplayCurrencyProvider({ children }: { children: ReactNode }) {
       // Storage disabled: the choice lasts for this page.
     }
   }, []);
-  const value = useMemo(() => {
-    const currency = pickCurrency(currencies, code);
-    return {
-      currency,
-      choose,
-      money: moneyFormatter(locale, currency, settings.internal_currency_name),
-    };
-  }, [currencies, code, choose, locale, settings.internal_currency_name]);
+  const value = useMemo(
+    () => ({ currency: pickCurrency(currencies, code), choose }),
+    [currencies, code, choose],
+  );
   return <DisplayCurrencyContext.Provider value={value}>{children}</DisplayCurrencyContext.Provider>;
 }
 
@@ -51,7 +44,6 @@ export function useDisplayCurrency(): DisplayCurrency {
     useContext(DisplayCurrencyContext) ?? {
       currency: EURO,
       choose: () => {},
-      money: moneyFormatter('en', EURO, ''),
     }
   );
 }

@@ -1,21 +1,15 @@
 import type { Currency } from '@promptmarket/contracts/site';
+import { assertCents, formatAmount } from './amount';
 
 /**
  * The one place where amounts become text. Every amount is an integer number of minor units
  * (cents, decision 0004); conversion into a display currency happens on integers too, so a rate
  * like 1.15 never turns 10 cents into 11.499999… and rounds the wrong way.
+ *
+ * What every page's first load needs (reading an amount, writing its number) is in `amount.ts`,
+ * bundled with the shell (decision 0014); the rest loads with the screens that use it.
  */
-
-function assertCents(cents: number): void {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not an integer number of cents: ${cents}`);
-}
-
-/** A payload's display number (made from integer cents by the API, e.g. 12.5) back to cents. */
-export function centsFromDecimal(amount: number): number {
-  if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
-  const cents = Math.round(amount * 100);
-  return Object.is(cents, -0) ? 0 : cents;
-}
+export { centsFromDecimal, formatAmount } from './amount';
 
 /** A positive rate as an exact fraction of integers: 1.08 -> 108/100. */
 function rateFraction(rate: number): { numerator: bigint; denominator: bigint } {
@@ -43,46 +37,9 @@ export function convertEurCents(eurCents: number, rate: number): number {
 }
 
 /**
- * How the shop's languages write an amount: the group separator, the decimal separator, and how
- * many digits the whole part needs before it is grouped (Spanish, Italian and Polish write 1234,50
- * but 12.345,67). Written out because a browser's first `Intl.NumberFormat` loads the number data
- * of ICU, 50-80 ms on the page's thread while the page starts (decision 0019). The test pins each
- * entry to `Intl.NumberFormat`'s own output; any other language goes through Intl.
- */
-const NUMBER_STYLES: Record<string, string> = {
-  en: ',.4',
-  de: '.,4',
-  fr: '\u202f,4',
-  es: '.,5',
-  it: '.,5',
-  pl: '\u00a0,5',
-};
-
-const numberFormats: Record<string, Intl.NumberFormat> = {};
-
-/** 1250 -> "12.50" in English, "12,50" in German; the sign as the language writes it. */
-export function formatAmount(cents: number, locale: string): string {
-  assertCents(cents);
-  const style = NUMBER_STYLES[locale];
-  if (!style) {
-    // Dividing an integer by 100 lands within rounding distance of the exact decimal, so two
-    // fraction digits always show the exact cents (and `|| 0` writes -0 as 0).
-    numberFormats[locale] ??= new Intl.NumberFormat(locale, {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    return numberFormats[locale].format(cents / 100 || 0);
-  }
-  const digits = String(Math.abs(cents)).padStart(3, '0');
-  const whole = digits.slice(0, -2);
-  const grouped =
-    whole.length < Number(style[2]) ? whole : whole.replace(/\B(?=(\d{3})+$)/g, style[0] as string);
-  return `${cents < 0 ? '-' : ''}${grouped}${style[1]}${digits.slice(-2)}`;
-}
-
-/**
- * An amount followed by the name or code of its currency: "12.50 Credits" in the shop's internal
- * currency, "90.00 EUR", "27.00 USD". Every amount written with its currency code goes through here.
+ * An amount followed by the code of its currency: "90.00 EUR", "27.00 USD". Every amount written
+ * with its currency code goes through here. Not for the shop's internal currency, whose name takes
+ * the plural form the number needs (`formatCredits` in `credits.ts`).
  */
 export function formatInternal(cents: number, locale: string, currencyName: string): string {
   return `${formatAmount(cents, locale)} ${currencyName}`;
@@ -100,22 +57,4 @@ export function formatInCurrency(cents: number, currency: Pick<Currency, 'symbol
 /** EUR cents shown in the visitor's display currency, converted on the server's rate. */
 export function formatFromEur(eurCents: number, currency: Currency, locale: string): string {
   return formatInCurrency(convertEurCents(eurCents, currency.value), currency, locale);
-}
-
-export type MoneyFormatter = {
-  /** EUR cents in the display currency: "$5.39". */
-  display: (eurCents: number) => string;
-  /** Internal-currency cents with the currency's name: "12.50 Credits". */
-  internal: (cents: number) => string;
-};
-
-export function moneyFormatter(
-  locale: string,
-  currency: Currency,
-  internalCurrencyName: string,
-): MoneyFormatter {
-  return {
-    display: (eurCents) => formatFromEur(eurCents, currency, locale),
-    internal: (cents) => formatInternal(cents, locale, internalCurrencyName),
-  };
 }

@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
-import { creditsParts } from '../../lib/credits';
+import { creditsParts } from '../../lib/credits-parts';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';

@@ -18,8 +18,9 @@ import {
 import { HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
+import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { pack, unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
@@ -239,10 +240,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         {/* The whole title where there is room; two lines at most, cut by the browser between words. */}
                         <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
                         <span className="block text-sm text-slate-600">
-                          {formatInternal(
+                          {formatCredits(
                             centsFromDecimal(product.price),
                             locale,
                             settings.internal_currency_name,
+                            t,
                           )}
                         </span>
                       </span>

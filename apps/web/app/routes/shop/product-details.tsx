@@ -10,11 +10,11 @@ import { PurchaseActions } from '../../features/orders/purchase-actions';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
-import { creditsParts } from '../../lib/credits';
+import { creditsParts } from '../../lib/credits-parts';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal } from '../../lib/money';
+import { centsFromDecimal, formatFromEur } from '../../lib/money';
 import { pack, unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
@@ -161,7 +161,7 @@ function LikeButton({ product }: { product: ProductDetail }) {
 export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const { currency, money } = useDisplayCurrency();
+  const { currency } = useDisplayCurrency();
   const product = useMemo(() => unpack(loaderData.packedProduct), [loaderData.packedProduct]);
   const internal = creditsParts(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const added = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(product.created_at));
@@ -210,7 +210,9 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </p>
             {currency.code !== EURO.code || settings.internal_currency_rate_eur !== '1.00' ? (
               <p className="pb-1 text-sm text-slate-500">
-                {t('product.approx', { amount: money.display(centsFromDecimal(product.price_eur)) })}
+                {t('product.approx', {
+                  amount: formatFromEur(centsFromDecimal(product.price_eur), currency, locale),
+                })}
               </p>
             ) : null}
           </div>

@@ -1,8 +1,9 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { Link } from '../../../components/ui/link';
+import { centsFromDecimal } from '../../../lib/amount';
+import { formatCredits } from '../../../lib/credits';
 import { useTranslation } from '../../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../../lib/money';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
 import { ProductImage } from './product-image';
@@ -32,7 +33,7 @@ export function ProductCard({
 }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
-  const price = formatInternal(centsFromDecimal(product.price), locale, settings.internal_currency_name);
+  const price = formatCredits(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const href = paths.product(locale, product.slug);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
