@@ -163,6 +163,13 @@ describe('selling a work to the service', () => {
       .getByText(/We will send 90.00 EUR to IBAN DE89 •••• 3000\. It arrives in 5-7 business days\./)
       .waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
+    // Its View Offer button left with it: focus goes back into the list it stood in, not to the
+    // start of the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[aria-label="Your offers"], table') != null),
+      )
+      .toBe(true);
     // The list has reloaded: the offer left the Offers tab for Approved.
     await page.getByRole('tab', { name: /Approved/ }).click();
     await expect

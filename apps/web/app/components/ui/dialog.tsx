@@ -13,6 +13,34 @@ const FOCUSABLE = `${FIELDS}, button:not([disabled]), a[href], [tabindex]:not([t
  * the first field, or to the dialog itself when it starts with a button.
  */
 export const Dialog = Primitive.Root;
+
+/** What opened a dialog, with the parts of the page around it (nearest first) as they were then. */
+type Opener = { element: HTMLElement; around: HTMLElement[] };
+
+function openerOf(element: Element | null): Opener | null {
+  if (!(element instanceof HTMLElement)) return null;
+  const around: HTMLElement[] = [];
+  for (let part = element.parentElement; part && part !== document.body; part = part.parentElement) {
+    around.push(part);
+  }
+  return { element, around };
+}
+
+/**
+ * Where focus goes back to when a dialog closes: what opened it, or, when that is gone (the offer
+ * it stood beside was accepted), the first control of the nearest part of the page around it that
+ * is still there and has one, rather than the start of the page.
+ */
+function focusBackTo(opener: Opener | null): HTMLElement | null {
+  if (!opener) return null;
+  if (opener.element.isConnected) return opener.element;
+  for (const part of opener.around) {
+    const control = part.isConnected ? part.querySelector<HTMLElement>(FOCUSABLE) : null;
+    if (control) return control;
+  }
+  return null;
+}
+
 export const DialogTrigger = Primitive.Trigger;
 export const DialogClose = Primitive.Close;
 
@@ -27,7 +55,7 @@ export function DialogContent({
   /** The accessible name of the × button, in the page's language. */
   closeLabel: string;
 }) {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<Opener | null>(null);
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-ink-900/60 backdrop-blur-sm" />
@@ -36,7 +64,7 @@ export function DialogContent({
         {...props}
         onOpenAutoFocus={(event) => {
           // Focus has not moved yet: what holds it opened the dialog.
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          opener.current = openerOf(document.activeElement);
           onOpenAutoFocus?.(event);
           if (event.defaultPrevented || !(event.target instanceof HTMLElement)) return;
           const first = event.target.querySelector<HTMLElement>(FOCUSABLE);
@@ -48,8 +76,8 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
-          const target = opener.current;
-          if (target?.isConnected) {
+          const target = focusBackTo(opener.current);
+          if (target) {
             event.preventDefault();
             target.focus();
           }

@@ -1,6 +1,6 @@
 import type { Country } from '@promptmarket/contracts/content';
 import type { Offer } from '@promptmarket/contracts/offers';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { getOffers } from '../../features/offers/api';
 import { ApprovalDialogs } from '../../features/offers/approval/approval-dialogs';
@@ -11,6 +11,7 @@ import { getCountries } from '../../features/site/api';
 import { getVerification } from '../../features/verification/api';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
+import { showFocusedWhole } from '../../lib/keep-in-view';
 import { pageMeta } from '../../lib/seo';
 import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
@@ -114,6 +115,17 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const counts = tabCounts(offers);
   const shown = offers.filter((offer) => inTab(offer, tab));
   const euro = (amount: number | null) => (amount === null ? '—' : euroText(amount, locale));
+  // An offer the dialog changed may leave the list after the dialog has given focus back to its
+  // View Offer button: focus then goes to the list's tab, not to the start of the page.
+  const tabs = useRef<HTMLDivElement>(null);
+  const changed = useRef(false);
+  useEffect(() => {
+    if (!changed.current || !offers) return;
+    changed.current = false;
+    if (document.activeElement === document.body || document.activeElement === null) {
+      tabs.current?.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
+    }
+  }, [offers]);
 
   return (
     <section aria-labelledby="offers-title" className="space-y-8">
@@ -133,7 +145,14 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div>
-          <div role="tablist" aria-label={t('offers.title')} className="flex gap-2 overflow-x-auto pb-2">
+          <div
+            ref={tabs}
+            role="tablist"
+            aria-label={t('offers.title')}
+            className="flex gap-2 overflow-x-auto pb-2"
+            // A tab reached from the keyboard shows whole, not cut at the edge of a phone's screen.
+            onFocus={showFocusedWhole}
+          >
             {offerTabs.map((name) => (
               <button
                 key={name}
@@ -251,7 +270,10 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           verification={verification}
           countries={countries}
           onClose={() => setOpen(null)}
-          onChanged={() => revalidator.revalidate()}
+          onChanged={() => {
+            changed.current = true;
+            revalidator.revalidate();
+          }}
         />
       ) : null}
     </section>
