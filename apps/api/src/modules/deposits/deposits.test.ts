@@ -722,9 +722,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     // The checkout was let in before the deletion ends; it waits for the account's row.
     const answer = checkout(session);
     const waiting = async () => {
-      const result = await app.db.execute<{ waiting: number }>(
+      const result = (await app.db.execute(
         sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      );
+      )) as unknown as { rows: { waiting: number }[] };
       return result.rows[0]?.waiting ?? 0;
     };
     for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
