@@ -73,7 +73,7 @@ describe('receipts in the browser', () => {
     const deposit = page.getByRole('article', { name: 'Deposit receipt' });
     await deposit.waitFor();
     expect(await deposit.textContent()).toMatch(new RegExp(`Receipt no\\. D-${year}-\\d{6}`));
-    expect(await deposit.textContent()).toContain('Top-up of the account balance: 10.00 Credits');
+    expect(await deposit.textContent()).toContain('Top-up of the account balance: 10 credits');
     expect(await deposit.textContent()).toContain('€10.00');
     await page.getByRole('link', { name: 'Back to your deposits' }).click();
     await page.waitForURL('**/en/dashboard/deposits');

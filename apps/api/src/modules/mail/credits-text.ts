@@ -23,12 +23,19 @@ const DEFAULT_FORMS: Record<string, Forms> = {
  */
 export function creditsText(minor: number, locale: string, currencyName: string): string {
   const whole = minor % 100 === 0;
-  const amount = whole ? String(minor / 100) : formatMinorUnits(minor);
+  return creditsNamed(whole ? String(minor / 100) : formatMinorUnits(minor), minor, locale, currencyName);
+}
+
+/**
+ * A number already written (`amount`: "1,234" or "11,90", without decimals exactly when `minor` is
+ * whole) with the name of the internal currency in the form that number needs in `locale`.
+ */
+export function creditsNamed(amount: string, minor: number, locale: string, currencyName: string): string {
   const forms = DEFAULT_FORMS[locale];
   if (!forms || currencyName.trim().toLocaleLowerCase() !== forms.name.toLocaleLowerCase()) {
     return `${amount} ${currencyName}`;
   }
-  const digits = whole ? 0 : 2;
+  const digits = minor % 100 === 0 ? 0 : 2;
   const category = new Intl.PluralRules(locale, {
     minimumFractionDigits: digits,
     maximumFractionDigits: digits,

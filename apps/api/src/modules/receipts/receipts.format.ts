@@ -1,3 +1,5 @@
+import { creditsNamed } from '../mail/credits-text';
+
 /**
  * Amounts and dates as a receipt writes them in its language. The amount stays an integer of
  * minor units until the last step: its whole part is grouped by Intl as a bigint and the cents are
@@ -27,7 +29,7 @@ export function formatReceiptAmount(minor: number, locale: string): string {
   return `${minor < 0 ? '-' : ''}${whole.format(magnitude / 100n)}${decimal}${cents}`;
 }
 
-/** With its currency: "€50.00" when the currency has a one-letter sign, else "12.50 Credits". */
+/** With its currency: "€50.00" when the currency has a one-letter sign, else "12.50 zł" or "12.50 CHF". */
 export function formatReceiptMoney(
   minor: number,
   locale: string,
@@ -38,6 +40,16 @@ export function formatReceiptMoney(
     return amount.startsWith('-') ? `-${currency.symbol}${amount.slice(1)}` : `${currency.symbol}${amount}`;
   }
   return `${amount} ${currency.symbol ?? currency.name}`;
+}
+
+/**
+ * An amount of the internal currency with its name in the form the number needs, as the shop's
+ * pages write it: "25 credits", "1 kredyt", "5 kredytów", "11,90 kredytu", "1,234.50 credits"; a
+ * renamed currency as it was named.
+ */
+export function formatReceiptCredits(minor: number, locale: string, currencyName: string): string {
+  const amount = formatReceiptAmount(minor, locale);
+  return creditsNamed(minor % 100 === 0 ? amount.slice(0, -3) : amount, minor, locale, currencyName);
 }
 
 /** The day a receipt was issued, in UTC, as the language writes a date. */

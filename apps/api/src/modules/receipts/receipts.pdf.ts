@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Receipt } from '@promptmarket/contracts/receipts';
 import PDFDocument from 'pdfkit';
-import { formatReceiptDate, formatReceiptMoney } from './receipts.format';
+import { formatReceiptCredits, formatReceiptDate, formatReceiptMoney } from './receipts.format';
 import { receiptTextsFor } from './receipts.texts';
 
 /**
@@ -17,8 +17,14 @@ const RULE = '#cbd5e1';
 
 export function receiptPdf(receipt: Receipt, options: { compress?: boolean } = {}): Promise<Buffer> {
   const texts = receiptTextsFor(receipt.language);
+  // A purchase is paid in the internal currency, whose name takes the form the number needs.
   const money = (minor: number) =>
-    formatReceiptMoney(minor, receipt.language, { name: receipt.currency, symbol: receipt.currency_symbol });
+    receipt.kind === 'purchase'
+      ? formatReceiptCredits(minor, receipt.language, receipt.currency)
+      : formatReceiptMoney(minor, receipt.language, {
+          name: receipt.currency,
+          symbol: receipt.currency_symbol,
+        });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { ownDeposit } from '../deposits/deposits.service';
 import { orderForReceipt } from '../orders/orders.receipts';
 import { findCurrency, getStoredSettings } from '../site/site.service';
-import { formatReceiptMoney } from './receipts.format';
+import { formatReceiptCredits } from './receipts.format';
 import { receiptTextsFor } from './receipts.texts';
 
 /**
@@ -72,10 +72,11 @@ export async function receiptOf(
   if (deposit.status !== 'success') throw AppError.notFound();
   const paid = deposit.paidAmountMinor ?? deposit.amountMinor;
   const currency = await findCurrency(db, deposit.currency);
-  const credited = formatReceiptMoney(deposit.internalAmount, input.locale, {
-    name: settings.internal_currency_name,
-    symbol: null,
-  });
+  const credited = formatReceiptCredits(
+    deposit.internalAmount,
+    input.locale,
+    settings.internal_currency_name,
+  );
   return {
     kind: 'deposit',
     id: deposit.id,

@@ -183,9 +183,7 @@ describe('receipts of deposits', () => {
         email: 'zofia@example.test',
         address: ['ul. Źródlana 5', '30-001 Kraków', 'PL'],
       },
-      lines: [
-        { description: 'Top-up of the account balance: 25.00 Credits', quantity: 1, amount_minor: 2500 },
-      ],
+      lines: [{ description: 'Top-up of the account balance: 25 credits', quantity: 1, amount_minor: 2500 }],
       total_minor: 2500,
       // 2500 × 23 / 123 = 467.48…: 467 cents of VAT, the rest is net.
       vat: { rate: '23', amount_minor: 467, net_minor: 2033 },
@@ -292,6 +290,20 @@ describe('receipts of purchases', () => {
     expect(polish.number).toBe(first.number);
   });
 
+  it("writes the PDF's prices and total in credits with the form each number needs", async () => {
+    const { session, orderId } = await buyerWithOrder();
+    await setSettings({ vat_rate_percent: '0' });
+    const english = pdfText((await getReceipt(session, `purchase/${orderId}.pdf?lang=en`)).rawPayload);
+    expect(english).toContain('12.50 credits');
+    expect(english).toContain('3.99 credits');
+    expect(english).toContain('16.49 credits');
+    expect(english).not.toContain('Credits');
+    const polish = pdfText((await getReceipt(session, `purchase/${orderId}.pdf?lang=pl`)).rawPayload);
+    expect(polish).toContain('12,50 kredytu');
+    expect(polish).toContain('16,49 kredytu');
+    expect(polish).not.toContain('Kredyty');
+  });
+
   it('leaves the VAT line off when the rate is 0', async () => {
     const { session, orderId } = await buyerWithOrder();
     const receipt = (await getReceipt(session, `purchase/${orderId}`)).json().payload;
@@ -359,7 +371,7 @@ describe('receipts as PDF', () => {
     expect(text).toContain('Łódź Prompty Sp. z o.o.');
     expect(text).toContain('ul. Żółkiewskiego 3');
     expect(text).toContain('NIP: PL7250000000');
-    expect(text).toContain('Doładowanie salda konta: 25,00 Kredyty');
+    expect(text).toContain('Doładowanie salda konta: 25 kredytów');
     expect(text).toContain('W tym VAT (23 %)');
     expect(text).toContain('€4,67');
     expect(text).toContain('€25,00');
@@ -378,7 +390,7 @@ describe('receipts as PDF', () => {
     expect(response.statusCode).toBe(200);
     const text = pdfText(response.rawPayload);
     expect(text).toContain('Beleg über eine Einzahlung');
-    expect(text).toContain('Aufladung des Guthabens: 25,00 Credits');
+    expect(text).toContain('Aufladung des Guthabens: 25 Credits');
     expect(text).toContain('Auf diesem Beleg wird keine USt. ausgewiesen.');
     expect(text).not.toContain('USt. (');
   });
@@ -416,6 +428,6 @@ describe('the seller and the VAT rate in the settings', () => {
     });
     // 2500 × 19 / 119 = 399.15…
     expect(receipt.vat).toEqual({ rate: '19', amount_minor: 399, net_minor: 2101 });
-    expect(receipt.lines[0].description).toBe('Aufladung des Guthabens: 25,00 Credits');
+    expect(receipt.lines[0].description).toBe('Aufladung des Guthabens: 25 Credits');
   });
 });

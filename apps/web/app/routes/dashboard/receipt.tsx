@@ -69,7 +69,7 @@ function Party({ heading, lines }: { heading: string; lines: string[] }) {
 function ReceiptSheet({ receipt }: { receipt: Receipt }) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const money = receiptMoney(receipt, locale);
+  const money = receiptMoney(receipt, locale, t);
   const { seller, buyer } = receipt;
   return (
     <article
