@@ -61,6 +61,29 @@ describe('an amount of credits with its name in the form the number needs', () =
     expect(say('pl', 500, 'kredyty')).toBe('5 kredytów');
   });
 
+  it('has the genitive forms a sentence asks for: its own in Polish, the count forms elsewhere', () => {
+    const genitive = (locale: string, cents: number) =>
+      formatCredits(
+        cents,
+        locale,
+        names[locale] as string,
+        createTranslator(locale, texts[locale] as Messages).t,
+        'credits.genitive',
+      );
+    expect([100, 200, 500, 2200, 1190].map((cents) => genitive('pl', cents))).toEqual([
+      '1 kredytu',
+      '2 kredytów',
+      '5 kredytów',
+      '22 kredytów',
+      '11,90 kredytu',
+    ]);
+    for (const locale of ['en', 'de', 'fr', 'es', 'it']) {
+      for (const cents of [100, 150, 700, 100_000_000]) {
+        expect(genitive(locale, cents), `${locale} ${cents}`).toBe(say(locale, cents));
+      }
+    }
+  });
+
   it('words a number already written, as the exchange rate line does', () => {
     const { t } = createTranslator('pl', texts.pl as Messages);
     expect(creditsText('1', 1, 'Kredyty', t)).toBe('1 kredyt');

@@ -9,8 +9,8 @@ import type { Translate } from './i18n';
  * plural rules) is the form the written number takes.
  *
  * `forms` names another set of forms for a sentence that puts the amount in another grammatical
- * case: after "brakuje ci" Polish writes the genitive ("1 kredytu", "2 kredytów"), so the
- * sentence's amount is written with `credits.missing`. Each language has every set, the same as
+ * case: after "brakuje ci" Polish writes the genitive ("1 kredytu", "2 kredytów"), so that
+ * sentence's amount is written with `credits.genitive` (`shortfallText`). Each language has every set, the same as
  * `credits.amount` where its grammar does not change the word.
  *
  * The name is a setting each language may rename (the back office's content page); the forms in

@@ -23,6 +23,15 @@ const product = (values: Partial<ProductDetail> = {}) =>
     ...values,
   }) as ProductDetail;
 
+const CURRENCY_NAMES: Record<string, string> = {
+  en: 'Credits',
+  de: 'Credits',
+  fr: 'Crédits',
+  es: 'Créditos',
+  it: 'Crediti',
+  pl: 'Kredyty',
+};
+
 /** The product page's buttons for a signed-in user with `balance` (or a guest), in `language`. */
 function render(shown: ProductDetail, balance: number | null, language = 'en') {
   const user = balance === null ? null : ({ balance, first_name: 'Ada', last_name: 'L' } as Profile);
@@ -48,7 +57,7 @@ function render(shown: ProductDetail, balance: number | null, language = 'en') {
           loaderData: {
             [SITE_ROUTE_ID]: {
               locale: language,
-              settings: { internal_currency_name: language === 'pl' ? 'Kredyty' : 'Credits' },
+              settings: { internal_currency_name: CURRENCY_NAMES[language] },
             } as SiteData,
             [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
           },
@@ -74,9 +83,31 @@ describe("the product page's buy buttons", () => {
     expect(text).toContain('Top up your balance');
   });
 
-  it('say it in the language of the page, with its plural forms', () => {
-    const { text } = render(product({ price: 5 }), 3, 'pl');
-    expect(text).toContain('Twoje saldo to 3 kredyty: do zakupu tego promptu brakuje ci 2 kredyty.');
+  it('say it in the language of the page, the missing amount in the genitive Polish needs after "brakuje"', () => {
+    const short = (price: number, balance: number) => render(product({ price }), balance, 'pl').text;
+    expect(short(5, 3)).toContain('Twoje saldo to 3 kredyty: do zakupu tego promptu brakuje ci 2 kredytów.');
+    expect(short(5, 4)).toContain('Twoje saldo to 4 kredyty: do zakupu tego promptu brakuje ci 1 kredytu.');
+    expect(short(10, 5)).toContain(
+      'Twoje saldo to 5 kredytów: do zakupu tego promptu brakuje ci 5 kredytów.',
+    );
+    expect(short(13.9, 2)).toContain('brakuje ci 11,90 kredytu.');
+    expect(short(24, 2)).toContain('brakuje ci 22 kredytów.');
+  });
+
+  it('make the verb agree with the missing amount where the language needs it', () => {
+    const short = (language: string, price: number, balance: number) =>
+      render(product({ price }), balance, language).text;
+    expect(short('en', 5, 4)).toContain('you need 1 credit more to buy this prompt.');
+    expect(short('en', 5, 3)).toContain('you need 2 credits more to buy this prompt.');
+    expect(short('de', 5, 4)).toContain('Für diesen Prompt fehlt dir 1 Credit.');
+    expect(short('de', 5, 3)).toContain('Für diesen Prompt fehlen dir 2 Credits.');
+    expect(short('de', 5, 3.5)).toContain('Für diesen Prompt fehlen dir 1,50 Credits.');
+    expect(short('fr', 5, 4)).toContain('il vous manque 1 crédit pour acheter ce prompt.');
+    expect(short('fr', 5, 3)).toContain('il vous manque 2 crédits pour acheter ce prompt.');
+    expect(short('es', 5, 4)).toContain('te falta 1 crédito para comprar este prompt.');
+    expect(short('es', 5, 3)).toContain('te faltan 2 créditos para comprar este prompt.');
+    expect(short('it', 5, 4)).toContain('ti manca 1 credito per acquistare questo prompt.');
+    expect(short('it', 5, 3)).toContain('ti mancano 2 crediti per acquistare questo prompt.');
   });
 
   it('offer Buy now without a warning when the balance pays for it', () => {

@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { useHydrated } from '../../components/ui/use-hydrated';
 import { formatCredits } from '../../lib/credits';
+import { shortfallText } from '../../lib/credits-shortfall';
 import { depositReturningTo } from '../../lib/deposit-return';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
@@ -139,7 +140,9 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
       </div>
       {shortCents > 0 ? (
         <p id={shortId} className="text-sm text-amber-800">
-          {t('purchase.shortBefore', { balance: credits(balanceCents), amount: credits(shortCents) })}{' '}
+          {shortfallText('purchase.shortBefore', shortCents, locale, settings.internal_currency_name, t, {
+            balance: credits(balanceCents),
+          })}{' '}
           <Link to={depositReturningTo(locale, here)} className="font-semibold underline">
             {t('purchase.topUp')}
           </Link>

@@ -16,6 +16,7 @@ import {
 } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
+import { shortfallText } from '../../lib/credits-shortfall';
 import { depositReturningTo } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -138,7 +139,7 @@ function PurchaseDialog({
         </div>
         {short > 0 && !failure ? (
           <p className="mt-4 text-sm text-amber-800">
-            {t('cart.short', { amount: credits(short) })}{' '}
+            {shortfallText('cart.short', short, locale, cart.currency, t)}{' '}
             <Link to={depositReturningTo(locale, paths.cart(locale))} className="font-semibold underline">
               {t('purchase.topUp')}
             </Link>

@@ -21,6 +21,7 @@ import {
 } from '../../features/orders/rules';
 import { ApiError } from '../../lib/api-client';
 import { formatCredits } from '../../lib/credits';
+import { shortfallText } from '../../lib/credits-shortfall';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
@@ -241,7 +242,7 @@ export default function Generate() {
           <p>{t('generate.cost', { amount: money(cost), balance: money(balance) })}</p>
           {balance < cost ? (
             <p className="mt-1 text-amber-800">
-              {t('cart.short', { amount: money(cost - balance) })}{' '}
+              {shortfallText('cart.short', cost - balance, locale, settings.internal_currency_name, t)}{' '}
               <Link to={paths.deposit(locale)} className="font-semibold underline">
                 {t('purchase.topUp')}
               </Link>
