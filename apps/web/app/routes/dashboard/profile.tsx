@@ -25,9 +25,10 @@ import { getDeposits } from '../../features/deposits/api';
 import { getOffers } from '../../features/offers/api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
+import { formatCredits } from '../../lib/credits';
 import { applyServerErrors, fieldError, formFailureText } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
@@ -323,13 +324,24 @@ function DeleteAccount({ user, known }: { user: Profile; known: Blockers }) {
   const forfeit = watch('forfeit');
   const choice = watch('choice');
   const blocked = (blockers.payouts?.length ?? 0) + (blockers.deposits?.length ?? 0) > 0;
-  const amount = formatInternal(centsFromDecimal(balance), locale, settings.internal_currency_name);
+  const amount = formatCredits(centsFromDecimal(balance), locale, settings.internal_currency_name, t);
+  // "your balance of …" (Polish "saldo w wysokości 5 kredytów") puts the amount in the genitive.
+  const amountOf = formatCredits(
+    centsFromDecimal(balance),
+    locale,
+    settings.internal_currency_name,
+    t,
+    'credits.genitive',
+  );
 
   const onSubmit = handleSubmit(async ({ password, forfeit: givenUp }) => {
     setNotice(null);
     try {
       await deleteAccount(api, { password, ...(balance > 0 ? { confirm_forfeit_balance: givenUp } : {}) });
-      const state: AccountDeletedState = { email: user.email, ...(balance > 0 ? { forfeited: amount } : {}) };
+      const state: AccountDeletedState = {
+        email: user.email,
+        ...(balance > 0 ? { forfeited: amountOf } : {}),
+      };
       navigate(paths.accountDeleted(locale), { replace: true, state });
     } catch (caught) {
       if (
@@ -366,7 +378,7 @@ function DeleteAccount({ user, known }: { user: Profile; known: Blockers }) {
         {balance > 0 ? (
           <fieldset className="space-y-3">
             <legend className="text-sm font-semibold text-slate-900">
-              {t('profile.deleteChoice', { amount })}
+              {t('profile.deleteChoice', { amount: amountOf })}
             </legend>
             <p className="text-sm text-slate-600">{t('profile.deleteBalance', { amount })}</p>
             <label className="flex items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
@@ -405,7 +417,10 @@ function DeleteAccount({ user, known }: { user: Profile; known: Blockers }) {
             </label>
             {choice === 'give-up' ? (
               <div className="ml-7">
-                <CheckboxField label={t('profile.deleteForfeit', { amount })} {...register('forfeit')} />
+                <CheckboxField
+                  label={t('profile.deleteForfeit', { amount: amountOf })}
+                  {...register('forfeit')}
+                />
               </div>
             ) : null}
           </fieldset>
