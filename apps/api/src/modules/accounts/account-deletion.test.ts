@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +20,7 @@ import { payouts } from '../payouts/payouts.tables';
 import { forgetSiteCache } from '../site/site.service';
 import { settings, settingTranslations } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
-import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { creditDeposit, debitWallet, walletBalance } from '../wallet/wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
 import { users } from './accounts.tables';
 
@@ -252,6 +252,53 @@ describe.runIf(testDatabaseKind() === 'postgres')(
         .from(ledgerTransactions)
         .where(eq(ledgerTransactions.idempotencyKey, `account:${profile.id}:forfeit`));
       expect(forfeits.map((forfeit) => forfeit.amount)).toEqual([4321]);
+    });
+  },
+);
+
+describe.runIf(testDatabaseKind() === 'postgres')(
+  'deleting an account while its balance is spent (PostgreSQL)',
+  () => {
+    it('gives up what is left of a balance that was being spent while the deletion began', async () => {
+      const { session, profile } = await funded(5000);
+      let finish: () => void = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let debited: () => void = () => {};
+      const spent = new Promise<void>((resolve) => {
+        debited = resolve;
+      });
+      // A purchase's debit, written but not yet committed, holds the wallet.
+      const spending = app.db.transaction(async (tx) => {
+        await debitWallet(tx, {
+          userId: profile.id,
+          amount: 1200,
+          key: `deletion-race-${profile.id}`,
+          kind: 'purchase',
+          reference: `deletion-race-${profile.id}`,
+        });
+        debited();
+        await finished;
+      });
+      await spent;
+      const before = await adjustments();
+      const deletion = remove(session, { password: strongPassword, confirm_forfeit_balance: true });
+      const waiting = async () => {
+        const result = (await app.db.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { waiting: number }[] };
+        return result.rows[0]?.waiting ?? 0;
+      };
+      for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      finish();
+      await spending;
+      const deleted = await deletion;
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await walletBalance(app.db, profile.id)).toBe(0);
+      expect((await adjustments()) - before).toBe(3800);
     });
   },
 );

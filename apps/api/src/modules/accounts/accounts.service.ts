@@ -31,7 +31,7 @@ import {
   recordHit,
 } from '../throttle/throttle.service';
 import { verificationStateOf } from '../verification/verification.service';
-import { forfeitBalance, walletBalance } from '../wallet/wallet.service';
+import { forfeitBalance, lockedWalletBalance, walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';
 import {
@@ -365,7 +365,8 @@ export async function deleteAccount(
         },
       );
     }
-    const balance = await walletBalance(tx, user.id);
+    // Under the wallet's lock: a purchase in flight is waited for, and what is left is given up.
+    const balance = await lockedWalletBalance(tx, user.id);
     const shown = minorUnitsToNumber(balance);
     if (balance > 0 && input.confirm_forfeit_balance !== true) {
       throw new AppError(

@@ -204,6 +204,20 @@ export async function walletBalance(db: Db, userId: string): Promise<number> {
   return row?.balance ?? 0;
 }
 
+/**
+ * A user's balance, read under the wallet's row lock (the one every move takes), in the caller's
+ * transaction: a move in flight is waited for, and none lands before the caller's own move. For a
+ * caller that moves the whole balance (an account deletion giving it up).
+ */
+export async function lockedWalletBalance(tx: Db, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.code, `wallet:${userId}`), eq(ledgerAccounts.kind, 'wallet')))
+    .for('no key update');
+  return row?.balance ?? 0;
+}
+
 /** The transaction recorded under a key, if any. */
 export async function findMove(db: Db, key: string): Promise<LedgerTransaction | null> {
   const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, key));
