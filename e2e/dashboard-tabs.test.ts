@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, viewports } from './browser';
+import { logInAsAdmin } from './admin-account';
+import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { verifiedUser } from './journeys';
 
 // On a phone the dashboard's tab bar is wider than the screen and scrolls sideways: the page's own
@@ -13,29 +14,32 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 /** How `tab` sits in the tab bar: answers null when it shows whole, else where it is. */
-function outside(page: Page, which: 'current' | 'focused') {
-  return page.evaluate((which) => {
-    const bar = document.querySelector<HTMLElement>('main nav');
-    const tab =
-      which === 'current'
-        ? bar?.querySelector<HTMLElement>('[aria-current="page"]')
-        : (document.activeElement as HTMLElement | null);
-    if (!bar || !tab || !bar.contains(tab)) return `no ${which} tab in the bar`;
-    const edge = bar.getBoundingClientRect();
-    const box = tab.getBoundingClientRect();
-    // Within a pixel: the last tab ends where the bar ends, measured in fractions.
-    return box.left >= edge.left - 1 && box.right <= edge.right + 1
-      ? null
-      : `${tab.textContent} at ${Math.round(box.left)}-${Math.round(box.right)}, bar ${Math.round(edge.left)}-${Math.round(edge.right)}`;
-  }, which);
+function outside(page: Page, which: 'current' | 'focused', label = 'Dashboard') {
+  return page.evaluate(
+    ([which, label]) => {
+      const bar = document.querySelector<HTMLElement>(`main nav[aria-label="${label}"]`);
+      const tab =
+        which === 'current'
+          ? bar?.querySelector<HTMLElement>('[aria-current="page"]')
+          : (document.activeElement as HTMLElement | null);
+      if (!bar || !tab || !bar.contains(tab)) return `no ${which} tab in the bar`;
+      const edge = bar.getBoundingClientRect();
+      const box = tab.getBoundingClientRect();
+      // Within a pixel: the last tab ends where the bar ends, measured in fractions.
+      return box.left >= edge.left - 1 && box.right <= edge.right + 1
+        ? null
+        : `${tab.textContent} at ${Math.round(box.left)}-${Math.round(box.right)}, bar ${Math.round(edge.left)}-${Math.round(edge.right)}`;
+    },
+    [which, label] as const,
+  );
 }
 
-describe('the dashboard’s tab bar on a phone', () => {
+describe('the dashboard’s and the back office’s tab bars on a phone', () => {
   it('shows the open page’s tab and the tab the keyboard is on', async () => {
     const { page, context } = await openPage(browser, viewports.desktop);
     await verifiedUser(page);
     await page.setViewportSize(viewports.phone);
-    const bar = page.locator('main nav');
+    const bar = page.getByRole('navigation', { name: 'Dashboard' });
 
     // The last tabs start beyond the screen's edge; each opens scrolled into view.
     for (const [path, name] of [
@@ -64,6 +68,23 @@ describe('the dashboard’s tab bar on a phone', () => {
       await expect.poll(() => outside(page, 'focused')).toBeNull();
     }
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Overview');
+    await context.close();
+  }, 120_000);
+
+  it('shows the back office page’s own tab', async () => {
+    const { page, context } = await openPage(browser, viewports.phone);
+    await logInAsAdmin(page, baseURL());
+    const bar = page.getByRole('navigation', { name: 'Back office' });
+    for (const [path, name] of [
+      ['/en/admin/security', 'Sign-in security'],
+      ['/en/admin/deposits', 'Deposits'],
+    ] as const) {
+      await page.goto(path);
+      expect(await bar.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      expect(await bar.locator('[aria-current="page"]').textContent()).toBe(name);
+      await expect.poll(() => outside(page, 'current', 'Back office')).toBeNull();
+    }
+    await screenshot(page, 'admin-tabs-deposits-360');
     await context.close();
   }, 120_000);
 });
