@@ -114,6 +114,28 @@ describe('deleting an account that holds money', () => {
     expect(mail.html).toContain('12.50 Tokens');
   });
 
+  it('writes the balance given up in the genitive Polish needs after "w wysokości"', async () => {
+    const { session, email, profile } = await funded(200);
+    await app.db
+      .insert(settingTranslations)
+      .values({ key: 'internal_currency_name', locale: 'pl', value: 'Kredyty' })
+      .onConflictDoUpdate({
+        target: [settingTranslations.key, settingTranslations.locale],
+        set: { value: 'Kredyty' },
+      });
+    forgetSiteCache(app.db);
+    await app.db.update(users).set({ locale: 'pl' }).where(eq(users.id, profile.id));
+
+    const asked = await remove(session, { password: strongPassword }, 'pl');
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toBe(
+      'Twoje saldo w wysokości 2 kredytów przepadnie. Potwierdź, że z niego rezygnujesz, aby usunąć konto.',
+    );
+    const deleted = await remove(session, { password: strongPassword, confirm_forfeit_balance: true }, 'pl');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await lastMailTo(app, email)).text).toContain('saldo w wysokości 2 kredytów przepadło');
+  });
+
   it('deletes an account without money at once, and mails the user in their language', async () => {
     const { session, email } = await registerVerifiedUser(app);
     await call(

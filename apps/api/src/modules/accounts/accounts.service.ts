@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { processingDepositsOf } from '../deposits/deposits.service';
+import { creditsText } from '../mail/credits-text';
 import { mailAccount } from '../mail/mail.notify';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
@@ -374,7 +375,8 @@ export async function deleteAccount(
         'account.has_balance',
         undefined,
         undefined,
-        { amount: `${shown.toFixed(2)} ${answerSettings.internal_currency_name}` },
+        // "Your balance of …", Polish "saldo w wysokości 2 kredytów": the genitive.
+        { amount: creditsText(balance, ctx.locale, answerSettings.internal_currency_name, 'genitive') },
         { balance: shown },
       );
     }
@@ -398,7 +400,9 @@ export async function deleteAccount(
       ...renderMail('account-deleted', user.locale, {
         name: user.firstName,
         url: `${ctx.appUrl}/${user.locale}/contact-us`,
-        ...(balance > 0 ? { amount: `${shown.toFixed(2)} ${mailSettings.internal_currency_name}` } : {}),
+        ...(balance > 0
+          ? { amount: creditsText(balance, user.locale, mailSettings.internal_currency_name, 'genitive') }
+          : {}),
       }),
     });
   });

@@ -38,4 +38,19 @@ describe('an amount of credits in a mail', () => {
     // Another language's default name is not this language's.
     expect(creditsText(500, 'pl', 'Credits')).toBe('5 Credits');
   });
+
+  it('writes the genitive a sentence asks for: its own forms in Polish, the count forms elsewhere', () => {
+    expect(creditsText(100, 'pl', 'Kredyty', 'genitive')).toBe('1 kredytu');
+    expect(creditsText(200, 'pl', 'Kredyty', 'genitive')).toBe('2 kredytów');
+    expect(creditsText(500, 'pl', 'Kredyty', 'genitive')).toBe('5 kredytów');
+    expect(creditsText(2200, 'pl', 'Kredyty', 'genitive')).toBe('22 kredytów');
+    expect(creditsText(1190, 'pl', 'Kredyty', 'genitive')).toBe('11.90 kredytu');
+    const names = { en: 'Credits', de: 'Credits', fr: 'Crédits', es: 'Créditos', it: 'Crediti' };
+    for (const [locale, name] of Object.entries(names)) {
+      for (const minor of [100, 150, 700]) {
+        expect(creditsText(minor, locale, name, 'genitive'), locale).toBe(creditsText(minor, locale, name));
+      }
+    }
+    expect(creditsText(500, 'pl', 'Żetony', 'genitive')).toBe('5 Żetony');
+  });
 });

@@ -1,6 +1,14 @@
 import { formatMinorUnits } from '@promptmarket/contracts';
 
-type Forms = { name: string } & Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+type Forms = { name: string; genitive?: PluralForms } & PluralForms;
+
+/**
+ * The case a sentence puts the amount in: `count` as in "25 credits", "Koszt: 5 kredytów";
+ * `genitive` after a word that governs it, as Polish "saldo w wysokości 2 kredytów" (a language
+ * whose word does not change keeps its count forms).
+ */
+export type CreditsCase = 'count' | 'genitive';
 
 /**
  * The default name of the internal currency in each language with the form each plural category
@@ -13,7 +21,14 @@ const DEFAULT_FORMS: Record<string, Forms> = {
   fr: { name: 'Crédits', one: 'crédit', many: 'de crédits', other: 'crédits' },
   es: { name: 'Créditos', one: 'crédito', many: 'de créditos', other: 'créditos' },
   it: { name: 'Crediti', one: 'credito', many: 'di crediti', other: 'crediti' },
-  pl: { name: 'Kredyty', one: 'kredyt', few: 'kredyty', many: 'kredytów', other: 'kredytu' },
+  pl: {
+    name: 'Kredyty',
+    one: 'kredyt',
+    few: 'kredyty',
+    many: 'kredytów',
+    other: 'kredytu',
+    genitive: { one: 'kredytu', few: 'kredytów', many: 'kredytów', other: 'kredytu' },
+  },
 };
 
 /**
@@ -21,20 +36,33 @@ const DEFAULT_FORMS: Record<string, Forms> = {
  * `locale`: a whole amount without decimals ("25 credits"), a fraction with two ("11.90 credits").
  * A name the shop gave the currency is written as it was named, its forms being unknown.
  */
-export function creditsText(minor: number, locale: string, currencyName: string): string {
+export function creditsText(
+  minor: number,
+  locale: string,
+  currencyName: string,
+  grammaticalCase: CreditsCase = 'count',
+): string {
   const whole = minor % 100 === 0;
-  return creditsNamed(whole ? String(minor / 100) : formatMinorUnits(minor), minor, locale, currencyName);
+  const amount = whole ? String(minor / 100) : formatMinorUnits(minor);
+  return creditsNamed(amount, minor, locale, currencyName, grammaticalCase);
 }
 
 /**
  * A number already written (`amount`: "1,234" or "11,90", without decimals exactly when `minor` is
  * whole) with the name of the internal currency in the form that number needs in `locale`.
  */
-export function creditsNamed(amount: string, minor: number, locale: string, currencyName: string): string {
-  const forms = DEFAULT_FORMS[locale];
-  if (!forms || currencyName.trim().toLocaleLowerCase() !== forms.name.toLocaleLowerCase()) {
+export function creditsNamed(
+  amount: string,
+  minor: number,
+  locale: string,
+  currencyName: string,
+  grammaticalCase: CreditsCase = 'count',
+): string {
+  const named = DEFAULT_FORMS[locale];
+  if (!named || currencyName.trim().toLocaleLowerCase() !== named.name.toLocaleLowerCase()) {
     return `${amount} ${currencyName}`;
   }
+  const forms: PluralForms = (grammaticalCase === 'genitive' && named.genitive) || named;
   const digits = minor % 100 === 0 ? 0 : 2;
   const category = new Intl.PluralRules(locale, {
     minimumFractionDigits: digits,
