@@ -224,7 +224,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <li key={product.id}>
                     <Link
                       to={paths.product(locale, product.slug)}
-                      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:shadow-md"
+                      className="flex flex-wrap items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:shadow-md"
                       title={product.title}
                     >
                       <span className="w-6 text-center text-lg font-bold text-brand-600">{index + 1}</span>
@@ -236,8 +236,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         loading="lazy"
                         className="h-14 w-14 rounded-lg object-cover"
                       />
-                      <span className="min-w-0">
-                        {/* The whole title where there is room; two lines at most, cut by the browser between words. */}
+                      {/* Five in a row leave no room beside the picture: the title takes a line of its own there. */}
+                      <span className="min-w-0 flex-1 lg:basis-full">
                         <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
                         <span className="block text-sm text-slate-600">
                           {formatCredits(
