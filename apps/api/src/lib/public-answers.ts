@@ -7,8 +7,8 @@ import { createTtlCache } from './ttl-cache';
 
 /**
  * Public catalogue answers for visitors who are not signed in: the same address in the same
- * language is the same answer for everyone, so it is made once and kept, serialized, for
- * `PUBLIC_ANSWER_MS`. Browsers and CDNs may keep it as long (`Cache-Control: public`), and
+ * language is the same answer for everyone, so once it is asked for a second time it is kept,
+ * serialized, for `PUBLIC_ANSWER_MS` (`askedBefore`). Browsers and CDNs may keep it as long (`Cache-Control: public`), and
  * revalidate it with its ETag (a 304 without a body). A signed-in user's answer carries their
  * likes and purchases: it is made afresh and marked private. Services that change the catalogue
  * or the site clear these with `forgetPublicAnswers` once their change is committed.
@@ -81,6 +81,27 @@ export async function keptSiteAnswer<T>(
   return answer.body as unknown as T;
 }
 
+/**
+ * The addresses asked for lately, as a hash of each in a table of `ASKED_SLOTS`: no strings kept,
+ * nothing for the garbage collector. Two addresses of one slot may push each other out (the second
+ * ask of one is then not seen, and its third keeps it), or share a hash (then a first ask is kept,
+ * as every answer was before): either way only whether an answer is kept changes, never what it is.
+ */
+const ASKED_SLOTS = 1 << 16;
+const asked = new Int32Array(ASKED_SLOTS);
+
+/** Whether `key` was asked for before (as far as the table remembers); remembers it. */
+export function askedBefore(key: string): boolean {
+  // FNV-1a over the UTF-16 code units; 0 marks an empty slot.
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < key.length; at++) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  hash ||= 1;
+  const slot = hash & (ASKED_SLOTS - 1);
+  if (asked[slot] === hash) return true;
+  asked[slot] = hash;
+  return false;
+}
+
 export async function publicAnswer<T>(
   db: Database,
   request: FastifyRequest,
@@ -95,10 +116,13 @@ export async function publicAnswer<T>(
     return Buffer.from(value.json, 'utf8') as unknown as T;
   }
   const key = `${await request.locale()} ${request.url}`;
-  const answer = await answers.get(db, key, async () => {
+  const make = async () => {
     const value = await load();
     return keptAnswerOf(value instanceof SerializedAnswer ? value.json : (reply.serialize(value) as string));
-  });
+  };
+  // An address asked for the first time is answered without being kept: most such (a list of
+  // filters nobody asked before) are never asked again, and each kept one was only dropped again.
+  const answer = askedBefore(key) || answers.peek(db, key) ? await answers.get(db, key, make) : await make();
   reply
     .header('etag', answer.etag)
     .header('cache-control', `public, max-age=${PUBLIC_ANSWER_MS / 1000}`)

@@ -1,6 +1,7 @@
 import { type ProductListQuery, productListResponse } from '@promptmarket/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SerializedAnswer } from '../../lib/public-answers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import {
@@ -13,7 +14,7 @@ import {
   packedTexts,
   slotOfId,
 } from './catalogue.index';
-import { forgetCatalogueCounts, listProducts, type Viewer } from './catalogue.service';
+import { forgetCatalogueCounts, listProducts, listProductsAnswer, type Viewer } from './catalogue.service';
 import { products } from './catalogue.tables';
 
 let app: TestApp;
@@ -167,6 +168,49 @@ describe('the product list keys held in memory', () => {
   });
 });
 
+/** A small deterministic generator (mulberry32): the same draws on every run. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` lists of random filters: one, two or no categories and styles, price ranges open on either side, searches. */
+function randomQueries(count: number, seed: number): ProductListQuery[] {
+  const random = generator(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const some = (list: readonly string[]) => {
+    const roll = random();
+    if (roll < 0.4) return undefined;
+    if (roll < 0.85) return [pick(list)];
+    return [pick(list), pick(list)];
+  };
+  return Array.from({ length: count }, () => {
+    const roll = random();
+    const low = 100 + Math.floor(random() * 800);
+    return {
+      category_slugs: some([...categorySlugs, 'nowhere']),
+      style_slugs: some([...styleSlugs, 'nothing']),
+      search: random() < 0.2 ? pick(['portrait', 'sun', 'queen', 'number']) : undefined,
+      ...(roll < 0.25
+        ? { price_min: low }
+        : roll < 0.5
+          ? { price_max: low }
+          : roll < 0.75
+            ? { price_min: low, price_max: low + Math.floor(random() * 500) }
+            : {}),
+      sort: pick([undefined, 'newest', 'price_asc', 'price_desc', 'popular'] as const),
+      page: 1 + Math.floor(random() * 3),
+      per_page: 1 + Math.floor(random() * 9),
+    };
+  });
+}
+
 describe('English tiles made from the parts held with the keys', () => {
   /** Every English list of all products on sale, by price then newest: from the held parts, and as the database reads it. */
   async function bothLists(rateEur = 1) {
@@ -175,6 +219,14 @@ describe('English tiles made from the parts held with the keys', () => {
     const fromDatabase = await listProducts(app.db, query, viewer, { heldKeys: false });
     const held = await listProducts(app.db, query, viewer);
     return { held, fromDatabase };
+  }
+
+  /** The same list as its route makes it: its JSON joined from the parts, with no tile objects. */
+  async function answerJson(rateEur = 1) {
+    const query: ProductListQuery = { per_page: 100, page: 1, sort: 'price_asc' };
+    const answer = await listProductsAnswer(app.db, query, { ...english, rateEur });
+    if (!(answer instanceof SerializedAnswer)) throw new Error('the list was not joined from the parts');
+    return answer.json;
   }
 
   /** The keys read again at the number they hold, as the timer does once they are a minute old. */
@@ -196,6 +248,7 @@ describe('English tiles made from the parts held with the keys', () => {
       expect(held.data.length).toBeGreaterThan(50);
       expect(held).toEqual(fromDatabase);
       expect(heldListJson(held)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
+      expect(await answerJson(rateEur)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
     }
   });
 
@@ -280,6 +333,9 @@ describe('English tiles made from the parts held with the keys', () => {
       expect(heldListJson(fromParts.held), label).toBe(
         JSON.stringify(productListResponse.parse(fromParts.fromDatabase)),
       );
+      expect(await answerJson(), label).toBe(
+        JSON.stringify(productListResponse.parse(fromParts.fromDatabase)),
+      );
     }
   });
 });
@@ -296,5 +352,47 @@ describe('texts held packed in one JSON array', () => {
       expect(packedJson(packed, at)).toBe(item === null ? null : JSON.stringify(item));
     });
     expect(packedTexts('[]').starts).toHaveLength(0);
+  });
+});
+
+describe('list totals counted from the held per-filter lists', () => {
+  /** Each list's total (and page) from the held keys, against the database's count of the same filters. */
+  async function compare(queries: ProductListQuery[], label: string) {
+    const index = await heldKeys();
+    for (const query of queries) {
+      const fromDatabase = await listProducts(app.db, query, english, { heldKeys: false });
+      // Twice: the second time a walked total is the one kept with the keys.
+      for (const time of [1, 2]) {
+        const held = await listProducts(app.db, query, english);
+        expect(
+          { ids: held.data.map((item) => item.id), meta: held.meta },
+          `${label} ${time} ${JSON.stringify(query)}`,
+        ).toEqual({ ids: fromDatabase.data.map((item) => item.id), meta: fromDatabase.meta });
+      }
+    }
+    // The held keys answered all of them.
+    expect(await currentListIndex(app.db)).toBe(index);
+  }
+
+  it("equal the database's count for random filters, and after the catalogue changes", async () => {
+    await compare(randomQueries(250, 1), 'before');
+    for (const [label, change] of [
+      ['prices', sql`update products set price_cents = price_cents + 150 where id % 3 = 0`],
+      [
+        'a category',
+        sql`update products set category_id = (select id from categories where slug = 'seascapes')
+          where id % 5 = 1`,
+      ],
+      [
+        'a style',
+        sql`delete from product_styles where product_id % 4 = 2
+          and style_id = (select id from styles where slug = 'watercolor')`,
+      ],
+      ['off sale', sql`update products set is_active = false where id % 7 = 3`],
+    ] as const) {
+      await app.db.execute(change);
+      forgetCatalogueCounts(app.db);
+      await compare(randomQueries(100, label.length), label);
+    }
   });
 });

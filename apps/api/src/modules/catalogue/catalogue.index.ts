@@ -96,21 +96,19 @@ export function heldTile(index: ListIndex, key: string): ProductSummary | undefi
 
 /**
  * Holds a tile's JSON made without the schema's check, for tiles made from the held parts, whose
- * fields are made from values of the schema's types: joined in the schema's order (a test compares
- * the bytes with the schema's serialization), with its slug's, title's, pictures' and category's
- * JSON made before.
- * `JSON.stringify` of the tile took about ten times as long.
+ * fields are made from values of the schema's types and joined in the schema's order (a test
+ * compares the bytes with the schema's serialization).
  */
-export function tileWithJson(
-  tile: ProductSummary,
-  json: { slug: string; title: string; images: string; category: string },
-): ProductSummary {
-  const text = JSON.stringify;
-  tileJson.set(
-    tile,
-    `{"id":${tile.id},"slug":${json.slug},"title":${json.title},"price":${tile.price},"price_eur":${tile.price_eur},"thumb_url":${text(tile.thumb_url)},"image_url":${text(tile.image_url)},"images":${json.images},"likes_count":${tile.likes_count},"liked":${tile.liked},"owned":${tile.owned},"category":${json.category}}`,
-  );
+export function tileWithJson(tile: ProductSummary, json: string): ProductSummary {
+  tileJson.set(tile, json);
   return tile;
+}
+
+export type ListMeta = { current_page: number; last_page: number; per_page: number; total: number };
+
+/** A list's JSON from its tiles' JSON and its meta, as its route's schema makes it. */
+export function listJson(tiles: string[], meta: unknown): string {
+  return `{"data":[${tiles.join(',')}],"meta":${JSON.stringify(productListResponse.shape.meta.parse(meta))}}`;
 }
 
 /**
@@ -124,7 +122,7 @@ export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): s
     if (json === undefined) return null;
     parts.push(json);
   }
-  return `{"data":[${parts.join(',')}],"meta":${JSON.stringify(productListResponse.shape.meta.parse(list.meta))}}`;
+  return listJson(parts, list.meta);
 }
 
 type IndexRow = {
@@ -516,12 +514,85 @@ function totalKey(query: ProductListQuery, matches: SearchMatches | null): strin
   ]);
 }
 
+/** The first place in `list` (slots by price, cheapest first) whose price is at least `low`. */
+function firstFrom(price: Float64Array, list: Int32Array, low: number): number {
+  let from = 0;
+  let to = list.length;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if ((price[list[middle] as number] as number) < low) from = middle + 1;
+    else to = middle;
+  }
+  return from;
+}
+
+/** The first place in `list` (slots by price, cheapest first) whose price is above `high`. */
+function firstAbove(price: Float64Array, list: Int32Array, high: number): number {
+  let from = 0;
+  let to = list.length;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if ((price[list[middle] as number] as number) <= high) from = middle + 1;
+    else to = middle;
+  }
+  return from;
+}
+
+/** A list's filters as the held keys check them: null where a filter is not asked. */
+type Checks = {
+  categoryFlags: Uint8Array | null;
+  styleFlags: Uint8Array | null;
+  matchFlags: Uint8Array | null;
+  checksPrice: boolean;
+  low: number;
+  high: number;
+};
+
+/** A list of slots by price that holds every answer, and which of the filters it already is. */
+type Counted = { list: Int32Array; category: boolean; style: boolean; matches: boolean };
+
+/**
+ * A list's total from the counts held with the keys: each group's products (a category's, a
+ * style's, a search's matches, or all) are held by price, so the ones in a price range are found
+ * by two binary searches in the shortest group, and only the filters that group is not are
+ * checked, within that range. A price range alone, or one category or style with or without it,
+ * is counted without a walk; the rest walk their range of the shortest group rather than the
+ * whole of it (totals so walked are kept with the keys, by filters).
+ */
+function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () => string): number {
+  const counted = groups.reduce((a, b) => (b.list.length < a.list.length ? b : a));
+  const { list } = counted;
+  const { price } = index;
+  const from = checks.checksPrice ? firstFrom(price, list, checks.low) : 0;
+  const to = checks.checksPrice ? firstAbove(price, list, checks.high) : list.length;
+  if (to <= from) return 0;
+  const categoryFlags = counted.category ? null : checks.categoryFlags;
+  const styleFlags = counted.style ? null : checks.styleFlags;
+  const matchFlags = counted.matches ? null : checks.matchFlags;
+  if (categoryFlags === null && styleFlags === null && matchFlags === null) return to - from;
+  const kept = key();
+  const known = index.totals.get(kept);
+  if (known !== undefined) return known;
+  const { category } = index;
+  let total = 0;
+  for (let at = from; at < to; at++) {
+    const slot = list[at] as number;
+    if (matchFlags !== null && matchFlags[slot] === 0) continue;
+    if (categoryFlags !== null && categoryFlags[category[slot] as number] !== 1) continue;
+    if (styleFlags !== null && styleFlags[slot] === 0) continue;
+    total++;
+  }
+  index.totals.set(kept, total);
+  if (index.totals.size > TOTALS_HELD) index.totals.delete(index.totals.keys().next().value as string);
+  return total;
+}
+
 /**
  * One page of a list from the held keys: the products passing every filter, in the asked order
  * (a search by relevance in its matches' order), as the database's list query would answer them.
- * It walks the shortest list that holds every answer (a search's matches, one category's or one
- * style's products, or the whole order) and checks every filter on each; once a list's total is
- * known, the walk ends with the page.
+ * Its total is counted first (`totalOf`); then it walks the shortest list that holds every answer
+ * (a search's matches, one category's or one style's products, or the whole order), checks every
+ * filter on each, and stops with the page.
  */
 export function pageFromIndex(
   index: ListIndex,
@@ -534,6 +605,7 @@ export function pageFromIndex(
   const sort = query.sort ?? (matches ? 'relevance' : 'newest');
   const order: Order = sort === 'relevance' ? 'newest' : sort;
   const walks: Int32Array[] = [index.orders[order]];
+  const groups: Counted[] = [{ list: index.orders.price_asc, category: false, style: false, matches: false }];
 
   let categoryFlags: Uint8Array | null = null;
   const categorySlugs = query.category_slugs ?? [];
@@ -543,7 +615,10 @@ export function pageFromIndex(
     categoryFlags = new Uint8Array(index.categoryLimit);
     for (const id of listed) categoryFlags[id] = 1;
     const own = categorySlugs.length === 1 ? index.categoryOrders.get(categorySlugs[0] as string) : undefined;
-    if (own) walks.push(own[order]);
+    if (own) {
+      walks.push(own[order]);
+      groups.push({ list: own.price_asc, category: true, style: false, matches: false });
+    }
   }
 
   let styleFlags: Uint8Array | null = null;
@@ -556,8 +631,14 @@ export function pageFromIndex(
     if (flags.length === 0) return none;
     if (flags.length === 1) {
       styleFlags = flags[0] as Uint8Array;
-      const own = index.styleOrders.get(styleSlugs.find((slug) => index.styleIds.has(slug)) as string);
-      if (own) walks.push(own[order]);
+      // The one style with products on sale (another asked may have none).
+      const own = index.styleOrders.get(
+        styleSlugs.find((slug) => index.styles.has(index.styleIds.get(slug) ?? -1)) as string,
+      );
+      if (own) {
+        walks.push(own[order]);
+        groups.push({ list: own.price_asc, category: false, style: true, matches: false });
+      }
     } else {
       const any = new Uint8Array(index.ids.length);
       for (const each of flags)
@@ -572,6 +653,12 @@ export function pageFromIndex(
   if (matches) {
     const slots = slotsOf(index, matches);
     matchFlags = slots.flags;
+    groups.push({
+      list: matchesInOrder(index, slots, 'price_asc'),
+      category: false,
+      style: false,
+      matches: true,
+    });
     // By relevance the matches' own order is the only walk; otherwise they are one more candidate.
     if (sort === 'relevance') sequence = slots.ranked;
     else {
@@ -580,15 +667,22 @@ export function pageFromIndex(
     }
   } else sequence = walks.reduce((a, b) => (b.length < a.length ? b : a));
 
-  const low = query.price_min ?? Number.NEGATIVE_INFINITY;
-  const high = query.price_max ?? Number.POSITIVE_INFINITY;
   const checksPrice = query.price_min !== undefined || query.price_max !== undefined;
-  const key = totalKey(query, matches);
-  const knownTotal = index.totals.get(key);
-  const { category, price, ids } = index;
+  const checks: Checks = {
+    categoryFlags,
+    styleFlags,
+    matchFlags,
+    checksPrice,
+    low: query.price_min ?? Number.NEGATIVE_INFINITY,
+    high: query.price_max ?? Number.POSITIVE_INFINITY,
+  };
+  const total = totalOf(index, checks, groups, () => totalKey(query, matches));
+  const end = Math.min(offset + limit, total);
   const page: number[] = [];
-  const end = offset + limit;
-  let total = 0;
+  if (offset >= end) return { ids: page, total };
+  const { category, price, ids } = index;
+  const { low, high } = checks;
+  let passed = 0;
   for (let at = 0; at < sequence.length; at++) {
     const slot = sequence[at] as number;
     if (matchFlags !== null && matchFlags[slot] === 0) continue;
@@ -598,15 +692,12 @@ export function pageFromIndex(
       const cents = price[slot] as number;
       if (cents < low || cents > high) continue;
     }
-    if (total >= offset) {
-      if (total >= end) {
-        if (knownTotal !== undefined) return { ids: page, total: knownTotal };
-      } else page.push(ids[slot] as number);
+    if (passed >= offset) {
+      page.push(ids[slot] as number);
+      if (passed + 1 >= end) break;
     }
-    total++;
+    passed++;
   }
-  index.totals.set(key, total);
-  if (index.totals.size > TOTALS_HELD) index.totals.delete(index.totals.keys().next().value as string);
   return { ids: page, total };
 }
 

@@ -39,6 +39,15 @@ export function previewUrls(imageKey: string): PreviewUrls {
   return urls;
 }
 
+/** `previewUrls(imageKey).webp[width] ?? ''`, without making the other addresses. */
+export function webpPreviewUrl(imageKey: string, width: string): string {
+  for (const { format, widths } of previewAddresses) {
+    if (format !== 'webp') continue;
+    for (const each of widths) if (each.width === width) return each.before + imageKey + each.after;
+  }
+  return '';
+}
+
 /**
  * `JSON.stringify(previewUrls(imageKey))`, made by joining texts: the key is escaped once, and
  * nothing is walked. Serializing the URLs' objects (keys that look like numbers) took most of a

@@ -13,7 +13,7 @@ import {
   getProduct,
   listCategories,
   listCollection,
-  listProducts,
+  listProductsAnswer,
   listSitemapProducts,
   listStyles,
   setLike,
@@ -58,7 +58,8 @@ export async function catalogueRoutes(parent: FastifyInstance) {
     ...routeOf(catalogueEndpoints.products),
     handler: async (request, reply) =>
       publicAnswer(app.db, request, reply, async () => {
-        const list = await listProducts(app.db, request.query, await viewer(request));
+        const list = await listProductsAnswer(app.db, request.query, await viewer(request));
+        if (list instanceof SerializedAnswer) return list;
         const json = heldListJson(list);
         return json === null ? list : new SerializedAnswer(json);
       }),

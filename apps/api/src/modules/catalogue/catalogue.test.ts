@@ -8,6 +8,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptAnswer } from '../../lib/public-answers';
 import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
@@ -92,7 +93,9 @@ describe('GET /api/products', () => {
     expect(past.meta).toEqual({ current_page: 3, last_page: 2, per_page: 18, total: 25 });
   });
 
-  it('keeps a list total for a few seconds, and counts anew once told the catalogue changed', async () => {
+  it('keeps a list asked for again for a few seconds, and counts anew once told the catalogue changed', async () => {
+    // Asked for a second time, an answer is kept.
+    await list('?category_slugs=landscapes');
     const before = (await list('?category_slugs=landscapes')).meta.total;
     await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'hills'));
     expect((await list('?category_slugs=landscapes')).meta.total).toBe(before);
@@ -383,6 +386,23 @@ describe('likes', () => {
     expect((await call(app, session, 'DELETE', `/api/products/${id}/like`)).json().payload.likes_count).toBe(
       0,
     );
+  });
+
+  it('keeps a guest’s answer only once its address is asked for a second time', async () => {
+    forgetCatalogueCounts(app.db);
+    const url = '/api/products?category_slugs=seascapes&sort=price_desc&per_page=3';
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(keptAnswer(app.db, 'en', url)).toBeUndefined();
+    const second = await app.inject({ method: 'GET', url });
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    const kept = await keptAnswer(app.db, 'en', url);
+    expect(kept?.body.toString('utf8')).toBe(first.body);
+    // Another language is another address.
+    await app.inject({ method: 'GET', url, headers: { 'frontend-language': 'de' } });
+    expect(keptAnswer(app.db, 'de', url)).toBeUndefined();
   });
 
   it('keeps a guest’s answer for two seconds with an ETag, and makes a signed-in user’s afresh', async () => {
