@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { totpCode } from '../lib/totp';
+import { ensureAdmin } from '../modules/accounts/accounts.bootstrap';
 import { users } from '../modules/accounts/accounts.tables';
 import { mailOutbox } from '../modules/mail/mail.tables';
 import { cookiesOf, startBrowserSession, type TestApp } from './app';
@@ -122,4 +123,11 @@ export async function signInAsAdmin(app: TestApp, email: string, password = stro
   if (on.statusCode !== 200) throw new Error(`turning on two-factor sign-in failed: ${on.body}`);
   secrets.set(key, fresh);
   return session;
+}
+
+/** Makes a new admin account with `email` (it must not exist yet) and signs it in. */
+export async function newAdmin(app: TestApp, email: string) {
+  const outcome = await ensureAdmin(app.db, email, strongPassword);
+  if (outcome !== 'created') throw new Error(`admin ${email} not created: ${outcome}`);
+  return signInAsAdmin(app, email);
 }

@@ -1,3 +1,6 @@
+import type { BrowserSession } from './accounts';
+import type { TestApp } from './app';
+
 export type Part =
   | { name: string; value: string }
   | { name: string; filename: string; type: string; data: Buffer };
@@ -20,4 +23,23 @@ export function multipart(parts: Part[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** Sends `parts` as a multipart/form-data POST from a browser session. */
+export function postMultipart(
+  app: TestApp,
+  session: BrowserSession,
+  url: string,
+  parts: Part[],
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
+  const body = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url,
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+    headers: { ...session.headers(), ...body.headers, ...headers },
+    payload: body.payload,
+  });
 }

@@ -1,18 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserSession,
-  call,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { createCatalogue } from '../../test/catalogue';
-import { multipart, type Part } from '../../test/multipart';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
-import { categories, styles } from '../catalogue/catalogue.tables';
+import {
+  backOfficeWithCatalogue,
+  cardPayoutDetails,
+  type OfferShelf,
+  offerGlassForest,
+  payoutContact,
+} from '../../test/offers';
+import { submitVerification } from '../../test/verification';
 import { makeCounterOffer } from '../offers/offers.service';
 import { payouts } from '../payouts/payouts.tables';
 import { sandboxPayouts } from '../payouts/sandbox.tables';
@@ -25,21 +22,12 @@ import { adminAudit, adminIdempotencyKeys } from './admin.tables';
 
 let app: TestApp;
 let admin: BrowserSession;
-let png: Buffer;
-let categoryId = 0;
-let styleId = 0;
+let shelf: OfferShelf;
 let keys = 0;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createCatalogue(app.db, []);
-  categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
-  styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
-    .png()
-    .toBuffer();
-  await ensureAdmin(app.db, 'keys@example.test', strongPassword);
-  admin = await signInAsAdmin(app, 'keys@example.test');
+  ({ admin, ...shelf } = await backOfficeWithCatalogue(app, 'keys@example.test'));
 });
 afterAll(() => app?.close());
 afterEach(async () => {
@@ -50,35 +38,9 @@ const newKey = () => `dialog-${Date.now()}-${++keys}`;
 const send = (path: string, key: string, body?: unknown, as = admin) =>
   call(app, as, 'POST', path, body, { 'idempotency-key': key });
 
-const contact = {
-  name: 'Ada',
-  surname: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  postCode: 'SW1Y 4JH',
-  country: 'GB',
-};
-
 async function offerWaiting(): Promise<{ session: BrowserSession; offerId: number }> {
   const { session } = await registerVerifiedUser(app);
-  const body = multipart([
-    { name: 'title', value: 'Glass forest' },
-    { name: 'category_id', value: String(categoryId) },
-    { name: 'style_ids[]', value: String(styleId) },
-    { name: 'price', value: '80' },
-    { name: 'confirm', value: '1' },
-    { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
-  ]);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...session.headers(), ...body.headers },
-    payload: body.payload,
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  return { session, offerId: created.json().payload.id as number };
+  return { session, offerId: await offerGlassForest(app, session, shelf) };
 }
 
 /** A payout the seller asked for: to a card (sent through the provider) or to a bank account. */
@@ -88,16 +50,12 @@ async function payout(cents: number, method: 'card' | 'sepa') {
   const accepted =
     method === 'card'
       ? await call(app, session, 'POST', '/api/offer/withdraw/card', {
-          ...contact,
-          card_number: '4242 4242 4242 4242',
-          card_holder_name: 'Ada Lovelace',
-          expire_month: '12',
-          expire_year: String(new Date().getUTCFullYear() + 1),
+          ...cardPayoutDetails,
           id: offerId,
           amount: String(cents / 100),
         })
       : await call(app, session, 'POST', '/api/offer/approve', {
-          ...contact,
+          ...payoutContact,
           full_name: 'Ada Lovelace',
           iban: 'DE89 3704 0044 0532 0130 00',
           id: offerId,
@@ -187,8 +145,7 @@ describe('sending a payout twice with one key', () => {
   });
 
   it('keeps each admin’s keys apart, and gives a key back when its action failed', async () => {
-    await ensureAdmin(app.db, 'keys-two@example.test', strongPassword);
-    const second = await signInAsAdmin(app, 'keys-two@example.test');
+    const second = await newAdmin(app, 'keys-two@example.test');
     const row = await payout(900, 'sepa');
     const key = newKey();
     // Another admin's same key is another request: it runs, and is refused by the payout's state.
@@ -219,33 +176,7 @@ describe('deciding twice with one key', () => {
 
   it('approves a verification once', async () => {
     const { session } = await registerVerifiedUser(app);
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const parts: Part[] = [
-      ...Object.entries({
-        full_name: 'Ada Lovelace',
-        phone: '+44 20 7946 0000',
-        date_of_birth: '1990-12-10',
-        nationality: 'British',
-        city: 'London',
-        state: 'Greater London',
-        country: 'gb',
-        zip: 'SW1Y 4JH',
-        document_type: 'passport',
-        confirm: '1',
-      }).map(([name, value]) => ({ name, value })),
-      ...Object.entries({ document_front: png, document_back: png, address_document: pdf }).map(
-        ([name, data]) => ({ name, filename: `${name}.bin`, type: 'application/octet-stream', data }),
-      ),
-    ];
-    const body = multipart(parts);
-    const submitted = await app.inject({
-      method: 'POST',
-      url: '/api/verification',
-      headers: { ...session.headers(), ...body.headers },
-      payload: body.payload,
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-    const id = submitted.json().payload.id as number;
+    const id = await submitVerification(app, session, shelf.png);
     const key = newKey();
     const path = `/api/admin/verifications/${id}/approve`;
     expect((await send(path, key)).statusCode).toBe(200);
