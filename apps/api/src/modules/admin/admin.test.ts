@@ -1,29 +1,25 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSession,
   call,
+  newAdmin,
   registerUser,
   registerVerifiedUser,
-  signInAsAdmin,
   strongPassword,
 } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
-import { createCatalogue } from '../../test/catalogue';
-import { multipart } from '../../test/multipart';
+import { postMultipart } from '../../test/multipart';
+import { backOfficeWithCatalogue, type OfferShelf, offerGlassForest, payoutContact } from '../../test/offers';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
-import { categories, styles } from '../catalogue/catalogue.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
 import { adminRouteTable } from './admin.routes';
 
 let app: TestApp;
 let admin: BrowserSession;
-let png: Buffer;
-let categoryId = 0;
-let styleId = 0;
+let shelf: OfferShelf;
 
 async function signIn(email: string, password: string) {
   const session = await startBrowserSession(app);
@@ -34,14 +30,7 @@ async function signIn(email: string, password: string) {
 
 beforeAll(async () => {
   app = await createTestApp();
-  await createCatalogue(app.db, []);
-  categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
-  styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
-    .png()
-    .toBuffer();
-  expect(await ensureAdmin(app.db, 'boss@example.test', strongPassword)).toBe('created');
-  admin = await signInAsAdmin(app, 'boss@example.test');
+  ({ admin, ...shelf } = await backOfficeWithCatalogue(app, 'boss@example.test'));
 });
 afterAll(() => app?.close());
 afterEach(async () => {
@@ -51,34 +40,8 @@ afterEach(async () => {
 /** A user with an offer waiting for the service. */
 async function sellerWithOffer() {
   const { session, profile } = await registerVerifiedUser(app);
-  const body = multipart([
-    { name: 'title', value: 'Glass forest' },
-    { name: 'category_id', value: String(categoryId) },
-    { name: 'style_ids[]', value: String(styleId) },
-    { name: 'price', value: '80' },
-    { name: 'confirm', value: '1' },
-    { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
-  ]);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...session.headers(), ...body.headers },
-    payload: body.payload,
-  });
-  expect(created.statusCode).toBe(200);
-  return { session, userId: profile.id, offerId: created.json().payload.id as number };
+  return { session, userId: profile.id, offerId: await offerGlassForest(app, session, shelf) };
 }
-
-const contact = {
-  name: 'Ada',
-  surname: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  postCode: 'SW1Y 4JH',
-  country: 'GB',
-};
 
 describe('access', () => {
   it('answers 401 to guests and 403 to users on every admin route', async () => {
@@ -184,7 +147,7 @@ describe('publishing an accepted offer', () => {
     expect(early.statusCode).toBe(409);
     await call(app, admin, 'POST', `/api/admin/offers/${offerId}/counter`, { service_price: 20 });
     await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       full_name: 'Ada Lovelace',
       iban: 'DE89370400440532013000',
       id: offerId,
@@ -209,8 +172,8 @@ describe('publishing an accepted offer', () => {
     expect(product).toMatchObject({
       title: 'Glass forest',
       price: 9.9,
-      category: { id: categoryId },
-      styles: [expect.objectContaining({ id: styleId })],
+      category: { id: shelf.categoryId },
+      styles: [expect.objectContaining({ id: shelf.styleId })],
     });
     const preview = await app.inject({ method: 'GET', url: product.images.webp['320'] });
     expect(preview.statusCode).toBe(200);
@@ -231,7 +194,7 @@ describe('the payouts queue', () => {
     const paid = await sellerWithOffer();
     await call(app, admin, 'POST', `/api/admin/offers/${paid.offerId}/counter`, { service_price: 50 });
     await call(app, paid.session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       full_name: 'Ada Lovelace',
       iban: 'DE89370400440532013000',
       id: paid.offerId,
@@ -277,7 +240,7 @@ describe('the payouts queue', () => {
     const failed = await sellerWithOffer();
     await call(app, admin, 'POST', `/api/admin/offers/${failed.offerId}/counter`, { service_price: 30 });
     await call(app, failed.session, 'POST', '/api/offer/withdraw/card', {
-      ...contact,
+      ...payoutContact,
       card_number: '4242424242424242',
       card_holder_name: 'Ada Lovelace',
       expire_month: '12',
@@ -320,7 +283,7 @@ describe('the payouts queue', () => {
     const seller = await sellerWithOffer();
     await call(app, admin, 'POST', `/api/admin/offers/${seller.offerId}/counter`, { service_price: 20 });
     await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
-      ...contact,
+      ...payoutContact,
       card_number: '4242424242424242',
       card_holder_name: 'Ada Lovelace',
       expire_month: '12',
@@ -350,21 +313,15 @@ describe('the verification queue', () => {
   it('shows the documents to admins only, and approves or declines with a reason the user sees', async () => {
     const { session } = await registerVerifiedUser(app);
     const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
-    const body = multipart([
+    const sent = await postMultipart(app, session, '/api/verification', [
       { name: 'phone', value: '+44 20 7946 0000' },
       { name: 'city', value: 'London' },
       { name: 'country', value: 'GB' },
       { name: 'confirm', value: '1' },
-      { name: 'document_front', filename: 'f.png', type: 'image/png', data: png },
-      { name: 'document_back', filename: 'b.png', type: 'image/png', data: png },
+      { name: 'document_front', filename: 'f.png', type: 'image/png', data: shelf.png },
+      { name: 'document_back', filename: 'b.png', type: 'image/png', data: shelf.png },
       { name: 'address_document', filename: 'a.pdf', type: 'application/pdf', data: pdf },
     ]);
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/verification',
-      headers: { ...session.headers(), ...body.headers },
-      payload: body.payload,
-    });
     const verificationId = sent.json().payload.id as number;
     const queue = (
       await call(app, admin, 'GET', '/api/admin/verifications?status=pending&per_page=100')
@@ -402,8 +359,7 @@ describe('users', () => {
   it("scopes an adjustment's Idempotency-Key to its admin, and refuses it for another user", async () => {
     const { session, profile } = await registerVerifiedUser(app);
     const other = await registerVerifiedUser(app);
-    expect(await ensureAdmin(app.db, 'second-boss@example.test', strongPassword)).toBe('created');
-    const second = await signInAsAdmin(app, 'second-boss@example.test');
+    const second = await newAdmin(app, 'second-boss@example.test');
     const key = { 'idempotency-key': 'adjust-the-same-key' };
     const adjust = (who: BrowserSession, userId: string) =>
       call(app, who, 'POST', `/api/admin/users/${userId}/adjust`, { amount: '3', reason: 'Goodwill' }, key);
