@@ -1,5 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type BrowserSession,
@@ -11,8 +10,8 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { multipart } from '../../test/multipart';
-import { categories, styles } from '../catalogue/catalogue.tables';
+import { startCardDeposit, untilALockIsAwaited } from '../../test/deposits';
+import { cardPayoutDetails, type OfferShelf, offerGlassForest, offerShelf } from '../../test/offers';
 import { deposits } from '../deposits/deposits.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { settlePayout } from '../payouts/payouts.service';
@@ -25,15 +24,13 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wal
 import { users } from './accounts.tables';
 
 let app: TestApp;
-let png: Buffer;
+let shelf: OfferShelf;
 let depositId = 9_100_000;
 
 beforeAll(async () => {
   app = await createTestApp();
   await createCatalogue(app.db, []);
-  png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#456' } })
-    .png()
-    .toBuffer();
+  shelf = await offerShelf(app.db);
 });
 afterAll(() => app?.close());
 afterEach(async () => {
@@ -75,7 +72,7 @@ describe('deleting an account that holds money', () => {
     expect(asked.json()).toEqual({
       code: 'ACCOUNT_HAS_BALANCE',
       message:
-        'Dein Guthaben von 12.50 Jetons würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
+        'Dein Guthaben von 12,50 Jetons würde verfallen. Bestätige, dass du darauf verzichtest, um dein Konto zu löschen.',
       balance: 12.5,
     });
     const declined = await remove(session, { password: strongPassword, confirm_forfeit_balance: false });
@@ -156,38 +153,10 @@ describe('deleting an account that holds money', () => {
 
   it('refuses while a payout is not paid, listing it, and deletes once it is paid', async () => {
     const { session, profile, email } = await registerVerifiedUser(app);
-    const categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
-    const styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
-    const body = multipart([
-      { name: 'title', value: 'Glass forest' },
-      { name: 'category_id', value: String(categoryId) },
-      { name: 'style_ids[]', value: String(styleId) },
-      { name: 'price', value: '80' },
-      { name: 'confirm', value: '1' },
-      { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
-    ]);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/offer/create',
-      headers: { ...session.headers(), ...body.headers },
-      payload: body.payload,
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const offerId = created.json().payload.id as number;
+    const offerId = await offerGlassForest(app, session, shelf);
     await makeCounterOffer(app.db, offerId, 6000);
     const accepted = await call(app, session, 'POST', '/api/offer/withdraw/card', {
-      name: 'Ada',
-      surname: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      address: '12 St James Square',
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'GB',
-      card_number: '4242 4242 4242 4242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: '12',
-      expire_year: String(new Date().getUTCFullYear() + 1),
+      ...cardPayoutDetails,
       id: offerId,
       amount: '60',
     });
@@ -215,20 +184,7 @@ describe('deleting an account that holds money', () => {
 
   it('refuses while a deposit is still processing at its provider, listing it, and deletes once it failed', async () => {
     const { session } = await registerVerifiedUser(app);
-    const started = await call(app, session, 'POST', '/api/deposit/checkout', {
-      amount: '25.00',
-      currency: 'EUR',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      country: 'GB',
-      city: 'London',
-      address: '12 St James Square',
-      post_code: 'SW1Y 4JH',
-      terms: true,
-      payment_method_id: 'card',
-    });
+    const started = await startCardDeposit(app, session);
     expect(started.statusCode, started.body).toBe(200);
     const [deposit] = await app.db.select().from(deposits).where(eq(deposits.id, started.json().order_id));
     if (!deposit) throw new Error('no deposit');
@@ -306,15 +262,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       await spent;
       const before = await adjustments();
       const deletion = remove(session, { password: strongPassword, confirm_forfeit_balance: true });
-      const waiting = async () => {
-        const result = (await app.db.execute(
-          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { waiting: number }[] };
-        return result.rows[0]?.waiting ?? 0;
-      };
-      for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await untilALockIsAwaited(app.db);
       finish();
       await spending;
       const deleted = await deletion;

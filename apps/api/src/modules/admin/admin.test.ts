@@ -9,6 +9,7 @@ import {
   strongPassword,
 } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { startCardDeposit } from '../../test/deposits';
 import { postMultipart } from '../../test/multipart';
 import { backOfficeWithCatalogue, type OfferShelf, offerGlassForest, payoutContact } from '../../test/offers';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
@@ -477,20 +478,7 @@ describe('the dashboard', () => {
 describe('deposits', () => {
   it('lists deposits with their provider references', async () => {
     const { session, profile } = await registerVerifiedUser(app);
-    const checkout = await call(app, session, 'POST', '/api/deposit/checkout', {
-      amount: '25.00',
-      currency: 'EUR',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      country: 'GB',
-      city: 'London',
-      address: '12 St James Square',
-      post_code: 'SW1Y 4JH',
-      terms: true,
-      payment_method_id: 'card',
-    });
+    const checkout = await startCardDeposit(app, session);
     expect(checkout.statusCode).toBe(200);
     const list = (await call(app, admin, 'GET', '/api/admin/deposits?status=processing&per_page=5')).json()
       .payload;

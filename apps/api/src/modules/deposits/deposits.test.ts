@@ -1,9 +1,10 @@
 import { receiptNumber } from '@promptmarket/contracts/receipts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerUser, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { testDatabaseKind } from '../../test/database';
+import { depositForm, untilALockIsAwaited } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
 import { users } from '../accounts/accounts.tables';
 import { runDueJobs } from '../jobs/jobs.service';
@@ -32,20 +33,6 @@ afterEach(async () => {
   expect(await ledgerProblems(app.db)).toEqual([]);
 });
 
-const form = {
-  amount: '25.00',
-  currency: 'EUR',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  country: 'GB',
-  city: 'London',
-  address: '12 St James Square',
-  post_code: 'SW1Y 4JH',
-  terms: true,
-};
-
 async function signedIn(): Promise<BrowserSession> {
   const { session } = await registerVerifiedUser(app);
   return session;
@@ -57,7 +44,7 @@ async function checkout(session: BrowserSession, body: Record<string, unknown> =
     session,
     'POST',
     '/api/deposit/checkout',
-    { ...form, payment_method_id: 'card', ...body },
+    { ...depositForm, payment_method_id: 'card', ...body },
     headers,
   );
 }
@@ -222,7 +209,7 @@ describe('POST /deposit/validate-amount', () => {
 describe('POST /deposit/validate', () => {
   it('answers the payment methods for the form, in either shape', async () => {
     const session = await signedIn();
-    const web = await call(app, session, 'POST', '/api/deposit/validate', form);
+    const web = await call(app, session, 'POST', '/api/deposit/validate', depositForm);
     expect(web.statusCode).toBe(200);
     expect(web.json()).toEqual({ status: 'OK', payload: [{ id: 1, name: 'Card', type: 'card' }] });
     const original = await call(app, session, 'POST', '/api/deposit/validate', {
@@ -249,7 +236,10 @@ describe('POST /deposit/validate', () => {
     const britain = listed.find((country) => country.iso === 'GB');
     if (!britain) throw new Error('GB is not listed');
     for (const country of [britain.id, String(britain.id), 'gb']) {
-      const validated = await call(app, session, 'POST', '/api/deposit/validate', { ...form, country });
+      const validated = await call(app, session, 'POST', '/api/deposit/validate', {
+        ...depositForm,
+        country,
+      });
       expect(validated.statusCode).toBe(200);
     }
     const created = (await checkout(session, { country: britain.id })).json();
@@ -257,7 +247,7 @@ describe('POST /deposit/validate', () => {
     expect(history).toMatchObject([{ id: created.order_id, countryIso: 'GB' }]);
     const highest = Math.max(...listed.map((country) => country.id));
     for (const country of [highest + 1000, String(highest + 1000), 'QQ', 0, 1.5, 'G1']) {
-      const refused = await call(app, session, 'POST', '/api/deposit/validate', { ...form, country });
+      const refused = await call(app, session, 'POST', '/api/deposit/validate', { ...depositForm, country });
       expect(refused.statusCode).toBe(422);
       expect(refused.json().errors).toEqual({ country: ['Country is required'] });
       const unpaid = await checkout(session, { country });
@@ -370,7 +360,10 @@ describe('checkout through the sandbox', () => {
       { paymentType: 'card' },
     ];
     for (const choice of chosen) {
-      const response = await call(app, session, 'POST', '/api/deposit/checkout', { ...form, ...choice });
+      const response = await call(app, session, 'POST', '/api/deposit/checkout', {
+        ...depositForm,
+        ...choice,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().redirect_url).toMatch(/^\/sandbox\/checkout\//);
     }
@@ -381,7 +374,10 @@ describe('checkout through the sandbox', () => {
       {},
     ];
     for (const choice of refused) {
-      const response = await call(app, session, 'POST', '/api/deposit/checkout', { ...form, ...choice });
+      const response = await call(app, session, 'POST', '/api/deposit/checkout', {
+        ...depositForm,
+        ...choice,
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json().errors).toEqual({ payment_method_id: ['Please choose a payment method.'] });
     }
@@ -721,15 +717,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     await rowLocked;
     // The checkout was let in before the deletion ends; it waits for the account's row.
     const answer = checkout(session);
-    const waiting = async () => {
-      const result = (await app.db.execute(
-        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )) as unknown as { rows: { waiting: number }[] };
-      return result.rows[0]?.waiting ?? 0;
-    };
-    for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await untilALockIsAwaited(app.db);
     finish();
     await deletion;
     expect((await answer).statusCode).toBe(401);

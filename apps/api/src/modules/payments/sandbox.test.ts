@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { cardDepositForm } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
 import { deposits } from '../deposits/deposits.tables';
 import { type JobHandler, runDueJobs } from '../jobs/jobs.service';
@@ -62,25 +63,10 @@ afterEach(async () => {
   expect(await ledgerProblems(app.db)).toEqual([]);
 });
 
-const form = {
-  amount: '25.00',
-  currency: 'EUR',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  country: 'GB',
-  city: 'London',
-  address: '12 St James Square',
-  post_code: 'SW1Y 4JH',
-  terms: true,
-  payment_method_id: 'card',
-};
-
 /** A signed-in user who has paid a 25 EUR deposit on the sandbox's page; its webhook is queued. */
 async function paidDeposit() {
   const { session } = await registerVerifiedUser(app);
-  const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+  const order = (await call(app, session, 'POST', '/api/deposit/checkout', cardDepositForm)).json();
   const pressed = await app.inject({
     method: 'POST',
     url: order.redirect_url,
@@ -234,7 +220,7 @@ describe('a webhook delivery cut on the way', () => {
 describe('the sandbox’s payment page', () => {
   it('says at the top, before anything else, that it is test mode with no real money', async () => {
     const { session } = await registerVerifiedUser(app);
-    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const order = (await call(app, session, 'POST', '/api/deposit/checkout', cardDepositForm)).json();
     const page = await app.inject({ method: 'GET', url: order.redirect_url });
     expect(page.statusCode).toBe(200);
     const body = page.body.slice(page.body.indexOf('<body>'));
