@@ -1,17 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserSession,
-  call,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { products } from '../catalogue/catalogue.tables';
 import { orderItems, orders } from '../orders/orders.tables';
 import { adminAudit } from './admin.tables';
@@ -37,8 +30,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a5f8f' } })
     .png()
     .toBuffer();
-  await ensureAdmin(app.db, 'editor@example.test', strongPassword);
-  admin = await signInAsAdmin(app, 'editor@example.test');
+  admin = await newAdmin(app, 'editor@example.test');
 });
 afterAll(() => app?.close());
 

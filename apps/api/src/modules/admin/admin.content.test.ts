@@ -1,9 +1,8 @@
 import { csvCell } from '@promptmarket/contracts/admin-content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, randomAddress, signInAsAdmin, strongPassword } from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, randomAddress } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { staticPages } from '../content/content.tables';
 import { adminAudit } from './admin.tables';
 
@@ -12,8 +11,7 @@ let admin: BrowserSession;
 
 beforeAll(async () => {
   app = await createTestApp();
-  await ensureAdmin(app.db, 'keeper@example.test', strongPassword);
-  admin = await signInAsAdmin(app, 'keeper@example.test');
+  admin = await newAdmin(app, 'keeper@example.test');
 });
 afterAll(() => app?.close());
 

@@ -1,8 +1,7 @@
 import { adminSettingsResponse } from '@promptmarket/contracts/admin-content';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, signInAsAdmin, strongPassword } from '../../test/accounts';
+import { call, newAdmin } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 
 /** The settings tell the back office which engine draws generated pictures, as configured. */
 
@@ -12,8 +11,7 @@ afterAll(() => Promise.all(apps.map((app) => app.close())));
 async function engineOf(env: Record<string, string>) {
   const app = await createTestApp(env);
   apps.push(app);
-  await ensureAdmin(app.db, 'engine@example.test', strongPassword);
-  const admin = await signInAsAdmin(app, 'engine@example.test');
+  const admin = await newAdmin(app, 'engine@example.test');
   const response = await call(app, admin, 'GET', '/api/admin/settings');
   expect(response.statusCode).toBe(200);
   return adminSettingsResponse.parse(response.json()).payload.image_engine;

@@ -1,16 +1,9 @@
 import { adminStatsResponse } from '@promptmarket/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserSession,
-  call,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { driftBalance } from '../../test/ledger';
 import { recordingLog } from '../../test/log';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { checkLedger } from '../wallet/wallet.check';
 import { creditDeposit } from '../wallet/wallet.service';
 
@@ -19,8 +12,7 @@ let admin: BrowserSession;
 
 beforeAll(async () => {
   app = await createTestApp();
-  expect(await ensureAdmin(app.db, 'auditor@example.test', strongPassword)).toBe('created');
-  admin = await signInAsAdmin(app, 'auditor@example.test');
+  admin = await newAdmin(app, 'auditor@example.test');
 });
 afterAll(() => app?.close());
 

@@ -4,17 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEAR_DUPLICATE_DISTANCE } from '../../lib/image-hash';
-import {
-  type BrowserSession,
-  call,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { hashProductPictures } from '../catalogue/catalogue.hashes';
 import { originalKey, storeProductImage } from '../catalogue/catalogue.media';
 import { categories, products, styles } from '../catalogue/catalogue.tables';
@@ -62,8 +55,7 @@ beforeAll(async () => {
   hiddenOriginal = (await app.storage.get('private', originalKey('fixture-old-harbour'))) as Buffer;
   categoryId = (await app.db.select().from(categories))[0]?.id ?? 0;
   styleId = (await app.db.select().from(styles))[0]?.id ?? 0;
-  await ensureAdmin(app.db, 'pictures@example.test', strongPassword);
-  admin = await signInAsAdmin(app, 'pictures@example.test');
+  admin = await newAdmin(app, 'pictures@example.test');
   seller = (await registerVerifiedUser(app)).session;
 }, 120_000);
 afterAll(() => app?.close());

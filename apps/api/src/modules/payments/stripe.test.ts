@@ -3,18 +3,11 @@ import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserSession,
-  call,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { recordingLog } from '../../test/log';
 import { type FakeSession, startStripeApi } from '../../test/stripe-api';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { EXPIRED_MESSAGE, GATEWAY_MESSAGE, reconcileDeposits } from '../deposits/deposits.service';
 import { deposits } from '../deposits/deposits.tables';
 import { mailOutbox } from '../mail/mail.tables';
@@ -42,8 +35,7 @@ beforeAll(async () => {
       { slug: 'lighthouse', category: 'seascapes', priceCents: 500, title: 'Lighthouse' },
     ])
   ).products;
-  await ensureAdmin(app.db, 'ledger.boss@example.test', strongPassword);
-  admin = await signInAsAdmin(app, 'ledger.boss@example.test');
+  admin = await newAdmin(app, 'ledger.boss@example.test');
 });
 afterAll(async () => {
   await app?.close();

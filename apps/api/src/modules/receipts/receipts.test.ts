@@ -2,18 +2,10 @@ import { inflateSync } from 'node:zlib';
 import { receipt as receiptShape } from '@promptmarket/contracts/receipts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type BrowserSession,
-  call,
-  lastMailTo,
-  registerVerifiedUser,
-  signInAsAdmin,
-  strongPassword,
-} from '../../test/accounts';
+import { type BrowserSession, call, lastMailTo, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { recordingLog } from '../../test/log';
-import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { deposits } from '../deposits/deposits.tables';
 import { runDueJobs } from '../jobs/jobs.service';
@@ -398,8 +390,7 @@ describe('receipts as PDF', () => {
 
 describe('the seller and the VAT rate in the settings', () => {
   it('are changed by the back office, which refuses a rate that is not a percentage below 100', async () => {
-    await ensureAdmin(app.db, 'keeper@example.test', strongPassword);
-    const admin = await signInAsAdmin(app, 'keeper@example.test');
+    const admin = await newAdmin(app, 'keeper@example.test');
     for (const rate of ['100', '7.777', '-1', 'abc']) {
       const refused = await call(app, admin, 'PUT', '/api/admin/settings', { vat_rate_percent: rate });
       expect(refused.statusCode, rate).toBe(422);
