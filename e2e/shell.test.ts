@@ -32,6 +32,25 @@ describe('server-rendered shell', () => {
     }
   });
 
+  it("names the language's texts as a script the browser keeps, instead of carrying them in the page", async () => {
+    const english = await (await fetch(`${baseURL()}/en/products`)).text();
+    const address = /<script src="(\/texts\/en\.[\w]{16}\.js)" defer="">/.exec(english)?.[1];
+    expect(address).toBeDefined();
+    // The texts' JSON is not in the page's data any more (it was 30 KB of every page).
+    expect(english).not.toContain('messagesJson');
+    const script = await fetch(`${baseURL()}${address}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await script.text()).toContain('"Customer support"');
+    // Each language its own script; the same texts keep their address from page to page.
+    const german = await (await fetch(`${baseURL()}/de`)).text();
+    expect(german).toMatch(/<script src="\/texts\/de\.[\w]{16}\.js" defer="">/);
+    expect(await (await fetch(`${baseURL()}/en`)).text()).toContain(`<script src="${address}" defer="">`);
+    // Not part of the JavaScript budget, which counts code (decision 0032).
+    const { files } = await initialJavaScript(baseURL(), '/en/products');
+    expect(files.some((file) => file.src.startsWith('/texts/'))).toBe(false);
+  });
+
   it('asks the browser to compile the code every page starts with as it arrives', async () => {
     const { files } = await initialJavaScript(baseURL(), '/en');
     const starting = files.filter((file) => /\/(entry\.client|shell)-[\w-]+\.js$/.test(file.src));

@@ -29,14 +29,23 @@ export function scriptsOf(html) {
   return [...found].filter((src) => src.startsWith('/'));
 }
 
+/**
+ * The language's texts script a page names (decision 0032): data, not code, so not part of the
+ * JavaScript budget; the browser keeps it for good once loaded, under an address that names its
+ * content.
+ */
+export const isTextsScript = (src) => src.startsWith('/texts/');
+
 /** Gzip size in bytes of each built client file the HTML references, and their sum. */
 export async function initialJavaScript(baseURL, pagePath) {
   const response = await fetch(`${baseURL}${pagePath}`, { headers: { 'accept-encoding': 'identity' } });
   if (!response.ok) throw new Error(`${pagePath} answered ${response.status}`);
-  const files = scriptsOf(await response.text()).map((src) => {
-    const body = readFileSync(path.join(clientDir, src.split('?')[0]));
-    return { src, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
-  });
+  const files = scriptsOf(await response.text())
+    .filter((src) => !isTextsScript(src))
+    .map((src) => {
+      const body = readFileSync(path.join(clientDir, src.split('?')[0]));
+      return { src, raw: body.length, gzip: gzipSync(body, { level: 9 }).length };
+    });
   files.sort((a, b) => b.gzip - a.gzip);
   return { pagePath, files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
 }

@@ -25,7 +25,7 @@ const ZOD_WITHOUT_EVAL =
   'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true});';
 
 export function Layout({ children }: { children: ReactNode }) {
-  const site = useRouteLoaderData<{ locale: string }>('routes/locale-layout');
+  const site = useRouteLoaderData<{ locale: string; texts: string }>('routes/locale-layout');
   const nonce = useCspNonce();
   return (
     <html lang={site?.locale ?? DEFAULT_LOCALE}>
@@ -41,6 +41,8 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed string of our own, run under the nonce
           dangerouslySetInnerHTML={{ __html: ZOD_WITHOUT_EVAL }}
         />
+        {/* The language's texts (decision 0032): run before the page's modules, which wait for load. */}
+        {site && <script src={site.texts} defer />}
         <Meta />
         {/* Stylesheets need no nonce; an empty one keeps React Router from adding the page's. */}
         <Links nonce="" />

@@ -12,6 +12,7 @@ export default [
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
   route('sitemap-pages.xml', 'routes/seo/sitemap-pages.ts'),
   route('sitemaps/products/:page', 'routes/seo/sitemap-products.ts'),
+  route('texts/:file', 'routes/texts.ts'),
   route(':locale', 'routes/locale-layout.tsx', [
     layout('routes/session-layout.tsx', [
       index('routes/shop/home.tsx'),

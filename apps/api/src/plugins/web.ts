@@ -31,6 +31,8 @@ export type WebOptions = {
 export type WebLoadContext = {
   appUrl: string;
   cspNonce: string;
+  /** Loader data the browser fetched (`.data`) rather than a page: it carries the texts too (decision 0032). */
+  dataRequest: boolean;
   apiFetch: (
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string },
@@ -229,7 +231,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     url: '/*',
     handler: async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') throw AppError.notFound();
-      const context: WebLoadContext = { apiFetch, appUrl, cspNonce: request.cspNonce };
+      const context: WebLoadContext = {
+        apiFetch,
+        appUrl,
+        cspNonce: request.cspNonce,
+        dataRequest: (request.url.split('?', 1)[0] ?? '').endsWith('.data'),
+      };
       const audience = options.mode === 'production' ? keptAudience(request) : null;
       if (!audience) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
 

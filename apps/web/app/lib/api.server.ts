@@ -3,7 +3,12 @@ import { type ApiTransport, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 /** Provided by the API server when it renders the app in process (apps/api/src/plugins/web.ts). */
-export type ServerContext = { apiFetch?: ApiTransport; appUrl?: string; cspNonce?: string };
+export type ServerContext = {
+  apiFetch?: ApiTransport;
+  appUrl?: string;
+  cspNonce?: string;
+  dataRequest?: boolean;
+};
 
 /**
  * The shop's public address for absolute links (canonical, hreflang, Open Graph, sitemaps):
@@ -18,6 +23,16 @@ export function siteOrigin(context: unknown): string {
 export function cspNonceOf(context: unknown): string | undefined {
   const nonce = (context as ServerContext | undefined)?.cspNonce;
   return nonce ? nonce : undefined;
+}
+
+/**
+ * Whether the loaders answer the browser's request for loader data (`.data`) rather than a page.
+ * Without the API server's context (the web app as a process of its own) the request's own
+ * address says so.
+ */
+export function isDataRequest(request: Request, context: unknown): boolean {
+  const told = (context as ServerContext | undefined)?.dataRequest;
+  return told ?? new URL(request.url).pathname.endsWith('.data');
 }
 
 /** Where the API is when the web app runs as a process of its own. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
 import deAuth from '../locales/de/auth.json';
@@ -61,6 +62,7 @@ import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
 import { type Messages, mergeMessages } from './messages';
 import { type Packed, pack } from './packed';
+import { forgetTexts, holdTexts, TEXTS_PATH } from './texts';
 
 /**
  * The built-in texts, one file per language and feature. Only the server holds them all;
@@ -150,3 +152,35 @@ export function backOfficeMessagesFor(locale: string, overrides: Record<string, 
 
 /** The languages the app has built-in texts for. */
 export const builtInLocales: readonly string[] = Object.keys(builtIn);
+
+/** A language's texts as a script of their own: its address (named by its content) and its code. */
+export type TextsScript = { address: string; code: string };
+
+const textsScripts = new Map<string, TextsScript>();
+
+/**
+ * The shop texts of one language as a script the browser keeps (decision 0032): it puts them
+ * in `self.__texts` under its own address, which names its content, so any change of a text is
+ * a new address and a kept copy is never stale. Pages name the script instead of carrying the
+ * texts in their loader data (30 KB of every page, written with three levels of escaping).
+ * Made once for each language and set of overrides; the server reads the texts by the address
+ * too (`heldTexts`).
+ */
+export function textsScriptFor(locale: string, overrides: Record<string, string> = {}): TextsScript {
+  const packed = packedMessagesFor(locale, overrides);
+  let script = textsScripts.get(packed);
+  if (script === undefined) {
+    const hash = createHash('sha256').update(locale).update('\n').update(packed).digest('base64url');
+    const address = `${TEXTS_PATH}${locale}.${hash.slice(0, 16).replaceAll('-', '_')}.js`;
+    const code = `(self.__texts||(self.__texts={}))[${JSON.stringify(address)}]=${packed};\n`;
+    script = { address, code };
+    if (textsScripts.size >= PACKED_TEXTS_KEPT) {
+      const oldest = textsScripts.keys().next().value as string;
+      forgetTexts((textsScripts.get(oldest) as TextsScript).address);
+      textsScripts.delete(oldest);
+    }
+    textsScripts.set(packed, script);
+    holdTexts(address, JSON.parse(packed) as Messages);
+  }
+  return script;
+}

@@ -4,6 +4,7 @@ import type { Currency, Language, Settings } from '@promptmarket/contracts/site'
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
 import { type Packed, unpack } from './packed';
+import { heldTexts } from './texts';
 
 /** What every page under /:locale gets from the locale layout's loader. */
 export type SiteData = {
@@ -17,18 +18,23 @@ export type SiteData = {
   staticPages: StaticPageSummary[];
   socialLinks: SocialLink[];
   /**
-   * The language's texts as one JSON text, read with `messagesOf`. Sent as loader data they were
-   * a thousand values for React Router to decode one by one while the page starts; one string is
-   * decoded at once, and JSON.parse reads it in a fraction of a millisecond (decision 0019).
+   * The address of the language's texts script (decision 0032), which the page names in its
+   * head and the browser keeps: a page's HTML does not carry the texts.
    */
-  messagesJson: Packed<Messages>;
+  texts: string;
+  /**
+   * The texts themselves as one JSON text, only in loader data the browser fetches after the
+   * page (a navigation to another language, a revalidation after a change of the texts), whose
+   * script it has not run. One string is decoded at once (decision 0019).
+   */
+  messagesJson?: Packed<Messages>;
 };
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';
 
-/** The site's texts (parsed once while they stay among the last texts read). */
-export function messagesOf(site: SiteData): Messages {
-  return unpack(site.messagesJson);
+/** The site's texts: sent along with the data, or those the texts script holds. */
+export function messagesOf(site: Pick<SiteData, 'texts' | 'messagesJson'>): Messages {
+  return site.messagesJson === undefined ? heldTexts(site.texts) : unpack(site.messagesJson);
 }
 
 /** The site data of the locale layout, for any component below it. */

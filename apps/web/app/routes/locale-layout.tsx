@@ -10,10 +10,10 @@ import {
   getStaticPages,
   getWords,
 } from '../features/site/api';
-import { serverApi, siteOrigin } from '../lib/api.server';
+import { isDataRequest, serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
-import { builtInLocales, packedMessagesFor } from '../lib/messages.server';
+import { builtInLocales, packedMessagesFor, textsScriptFor } from '../lib/messages.server';
 import { pageMeta } from '../lib/seo';
 import { messagesOf, type SiteData } from '../lib/site-data';
 import { DEFAULT_CURRENCIES, DEFAULT_SETTINGS } from '../lib/site-defaults';
@@ -58,8 +58,25 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
     styles: styles.status === 'fulfilled' ? styles.value.data : [],
     staticPages: staticPages.status === 'fulfilled' ? staticPages.value.payload : [],
     socialLinks: socialLinks.status === 'fulfilled' ? socialLinks.value.payload : [],
-    messagesJson: packedMessagesFor(params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
+    ...textsOf(request, context, params.locale, words.status === 'fulfilled' ? words.value.payload : {}),
   };
+}
+
+/**
+ * The language's texts: a page names their script, which the browser runs before it starts the
+ * page and then keeps; loader data fetched later carries them as well, since the browser may not
+ * have run that script (another language, texts changed since).
+ */
+function textsOf(
+  request: Request,
+  context: unknown,
+  locale: string,
+  overrides: Record<string, string>,
+): Pick<SiteData, 'texts' | 'messagesJson'> {
+  const { address } = textsScriptFor(locale, overrides);
+  return isDataRequest(request, context)
+    ? { texts: address, messagesJson: packedMessagesFor(locale, overrides) }
+    : { texts: address };
 }
 
 /** Site data changes with the language, not with every page or filter. */
