@@ -15,7 +15,7 @@ function held(): Record<string, Messages> {
 
 /** The texts a script put under its address (a page's script has run before the page starts). */
 export const heldTexts = (address: string): Messages =>
-  (globalThis as { __texts: Record<string, Messages> }).__texts[address] as Messages;
+  (globalThis as unknown as { __texts: Record<string, Messages> }).__texts[address] as Messages;
 
 export function holdTexts(address: string, texts: Messages): void {
   held()[address] = texts;
