@@ -169,7 +169,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       status: 'ERROR',
-      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 0.50 Credits.',
+      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 0,50 Credits.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 0.5,
     });

@@ -1,5 +1,3 @@
-import { formatMinorUnits } from '@promptmarket/contracts';
-
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 type Forms = { name: string; genitive?: PluralForms } & PluralForms;
 
@@ -12,7 +10,7 @@ export type CreditsCase = 'count' | 'genitive';
 
 /**
  * The default name of the internal currency in each language with the form each plural category
- * of the language takes ("1 kredyt", "2 kredyty", "5 kredytów", "11.90 kredytu"); the same forms
+ * of the language takes ("1 kredyt", "2 kredyty", "5 kredytów", "11,90 kredytu"); the same forms
  * the shop's pages write.
  */
 const DEFAULT_FORMS: Record<string, Forms> = {
@@ -31,10 +29,41 @@ const DEFAULT_FORMS: Record<string, Forms> = {
   },
 };
 
+const numberStyles = new Map<string, { whole: Intl.NumberFormat; decimal: string }>();
+
+function numberStyle(locale: string) {
+  let found = numberStyles.get(locale);
+  if (!found) {
+    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    const decimal =
+      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    found = { whole, decimal };
+    numberStyles.set(locale, found);
+  }
+  return found;
+}
+
+/**
+ * The number of an amount (minor units) as the shop's pages write it in `locale`: the whole part
+ * grouped as the language groups it ("1,000,000", "1.000.000", "1 000 000"; Spanish, Italian and
+ * Polish leave four digits ungrouped), without decimals for a whole amount and with the language's
+ * decimal separator and two digits for a fraction ("1,234.50", "11,90"). The amount stays an
+ * integer: the whole part is grouped as a bigint and the cents are appended as digits.
+ */
+export function creditsAmount(minor: number, locale: string): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+  const { whole, decimal } = numberStyle(locale);
+  const magnitude = BigInt(Math.abs(minor));
+  const cents = magnitude % 100n;
+  const fraction = cents === 0n ? '' : `${decimal}${String(cents).padStart(2, '0')}`;
+  return `${minor < 0 ? '-' : ''}${whole.format(magnitude / 100n)}${fraction}`;
+}
+
 /**
  * An amount of the internal currency (minor units) with its name in the form the number needs in
- * `locale`: a whole amount without decimals ("25 credits"), a fraction with two ("11.90 credits").
- * A name the shop gave the currency is written as it was named, its forms being unknown.
+ * `locale`, the number written as the shop's pages write it (`creditsAmount`): "25 credits",
+ * "1,000,000 credits", "11,90 kredytu". A name the shop gave the currency is written as it was
+ * named, its forms being unknown.
  */
 export function creditsText(
   minor: number,
@@ -42,9 +71,7 @@ export function creditsText(
   currencyName: string,
   grammaticalCase: CreditsCase = 'count',
 ): string {
-  const whole = minor % 100 === 0;
-  const amount = whole ? String(minor / 100) : formatMinorUnits(minor);
-  return creditsNamed(amount, minor, locale, currencyName, grammaticalCase);
+  return creditsNamed(creditsAmount(minor, locale), minor, locale, currencyName, grammaticalCase);
 }
 
 /**

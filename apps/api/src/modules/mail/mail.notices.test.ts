@@ -225,10 +225,10 @@ describe('the purchase receipt', () => {
     const sent = await mailsTo(email, 'Deine PromptMarket-Bestellung');
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toMatch(/^Deine PromptMarket-Bestellung Nr\. \d+$/);
-    expect(sent[0]?.text).toContain('- Stiller Hafen: 4.90 Jetons');
-    expect(sent[0]?.text).toContain('Summe: 4.90 Jetons');
+    expect(sent[0]?.text).toContain('- Stiller Hafen: 4,90 Jetons');
+    expect(sent[0]?.text).toContain('Summe: 4,90 Jetons');
     expect(sent[0]?.text).toContain('/de/dashboard/orders');
-    expect(sent[0]?.html).toContain('<li>Stiller Hafen: 4.90 Jetons</li>');
+    expect(sent[0]?.html).toContain('<li>Stiller Hafen: 4,90 Jetons</li>');
   });
 
   it('lists every prompt of a cart checkout, once for a retried checkout', async () => {

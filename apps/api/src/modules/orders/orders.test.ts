@@ -177,7 +177,7 @@ describe('buying one prompt', () => {
       { prompt_id: id(4) },
       { 'frontend-language': 'de' },
     );
-    expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlt ein Betrag von 5.90 Credits.');
+    expect(german.json().message).toBe('Guthaben reicht nicht aus: Es fehlt ein Betrag von 5,90 Credits.');
     // The code, unlike the message, reads the same in every language.
     expect(german.json().code).toBe('INSUFFICIENT_FUNDS');
   });
@@ -459,7 +459,7 @@ describe('buying the cart', () => {
     expect(short.statusCode).toBe(422);
     expect(short.json()).toEqual({
       status: 'ERROR',
-      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 22.80 Credits.',
+      message: 'Guthaben reicht nicht aus: Es fehlt ein Betrag von 22,80 Credits.',
       code: 'INSUFFICIENT_FUNDS',
       missing: 22.8,
     });
