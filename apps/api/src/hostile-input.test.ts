@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from './test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from './test/app';
-import { multipart } from './test/multipart';
+import { multipart, postMultipart } from './test/multipart';
 
 const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366aa' } })
   .png()
@@ -425,30 +425,18 @@ describe('a NUL character in a text field', () => {
 
   it('answers 422 in a multipart field of an offer and of a verification', async () => {
     const { session } = await registerVerifiedUser(app);
-    const offer = multipart([
+    const offered = await postMultipart(app, session, '/api/offer/create', [
       { name: 'title', value: nul },
       { name: 'media', filename: 'work.png', type: 'image/png', data: png },
     ]);
-    const offered = await app.inject({
-      method: 'POST',
-      url: '/api/offer/create',
-      headers: { ...session.headers(), ...offer.headers },
-      payload: offer.payload,
-    });
     expect(offered.statusCode).toBe(422);
     expect(offered.json().errors).toEqual({ title: ['This field may not contain a NUL character.'] });
 
-    const verification = multipart([
+    const verified = await postMultipart(app, session, '/api/verification', [
       { name: 'full_name', value: 'Ada Lovelace' },
       { name: 'document_front', filename: 'front.png', type: 'image/png', data: png },
       { name: 'city', value: nul },
     ]);
-    const verified = await app.inject({
-      method: 'POST',
-      url: '/api/verification',
-      headers: { ...session.headers(), ...verification.headers },
-      payload: verification.payload,
-    });
     expect(verified.statusCode).toBe(422);
     expect(verified.json().errors).toEqual({ city: ['This field may not contain a NUL character.'] });
   });

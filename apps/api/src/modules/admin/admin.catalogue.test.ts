@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart } from '../../test/multipart';
+import { multipart, postMultipart } from '../../test/multipart';
 import { products } from '../catalogue/catalogue.tables';
 import { orderItems, orders } from '../orders/orders.tables';
 import { adminAudit } from './admin.tables';
@@ -297,7 +297,7 @@ describe('the catalogue editor: updates of nothing and deletes of what is in use
     const styleId = style.json().payload.id as number;
 
     const { session } = await registerVerifiedUser(app);
-    const offer = multipart([
+    const offered = await postMultipart(app, session, '/api/offer/create', [
       { name: 'title', value: 'Neon harbour' },
       { name: 'category_id', value: String(categoryId) },
       { name: 'style_ids[]', value: String(styleId) },
@@ -307,12 +307,6 @@ describe('the catalogue editor: updates of nothing and deletes of what is in use
       { name: 'confirm', value: '1' },
       { name: 'media', filename: 'work.png', type: 'image/png', data: png },
     ]);
-    const offered = await app.inject({
-      method: 'POST',
-      url: '/api/offer/create',
-      headers: { ...session.headers(), ...offer.headers },
-      payload: offer.payload,
-    });
     expect(offered.statusCode, offered.body).toBe(200);
 
     const styleInUse = await call(app, admin, 'DELETE', `/api/admin/styles/${styleId}`, undefined, {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart, type Part } from '../../test/multipart';
+import { type Part, postMultipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { makeCounterOffer } from './offers.service';
 
@@ -46,13 +46,7 @@ function createOffer(without?: string) {
     .flatMap(([name, value]): Part[] =>
       (Array.isArray(value) ? value : [value]).map((item) => ({ name, value: item })),
     );
-  const body = multipart([...fields, picture]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...session.headers(), ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(app, session, '/api/offer/create', [...fields, picture]);
 }
 
 describe('the offer form’s texts for a missing field', () => {

@@ -5,7 +5,7 @@ import { unseal } from '../../lib/sealed';
 import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart } from '../../test/multipart';
+import { postMultipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { countries } from '../content/content.tables';
 import { payouts } from '../payouts/payouts.tables';
@@ -33,7 +33,7 @@ afterAll(() => app?.close());
 
 async function offered() {
   const { session, profile } = await registerVerifiedUser(app);
-  const body = multipart([
+  const created = await postMultipart(app, session, '/api/offer/create', [
     { name: 'title', value: 'Harbour at dawn' },
     { name: 'category_id', value: String(categoryId) },
     { name: 'price', value: '80' },
@@ -43,12 +43,6 @@ async function offered() {
     { name: 'confirm', value: '1' },
     { name: 'media', filename: 'harbour.png', type: 'image/png', data: png },
   ]);
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...session.headers(), ...body.headers },
-    payload: body.payload,
-  });
   expect(created.statusCode).toBe(200);
   const id = created.json().payload.id as number;
   await makeCounterOffer(app.db, id, 7000);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, randomAddress, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart, type Part } from '../../test/multipart';
+import { type Part, postMultipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { offers } from './offers.tables';
 
@@ -33,14 +33,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function createOffer(session: BrowserSession, remoteAddress: string) {
-  const body = multipart(parts());
-  return app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    remoteAddress,
-    headers: { ...session.headers(), ...body.headers },
-    payload: body.payload,
-  });
+  return postMultipart(app, session, '/api/offer/create', parts(), {}, remoteAddress);
 }
 
 async function seller() {

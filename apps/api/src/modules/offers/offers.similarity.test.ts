@@ -7,7 +7,7 @@ import { NEAR_DUPLICATE_DISTANCE } from '../../lib/image-hash';
 import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart } from '../../test/multipart';
+import { postMultipart } from '../../test/multipart';
 import { hashProductPictures } from '../catalogue/catalogue.hashes';
 import { originalKey, storeProductImage } from '../catalogue/catalogue.media';
 import { categories, products, styles } from '../catalogue/catalogue.tables';
@@ -61,20 +61,20 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 async function offer(picture: Buffer, title: string, headers: Record<string, string> = {}) {
-  const body = multipart([
-    { name: 'title', value: title },
-    { name: 'category_id', value: String(categoryId) },
-    { name: 'style_ids[]', value: String(styleId) },
-    { name: 'price', value: '40' },
-    { name: 'confirm', value: '1' },
-    { name: 'media', filename: 'work.png', type: 'image/png', data: picture },
-  ]);
-  return app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...seller.headers(), ...body.headers, ...headers },
-    payload: body.payload,
-  });
+  return postMultipart(
+    app,
+    seller,
+    '/api/offer/create',
+    [
+      { name: 'title', value: title },
+      { name: 'category_id', value: String(categoryId) },
+      { name: 'style_ids[]', value: String(styleId) },
+      { name: 'price', value: '40' },
+      { name: 'confirm', value: '1' },
+      { name: 'media', filename: 'work.png', type: 'image/png', data: picture },
+    ],
+    headers,
+  );
 }
 
 async function offerId(picture: Buffer, title: string): Promise<number> {
@@ -164,7 +164,7 @@ describe('an offer checked against the catalogue', () => {
   it('shows nothing beside an unrelated picture, nor beside a document', async () => {
     const unrelated = await offerId(await renderDemoImage('a bowl of ramen, food photography'), 'Ramen');
     expect((await detail(unrelated)).similar).toEqual([]);
-    const body = multipart([
+    const created = await postMultipart(app, seller, '/api/offer/create', [
       { name: 'title', value: 'Notes' },
       { name: 'category_id', value: String(categoryId) },
       { name: 'style_ids[]', value: String(styleId) },
@@ -177,12 +177,6 @@ describe('an offer checked against the catalogue', () => {
         data: Buffer.from('%PDF-1.4\n%%EOF\n'),
       },
     ]);
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/offer/create',
-      headers: { ...seller.headers(), ...body.headers },
-      payload: body.payload,
-    });
     expect(created.statusCode, created.body).toBe(200);
     expect((await detail(created.json().payload.id)).similar).toEqual([]);
   });

@@ -6,7 +6,7 @@ import { type BrowserSession, call, registerVerifiedUser } from '../../test/acco
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { multipart, type Part } from '../../test/multipart';
+import { type Part, postMultipart } from '../../test/multipart';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { settlePayout } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
@@ -67,13 +67,7 @@ const file = (data: Buffer, filename = 'work.png', type = 'image/png'): Part => 
 });
 
 async function createOffer(session: BrowserSession, parts: Part[], headers: Record<string, string> = {}) {
-  const body = multipart(parts);
-  return app.inject({
-    method: 'POST',
-    url: '/api/offer/create',
-    headers: { ...session.headers(), ...body.headers, ...headers },
-    payload: body.payload,
-  });
+  return postMultipart(app, session, '/api/offer/create', parts, headers);
 }
 
 async function seller() {

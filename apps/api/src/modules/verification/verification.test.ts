@@ -9,7 +9,7 @@ import { openPglite } from '../../db/client';
 import { migrationsDir } from '../../db/paths';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { multipart, type Part } from '../../test/multipart';
+import { type Part, postMultipart } from '../../test/multipart';
 import { approveVerification, declineVerification, verificationStatusOf } from './verification.service';
 import { verifications } from './verification.tables';
 
@@ -48,13 +48,7 @@ const documents = (overrides: Partial<Record<string, Buffer | null>> = {}): Part
   );
 
 async function submit(session: BrowserSession, parts: Part[], headers: Record<string, string> = {}) {
-  const body = multipart(parts);
-  return app.inject({
-    method: 'POST',
-    url: '/api/verification',
-    headers: { ...session.headers(), ...body.headers, ...headers },
-    payload: body.payload,
-  });
+  return postMultipart(app, session, '/api/verification', parts, headers);
 }
 
 async function user() {
