@@ -259,11 +259,17 @@ export const adminOpenedPayout = z.object({
   provider_ref: z.string().nullable(),
   /** How many times it has been tried (a failed payout is tried again with new details). */
   attempt: z.number(),
-  /** The statuses it went through, oldest first; a failure with its reason. */
+  /**
+   * The statuses it went through, oldest first, each with the attempt it belongs to: an earlier
+   * attempt's request and failure (from its ledger moves; its sending and its failure's reason are
+   * not kept), then the current attempt's request, sending and outcome; a failure with its reason.
+   * `at` is null for a moment the shop did not keep.
+   */
   history: z.array(
     z.object({
       status: z.enum(adminPayoutStatuses),
-      at: z.string(),
+      attempt: z.number(),
+      at: z.string().nullable(),
       reason: z.string().nullable(),
     }),
   ),

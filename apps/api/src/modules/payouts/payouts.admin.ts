@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { unseal } from '../../lib/sealed';
 import { accountEmails } from '../accounts/accounts.admin';
+import { findMove } from '../wallet/wallet.service';
 import { payoutReference, SEALED_PURPOSE, type SealedPayoutDetails } from './payouts.service';
 import { payouts } from './payouts.tables';
 
@@ -106,19 +107,49 @@ export async function openPayout(
     reference: payoutReference(payout.id),
     provider_ref: payout.providerRef,
     attempt: payout.attempt,
-    history: payoutHistory(payout),
+    history: await payoutHistory(db, payout),
   };
 }
 
-/** The statuses of a payout's current attempt, from its dates: requested, then sent, then paid or failed. */
-function payoutHistory(payout: typeof payouts.$inferSelect): AdminOpenedPayout['history'] {
+/**
+ * The statuses a payout went through over its attempts. The row holds the current attempt's dates
+ * only (a retry clears them); an earlier attempt's failure and the next attempt's request are
+ * the ledger's moves of those attempts (`reverseOfferPayout`, `oweOfferPayoutAgain`), so each
+ * attempt shows its own request date. When a moment was not kept (no ledger move), its date is null.
+ */
+async function payoutHistory(
+  db: Db,
+  payout: typeof payouts.$inferSelect,
+): Promise<AdminOpenedPayout['history']> {
+  const movedAt = async (key: string) => (await findMove(db, key))?.createdAt.toISOString() ?? null;
   const history: AdminOpenedPayout['history'] = [
-    { status: 'requested', at: payout.createdAt.toISOString(), reason: null },
+    { status: 'requested', attempt: 1, at: payout.createdAt.toISOString(), reason: null },
   ];
-  if (payout.sentAt) history.push({ status: 'sent', at: payout.sentAt.toISOString(), reason: null });
+  for (let attempt = 2; attempt <= payout.attempt; attempt++) {
+    const failed = attempt - 1;
+    history.push(
+      {
+        status: 'failed',
+        attempt: failed,
+        at: await movedAt(
+          failed === 1 ? `payout:${payout.id}:reversed` : `payout:${payout.id}:reversed:${failed}`,
+        ),
+        reason: null,
+      },
+      {
+        status: 'requested',
+        attempt,
+        at: await movedAt(`payout:${payout.id}:attempt:${attempt}`),
+        reason: null,
+      },
+    );
+  }
+  const attempt = payout.attempt;
+  if (payout.sentAt) history.push({ status: 'sent', attempt, at: payout.sentAt.toISOString(), reason: null });
   if (payout.settledAt && (payout.status === 'paid' || payout.status === 'failed')) {
     history.push({
       status: payout.status,
+      attempt,
       at: payout.settledAt.toISOString(),
       reason: payout.status === 'failed' ? payout.failureReason : null,
     });

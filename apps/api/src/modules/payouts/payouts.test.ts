@@ -24,6 +24,7 @@ import { categories, styles } from '../catalogue/catalogue.tables';
 import { mailOutbox } from '../mail/mail.tables';
 import { makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
+import { findMove } from '../wallet/wallet.service';
 import { ledgerAccounts } from '../wallet/wallet.tables';
 import { openPayout } from './payouts.admin';
 import {
@@ -505,6 +506,129 @@ describe('a failed payout', () => {
     expect((await app.db.select().from(sandboxPayoutCards)).length).toBe(cards);
     const [row] = await app.db.select().from(payouts).where(eq(payouts.id, payout.id));
     expect(row).toMatchObject({ status: 'failed', attempt: 1 });
+  });
+});
+
+describe('the status history of a payout tried again', () => {
+  it('gives each attempt its own request date, from the ledger moves of that attempt', async () => {
+    const { payout, offerId, session } = await cardPayout(1500, SANDBOX_DECLINING_CARD);
+    const firstRequested = new Date('2026-01-05T10:00:00.000Z');
+    await app.db.update(payouts).set({ createdAt: firstRequested }).where(eq(payouts.id, payout.id));
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    const bank = { full_name: 'Ada Lovelace', iban: 'DE89370400440532013000', id: offerId };
+    expect((await call(app, session, 'POST', '/api/offer/payout/sepa', bank)).statusCode).toBe(200);
+    await settlePayout(
+      app.db,
+      payout.id,
+      { paid: false, reason: 'The account is closed.' },
+      { appUrl: app.config.appUrl },
+    );
+    const card = {
+      card_number: '5555 5555 5555 4444',
+      card_holder_name: 'Ada Lovelace',
+      expire_month: '12',
+      expire_year: nextYear,
+      amount: '15',
+      id: offerId,
+    };
+    expect((await call(app, session, 'POST', '/api/offer/payout/card', card)).statusCode).toBe(200);
+
+    const movedAt = async (key: string) => (await findMove(app.db, key))?.createdAt.toISOString();
+    const retried = await movedAt(`payout:${payout.id}:attempt:2`);
+    const retriedAgain = await movedAt(`payout:${payout.id}:attempt:3`);
+    expect(retried).toBeDefined();
+    expect(retriedAgain).toBeDefined();
+    const opened = await openPayout(app.db, { payoutId: payout.id, appKey: app.config.appKey ?? '' });
+    expect(opened.attempt).toBe(3);
+    expect(opened.history).toEqual([
+      { status: 'requested', attempt: 1, at: firstRequested.toISOString(), reason: null },
+      { status: 'failed', attempt: 1, at: await movedAt(`payout:${payout.id}:reversed`), reason: null },
+      { status: 'requested', attempt: 2, at: retried, reason: null },
+      { status: 'failed', attempt: 2, at: await movedAt(`payout:${payout.id}:reversed:2`), reason: null },
+      { status: 'requested', attempt: 3, at: retriedAgain, reason: null },
+    ]);
+    expect(retried).not.toBe(firstRequested.toISOString());
+
+    // The current attempt adds its sending and its outcome, with the reason it failed.
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    const sent = await openPayout(app.db, { payoutId: payout.id, appKey: app.config.appKey ?? '' });
+    expect(sent.history.slice(5).map(({ status, attempt }) => [status, attempt])).toEqual([
+      ['sent', 3],
+      ['paid', 3],
+    ]);
+  });
+});
+
+describe("another user's payout", () => {
+  const card = {
+    card_number: '5555 5555 5555 4444',
+    card_holder_name: 'Eve Stranger',
+    expire_month: '12',
+    expire_year: nextYear,
+  };
+
+  /** Everything a request about a payout could change: its row, the kept cards, the ledger, the mails. */
+  async function state(offerId: number) {
+    return {
+      payouts: await app.db.select().from(payouts).where(eq(payouts.offerId, offerId)),
+      cards: await app.db.select().from(sandboxPayoutCards),
+      payable: await balanceOf('payouts_payable'),
+      mails: (await app.db.select().from(mailOutbox)).length,
+    };
+  }
+
+  it('answers 404 to a new card or new bank details for it, and changes nothing', async () => {
+    const { payout, offerId, session } = await cardPayout(1200, SANDBOX_DECLINING_CARD);
+    await sendCardPayout(app.db, app.payoutProvider, payout.id, { appUrl: app.config.appUrl });
+    const stranger = await registerVerifiedUser(app);
+    const before = await state(offerId);
+    expect(before.payouts).toMatchObject([{ status: 'failed', attempt: 1 }]);
+
+    const newCard = await call(app, stranger.session, 'POST', '/api/offer/payout/card', {
+      ...card,
+      amount: '12',
+      id: offerId,
+    });
+    expect(newCard.statusCode).toBe(404);
+    expect(newCard.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const bank = { full_name: 'Eve Stranger', iban: 'DE89370400440532013000', id: offerId };
+    const newBank = await call(app, stranger.session, 'POST', '/api/offer/payout/sepa', bank);
+    expect(newBank.statusCode).toBe(404);
+    expect(await state(offerId)).toEqual(before);
+
+    // The seller's own request with the same card is taken: the refusals were about whose payout it is.
+    const own = await call(app, session, 'POST', '/api/offer/payout/card', {
+      ...card,
+      amount: '12',
+      id: offerId,
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await state(offerId)).payouts).toMatchObject([
+      { status: 'requested', attempt: 2, cardLast4: '4444' },
+    ]);
+  });
+
+  it('answers 404 to accepting the counter-price of another user’s offer with a card or a transfer, and creates no payout', async () => {
+    const { offerId } = await offered(2500);
+    const stranger = await registerVerifiedUser(app);
+    const before = await state(offerId);
+    const withCard = await call(app, stranger.session, 'POST', '/api/offer/withdraw/card', {
+      ...contact,
+      ...card,
+      amount: '25',
+      id: offerId,
+    });
+    expect(withCard.statusCode).toBe(404);
+    const byTransfer = await call(app, stranger.session, 'POST', '/api/offer/withdraw/sepa', {
+      ...contact,
+      full_name: 'Eve Stranger',
+      iban: 'DE89370400440532013000',
+      amount: '25',
+      id: offerId,
+    });
+    expect(byTransfer.statusCode).toBe(404);
+    expect(await state(offerId)).toEqual(before);
+    expect(before.payouts).toEqual([]);
   });
 });
 

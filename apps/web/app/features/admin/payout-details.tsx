@@ -10,7 +10,7 @@ import { getPayout } from './api';
  * One payout as the admin who sends it sees it: the amount, currency, method and payee; a bank
  * account's full IBAN (a SEPA transfer in euro needs no BIC), or a card as its brand and last four
  * digits with the provider's token (the shop holds no card number); the transfer's reference and
- * the statuses it went through. Each opening is written to
+ * the statuses of each attempt (a retry with its own date). Each opening is written to
  * the audit log by the API, so it is loaded only when asked for.
  */
 export function PayoutDetails({ id, locale }: { id: number; locale: string }) {
@@ -103,11 +103,24 @@ export function PayoutDetails({ id, locale }: { id: number; locale: string }) {
         <h4 className="text-sm font-semibold text-slate-900">{t('admin.payouts.history')}</h4>
         <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3 text-sm">
           {payout.history.map((step) => (
-            <li key={`${step.status}-${step.at}`}>
-              <span className="font-medium text-slate-900">{t(`admin.payouts.${step.status}`)}</span>{' '}
-              <time dateTime={step.at} className="text-slate-600">
-                {date(step.at)}
-              </time>
+            <li key={`${step.attempt}-${step.status}`}>
+              <span className="font-medium text-slate-900">
+                {step.status === 'requested' && step.attempt > 1
+                  ? t('admin.payouts.retried')
+                  : t(`admin.payouts.${step.status}`)}
+              </span>{' '}
+              {payout.attempt > 1 ? (
+                <span className="text-xs text-slate-500">
+                  ({t('admin.payouts.attempt')} {step.attempt})
+                </span>
+              ) : null}{' '}
+              {step.at ? (
+                <time dateTime={step.at} className="text-slate-600">
+                  {date(step.at)}
+                </time>
+              ) : (
+                <span className="text-slate-600">—</span>
+              )}
               {step.reason ? <p className="text-xs text-slate-600">{step.reason}</p> : null}
             </li>
           ))}
