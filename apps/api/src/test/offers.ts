@@ -63,11 +63,13 @@ export const payoutContact = {
   country: 'GB',
 };
 
-/** A seller's contact details and card, to be paid a counter-offer to (`/api/offer/withdraw/card`). */
-export const cardPayoutDetails = {
-  ...payoutContact,
+/** A card that takes payouts, valid until next year. */
+export const payoutCard = {
   card_number: '4242 4242 4242 4242',
   card_holder_name: 'Ada Lovelace',
   expire_month: '12',
   expire_year: String(new Date().getUTCFullYear() + 1),
 };
+
+/** A seller's contact details and card, to be paid a counter-offer to (`/api/offer/withdraw/card`). */
+export const cardPayoutDetails = { ...payoutContact, ...payoutCard };

@@ -5,6 +5,7 @@ import { type BrowserSession, call, registerVerifiedUser } from '../../test/acco
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { type Part, postMultipart } from '../../test/multipart';
+import { cardPayoutDetails } from '../../test/offers';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { makeCounterOffer } from './offers.service';
 
@@ -70,17 +71,7 @@ describe('the card payout', () => {
     const response = await call(app, session, 'POST', '/api/offer/withdraw/card', {
       id,
       amount: '45.50',
-      name: 'Ada',
-      surname: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      address: '12 St James Square',
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'GB',
-      card_number: '4242 4242 4242 4242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: '12',
+      ...cardPayoutDetails,
       expire_year: '',
     });
     expect(response.statusCode).toBe(422);

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { type Part, postMultipart } from '../../test/multipart';
+import { payoutCard, payoutContact } from '../../test/offers';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { settlePayout } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
@@ -84,24 +85,7 @@ async function offered(servicePriceCents = 9000) {
   return { ...who, id };
 }
 
-const contact = {
-  name: 'Ada',
-  surname: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  postCode: 'SW1Y 4JH',
-  country: 'GB',
-};
 const bank = { full_name: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00' };
-const nextYear = new Date().getUTCFullYear() + 1;
-const card = {
-  card_number: '4242 4242 4242 4242',
-  card_holder_name: 'Ada Lovelace',
-  expire_month: '12',
-  expire_year: String(nextYear),
-};
 
 describe('POST /offer/create', () => {
   it('creates a pending offer in euro, with its styles and a re-encoded picture without metadata', async () => {
@@ -242,7 +226,7 @@ describe('answering the service’s counter-price', () => {
       code: 'OFFER_ALREADY_ANSWERED',
     });
     const accept = await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       ...bank,
       id: { id },
     });
@@ -253,7 +237,7 @@ describe('answering the service’s counter-price', () => {
   it('accepts with SEPA: owes the price through the ledger, keeps the bank details sealed and shows them masked', async () => {
     const { session, userId, id } = await offered(9000);
     const response = await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       ...bank,
       id: { id },
     });
@@ -283,7 +267,11 @@ describe('answering the service’s counter-price', () => {
     expect(payable?.balance).toBeGreaterThanOrEqual(9000);
 
     // A second accept changes nothing and says so.
-    const again = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: { id } });
+    const again = await call(app, session, 'POST', '/api/offer/approve', {
+      ...payoutContact,
+      ...bank,
+      id: { id },
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({
       message: 'You have already accepted this offer.',
@@ -296,14 +284,14 @@ describe('answering the service’s counter-price', () => {
   it('refuses a bad IBAN: its format, then its ISO 13616 check digits', async () => {
     const { session, id } = await offered();
     const format = await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       full_name: 'A',
       iban: 'DE89!',
       id,
     });
     expect(format.json().errors).toEqual({ iban: ['Invalid IBAN format; enter the IBAN without spaces'] });
     const checksum = await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       full_name: 'Ada',
       iban: 'DE88370400440532013000',
       id,
@@ -311,7 +299,7 @@ describe('answering the service’s counter-price', () => {
     expect(checksum.json().errors).toEqual({
       iban: ['This IBAN is not valid: its check digits do not match.'],
     });
-    const empty = await call(app, session, 'POST', '/api/offer/approve', { ...contact, id });
+    const empty = await call(app, session, 'POST', '/api/offer/approve', { ...payoutContact, id });
     expect(empty.json().errors).toEqual({ full_name: ['Full name is required'], iban: ['IBAN is required'] });
   });
 
@@ -334,8 +322,8 @@ describe('answering the service’s counter-price', () => {
     const { session, userId, id } = await offered(4550);
     const post = (body: Record<string, unknown>) =>
       call(app, session, 'POST', '/api/offer/withdraw/card', {
-        ...contact,
-        ...card,
+        ...payoutContact,
+        ...payoutCard,
         id,
         amount: '45.50',
         ...body,
@@ -391,7 +379,7 @@ describe('answering the service’s counter-price', () => {
   it('accepts through /offer/withdraw/sepa with the amount', async () => {
     const { session, id } = await offered(1000);
     const response = await call(app, session, 'POST', '/api/offer/withdraw/sepa', {
-      ...contact,
+      ...payoutContact,
       ...bank,
       id,
       amount: 10,
@@ -403,14 +391,14 @@ describe('answering the service’s counter-price', () => {
   it('needs an approved identity verification from 150 EUR, and not below', async () => {
     const below = await offered(14_999);
     const fine = await call(app, below.session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       ...bank,
       id: below.id,
     });
     expect(fine.statusCode).toBe(200);
 
     const { session, userId, id } = await offered(15_000);
-    const refused = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    const refused = await call(app, session, 'POST', '/api/offer/approve', { ...payoutContact, ...bank, id });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
       message: 'Identity verification is required before you can accept this offer.',
@@ -422,10 +410,14 @@ describe('answering the service’s counter-price', () => {
       .insert(verifications)
       .values({ userId, phone: '+44 20 7946 0000', city: 'London', country: 'GB', documents: '{}' })
       .returning();
-    const pending = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    const pending = await call(app, session, 'POST', '/api/offer/approve', { ...payoutContact, ...bank, id });
     expect(pending.statusCode).toBe(403);
     await approveVerification(app.db, row?.id ?? 0);
-    const accepted = await call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id });
+    const accepted = await call(app, session, 'POST', '/api/offer/approve', {
+      ...payoutContact,
+      ...bank,
+      id,
+    });
     expect(accepted.statusCode).toBe(200);
   });
 
@@ -433,7 +425,7 @@ describe('answering the service’s counter-price', () => {
     const { id } = await offered();
     const stranger = await seller();
     const response = await call(app, stranger.session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContact,
       ...bank,
       id,
     });
@@ -455,9 +447,13 @@ describe('the service’s side', () => {
 
   it('pays a payout once, or fails it and reverses what was owed', async () => {
     const paid = await offered(2000);
-    await call(app, paid.session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: paid.id });
+    await call(app, paid.session, 'POST', '/api/offer/approve', { ...payoutContact, ...bank, id: paid.id });
     const failed = await offered(3000);
-    await call(app, failed.session, 'POST', '/api/offer/approve', { ...contact, ...bank, id: failed.id });
+    await call(app, failed.session, 'POST', '/api/offer/approve', {
+      ...payoutContact,
+      ...bank,
+      id: failed.id,
+    });
     const [first] = await app.db.select().from(payouts).where(eq(payouts.offerId, paid.id));
     const [second] = await app.db.select().from(payouts).where(eq(payouts.offerId, failed.id));
     const payable = async () =>
@@ -487,7 +483,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('accepting under concurrency (
     const { session, userId, id } = await offered(7000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        call(app, session, 'POST', '/api/offer/approve', { ...contact, ...bank, id }),
+        call(app, session, 'POST', '/api/offer/approve', { ...payoutContact, ...bank, id }),
       ),
     );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);

@@ -10,6 +10,7 @@ import { migrationsDir } from '../../db/paths';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { type Part, postMultipart } from '../../test/multipart';
+import { verificationFields } from '../../test/verification';
 import { approveVerification, declineVerification, verificationStatusOf } from './verification.service';
 import { verifications } from './verification.tables';
 
@@ -27,19 +28,9 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const fields = (overrides: Record<string, string | null> = {}): Part[] =>
-  Object.entries({
-    full_name: 'Ada Lovelace',
-    phone: '+44 20 7946 0000',
-    date_of_birth: '1990-12-10',
-    nationality: 'British',
-    city: 'London',
-    state: 'Greater London',
-    country: 'gb',
-    zip: 'SW1Y 4JH',
-    document_type: 'passport',
-    confirm: '1',
-    ...overrides,
-  }).flatMap(([name, value]): Part[] => (value === null ? [] : [{ name, value }]));
+  Object.entries({ ...verificationFields, ...overrides }).flatMap(([name, value]): Part[] =>
+    value === null ? [] : [{ name, value }],
+  );
 
 const documents = (overrides: Partial<Record<string, Buffer | null>> = {}): Part[] =>
   Object.entries({ document_front: png, document_back: png, address_document: pdf, ...overrides }).flatMap(
