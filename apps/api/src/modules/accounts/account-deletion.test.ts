@@ -12,12 +12,14 @@ import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { startCardDeposit, untilALockIsAwaited } from '../../test/deposits';
 import { cardPayoutDetails, type OfferShelf, offerGlassForest, offerShelf } from '../../test/offers';
+import { signal } from '../../test/signal';
+import { translateCurrencyName } from '../../test/site';
 import { deposits } from '../deposits/deposits.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { settlePayout } from '../payouts/payouts.service';
 import { payouts } from '../payouts/payouts.tables';
 import { forgetSiteCache } from '../site/site.service';
-import { settings, settingTranslations } from '../site/site.tables';
+import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, debitWallet, walletBalance } from '../wallet/wallet.service';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../wallet/wallet.tables';
@@ -58,13 +60,7 @@ describe('deleting an account that holds money', () => {
       .insert(settings)
       .values({ key: 'internal_currency_name', value: JSON.stringify('Tokens') })
       .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify('Tokens') } });
-    await app.db
-      .insert(settingTranslations)
-      .values({ key: 'internal_currency_name', locale: 'de', value: 'Jetons' })
-      .onConflictDoUpdate({
-        target: [settingTranslations.key, settingTranslations.locale],
-        set: { value: 'Jetons' },
-      });
+    await translateCurrencyName(app.db, 'de', 'Jetons');
     forgetSiteCache(app.db);
 
     const asked = await remove(session, { password: strongPassword }, 'de');
@@ -113,13 +109,7 @@ describe('deleting an account that holds money', () => {
 
   it('writes the balance given up in the genitive Polish needs after "w wysokości"', async () => {
     const { session, email, profile } = await funded(200);
-    await app.db
-      .insert(settingTranslations)
-      .values({ key: 'internal_currency_name', locale: 'pl', value: 'Kredyty' })
-      .onConflictDoUpdate({
-        target: [settingTranslations.key, settingTranslations.locale],
-        set: { value: 'Kredyty' },
-      });
+    await translateCurrencyName(app.db, 'pl', 'Kredyty');
     forgetSiteCache(app.db);
     await app.db.update(users).set({ locale: 'pl' }).where(eq(users.id, profile.id));
 
@@ -239,14 +229,8 @@ describe.runIf(testDatabaseKind() === 'postgres')(
   () => {
     it('gives up what is left of a balance that was being spent while the deletion began', async () => {
       const { session, profile } = await funded(5000);
-      let finish: () => void = () => {};
-      const finished = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      let debited: () => void = () => {};
-      const spent = new Promise<void>((resolve) => {
-        debited = resolve;
-      });
+      const finished = signal();
+      const spent = signal();
       // A purchase's debit, written but not yet committed, holds the wallet.
       const spending = app.db.transaction(async (tx) => {
         await debitWallet(tx, {
@@ -256,14 +240,14 @@ describe.runIf(testDatabaseKind() === 'postgres')(
           kind: 'purchase',
           reference: `deletion-race-${profile.id}`,
         });
-        debited();
-        await finished;
+        spent.fire();
+        await finished.promise;
       });
-      await spent;
+      await spent.promise;
       const before = await adjustments();
       const deletion = remove(session, { password: strongPassword, confirm_forfeit_balance: true });
       await untilALockIsAwaited(app.db);
-      finish();
+      finished.fire();
       await spending;
       const deleted = await deletion;
       expect(deleted.statusCode, deleted.body).toBe(200);

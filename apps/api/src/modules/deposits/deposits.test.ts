@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { testDatabaseKind } from '../../test/database';
 import { depositForm, untilALockIsAwaited } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
+import { signal } from '../../test/signal';
 import { users } from '../accounts/accounts.tables';
 import { runDueJobs } from '../jobs/jobs.service';
 import { jobs } from '../jobs/jobs.tables';
@@ -699,26 +700,20 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
 
   it('makes no deposit for an account deleted while its checkout was on the way', async () => {
     const { session, profile } = await registerVerifiedUser(app);
-    let finish: () => void = () => {};
-    const finished = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    let locked: () => void = () => {};
-    const rowLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
+    const finished = signal();
+    const rowLocked = signal();
     // A deletion as deleteAccount makes it: the account's row locked, then marked deleted.
     const deletion = app.db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, profile.id)).for('update');
       await tx.update(users).set({ deletedAt: new Date() }).where(eq(users.id, profile.id));
-      locked();
-      await finished;
+      rowLocked.fire();
+      await finished.promise;
     });
-    await rowLocked;
+    await rowLocked.promise;
     // The checkout was let in before the deletion ends; it waits for the account's row.
     const answer = checkout(session);
     await untilALockIsAwaited(app.db);
-    finish();
+    finished.fire();
     await deletion;
     expect((await answer).statusCode).toBe(401);
     expect(await app.db.select().from(deposits).where(eq(deposits.userId, profile.id))).toEqual([]);
