@@ -64,6 +64,11 @@ async function signedIn(): Promise<BrowserSession> {
   return (await registerVerifiedUser(app)).session;
 }
 
+/** Opens a Stripe checkout of the form's deposit; answers its redirect address and order id. */
+async function checkout(session: BrowserSession) {
+  return (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+}
+
 async function balance(session: BrowserSession): Promise<number> {
   return (await call(app, session, 'GET', '/api/user/profile')).json().payload.balance;
 }
@@ -137,9 +142,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('credits the wallet for a signed checkout.session.completed, once, from the amount Stripe collected', async () => {
     const session = await signedIn();
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
+    const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
     const paid = stripeApi.pay(sessionOf(redirectUrl).id);
     const body = event('checkout.session.completed', paid);
     const first = await deliver(body);
@@ -154,9 +157,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('refuses a webhook that Stripe did not sign, or signed too long ago', async () => {
     const session = await signedIn();
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
+    const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
     const body = event('checkout.session.completed', stripeApi.pay(sessionOf(redirectUrl).id));
     const forged = await deliver(
       body,
@@ -180,9 +181,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('fails a deposit whose delayed payment failed, and ignores events it does not handle', async () => {
     const session = await signedIn();
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
+    const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
     const stripeSession = sessionOf(redirectUrl);
     expect((await deliver(event('payment_intent.created', stripeSession))).statusCode).toBe(200);
     expect((await deliver(event('checkout.session.completed', stripeSession))).statusCode).toBe(200);
@@ -196,9 +195,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it("keeps the reason of a signed payment_intent.payment_failed, found through the intent's reference, once; another card on Stripe's page still pays", async () => {
     const { session, profile } = await registerVerifiedUser(app);
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
+    const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
     const created = stripeApi.requests.find(
       (entry) => entry.path === '/v1/checkout/sessions' && entry.idempotencyKey === `checkout-${orderId}`,
     );
@@ -249,7 +246,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it("fails a refused deposit when its status is asked, ending the checkout at Stripe first, with Stripe's decline code or else its error code", async () => {
     const session = await signedIn();
-    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const order = await checkout(session);
     const intent = stripeApi.refuse(sessionOf(order.redirect_url).id, {
       type: 'card_error',
       code: 'incorrect_cvc',
@@ -270,14 +267,14 @@ describe('deposits through Stripe Checkout', () => {
     await deliver(event('payment_intent.payment_failed', intent));
     expect(await depositRow(order.order_id)).toEqual(settled);
 
-    const expired = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const expired = await checkout(session);
     stripeApi.refuse(sessionOf(expired.redirect_url).id, { type: 'card_error', code: 'expired_card' });
-    const unconfirmed = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const unconfirmed = await checkout(session);
     stripeApi.refuse(sessionOf(unconfirmed.redirect_url).id, {
       type: 'invalid_request_error',
       code: 'payment_intent_authentication_failure',
     });
-    const erred = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const erred = await checkout(session);
     stripeApi.refuse(sessionOf(erred.redirect_url).id, { type: 'api_error', code: null });
     expect(await orderStatus(session, expired.order_id)).toMatchObject({
       status: 'failed',
@@ -300,7 +297,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('fails a refused deposit whose checkout then expires as declined, with the reason of the refusal', async () => {
     const session = await signedIn();
-    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const order = await checkout(session);
     const intent = stripeApi.refuse(sessionOf(order.redirect_url).id, {
       type: 'card_error',
       code: 'card_declined',
@@ -318,7 +315,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('credits a refused deposit paid with another card before the status check could end its checkout', async () => {
     const session = await signedIn();
-    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const order = await checkout(session);
     const stripeSession = sessionOf(order.redirect_url);
     stripeApi.refuse(stripeSession.id, {
       type: 'card_error',
@@ -336,9 +333,7 @@ describe('deposits through Stripe Checkout', () => {
 
   it('fails a refused deposit the reconciliation finds, found through Stripe when its intent carries no reference', async () => {
     const session = await signedIn();
-    const { redirect_url: redirectUrl, order_id: orderId } = (
-      await call(app, session, 'POST', '/api/deposit/checkout', form)
-    ).json();
+    const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
     const intent = stripeApi.refuse(sessionOf(redirectUrl).id, {
       type: 'card_error',
       code: 'card_declined',
@@ -355,8 +350,8 @@ describe('deposits through Stripe Checkout', () => {
 
   it('asks Stripe about deposits it heard nothing of, and expires checkouts left open', async () => {
     const session = await signedIn();
-    const paid = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
-    const open = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const paid = await checkout(session);
+    const open = await checkout(session);
     stripeApi.pay(sessionOf(paid.redirect_url).id);
     const log = recordingLog();
     await reconcileDeposits(app.db, app.payments, log, { now: new Date(Date.now() + 20 * 60_000) });
@@ -434,9 +429,7 @@ function dispute(paid: FakeSession, id: string, status: string, amount = paid.am
 
 /** A deposit of 20.00 GBP (23.52 credits) paid and credited through a signed webhook. */
 async function paidDeposit(session: BrowserSession) {
-  const { redirect_url: redirectUrl, order_id: orderId } = (
-    await call(app, session, 'POST', '/api/deposit/checkout', form)
-  ).json();
+  const { redirect_url: redirectUrl, order_id: orderId } = await checkout(session);
   const paid = stripeApi.pay(sessionOf(redirectUrl).id);
   expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
   return { paid, orderId: orderId as number };
