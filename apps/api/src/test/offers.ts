@@ -51,8 +51,8 @@ export async function offerGlassForest(app: TestApp, seller: BrowserSession, she
   return created.json().payload.id as number;
 }
 
-/** The contact details a seller gives when accepting a counter-offer. */
-export const payoutContact = {
+/** The contact details a seller gives when accepting a counter-offer, but for their country. */
+export const payoutContactWithoutCountry = {
   name: 'Ada',
   surname: 'Lovelace',
   email: 'ada@example.test',
@@ -60,8 +60,10 @@ export const payoutContact = {
   address: '12 St James Square',
   city: 'London',
   postCode: 'SW1Y 4JH',
-  country: 'GB',
 };
+
+/** The contact details a seller gives when accepting a counter-offer. */
+export const payoutContact = { ...payoutContactWithoutCountry, country: 'GB' };
 
 /** A card that takes payouts, valid until next year. */
 export const payoutCard = {

@@ -6,6 +6,7 @@ import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { postMultipart } from '../../test/multipart';
+import { payoutContactWithoutCountry } from '../../test/offers';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { countries } from '../content/content.tables';
 import { payouts } from '../payouts/payouts.tables';
@@ -49,15 +50,6 @@ async function offered() {
   return { session, userId: profile.id, id };
 }
 
-const contact = {
-  name: 'Ada',
-  surname: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  postCode: 'SW1Y 4JH',
-};
 const bank = { full_name: 'Ada Lovelace', iban: 'DE89 3704 0044 0532 0130 00' };
 
 describe('POST /offer/approve with the country as its id', () => {
@@ -67,7 +59,7 @@ describe('POST /offer/approve with the country as its id', () => {
     for (const country of [germany.id, String(germany.id)]) {
       const { session, userId, id } = await offered();
       const approved = await call(app, session, 'POST', '/api/offer/approve', {
-        ...contact,
+        ...payoutContactWithoutCountry,
         ...bank,
         country,
         id: { id },
@@ -85,7 +77,7 @@ describe('POST /offer/approve with the country as its id', () => {
     const all = await app.db.select({ id: countries.id }).from(countries);
     const unknown = Math.max(...all.map((row) => row.id)) + 1000;
     const refused = await call(app, session, 'POST', '/api/offer/approve', {
-      ...contact,
+      ...payoutContactWithoutCountry,
       ...bank,
       country: unknown,
       id: { id },
