@@ -42,6 +42,13 @@ afterEach(async () => {
 const remove = (session: BrowserSession, body: Record<string, unknown>, language = 'en') =>
   call(app, session, 'DELETE', '/api/user/delete', body, { 'frontend-language': language });
 
+/** The ledger's transactions giving up the balance of a deleted account. */
+const forfeitsOf = (userId: string) =>
+  app.db
+    .select()
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.idempotencyKey, `account:${userId}:forfeit`));
+
 const adjustments = async () =>
   (await app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, 'adjustments')))[0]?.balance ?? 0;
 
@@ -85,10 +92,7 @@ describe('deleting an account that holds money', () => {
     // The balance moved to the shop through the ledger, once; the deposit's entries are kept.
     expect(await walletBalance(app.db, profile.id)).toBe(0);
     expect((await adjustments()) - before).toBe(1250);
-    const forfeits = await app.db
-      .select()
-      .from(ledgerTransactions)
-      .where(eq(ledgerTransactions.idempotencyKey, `account:${profile.id}:forfeit`));
+    const forfeits = await forfeitsOf(profile.id);
     expect(forfeits).toHaveLength(1);
     const deposit = await app.db
       .select()
@@ -215,10 +219,7 @@ describe.runIf(testDatabaseKind() === 'postgres')(
       expect(codes.filter((code) => code !== 200).every((code) => code === 401 || code === 404)).toBe(true);
       expect(await walletBalance(app.db, profile.id)).toBe(0);
       expect((await adjustments()) - before).toBe(4321);
-      const forfeits = await app.db
-        .select()
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.idempotencyKey, `account:${profile.id}:forfeit`));
+      const forfeits = await forfeitsOf(profile.id);
       expect(forfeits.map((forfeit) => forfeit.amount)).toEqual([4321]);
     });
   },
