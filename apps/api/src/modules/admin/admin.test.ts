@@ -44,6 +44,27 @@ async function sellerWithOffer() {
   return { session, userId: profile.id, offerId: await offerGlassForest(app, session, shelf) };
 }
 
+/** The seller's offer countered at `euros` by the admin, and accepted for a payout to a card. */
+async function acceptedToCard(seller: { session: BrowserSession; offerId: number }, euros: number) {
+  await call(app, admin, 'POST', `/api/admin/offers/${seller.offerId}/counter`, { service_price: euros });
+  await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
+    ...payoutContact,
+    card_number: '4242424242424242',
+    card_holder_name: 'Ada Lovelace',
+    expire_month: '12',
+    expire_year: String(new Date().getUTCFullYear() + 2),
+    id: seller.offerId,
+    amount: String(euros),
+  });
+}
+
+/** The back office's requested payout for an offer. */
+async function requestedPayout(offerId: number) {
+  const requested = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100')).json()
+    .payload.data;
+  return requested.find((item: { offer_id: number }) => item.offer_id === offerId);
+}
+
 describe('access', () => {
   it('answers 401 to guests and 403 to users on every admin route', async () => {
     const table = [...adminRouteTable.values()];
@@ -159,9 +180,7 @@ describe('publishing an accepted offer', () => {
       prompt: 'A glass forest at dawn, volumetric light',
     });
     expect(unpaid.statusCode).toBe(409);
-    const [payout] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
-      .json()
-      .payload.data.filter((item: { offer_id: number }) => item.offer_id === offerId);
+    const payout = await requestedPayout(offerId);
     expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/paid`)).statusCode).toBe(200);
     const published = await call(app, admin, 'POST', `/api/admin/offers/${offerId}/publish`, {
       price: 9.9,
@@ -239,19 +258,8 @@ describe('the payouts queue', () => {
     expect(offer.payout.status).toBe('paid');
 
     const failed = await sellerWithOffer();
-    await call(app, admin, 'POST', `/api/admin/offers/${failed.offerId}/counter`, { service_price: 30 });
-    await call(app, failed.session, 'POST', '/api/offer/withdraw/card', {
-      ...payoutContact,
-      card_number: '4242424242424242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: '12',
-      expire_year: String(new Date().getUTCFullYear() + 2),
-      id: failed.offerId,
-      amount: '30',
-    });
-    const [second] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
-      .json()
-      .payload.data.filter((item: { offer_id: number }) => item.offer_id === failed.offerId);
+    await acceptedToCard(failed, 30);
+    const second = await requestedPayout(failed.offerId);
     const card = (await call(app, admin, 'GET', `/api/admin/payouts/${second.id}`)).json().payload;
     expect(card).toMatchObject({
       method: 'card',
@@ -282,19 +290,8 @@ describe('the payouts queue', () => {
   });
   it('sends a card payout through the payout provider (audited), once', async () => {
     const seller = await sellerWithOffer();
-    await call(app, admin, 'POST', `/api/admin/offers/${seller.offerId}/counter`, { service_price: 20 });
-    await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
-      ...payoutContact,
-      card_number: '4242424242424242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: '12',
-      expire_year: String(new Date().getUTCFullYear() + 2),
-      id: seller.offerId,
-      amount: '20',
-    });
-    const [payout] = (await call(app, admin, 'GET', '/api/admin/payouts?status=requested&per_page=100'))
-      .json()
-      .payload.data.filter((item: { offer_id: number }) => item.offer_id === seller.offerId);
+    await acceptedToCard(seller, 20);
+    const payout = await requestedPayout(seller.offerId);
     const sent = await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`);
     expect(sent.statusCode).toBe(200);
     expect((await call(app, admin, 'POST', `/api/admin/payouts/${payout.id}/send`)).statusCode).toBe(409);
