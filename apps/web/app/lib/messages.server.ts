@@ -154,7 +154,11 @@ export function backOfficeMessagesFor(locale: string, overrides: Record<string, 
 export const builtInLocales: readonly string[] = Object.keys(builtIn);
 
 /** A language's texts as a script of their own: its address (named by its content) and its code. */
-export type TextsScript = { address: string; code: string };
+export type TextsScript = { address: string; code: string; packed: string };
+
+/** The code of a texts script: it puts the texts (`packed`, a JSON text) in `self.__texts` under `address`. */
+export const textsCode = (address: string, packed: string): string =>
+  `(self.__texts||(self.__texts={}))[${JSON.stringify(address)}]=${packed};\n`;
 
 const textsScripts = new Map<string, TextsScript>();
 
@@ -172,8 +176,7 @@ export function textsScriptFor(locale: string, overrides: Record<string, string>
   if (script === undefined) {
     const hash = createHash('sha256').update(locale).update('\n').update(packed).digest('base64url');
     const address = `${TEXTS_PATH}${locale}.${hash.slice(0, 16).replaceAll('-', '_')}.js`;
-    const code = `(self.__texts||(self.__texts={}))[${JSON.stringify(address)}]=${packed};\n`;
-    script = { address, code };
+    script = { address, code: textsCode(address, packed), packed };
     if (textsScripts.size >= PACKED_TEXTS_KEPT) {
       const oldest = textsScripts.keys().next().value as string;
       forgetTexts((textsScripts.get(oldest) as TextsScript).address);

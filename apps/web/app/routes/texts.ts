@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import { getLanguages, getWords } from '../features/site/api';
 import { serverApi } from '../lib/api.server';
-import { builtInLocales, textsScriptFor } from '../lib/messages.server';
+import { builtInLocales, textsCode, textsScriptFor } from '../lib/messages.server';
 import { TEXTS_PATH } from '../lib/texts';
 import type { Route } from './+types/texts';
 
@@ -9,8 +9,9 @@ const SCRIPT_NAME = /^([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\.[\w]{16}\.js$/;
 
 /**
  * A language's texts script (decision 0032). Its address names its content, so the browser keeps
- * it for good; an address that is not the current one of its language answers 404 (the texts
- * changed since: the pages that named it are gone too).
+ * it for good. Another address of a language (texts changed since the page that names it was made,
+ * or a page made by a process that had not yet seen a change) gets the current texts under the
+ * address asked for, not kept: the page still starts, with today's texts. Anything else answers 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = SCRIPT_NAME.exec(params.file)?.[1];
@@ -21,14 +22,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       () => ({}),
     );
     const script = textsScriptFor(locale, words);
-    if (script.address === `${TEXTS_PATH}${params.file}`) {
-      return new Response(script.code, {
-        headers: {
-          'content-type': 'text/javascript; charset=utf-8',
-          'cache-control': 'public, max-age=31536000, immutable',
-        },
-      });
-    }
+    const asked = `${TEXTS_PATH}${params.file}`;
+    const current = script.address === asked;
+    return new Response(current ? script.code : textsCode(asked, script.packed), {
+      headers: {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': current ? 'public, max-age=31536000, immutable' : 'no-store',
+      },
+    });
   }
   return new Response('Not found', {
     status: 404,
