@@ -1,10 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { isCheckViolation, pgErrorCode } from '../../db/errors';
 import { AppError } from '../../errors';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
+import { writeRawPurchase } from '../../test/ledger';
 import { users } from '../accounts/accounts.tables';
 import { ledgerProblems } from './wallet.invariants';
 import {
@@ -252,21 +253,10 @@ describe('the ledger', () => {
     await fund(userId, 10);
     // Entries written around the service, balanced, that would take the wallet to -1.
     await expect(
-      db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(ledgerTransactions)
-          .values({ idempotencyKey: `raw-overdraft:${userId}`, kind: 'purchase', amount: 11 })
-          .returning();
-        const accounts = await tx
-          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'clearing:sandbox']));
-        const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
-        await tx.insert(ledgerEntries).values([
-          { transactionId: created?.id as number, accountId: idOf('clearing:sandbox'), amount: 11 },
-          { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -11 },
-        ]);
-      }),
+      writeRawPurchase(db, `raw-overdraft:${userId}`, 11, [
+        ['clearing:sandbox', 11],
+        [`wallet:${userId}`, -11],
+      ]),
     ).rejects.toSatisfy((error) => isCheckViolation(error, 'ledger_accounts_balance_not_negative'));
     expect(await walletBalance(db, userId)).toBe(10);
   });
@@ -313,21 +303,10 @@ describe('the cached balance', () => {
   it('follows entries however they are written: the database adds each entry to its account', async () => {
     const userId = await newUser();
     await fund(userId, 100);
-    await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(ledgerTransactions)
-        .values({ idempotencyKey: `raw-balanced:${userId}`, kind: 'purchase', amount: 30 })
-        .returning();
-      const accounts = await tx
-        .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'clearing:sandbox']));
-      const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
-      await tx.insert(ledgerEntries).values([
-        { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -30 },
-        { transactionId: created?.id as number, accountId: idOf('clearing:sandbox'), amount: 30 },
-      ]);
-    });
+    await writeRawPurchase(db, `raw-balanced:${userId}`, 30, [
+      [`wallet:${userId}`, -30],
+      ['clearing:sandbox', 30],
+    ]);
     expect(await walletBalance(db, userId)).toBe(70);
   });
 
@@ -419,21 +398,10 @@ describe('a deposit reversed at its provider (decision 0027)', () => {
       key: `raw-debt:${userId}`,
     });
     await expect(
-      db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(ledgerTransactions)
-          .values({ idempotencyKey: `raw-deeper:${userId}`, kind: 'purchase', amount: 1 })
-          .returning();
-        const accounts = await tx
-          .select({ id: ledgerAccounts.id, code: ledgerAccounts.code })
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.code, [`wallet:${userId}`, 'revenue']));
-        const idOf = (code: string) => accounts.find((account) => account.code === code)?.id as number;
-        await tx.insert(ledgerEntries).values([
-          { transactionId: created?.id as number, accountId: idOf('revenue'), amount: 1 },
-          { transactionId: created?.id as number, accountId: idOf(`wallet:${userId}`), amount: -1 },
-        ]);
-      }),
+      writeRawPurchase(db, `raw-deeper:${userId}`, 1, [
+        ['revenue', 1],
+        [`wallet:${userId}`, -1],
+      ]),
     ).rejects.toSatisfy((error) => isCheckViolation(error, 'ledger_accounts_balance_not_negative'));
     const error = await db
       .execute(sql`update ledger_accounts set overdraft = 1000 where code = ${`wallet:${userId}`}`)
