@@ -5,6 +5,7 @@ import { runDueJobs } from './modules/jobs/jobs.service';
 import { ledgerProblems } from './modules/wallet/wallet.invariants';
 import { randomAddress, registerVerifiedUser, strongPassword } from './test/accounts';
 import { createTestApp, type TestApp } from './test/app';
+import { payOnSandbox } from './test/deposits';
 import { recordingLog } from './test/log';
 
 /**
@@ -65,15 +66,9 @@ function originalClient(language = 'en') {
   };
 }
 
-/** Presses Pay on the sandbox's checkout page, as the person at the browser does. */
-async function payOnSandbox(redirectUrl: string) {
-  const pressed = await app.inject({
-    method: 'POST',
-    url: redirectUrl,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(pressed.statusCode).toBe(303);
+/** Presses Pay on the sandbox's checkout page, then delivers its webhook. */
+async function payOnSandboxAndDeliver(redirectUrl: string) {
+  await payOnSandbox(app, redirectUrl);
   // The sandbox's webhook reaches the shop over HTTP.
   expect(await runDueJobs(app.db, app.paymentJobs, recordingLog())).toBe(1);
 }
@@ -151,7 +146,7 @@ describe('a client of the original API', () => {
     const waiting = (await client.get(`/deposit/status?order_id=${order_id}`)).json();
     expect(waiting).toMatchObject({ status: 'OK', order: { status: 'processing', error_message: null } });
 
-    await payOnSandbox(redirect_url);
+    await payOnSandboxAndDeliver(redirect_url);
 
     const paid = (await client.get(`/deposit/status?order_id=${order_id}`)).json();
     expect(paid).toMatchObject({

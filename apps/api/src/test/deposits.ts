@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { type BrowserSession, call } from './accounts';
 import type { TestApp } from './app';
@@ -40,4 +41,15 @@ export async function untilALockIsAwaited(db: Db): Promise<void> {
   for (let tries = 0; tries < 200 && (await waiting()) === 0; tries += 1) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** Presses Pay on the sandbox's checkout page, as the person at the browser does; it answers 303. */
+export async function payOnSandbox(app: TestApp, redirectUrl: string): Promise<void> {
+  const pressed = await app.inject({
+    method: 'POST',
+    url: redirectUrl,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'action=pay',
+  });
+  expect(pressed.statusCode).toBe(303);
 }

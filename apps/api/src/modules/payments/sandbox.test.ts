@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { cardDepositForm } from '../../test/deposits';
+import { cardDepositForm, payOnSandbox } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
 import { deposits } from '../deposits/deposits.tables';
 import { type JobHandler, runDueJobs } from '../jobs/jobs.service';
@@ -67,13 +67,7 @@ afterEach(async () => {
 async function paidDeposit() {
   const { session } = await registerVerifiedUser(app);
   const order = (await call(app, session, 'POST', '/api/deposit/checkout', cardDepositForm)).json();
-  const pressed = await app.inject({
-    method: 'POST',
-    url: order.redirect_url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(pressed.statusCode).toBe(303);
+  await payOnSandbox(app, order.redirect_url);
   const [job] = await app.db
     .select()
     .from(jobs)

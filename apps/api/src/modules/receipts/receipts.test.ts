@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, lastMailTo, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
+import { payOnSandbox } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
 import { users } from '../accounts/accounts.tables';
 import { deposits } from '../deposits/deposits.tables';
@@ -73,13 +74,7 @@ async function paidDeposit(session: BrowserSession, amount = '25.00', currency =
       payment_method_id: 'card',
     })
   ).json();
-  const pressed = await app.inject({
-    method: 'POST',
-    url: order.redirect_url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'action=pay',
-  });
-  expect(pressed.statusCode).toBe(303);
+  await payOnSandbox(app, order.redirect_url);
   await runDueJobs(app.db, app.paymentJobs, recordingLog());
   return order.order_id as number;
 }
