@@ -13,6 +13,7 @@ import {
   uniqueEmail,
 } from './test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from './test/app';
+import { contactForm } from './test/contact';
 import { multipart, postMultipart } from './test/multipart';
 
 const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#3366aa' } })
@@ -378,17 +379,7 @@ describe('a NUL character in a text field', () => {
       session,
       'POST',
       '/api/contact',
-      {
-        first_name: 'Marie',
-        last_name: 'Curie',
-        email: 'marie@example.test',
-        phone: '+33 1 23 45 67 89',
-        address: '1 Rue Pierre et Marie Curie',
-        city: 'Paris',
-        post_code: '75005',
-        country: 'FR',
-        message: `Bulk?${'\u0000'}`,
-      },
+      { ...contactForm, message: `Bulk?${'\u0000'}` },
       { 'frontend-language': 'pl' },
       randomAddress(),
     );

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, randomAddress, uniqueEmail } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
+import { contactForm } from '../../test/contact';
 import { mailOutbox } from '../mail/mail.tables';
 import { contactMessages, newsletterSubscriptions } from './content.tables';
 
@@ -145,17 +146,7 @@ describe('POST /api/newsletter/subscribe', () => {
 });
 
 describe('POST /api/contact', () => {
-  const valid = {
-    first_name: 'Marie',
-    last_name: 'Curie',
-    email: 'marie@example.test',
-    phone: '+33 1 23 45 67 89',
-    address: '1 Rue Pierre et Marie Curie',
-    city: 'Paris',
-    post_code: '75005',
-    country: 'FR',
-    message: 'Do you sell <b>prompts</b> in bulk?',
-  };
+  const valid = contactForm;
 
   it('stores the message and mails it, escaped, to the support address', async () => {
     const session = await startBrowserSession(app);

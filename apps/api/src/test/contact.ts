@@ -1,0 +1,12 @@
+/** The contact form as a visitor from Paris fills it in, asking about buying in bulk. */
+export const contactForm = {
+  first_name: 'Marie',
+  last_name: 'Curie',
+  email: 'marie@example.test',
+  phone: '+33 1 23 45 67 89',
+  address: '1 Rue Pierre et Marie Curie',
+  city: 'Paris',
+  post_code: '75005',
+  country: 'FR',
+  message: 'Do you sell <b>prompts</b> in bulk?',
+};
