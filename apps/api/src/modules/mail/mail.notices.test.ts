@@ -16,7 +16,10 @@ import {
 } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { multipart, type Part } from '../../test/multipart';
+import { startCardDeposit } from '../../test/deposits';
+import { multipart } from '../../test/multipart';
+import { cardPayoutDetails } from '../../test/offers';
+import { submitVerification } from '../../test/verification';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
@@ -132,20 +135,6 @@ const asAdmin = (path: string, key: string, body?: unknown) =>
   call(app, admin, 'POST', path, body, { 'idempotency-key': key });
 
 describe('deposit mails', () => {
-  const form = {
-    amount: '25.00',
-    currency: 'EUR',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email: 'ada@example.test',
-    phone: '+44 20 7946 0000',
-    country: 'GB',
-    city: 'London',
-    address: '12 St James Square',
-    post_code: 'SW1Y 4JH',
-    terms: true,
-    payment_method_id: 'card',
-  };
   const event = (id: string, type: string, ref: string, failure: string | null = null) =>
     JSON.stringify({
       id,
@@ -173,7 +162,7 @@ describe('deposit mails', () => {
       payload: body,
     });
   async function started(session: BrowserSession) {
-    const order = (await call(app, session, 'POST', '/api/deposit/checkout', form)).json();
+    const order = (await startCardDeposit(app, session)).json();
     const [row] = await app.db.select().from(deposits).where(eq(deposits.id, order.order_id));
     return { number: order.order_id as number, ref: row?.providerRef ?? '' };
   }
@@ -364,18 +353,7 @@ describe('offer mails', () => {
     const { session, email, offerId } = await offered('de');
     await asAdmin(`/api/admin/offers/${offerId}/counter`, newKey(), { service_price: 25 });
     const accepted = await call(app, session, 'POST', '/api/offer/withdraw/card', {
-      name: 'Ada',
-      surname: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      address: '12 St James Square',
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'GB',
-      card_number: '4242 4242 4242 4242',
-      card_holder_name: 'Ada Lovelace',
-      expire_month: '12',
-      expire_year: String(new Date().getUTCFullYear() + 1),
+      ...cardPayoutDetails,
       id: offerId,
       amount: '25',
     });
@@ -438,33 +416,7 @@ describe('bank payout mails', () => {
 describe('verification mails', () => {
   async function submitted(locale: string) {
     const user = await account(locale);
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-    const parts: Part[] = [
-      ...Object.entries({
-        full_name: 'Ada Lovelace',
-        phone: '+44 20 7946 0000',
-        date_of_birth: '1990-12-10',
-        nationality: 'British',
-        city: 'London',
-        state: 'Greater London',
-        country: 'gb',
-        zip: 'SW1Y 4JH',
-        document_type: 'passport',
-        confirm: '1',
-      }).map(([name, value]) => ({ name, value })),
-      ...Object.entries({ document_front: png, document_back: png, address_document: pdf }).map(
-        ([name, data]) => ({ name, filename: `${name}.bin`, type: 'application/octet-stream', data }),
-      ),
-    ];
-    const body = multipart(parts);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/verification',
-      headers: { ...user.session.headers(), ...body.headers },
-      payload: body.payload,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return { ...user, id: response.json().payload.id as number };
+    return { ...user, id: await submitVerification(app, user.session, png) };
   }
 
   it('tells the user the verification was approved, once', async () => {

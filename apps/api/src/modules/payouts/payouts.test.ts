@@ -18,6 +18,7 @@ import {
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { payoutContact } from '../../test/offers';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
@@ -63,16 +64,6 @@ afterEach(async () => {
   expect(await ledgerProblems(app.db)).toEqual([]);
 });
 
-const contact = {
-  name: 'Ada',
-  surname: 'Lovelace',
-  email: 'ada@example.test',
-  phone: '+44 20 7946 0000',
-  address: '12 St James Square',
-  city: 'London',
-  postCode: 'SW1Y 4JH',
-  country: 'GB',
-};
 const nextYear = String(new Date().getUTCFullYear() + 1);
 
 /** A seller whose offer the service priced at `cents`. */
@@ -102,7 +93,7 @@ async function offered(cents: number): Promise<{ session: BrowserSession; userId
 async function cardPayout(cents: number, cardNumber = '4242 4242 4242 4242') {
   const seller = await offered(cents);
   const accepted = await call(app, seller.session, 'POST', '/api/offer/withdraw/card', {
-    ...contact,
+    ...payoutContact,
     card_number: cardNumber,
     card_holder_name: 'Ada Lovelace',
     expire_month: '12',
@@ -613,14 +604,14 @@ describe("another user's payout", () => {
     const stranger = await registerVerifiedUser(app);
     const before = await state(offerId);
     const withCard = await call(app, stranger.session, 'POST', '/api/offer/withdraw/card', {
-      ...contact,
+      ...payoutContact,
       ...card,
       amount: '25',
       id: offerId,
     });
     expect(withCard.statusCode).toBe(404);
     const byTransfer = await call(app, stranger.session, 'POST', '/api/offer/withdraw/sepa', {
-      ...contact,
+      ...payoutContact,
       full_name: 'Eve Stranger',
       iban: 'DE89370400440532013000',
       amount: '25',
@@ -652,12 +643,12 @@ describe('migration 0025', () => {
           card_holder_name: 'Ada Lovelace',
           expire_month: 12,
           expire_year: 2030,
-          contact,
+          contact: payoutContact,
         });
         const bank = seal(appKey, 'payout-details', {
           full_name: 'Ada Lovelace',
           iban: 'DE89370400440532013000',
-          contact,
+          contact: payoutContact,
         });
         // Foreign keys aside (until 0025 ran): the rows matter here, not their users and offers.
         await database.db.execute(sql`set session_replication_role = replica`);

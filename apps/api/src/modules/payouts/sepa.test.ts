@@ -9,6 +9,7 @@ import { call, registerVerifiedUser, signInAsAdmin, strongPassword } from '../..
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { payoutContact } from '../../test/offers';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
 import { categories, styles } from '../catalogue/catalogue.tables';
@@ -173,14 +174,7 @@ describe('exporting bank payouts', () => {
     const offerId = created.json().payload.id as number;
     await makeCounterOffer(app.db, offerId, cents);
     const accepted = await call(app, session, 'POST', '/api/offer/approve', {
-      name: 'Ada',
-      surname: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      address: '12 St James Square',
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'GB',
+      ...payoutContact,
       full_name: fullName,
       iban,
       id: offerId,

@@ -8,6 +8,7 @@ import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart } from '../../test/multipart';
+import { cardPayoutDetails } from '../../test/offers';
 import { categories, styles } from '../catalogue/catalogue.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
@@ -270,18 +271,7 @@ describe('card payouts of a shop on Stripe Connect', () => {
       const offerId = created.json().payload.id as number;
       await makeCounterOffer(app.db, offerId, 2000);
       const accepted = await call(app, session, 'POST', '/api/offer/withdraw/card', {
-        name: 'Ada',
-        surname: 'Lovelace',
-        email: 'ada@example.test',
-        phone: '+44 20 7946 0000',
-        address: '12 St James Square',
-        city: 'London',
-        postCode: 'SW1Y 4JH',
-        country: 'GB',
-        card_number: '4242 4242 4242 4242',
-        card_holder_name: 'Ada Lovelace',
-        expire_month: '12',
-        expire_year: String(new Date().getUTCFullYear() + 1),
+        ...cardPayoutDetails,
         id: offerId,
         amount: '20',
       });
