@@ -1,3 +1,5 @@
+import { writtenAmount } from '../../lib/written-amount';
+
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 type Forms = { name: string; genitive?: PluralForms } & PluralForms;
 
@@ -29,20 +31,6 @@ const DEFAULT_FORMS: Record<string, Forms> = {
   },
 };
 
-const numberStyles = new Map<string, { whole: Intl.NumberFormat; decimal: string }>();
-
-function numberStyle(locale: string) {
-  let found = numberStyles.get(locale);
-  if (!found) {
-    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const decimal =
-      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-    found = { whole, decimal };
-    numberStyles.set(locale, found);
-  }
-  return found;
-}
-
 /**
  * The number of an amount (minor units) as the shop's pages write it in `locale`: the whole part
  * grouped as the language groups it ("1,000,000", "1.000.000", "1 000 000"; Spanish, Italian and
@@ -50,14 +38,8 @@ function numberStyle(locale: string) {
  * decimal separator and two digits for a fraction ("1,234.50", "11,90"). The amount stays an
  * integer: the whole part is grouped as a bigint and the cents are appended as digits.
  */
-export function creditsAmount(minor: number, locale: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
-  const { whole, decimal } = numberStyle(locale);
-  const magnitude = BigInt(Math.abs(minor));
-  const cents = magnitude % 100n;
-  const fraction = cents === 0n ? '' : `${decimal}${String(cents).padStart(2, '0')}`;
-  return `${minor < 0 ? '-' : ''}${whole.format(magnitude / 100n)}${fraction}`;
-}
+export const creditsAmount = (minor: number, locale: string): string =>
+  writtenAmount(minor, locale, 'when-any');
 
 /**
  * An amount of the internal currency (minor units) with its name in the form the number needs in

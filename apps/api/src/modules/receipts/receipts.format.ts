@@ -1,33 +1,10 @@
+import { writtenAmount } from '../../lib/written-amount';
 import { creditsNamed } from '../mail/credits-text';
 
-/**
- * Amounts and dates as a receipt writes them in its language. The amount stays an integer of
- * minor units until the last step: its whole part is grouped by Intl as a bigint and the cents are
- * appended as digits, so no float ever holds money.
- */
+/** Amounts and dates as a receipt writes them in its language. */
 
-const groupers = new Map<string, { whole: Intl.NumberFormat; decimal: string }>();
-
-function grouperFor(locale: string) {
-  let found = groupers.get(locale);
-  if (!found) {
-    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    const decimal =
-      new Intl.NumberFormat(locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-    found = { whole, decimal };
-    groupers.set(locale, found);
-  }
-  return found;
-}
-
-/** 123456 -> "1,234.56" in English, "1.234,56" in German. */
-export function formatReceiptAmount(minor: number, locale: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
-  const { whole, decimal } = grouperFor(locale);
-  const magnitude = BigInt(Math.abs(minor));
-  const cents = String(magnitude % 100n).padStart(2, '0');
-  return `${minor < 0 ? '-' : ''}${whole.format(magnitude / 100n)}${decimal}${cents}`;
-}
+/** 123456 -> "1,234.56" in English, "1.234,56" in German: a receipt always writes the cents. */
+export const formatReceiptAmount = (minor: number, locale: string): string => writtenAmount(minor, locale);
 
 /** With its currency: "€50.00" when the currency has a one-letter sign, else "12.50 zł" or "12.50 CHF". */
 export function formatReceiptMoney(
