@@ -6,7 +6,7 @@
 const api = '^apps/api/src/';
 const web = '^apps/web/app/';
 /** Tests and their helpers set up what they test across layers; the rules are for the code they test. */
-const tests = ['\\.test\\.tsx?$', `${api}test/`];
+const tests = ['\\.test\\.tsx?$', `${api}test/`, `${web}test/`];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

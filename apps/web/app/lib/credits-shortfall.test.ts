@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { CURRENCY_NAMES } from '../test/render-in-site';
 import { shortfallText } from './credits-shortfall';
 import { createTranslator } from './i18n';
 import type { Messages } from './messages';
 import { messagesFor } from './messages.server';
 
-const NAMES: Record<string, string> = {
-  en: 'Credits',
-  de: 'Credits',
-  fr: 'Crédits',
-  es: 'Créditos',
-  it: 'Crediti',
-  pl: 'Kredyty',
-};
-
 /** The cart's and the generator's "You need … more." for `cents` missing, in `language`. */
-const short = (language: string, cents: number, name = NAMES[language] as string) =>
+const short = (language: string, cents: number, name = CURRENCY_NAMES[language] as string) =>
   shortfallText(
     'cart.short',
     cents,

@@ -5,20 +5,13 @@ import es from '../locales/es/wallet.json';
 import fr from '../locales/fr/wallet.json';
 import it_ from '../locales/it/wallet.json';
 import pl from '../locales/pl/wallet.json';
+import { CURRENCY_NAMES as names } from '../test/render-in-site';
 import { creditsText, formatCredits } from './credits';
 import { creditsParts } from './credits-parts';
 import { createTranslator } from './i18n';
 import type { Messages } from './messages';
 
 const texts: Record<string, Messages> = { en, de, fr, es, it: it_, pl };
-const names: Record<string, string> = {
-  en: en.credits.name,
-  de: de.credits.name,
-  fr: fr.credits.name,
-  es: es.credits.name,
-  it: it_.credits.name,
-  pl: pl.credits.name,
-};
 const say = (locale: string, cents: number, name = names[locale] as string) =>
   formatCredits(cents, locale, name, createTranslator(locale, texts[locale] as Messages).t);
 

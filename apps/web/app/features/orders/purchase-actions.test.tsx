@@ -1,13 +1,7 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { messagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderInSite } from '../../test/render-in-site';
 import { PurchaseActions } from './purchase-actions';
 
 const product = (values: Partial<ProductDetail> = {}) =>
@@ -23,49 +17,15 @@ const product = (values: Partial<ProductDetail> = {}) =>
     ...values,
   }) as ProductDetail;
 
-const CURRENCY_NAMES: Record<string, string> = {
-  en: 'Credits',
-  de: 'Credits',
-  fr: 'Crédits',
-  es: 'Créditos',
-  it: 'Crediti',
-  pl: 'Kredyty',
-};
-
 /** The product page's buttons for a signed-in user with `balance` (or a guest), in `language`. */
 function render(shown: ProductDetail, balance: number | null, language = 'en') {
   const user = balance === null ? null : ({ balance, first_name: 'Ada', last_name: 'L' } as Profile);
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            { id: 'product', path: 'products/:slug', Component: () => <PurchaseActions product={shown} /> },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}/products/red-fox?from=home`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: CURRENCY_NAMES[language] },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+  return renderInSite(() => <PurchaseActions product={shown} />, {
+    language,
+    user,
+    path: 'products/:slug',
+    url: 'products/red-fox?from=home',
+  });
 }
 
 describe("the product page's buy buttons", () => {

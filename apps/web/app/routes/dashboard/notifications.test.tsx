@@ -1,50 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { messagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderInSite } from '../../test/render-in-site';
 import type { Route } from './+types/notifications';
 import Notifications from './notifications';
 
 /** The page as the server renders it, in `language`, with what its loader answered. */
 function render(optionalMails: boolean | null, language = 'en') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'notifications',
-              index: true,
-              Component: () => (
-                <Notifications {...({ loaderData: { optionalMails } } as unknown as Route.ComponentProps)} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: { locale: language } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
+  return renderInSite(
+    () => <Notifications {...({ loaderData: { optionalMails } } as unknown as Route.ComponentProps)} />,
+    { language },
   );
-  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
 }
 
 describe('the mail preferences page', () => {

@@ -1,23 +1,8 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { messagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderInSite } from '../../test/render-in-site';
 import type { Route } from './+types/profile';
 import DashboardProfile from './profile';
-
-const CURRENCY_NAMES: Record<string, string> = {
-  en: 'Credits',
-  de: 'Credits',
-  fr: 'Crédits',
-  es: 'Créditos',
-  it: 'Crediti',
-  pl: 'Kredyty',
-};
 
 /** The profile page of a user holding `balance`, as the server renders it in `language`. */
 function render(balance: number, language = 'en') {
@@ -28,51 +13,10 @@ function render(balance: number, language = 'en') {
     last_name: 'Lovelace',
     balance,
   } as unknown as Profile;
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'routes/dashboard-layout',
-              children: [
-                {
-                  id: 'profile',
-                  index: true,
-                  Component: () => (
-                    <DashboardProfile
-                      {...({ loaderData: { blockers: {} } } as unknown as Route.ComponentProps)}
-                    />
-                  ),
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: CURRENCY_NAMES[language] },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
-            'routes/dashboard-layout': { user },
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+  return renderInSite(
+    () => <DashboardProfile {...({ loaderData: { blockers: {} } } as unknown as Route.ComponentProps)} />,
+    { language, user, layouts: [{ id: 'routes/dashboard-layout', loaderData: { user } }] },
+  ).text;
 }
 
 describe("the account deletion's balance", () => {

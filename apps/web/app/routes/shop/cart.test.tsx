@@ -1,12 +1,7 @@
 import type { Cart, CartItem } from '@promptmarket/contracts/orders';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { builtInLocales, messagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { builtInLocales } from '../../lib/messages.server';
+import { renderInSite } from '../../test/render-in-site';
 import type { Route } from './+types/cart';
 import CartPage from './cart';
 
@@ -23,40 +18,9 @@ const item = (id: number, title: string, price: number, available: boolean): Car
 
 /** The cart page as the shop renders it for a signed-in user, in `language`. */
 function render(cart: Cart, language = 'en') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'cart',
-              index: true,
-              Component: () => (
-                <CartPage {...({ loaderData: { cart } } as unknown as Route.ComponentProps)} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: { locale: language } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
+  return renderInSite(() => <CartPage {...({ loaderData: { cart } } as unknown as Route.ComponentProps)} />, {
+    language,
+  });
 }
 
 const withHidden: Cart = {

@@ -1,11 +1,6 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../../lib/i18n';
-import type { Messages } from '../../../lib/messages';
-import { messagesFor } from '../../../lib/messages.server';
-import { SITE_ROUTE_ID, type SiteData } from '../../../lib/site-data';
+import { renderInSite } from '../../../test/render-in-site';
 import { ProductCard } from './product-card';
 
 const product = (price: number) =>
@@ -23,25 +18,10 @@ const product = (price: number) =>
 
 /** The tile's price as a visitor reads it in `language`, with the shop's currency `name`. */
 function price(language: string, amount: number, name: string): string {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [{ index: true, Component: () => <ProductCard product={product(amount)} /> }],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: { locale: language, settings: { internal_currency_name: name } } as SiteData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
+  const { html } = renderInSite(() => <ProductCard product={product(amount)} />, {
+    language,
+    currencyName: name,
+  });
   return /<span class="font-semibold text-slate-900">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
 }
 
