@@ -16,7 +16,7 @@ const item = (id: number, title: string, price: number, available: boolean): Car
   available,
 });
 
-/** The cart page as the shop renders it for a signed-in user, in `language`. */
+/** The cart page as the shop renders it from its loader data (the cart, which only a signed-in user has), in `language`. */
 function render(cart: Cart, language = 'en') {
   return renderInSite(() => <CartPage {...({ loaderData: { cart } } as unknown as Route.ComponentProps)} />, {
     language,
