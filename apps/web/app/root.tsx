@@ -28,7 +28,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<{ locale: string; texts: string }>('routes/locale-layout');
   const nonce = useCspNonce();
   return (
-    <html lang={site?.locale ?? DEFAULT_LOCALE}>
+    // The client entry marks the page started (`data-started`) before React hydrates this element.
+    <html lang={site?.locale ?? DEFAULT_LOCALE} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
