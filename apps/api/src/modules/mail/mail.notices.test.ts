@@ -18,7 +18,7 @@ import { createTestApp, startBrowserSession, type TestApp } from '../../test/app
 import { createCatalogue } from '../../test/catalogue';
 import { startCardDeposit } from '../../test/deposits';
 import { multipart } from '../../test/multipart';
-import { cardPayoutDetails } from '../../test/offers';
+import { cardPayoutDetails, payoutContact } from '../../test/offers';
 import { submitVerification } from '../../test/verification';
 import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { users } from '../accounts/accounts.tables';
@@ -387,14 +387,7 @@ describe('bank payout mails', () => {
     const { session, email, offerId } = await offered('en');
     await asAdmin(`/api/admin/offers/${offerId}/counter`, newKey(), { service_price: 30 });
     const accepted = await call(app, session, 'POST', '/api/offer/approve', {
-      name: 'Ada',
-      surname: 'Lovelace',
-      email: 'ada@example.test',
-      phone: '+44 20 7946 0000',
-      address: '12 St James Square',
-      city: 'London',
-      postCode: 'SW1Y 4JH',
-      country: 'GB',
+      ...payoutContact,
       full_name: 'Ada Lovelace',
       iban: 'DE89 3704 0044 0532 0130 00',
       id: offerId,
