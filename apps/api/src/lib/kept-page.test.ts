@@ -12,7 +12,7 @@ describe('kept pages', () => {
       `<!DOCTYPE html><html><head><script nonce="${first}">start()</script></head>` +
       `<body><p>Zürich – 12,50 € · 東京 🎨</p><style nonce="${first}">p{}</style>` +
       `<script nonce="${first}">window.x = 1</script></body></html>`;
-    const page = keepPage(html, first, 200, [['content-type', 'text/html; charset=utf-8']]);
+    const page = keepPage(Buffer.from(html), first, 200, [['content-type', 'text/html; charset=utf-8']]);
     expect(page.nonceAt).toHaveLength(3);
 
     const second = nonce();
@@ -26,14 +26,14 @@ describe('kept pages', () => {
   });
 
   it('serves a page without a nonce as it is', () => {
-    const page = keepPage('<p>plain</p>', nonce(), 200, []);
+    const page = keepPage(Buffer.from('<p>plain</p>'), nonce(), 200, []);
     expect(page.nonceAt).toEqual([]);
     expect(pageWithNonce(page, nonce()).toString('utf8')).toBe('<p>plain</p>');
   });
 
   it('refuses a nonce of another length or beyond ASCII, which would break the page', () => {
     const first = nonce();
-    const page = keepPage(`<script nonce="${first}"></script>`, first, 200, []);
+    const page = keepPage(Buffer.from(`<script nonce="${first}"></script>`), first, 200, []);
     expect(() => pageWithNonce(page, `${nonce()}x`)).toThrow();
     expect(() => pageWithNonce(page, `é${nonce().slice(1)}`)).toThrow();
   });
@@ -46,7 +46,7 @@ describe('kept pages', () => {
       `<script nonce="${first}">a()</script>${block(1)}` +
       `<script nonce="${first}"></script><script nonce="${first}"></script>${block(2)}` +
       `<style nonce="${first}"></style>`;
-    const page = keepPage(html, first, 200, []);
+    const page = keepPage(Buffer.from(html), first, 200, []);
     for (let copy = 0; copy < 3; copy++) {
       const mine = nonce();
       const gzipped = gzippedPageWithNonce(page, mine);
@@ -55,7 +55,7 @@ describe('kept pages', () => {
       expect(gzipped.includes(Buffer.from(first))).toBe(false);
       expect(gzipped.length).toBeLessThan(Buffer.byteLength(html) / 10);
     }
-    const plain = keepPage('<p>no scripts here</p>', first, 200, []);
+    const plain = keepPage(Buffer.from('<p>no scripts here</p>'), first, 200, []);
     expect(gunzipSync(gzippedPageWithNonce(plain, nonce())).toString('utf8')).toBe('<p>no scripts here</p>');
   });
 });

@@ -27,8 +27,7 @@ export type KeptPage = {
  */
 type GzipTemplate = { member: Buffer; nonceAt: number[] };
 
-export function keepPage(html: string, nonce: string, status: number, headers: [string, string][]): KeptPage {
-  const body = Buffer.from(html, 'utf8');
+export function keepPage(body: Buffer, nonce: string, status: number, headers: [string, string][]): KeptPage {
   const needle = Buffer.from(nonce, 'latin1');
   const nonceAt: number[] = [];
   for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {

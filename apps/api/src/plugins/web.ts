@@ -77,7 +77,13 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
+  // A page arrives whole (entry.server.tsx); other answers (sitemaps, texts) may be streams.
+  if (isPage(response)) return reply.send(Buffer.from(await response.arrayBuffer()));
   return reply.send(Readable.fromWeb(response.body as never));
+}
+
+function isPage(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').startsWith('text/html');
 }
 
 /**
@@ -110,9 +116,7 @@ function keptAudience(request: FastifyRequest): 'guest' | 'member' | null {
 /** A finished page that sets nothing for its visitor. */
 function isKeepableResponse(response: Response): boolean {
   return (
-    response.status === 200 &&
-    !response.headers.has('set-cookie') &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html')
+    response.status === 200 && !response.headers.has('set-cookie') && isPage(response)
   );
 }
 
@@ -259,7 +263,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
         }
         const page = keepPage(
-          await response.text(),
+          Buffer.from(await response.arrayBuffer()),
           request.cspNonce,
           response.status,
           [...response.headers].filter(([name]) => name !== 'set-cookie'),

@@ -1,5 +1,3 @@
-import { Transform, type TransformCallback } from 'node:stream';
-
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const HELD_PRELOAD = '<link data-held-modulepreload=""';
 const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/g;
@@ -38,40 +36,15 @@ const START_AFTER_LOAD =
  * under the response's nonce, brings them to life on the window's `load` event.
  *
  * React Router writes these tags itself (and React hoists the preloads into the head), so they
- * are rewritten in the stream. A tag is never cut in two: the text from an unclosed `<` is kept
- * back until the next chunk. The text is read byte for byte (latin1), so UTF-8 split across
- * chunks comes out exactly as it went in.
+ * are rewritten in the finished page. The text is read byte for byte (latin1), so UTF-8 comes out
+ * exactly as it went in.
  */
-export function scriptsAfterLoad(nonce: string): Transform {
+export function holdScriptsUntilLoad(page: Buffer, nonce: string): Buffer {
   const starter = `<script nonce="${nonce}">${START_AFTER_LOAD.replace('NONCE', JSON.stringify(nonce))}</script>${HEAD_END}`;
-  let pending = '';
-  let headDone = false;
-  const rewrite = (text: string) => {
-    let html = text.replaceAll(MODULE_PRELOAD, HELD_PRELOAD).replace(MODULE_SCRIPT, HELD_SCRIPT);
-    if (!headDone && html.includes(HEAD_END)) {
-      headDone = true;
-      html = html.replace(HEAD_END, starter);
-    }
-    return Buffer.from(html, 'latin1');
-  };
-
-  return new Transform({
-    transform(this: Transform, chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      pending += chunk.toString('latin1');
-      const cut = openTagAt(pending);
-      if (cut > 0) this.push(rewrite(pending.slice(0, cut)));
-      pending = pending.slice(cut);
-      callback();
-    },
-    flush(this: Transform, callback: TransformCallback) {
-      if (pending) this.push(rewrite(pending));
-      callback();
-    },
-  });
-}
-
-/** Where a tag that has not closed yet begins (the text's length when there is none). */
-function openTagAt(text: string): number {
-  const lastOpen = text.lastIndexOf('<');
-  return lastOpen >= 0 && text.indexOf('>', lastOpen) < 0 ? lastOpen : text.length;
+  const html = page
+    .toString('latin1')
+    .replaceAll(MODULE_PRELOAD, HELD_PRELOAD)
+    .replace(MODULE_SCRIPT, HELD_SCRIPT)
+    .replace(HEAD_END, starter);
+  return Buffer.from(html, 'latin1');
 }
