@@ -45,7 +45,12 @@ export default function handleRequest(
         const html = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const body = nonce ? holdScriptsUntilLoad(html, nonce) : html;
-        resolve(new Response(body, { headers: responseHeaders, status }));
+        resolve(
+          new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+            headers: responseHeaders,
+            status,
+          }),
+        );
         callback();
       },
     });

@@ -115,9 +115,7 @@ function keptAudience(request: FastifyRequest): 'guest' | 'member' | null {
 
 /** A finished page that sets nothing for its visitor. */
 function isKeepableResponse(response: Response): boolean {
-  return (
-    response.status === 200 && !response.headers.has('set-cookie') && isPage(response)
-  );
+  return response.status === 200 && !response.headers.has('set-cookie') && isPage(response);
 }
 
 /**
