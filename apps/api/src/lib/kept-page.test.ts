@@ -58,4 +58,29 @@ describe('kept pages', () => {
     const plain = keepPage(Buffer.from('<p>no scripts here</p>'), first, 200, []);
     expect(gunzipSync(gzippedPageWithNonce(plain, nonce())).toString('utf8')).toBe('<p>no scripts here</p>');
   });
+
+  it('stores the short text between nearby nonces and compresses the long, the copy whole wherever the page ends', () => {
+    const first = nonce();
+    const preloads = Array.from({ length: 6 }, (_, index) => `<link href="/m${index}.js" nonce="${first}"/>`);
+    const long = '<li class="tile">A lighthouse in a storm, oil on canvas – 2,99 €</li>'.repeat(120);
+    const pages = [
+      `<head>${preloads.join('')}</head><body>${long}<script nonce="${first}">go()</script></body>`,
+      `<head>${preloads.join('')}</head><body>${long}<script nonce="${first}">`,
+      `${long}<script nonce="${first}"></script>${long}`,
+      `<script nonce="${first}"></script>`,
+      `<p>Krótki tekst – żółć</p><script nonce="${first}"></script><p>koniec</p>`,
+    ];
+    for (const html of pages) {
+      const page = keepPage(Buffer.from(html), first, 200, []);
+      const mine = nonce();
+      const gzipped = gzippedPageWithNonce(page, mine);
+      expect(gunzipSync(gzipped).toString('utf8')).toBe(html.replaceAll(first, mine));
+      if (html.length > 4000) expect(gzipped.length).toBeLessThan(Buffer.byteLength(html) / 5);
+    }
+    // The preloads between two nonces went in as they are: no compressor was started for them.
+    const withPreloads = keepPage(Buffer.from(pages[0] ?? ''), first, 200, []);
+    expect(
+      gzippedPageWithNonce(withPreloads, nonce()).includes(Buffer.from('"/><link href="/m3.js" nonce="')),
+    ).toBe(true);
+  });
 });
