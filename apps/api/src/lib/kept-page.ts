@@ -23,8 +23,7 @@ export type KeptPage = {
  * A gzip member of the page in which every nonce is a stored (uncompressed) deflate block:
  * a copy for a visitor is the member with the new nonce written over the old and the checksum
  * of the new text in the trailer. The text between two nonces is compressed on its own (or,
- * when short, stored too), so no
- * compressed part refers back to a nonce's bytes.
+ * when short, stored too), so no compressed part refers back to a nonce's bytes.
  */
 type GzipTemplate = { member: Buffer; nonceAt: number[] };
 
