@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
+import { gzippedPage, gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
 
 const nonce = () => randomBytes(16).toString('base64');
 
@@ -82,5 +82,12 @@ describe('kept pages', () => {
     expect(
       gzippedPageWithNonce(withPreloads, nonce()).includes(Buffer.from('"/><link href="/m3.js" nonce="')),
     ).toBe(true);
+  });
+
+  it('gzips a page sent once as it was rendered, under its own nonce', () => {
+    const first = nonce();
+    const html = `<script nonce="${first}">go()</script><p>Łódź – 3,49 €</p>`.repeat(50);
+    const page = keepPage(Buffer.from(html), first, 200, []);
+    expect(gunzipSync(gzippedPage(page)).toString('utf8')).toBe(html);
   });
 });

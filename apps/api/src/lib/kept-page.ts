@@ -1,4 +1,4 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync, gzipSync } from 'node:zlib';
 
 /**
  * A server-rendered page kept to serve again, each time under another response's CSP nonce.
@@ -128,6 +128,11 @@ function crc32WithNonce(page: KeptPage, nonce: string): number {
     from = at + page.nonce.length;
   }
   return crc32(page.body.subarray(from), crc);
+}
+
+/** The page as it was rendered, under the nonce it was rendered with, gzipped. */
+export function gzippedPage(page: KeptPage): Buffer {
+  return gzipSync(page.body, { level: GZIP_LEVEL });
 }
 
 /** The kept page under `nonce`, gzipped. Throws as `pageWithNonce` does. */

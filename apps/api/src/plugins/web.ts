@@ -14,8 +14,8 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
 import { preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
-import { gzippedPageWithNonce, type KeptPage, keepPage, pageWithNonce } from '../lib/kept-page';
-import { keptAnswer, publicPages } from '../lib/public-answers';
+import { gzippedPage, gzippedPageWithNonce, type KeptPage, keepPage, pageWithNonce } from '../lib/kept-page';
+import { askedBefore, keptAnswer, publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
   mode: 'production' | 'development';
@@ -123,7 +123,14 @@ function isKeepableResponse(response: Response): boolean {
  * was written as the nonce). Gzip is made from the kept page's own template rather than by
  * compressing each copy, which cost more than the rest of the response together.
  */
-function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPage, cache: 'hit' | 'miss') {
+function sendKeptPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: KeptPage,
+  cache: 'hit' | 'miss',
+  /** Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce. */
+  once?: 'once',
+) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
   // Whether the page was kept already, as caches say it (`x-cache`): for operators and the tests.
@@ -131,10 +138,10 @@ function sendKeptPage(request: FastifyRequest, reply: FastifyReply, page: KeptPa
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   if (!preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
-    return reply.send(pageWithNonce(page, request.cspNonce));
+    return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
   }
   reply.header('content-encoding', 'gzip');
-  return reply.send(gzippedPageWithNonce(page, request.cspNonce));
+  return reply.send(once ? gzippedPage(page) : gzippedPageWithNonce(page, request.cspNonce));
 }
 
 /**
@@ -266,8 +273,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           response.status,
           [...response.headers].filter(([name]) => name !== 'set-cookie'),
         );
-        publicPages.set(app.db, key, page);
         settle(page);
+        // A page asked for the first time is sent without being kept, as the API's answers are
+        // (`askedBefore`): most such (a list of filters nobody asked before) are never asked
+        // again, and keeping each cost its compressed template and a place in the kept pages
+        // that pushed out one asked for again.
+        if (!askedBefore(`page ${key}`)) return sendKeptPage(request, reply, page, 'miss', 'once');
+        publicPages.set(app.db, key, page);
         return sendKeptPage(request, reply, page, 'miss');
       } catch (error) {
         settle(null);
