@@ -72,6 +72,64 @@ describe('calling a declared endpoint', () => {
   });
 });
 
+describe('answers checked before', () => {
+  const readTag = defineEndpoint({
+    method: 'GET',
+    path: '/tags/:key',
+    summary: 'A tag',
+    params: z.object({ key: z.string() }),
+    response: z.object({ name: z.string() }),
+  });
+
+  it('are read and checked once per language, address and ETag, and shared after', async () => {
+    let answer = { name: 'Erste' };
+    let etag = '"a"';
+    let reads = 0;
+    const transport: ApiTransport = async () =>
+      new Response(JSON.stringify(answer), { status: 200, headers: { etag } });
+    const held = new Map<string, unknown>();
+    const checked = {
+      get: (key: string) => held.get(key),
+      set: (key: string, value: unknown) => {
+        reads++;
+        held.set(key, value);
+      },
+    };
+    const api = createApiClient({ transport, locale: 'de', checked });
+    const first = await api.call(readTag, { params: { key: 'k' } });
+    answer = { name: 'not read again while its ETag stays' };
+    expect(await api.call(readTag, { params: { key: 'k' } })).toBe(first);
+    expect(reads).toBe(1);
+    // Another ETag is another answer, read and checked.
+    etag = '"b"';
+    answer = { name: 'Zweite' };
+    expect(await api.call(readTag, { params: { key: 'k' } })).toEqual({ name: 'Zweite' });
+    // Another language is asked for and checked on its own.
+    const french = createApiClient({ transport, locale: 'fr', checked });
+    await french.call(readTag, { params: { key: 'k' } });
+    expect([...held.keys()]).toEqual(['de /tags/k "a"', 'de /tags/k "b"', 'fr /tags/k "b"']);
+    // An answer its contract does not describe is never held.
+    etag = '"c"';
+    answer = { title: 'wrong' } as never;
+    await expect(api.call(readTag, { params: { key: 'k' } })).rejects.toMatchObject({ status: 502 });
+    expect(held.has('de /tags/k "c"')).toBe(false);
+  });
+
+  it('leave other methods and answers without an ETag to be read each time', async () => {
+    let reads = 0;
+    const checked = { get: () => undefined, set: () => reads++ };
+    const transport: ApiTransport = async () =>
+      new Response(JSON.stringify({ status: 'OK', payload: { name: 'x' } }), { headers: { etag: '"e"' } });
+    await createApiClient({ transport, locale: 'en', checked }).call(renameTag, {
+      params: { locale: 'en', key: 'k' },
+      body: { name: 'x' },
+    });
+    const bare: ApiTransport = async () => new Response(JSON.stringify({ name: 'x' }));
+    await createApiClient({ transport: bare, locale: 'en', checked }).call(readTag, { params: { key: 'k' } });
+    expect(reads).toBe(0);
+  });
+});
+
 describe('the address of a declared endpoint', () => {
   it('fills in the path and the query the way a call sends them, for a link or an image', () => {
     expect(

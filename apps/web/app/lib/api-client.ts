@@ -114,7 +114,15 @@ type ClientOptions = {
   headers?: (method: string) => Record<string, string> | Promise<Record<string, string>>;
   /** Called with every failure before it is thrown, for the transport rules of spec section 8. */
   onError?: (error: ApiError) => void;
+  /**
+   * Answers checked before, by language, path and ETag: the same bytes need not be read and
+   * checked again. What it returns is shared: read it, never change it.
+   */
+  checked?: CheckedAnswers;
 };
+
+/** Checked answers, by `${language} ${path} ${ETag}`. */
+export type CheckedAnswers = { get(key: string): unknown; set(key: string, value: unknown): void };
 
 /**
  * The seconds a Retry-After header asks to wait: its number of seconds, or the time until its
@@ -181,7 +189,7 @@ export async function checkHandshake(response: Response): Promise<void> {
  * One typed API client for loaders and components: an endpoint is called only through its
  * declaration in @promptmarket/contracts, and every answer is checked against its contract.
  */
-export function createApiClient({ transport, locale, headers, onError }: ClientOptions) {
+export function createApiClient({ transport, locale, headers, onError, checked }: ClientOptions) {
   async function request<T extends z.ZodType>(
     method: string,
     path: string,
@@ -205,8 +213,13 @@ export function createApiClient({ transport, locale, headers, onError }: ClientO
       onError?.(error);
       throw error;
     }
+    const etag = checked && method === 'GET' ? response.headers.get('etag') : null;
+    const key = etag ? `${locale} ${path} ${etag}` : null;
+    const known = key ? checked?.get(key) : undefined;
+    if (known !== undefined) return known as z.infer<T>;
     const parsed = schema.safeParse(response.status === 204 ? null : await response.json());
     if (!parsed.success) throw new ApiError(502, `Unexpected response from ${path}`);
+    if (key) checked?.set(key, parsed.data);
     return parsed.data;
   }
 

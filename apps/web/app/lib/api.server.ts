@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { type ApiTransport, createApiClient } from './api-client';
+import { type ApiTransport, type CheckedAnswers, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 /** Provided by the API server when it renders the app in process (apps/api/src/plugins/web.ts). */
@@ -40,6 +40,32 @@ const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, 
 
 const fetchTransport: ApiTransport = (path, init) => fetch(`${apiUrl}${path}`, init);
 
+/** The most answers `checkedAnswers` holds; the least lately used go first. */
+const CHECKED_HELD = 200;
+const checkedByKey = new Map<string, unknown>();
+
+/**
+ * A guest's answers to addresses without a query (settings, texts, menus, a product), checked
+ * once per ETag: every page's loaders ask for the same site data, and reading and checking it
+ * again was about a twentieth of a list page's work. Lists, whose addresses are mostly asked once,
+ * are not held.
+ */
+const checkedAnswers: CheckedAnswers = {
+  get(key) {
+    const value = checkedByKey.get(key);
+    if (value !== undefined) {
+      checkedByKey.delete(key);
+      checkedByKey.set(key, value);
+    }
+    return value;
+  },
+  set(key, value) {
+    if (key.includes('?')) return;
+    checkedByKey.set(key, value);
+    if (checkedByKey.size > CHECKED_HELD) checkedByKey.delete(checkedByKey.keys().next().value as string);
+  },
+};
+
 /**
  * The API client for loaders: it forwards the visitor's cookies and language, and turns
  * the transport rules into redirects (a server render cannot reload or navigate).
@@ -52,6 +78,8 @@ export function serverApi(request: Request, context: unknown, locale: string, au
   return createApiClient({
     transport,
     locale,
+    // A visitor's own answers (with a cookie) are never shared.
+    ...(cookie ? {} : { checked: checkedAnswers }),
     headers: () => ({
       ...(cookie ? { cookie } : {}),
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),

@@ -1,0 +1,37 @@
+import { defineEndpoint } from '@promptmarket/contracts/endpoint';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serverApi } from './api.server';
+import type { ApiTransport } from './api-client';
+
+const tags = defineEndpoint({
+  method: 'GET',
+  path: '/tags',
+  summary: 'The tags',
+  query: z.object({ page: z.number().optional() }),
+  response: z.object({ data: z.array(z.string()) }),
+});
+
+function serverCall(cookie: string | null, query?: { page: number }) {
+  const headers = new Headers(cookie ? { cookie } : {});
+  const request = new Request('http://shop.test/en/tags', { headers });
+  // A new body each time, under one ETag: the answer did not change.
+  const apiFetch: ApiTransport = async () =>
+    new Response(JSON.stringify({ data: ['sea', 'sky'] }), { headers: { etag: '"same"' } });
+  return serverApi(request, { apiFetch }, 'en').call(tags, query ? { query } : {});
+}
+
+describe("the loaders' API client", () => {
+  it("holds a guest's checked answer per ETag, shared by the next page", async () => {
+    const first = await serverCall(null);
+    expect(first).toEqual({ data: ['sea', 'sky'] });
+    expect(await serverCall(null)).toBe(first);
+  });
+
+  it("never shares a signed-in visitor's answers, nor holds lists asked by query", async () => {
+    const mine = await serverCall('session=abc');
+    expect(await serverCall('session=abc')).not.toBe(mine);
+    const page = await serverCall(null, { page: 2 });
+    expect(await serverCall(null, { page: 2 })).not.toBe(page);
+  });
+});
