@@ -3,6 +3,7 @@ import { type ErrorCode, isErrorCode } from '@promptmarket/contracts/errors';
 import { LANGUAGE_HEADER } from '@promptmarket/contracts/locale';
 import type { z } from 'zod';
 import type { Translate } from './i18n';
+import type { Packed } from './packed';
 
 /** How a request reaches the API: in process on the server, fetch in the browser. */
 export type ApiTransport = (
@@ -190,13 +191,13 @@ export async function checkHandshake(response: Response): Promise<void> {
  * declaration in @promptmarket/contracts, and every answer is checked against its contract.
  */
 export function createApiClient({ transport, locale, headers, onError, checked }: ClientOptions) {
-  async function request<T extends z.ZodType>(
+  /** Sends a call; a failed answer is thrown as its error. */
+  async function send(
     method: string,
     path: string,
-    schema: T,
     body?: unknown,
     callHeaders: Record<string, string> = {},
-  ): Promise<z.infer<T>> {
+  ): Promise<Response> {
     const extra = { ...((await headers?.(method)) ?? {}), ...callHeaders };
     const response = await transport(`/api${path}`, {
       method,
@@ -213,6 +214,17 @@ export function createApiClient({ transport, locale, headers, onError, checked }
       onError?.(error);
       throw error;
     }
+    return response;
+  }
+
+  async function request<T extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: T,
+    body?: unknown,
+    callHeaders: Record<string, string> = {},
+  ): Promise<z.infer<T>> {
+    const response = await send(method, path, body, callHeaders);
     const etag = checked && method === 'GET' ? response.headers.get('etag') : null;
     const key = etag ? `${locale} ${path} ${etag}` : null;
     const known = key ? checked?.get(key) : undefined;
@@ -223,6 +235,11 @@ export function createApiClient({ transport, locale, headers, onError, checked }
     return parsed.data;
   }
 
+  function pathOf(endpoint: Endpoint, input: unknown) {
+    const { params, query } = (input ?? {}) as { params?: Record<string, string | number>; query?: unknown };
+    return endpointPath(endpoint.path, params) + queryString(query);
+  }
+
   /**
    * Calls an endpoint declared in @promptmarket/contracts: fills in its path, sends its query and
    * body, and parses the answer with its response schema.
@@ -231,24 +248,37 @@ export function createApiClient({ transport, locale, headers, onError, checked }
     endpoint: E,
     ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
   ): Promise<z.infer<E['response']>> {
-    const {
-      params,
-      query,
-      body,
-      headers: callHeaders,
-    } = (input ?? {}) as {
-      params?: Record<string, string | number>;
-      query?: unknown;
+    const { body, headers: callHeaders } = (input ?? {}) as {
       body?: unknown;
       headers?: Record<string, string>;
     };
-    const path = endpointPath(endpoint.path, params) + queryString(query);
-    return request<E['response']>(endpoint.method, path, endpoint.response, body, callHeaders);
+    return request<E['response']>(
+      endpoint.method,
+      pathOf(endpoint, input),
+      endpoint.response,
+      body,
+      callHeaders,
+    );
+  }
+
+  /**
+   * Asks an endpoint for its answer and returns its JSON text unread, for a loader that hands a
+   * list on to its page as one text (decision 0019; `unpack` reads it there). The shop's API
+   * wrote the text by the same contract (the route's schema serializes it), so it is not read
+   * and checked here only to be written out again.
+   */
+  async function callJson<E extends JsonEndpoint>(
+    endpoint: E & { readonly method: 'GET' },
+    ...[input]: object extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+  ): Promise<Packed<z.infer<E['response']>>> {
+    const response = await send('GET', pathOf(endpoint, input));
+    return (await response.text()) as Packed<z.infer<E['response']>>;
   }
 
   return {
     locale,
     call,
+    callJson,
   };
 }
 

@@ -3,8 +3,9 @@ import type { ApiClient } from '../../lib/api-client';
 import { apiQuery, type ListState } from './list-query';
 
 /** The catalogue's calls, each from the endpoint its contract declares. */
-export const getProducts = (api: ApiClient, state: ListState) =>
-  api.call(catalogueEndpoints.products, { query: apiQuery(state) });
+/** The list as the API's JSON text, for a loader to hand on as it is. */
+export const getProductsJson = (api: ApiClient, state: ListState) =>
+  api.callJson(catalogueEndpoints.products, { query: apiQuery(state) });
 export const getHeroProducts = (api: ApiClient) => api.call(catalogueEndpoints.hero);
 export const getNewProducts = (api: ApiClient) => api.call(catalogueEndpoints.new);
 export const getFeaturedProducts = (api: ApiClient) => api.call(catalogueEndpoints.featured);

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
-import { getProducts } from '../../features/catalogue/api';
+import { getProductsJson } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
 import { ProductCard } from '../../features/catalogue/components/product-card';
 import {
@@ -16,7 +16,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
-import { pack, unpack } from '../../lib/packed';
+import { unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
@@ -28,13 +28,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const state = readListState(new URL(request.url).searchParams);
   // The filters' categories and styles are the site data's (the locale layout reads them for the
   // menus): asked for and written into the page once rather than twice.
-  const [list] = await Promise.allSettled([getProducts(api, state)]);
-  return pack({
-    // A failed list is shown as the spec's failure text with the list emptied.
-    products: list.status === 'fulfilled' ? list.value.data : [],
-    meta: list.status === 'fulfilled' ? list.value.meta : null,
-    failed: list.status === 'rejected',
-  });
+  // The API's JSON as it is, read once by the page (`unpack`); null for a failed list, shown as
+  // the spec's failure text with the list emptied.
+  const [list] = await Promise.allSettled([getProductsJson(api, state)]);
+  return { list: list.status === 'fulfilled' ? list.value : null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -111,7 +108,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     update({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
   };
 
-  const { products, meta, failed } = useMemo(() => unpack(loaderData), [loaderData]);
+  const { products, meta, failed } = useMemo(() => {
+    if (loaderData.list === null) return { products: [], meta: null, failed: true };
+    const { data, meta } = unpack(loaderData.list);
+    return { products: data, meta, failed: false };
+  }, [loaderData.list]);
   const filtered =
     state.search ||
     state.categories.length ||
