@@ -1,3 +1,5 @@
+import { get } from 'node:http';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { LANGUAGE_STORAGE_KEY } from '@promptmarket/contracts/locale';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -109,6 +111,32 @@ describe('kept pages for returning visitors', () => {
     expect(bare.cache).toBe('hit');
     expect(withoutNonce(second.html)).toBe(withoutNonce(bare.html));
     expect(first.html).not.toContain('GA1.1.123');
+  });
+
+  it('send a page asked once by Zstandard to a browser that takes it, gzip to one that does not', async () => {
+    const path = `/en/products?sort=price_desc&once=${Date.now()}`;
+    // The bytes as sent, not decoded on the way as fetch does.
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+        const headers = { 'accept-encoding': acceptEncoding, cookie: 'cookie_consent=all' };
+        get(`${baseURL()}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const once = await raw('gzip, deflate, br, zstd');
+    expect(once.encoding).toBe('zstd');
+    const html = zstdDecompressSync(once.body).toString('utf8');
+    expect(html).toContain('<h1');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    // Asked again and then kept: gzip, the kept page's template, whatever else the browser takes.
+    await raw('gzip, deflate, br, zstd');
+    const kept = await raw('gzip, deflate, br, zstd');
+    expect(kept.encoding).toBe('gzip');
+    expect(withoutNonce(gunzipSync(kept.body).toString('utf8'))).toBe(withoutNonce(html));
   });
 
   it('still follow the cookies that decide a redirect: the chosen language', async () => {

@@ -1,5 +1,5 @@
-/** Content codings the server keeps answers in, in the order it prefers them. */
-export type KeptEncoding = 'br' | 'gzip';
+/** Content codings the server sends answers and pages in. */
+export type KeptEncoding = 'br' | 'gzip' | 'zstd';
 
 /**
  * The first of `offered` that an Accept-Encoding header takes: named without `q=0`, or covered by

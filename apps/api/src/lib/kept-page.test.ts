@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzippedPage, gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
+import { compressedPage, gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
 
 const nonce = () => randomBytes(16).toString('base64');
 
@@ -84,10 +84,11 @@ describe('kept pages', () => {
     ).toBe(true);
   });
 
-  it('gzips a page sent once as it was rendered, under its own nonce', () => {
+  it('compresses a page sent once as it was rendered, under its own nonce, by Zstandard or gzip', () => {
     const first = nonce();
     const html = `<script nonce="${first}">go()</script><p>Łódź – 3,49 €</p>`.repeat(50);
     const page = keepPage(Buffer.from(html), first, 200, []);
-    expect(gunzipSync(gzippedPage(page)).toString('utf8')).toBe(html);
+    expect(zstdDecompressSync(compressedPage(page, 'zstd')).toString('utf8')).toBe(html);
+    expect(gunzipSync(compressedPage(page, 'gzip')).toString('utf8')).toBe(html);
   });
 });

@@ -14,7 +14,13 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
 import { preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
-import { gzippedPage, gzippedPageWithNonce, type KeptPage, keepPage, pageWithNonce } from '../lib/kept-page';
+import {
+  compressedPage,
+  gzippedPageWithNonce,
+  type KeptPage,
+  keepPage,
+  pageWithNonce,
+} from '../lib/kept-page';
 import { askedBefore, keptAnswer, publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
@@ -128,7 +134,10 @@ function sendKeptPage(
   reply: FastifyReply,
   page: KeptPage,
   cache: 'hit' | 'miss',
-  /** Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce. */
+  /**
+   * Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce, and by
+   * Zstandard where the browser takes it (a kept page's gzip template serves every later visitor).
+   */
   once?: 'once',
 ) {
   reply.code(page.status);
@@ -137,11 +146,11 @@ function sendKeptPage(
   reply.header('x-page-cache', cache);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  if (!preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
-    return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
-  }
-  reply.header('content-encoding', 'gzip');
-  return reply.send(once ? gzippedPage(page) : gzippedPageWithNonce(page, request.cspNonce));
+  const encoding = preferredEncoding(request.headers['accept-encoding'], once ? ['zstd', 'gzip'] : ['gzip']);
+  if (!encoding) return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
+  reply.header('content-encoding', encoding);
+  if (once) return reply.send(compressedPage(page, encoding === 'zstd' ? 'zstd' : 'gzip'));
+  return reply.send(gzippedPageWithNonce(page, request.cspNonce));
 }
 
 /**
