@@ -1,11 +1,11 @@
-/** Content codings the server sends answers and pages in. */
-export type KeptEncoding = 'br' | 'gzip' | 'zstd';
+/** Content codings the server keeps answers in, in the order it prefers them. */
+export type KeptEncoding = 'br' | 'gzip';
 
 /**
  * The first of `offered` that an Accept-Encoding header takes: named without `q=0`, or covered by
  * `*` when not named. Undefined when it takes none of them (send the answer as it is).
  */
-export function preferredEncoding<Encoding extends KeptEncoding>(
+export function preferredEncoding<Encoding extends KeptEncoding | 'zstd'>(
   acceptEncoding: string | undefined,
   offered: readonly Encoding[],
 ): Encoding | undefined {
