@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
-import { cspNonceOf } from './lib/api.server';
+import { cspNonceOf, handOverPage } from './lib/api.server';
 import { CspNonceContext } from './lib/csp-nonce';
 import { holdScriptsUntilLoad } from './lib/scripts-after-load.server';
 
@@ -45,12 +45,7 @@ export default function handleRequest(
         const html = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         const body = nonce ? holdScriptsUntilLoad(html, nonce) : html;
-        resolve(
-          new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
-            headers: responseHeaders,
-            status,
-          }),
-        );
+        resolve(handOverPage(loadContext, body, { headers: responseHeaders, status }));
         callback();
       },
     });

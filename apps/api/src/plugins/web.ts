@@ -39,6 +39,8 @@ export type WebLoadContext = {
   cspNonce: string;
   /** Loader data the browser fetched (`.data`) rather than a page: it carries the texts too (decision 0032). */
   dataRequest: boolean;
+  /** Rendered pages' bytes, by their response (the web app's `handOverPage`). */
+  renderedPages: WeakMap<Response, Uint8Array>;
   apiFetch: (
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string },
@@ -84,8 +86,17 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   // A page arrives whole (entry.server.tsx); other answers (sitemaps, texts) may be streams.
-  if (isPage(response)) return reply.send(Buffer.from(await response.arrayBuffer()));
+  if (isPage(response)) return reply.send(await pageBytes(response));
   return reply.send(Readable.fromWeb(response.body as never));
+}
+
+/** Rendered pages' bytes, by their response: handed over by the web app's entry (`handOverPage`). */
+const renderedPages = new WeakMap<Response, Uint8Array>();
+
+async function pageBytes(response: Response): Promise<Buffer> {
+  const body = renderedPages.get(response);
+  if (!body) return Buffer.from(await response.arrayBuffer());
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 function isPage(response: Response): boolean {
@@ -254,6 +265,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         appUrl,
         cspNonce: request.cspNonce,
         dataRequest: (request.url.split('?', 1)[0] ?? '').endsWith('.data'),
+        renderedPages,
       };
       const audience = options.mode === 'production' ? keptAudience(request) : null;
       if (!audience) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
@@ -277,7 +289,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
         }
         const page = keepPage(
-          Buffer.from(await response.arrayBuffer()),
+          await pageBytes(response),
           request.cspNonce,
           response.status,
           [...response.headers].filter(([name]) => name !== 'set-cookie'),

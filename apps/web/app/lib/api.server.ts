@@ -8,6 +8,8 @@ export type ServerContext = {
   appUrl?: string;
   cspNonce?: string;
   dataRequest?: boolean;
+  /** Where the server takes a rendered page's bytes from (`handOverPage`). */
+  renderedPages?: WeakMap<Response, Uint8Array>;
 };
 
 /**
@@ -17,6 +19,25 @@ export type ServerContext = {
 export function siteOrigin(context: unknown): string {
   const configured = (context as ServerContext | undefined)?.appUrl ?? process.env.APP_URL;
   return (configured ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+/**
+ * A rendered page's response, whose bytes the API server takes straight from `renderedPages`
+ * rather than reading its body, which copied them twice; its body gives the same bytes to
+ * whatever reads it instead.
+ */
+export function handOverPage(context: unknown, body: Uint8Array, init: ResponseInit): Response {
+  const response = new Response(
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(body);
+        controller.close();
+      },
+    }),
+    init,
+  );
+  (context as ServerContext | undefined)?.renderedPages?.set(response, body);
+  return response;
 }
 
 /** The nonce the response's Content-Security-Policy allows inline scripts with. */

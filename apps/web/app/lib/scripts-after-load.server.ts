@@ -1,7 +1,5 @@
 const MODULE_PRELOAD = '<link rel="modulepreload"';
 const HELD_PRELOAD = '<link data-held-modulepreload=""';
-const MODULE_SCRIPT = /<script nonce="([^"]*)" type="module" async="">/g;
-const HELD_SCRIPT = '<script nonce="$1" type="text/held-module">';
 const HEAD_END = '</head>';
 
 /**
@@ -36,15 +34,32 @@ const START_AFTER_LOAD =
  * under the response's nonce, brings them to life on the window's `load` event.
  *
  * React Router writes these tags itself (and React hoists the preloads into the head), so they
- * are rewritten in the finished page. The text is read byte for byte (latin1), so UTF-8 comes out
+ * are rewritten in the finished page, byte for byte: the rest of it, UTF-8 included, comes out
  * exactly as it went in.
  */
 export function holdScriptsUntilLoad(page: Buffer, nonce: string): Buffer {
   const starter = `<script nonce="${nonce}">${START_AFTER_LOAD.replace('NONCE', JSON.stringify(nonce))}</script>${HEAD_END}`;
-  const html = page
-    .toString('latin1')
-    .replaceAll(MODULE_PRELOAD, HELD_PRELOAD)
-    .replace(MODULE_SCRIPT, HELD_SCRIPT)
-    .replace(HEAD_END, starter);
-  return Buffer.from(html, 'latin1');
+  // Found in the bytes (the page is not turned into a string and back for a few tags), in order.
+  const edits: { at: number; length: number; text: string }[] = [];
+  const each = (tag: string, text: string) => {
+    for (let at = page.indexOf(tag); at !== -1; at = page.indexOf(tag, at + tag.length)) {
+      edits.push({ at, length: tag.length, text });
+    }
+  };
+  each(MODULE_PRELOAD, HELD_PRELOAD);
+  each(
+    `<script nonce="${nonce}" type="module" async="">`,
+    `<script nonce="${nonce}" type="text/held-module">`,
+  );
+  const headEnd = page.indexOf(HEAD_END);
+  if (headEnd !== -1) edits.push({ at: headEnd, length: HEAD_END.length, text: starter });
+  edits.sort((first, second) => first.at - second.at);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (const { at, length, text } of edits) {
+    parts.push(page.subarray(from, at), Buffer.from(text, 'latin1'));
+    from = at + length;
+  }
+  parts.push(page.subarray(from));
+  return Buffer.concat(parts);
 }
