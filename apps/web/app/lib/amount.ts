@@ -5,12 +5,12 @@
  */
 
 export function assertCents(cents: number): void {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`not an integer number of cents: ${cents}`);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents: ${cents}`);
 }
 
 /** A payload's display number (made from integer cents by the API, e.g. 12.5) back to cents. */
 export function centsFromDecimal(amount: number): number {
-  if (!Number.isFinite(amount)) throw new RangeError(`not an amount: ${amount}`);
+  if (!Number.isFinite(amount)) throw new RangeError(`amount: ${amount}`);
   const cents = Math.round(amount * 100);
   return Object.is(cents, -0) ? 0 : cents;
 }

@@ -91,6 +91,6 @@ export function TranslationProvider({
 /** The page language's texts, for any component below the locale layout. */
 export function useTranslation(): Translator {
   const translator = useContext(TranslatorContext);
-  if (!translator) throw new Error('useTranslation() is only available below the locale layout');
+  if (!translator) throw new Error('useTranslation(): no locale layout');
   return translator;
 }

@@ -40,6 +40,6 @@ export function messagesOf(site: Pick<SiteData, 'texts' | 'messagesJson'>): Mess
 /** The site data of the locale layout, for any component below it. */
 export function useSite(): SiteData {
   const site = useRouteLoaderData<SiteData>(SITE_ROUTE_ID);
-  if (!site) throw new Error('useSite() is only available below the locale layout');
+  if (!site) throw new Error('useSite(): no locale layout');
   return site;
 }
