@@ -201,7 +201,7 @@ async function measureDistinct(label, paths, headers = {}) {
       setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
       onResponse: (status, _body, _context, responseHeaders) => {
         const fine =
-          status === 200 && (!compressed || ['gzip', 'br'].includes(responseHeaders['content-encoding']));
+          status === 200 && (!compressed || ['gzip', 'br', 'zstd'].includes(responseHeaders['content-encoding']));
         if (!fine) wrong++;
       },
     },
