@@ -336,7 +336,8 @@ try {
   ];
   // Returning visitors: the cookie banner's choice, or a session (a registered, verified user).
   const consent = { ...browserEncodings, cookie: 'cookie_consent=all' };
-  const member = parts.has('routes') ? await signedInVisitor(base, dataDir) : null;
+  // Registered only for the rows that need a member: a run of other rows adds no account.
+  const member = parts.has('routes') && chosen(['signed in']) ? await signedInVisitor(base, dataDir) : null;
   const signedIn = { ...browserEncodings, cookie: `cookie_consent=all; ${member?.cookieHeader() ?? ''}` };
   routes.push(
     ['/en, consent cookie', ['/en'], consent],
