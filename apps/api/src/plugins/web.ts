@@ -160,7 +160,7 @@ function sendKeptPage(
   const encoding = preferredEncoding(request.headers['accept-encoding'], once ? ['zstd', 'gzip'] : ['gzip']);
   if (!encoding) return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
   reply.header('content-encoding', encoding);
-  if (once) return reply.send(compressedPage(page, encoding === 'zstd' ? 'zstd' : 'gzip'));
+  if (once) return reply.send(compressedPage(page, encoding));
   return reply.send(gzippedPageWithNonce(page, request.cspNonce));
 }
 

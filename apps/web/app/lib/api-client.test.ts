@@ -72,6 +72,38 @@ describe('calling a declared endpoint', () => {
   });
 });
 
+describe("a list's JSON handed on as it is", () => {
+  const listTags = defineEndpoint({
+    method: 'GET',
+    path: '/tags',
+    summary: 'The tags',
+    query: z.object({ page: z.number().optional() }),
+    response: z.object({ data: z.array(z.string()) }),
+  });
+
+  it('is the answer’s text, unread, asked for at the path and query of the call', async () => {
+    const text = '{"data":["sea","sky"],  "order":"as sent"}';
+    const sent: string[] = [];
+    const transport: ApiTransport = async (path) => {
+      sent.push(path);
+      return new Response(text, { status: 200 });
+    };
+    expect(
+      await createApiClient({ transport, locale: 'de' }).callJson(listTags, { query: { page: 2 } }),
+    ).toBe(text);
+    expect(sent).toEqual(['/api/tags?page=2']);
+  });
+
+  it('fails as any call does, through the transport rules', async () => {
+    const seen: number[] = [];
+    const transport: ApiTransport = async () =>
+      new Response(JSON.stringify({ message: 'Unavailable' }), { status: 503 });
+    const api = createApiClient({ transport, locale: 'en', onError: (error) => seen.push(error.status) });
+    await expect(api.callJson(listTags)).rejects.toMatchObject({ status: 503, message: 'Unavailable' });
+    expect(seen).toEqual([503]);
+  });
+});
+
 describe('answers checked before', () => {
   const readTag = defineEndpoint({
     method: 'GET',
