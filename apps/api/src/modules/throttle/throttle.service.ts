@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { throttles } from './throttle.tables';
@@ -95,22 +95,26 @@ export type Backoff = { free: number; windowSeconds: number; maxDelaySeconds: nu
  * Retry-After of the seconds left. A delay, never a lockout: the wait is at most
  * `maxDelaySeconds`. The check and the count are one conditional upsert, so of any number of
  * parallel attempts past the free ones, one passes per delay.
+ *
+ * A free attempt leaves no wait behind (no `blockedUntil`). Stamping it with its own `now()` would
+ * refuse a parallel attempt whose statement began a moment earlier and waited on the row: its
+ * `now()` is the earlier one.
  */
 export async function enforceBackoff(db: Db, key: string, backoff: Backoff): Promise<void> {
   const windowEnd = sql`now() + make_interval(secs => ${backoff.windowSeconds}::int)`;
   const ended = sql`${throttles.windowEndsAt} <= now()`;
   const hits = sql`(case when ${ended} then 1 else ${throttles.hits} + 1 end)`;
-  const delaySeconds = sql`(case when ${hits} <= ${backoff.free}::int then 0
-    else least(power(2::float8, (${hits} - ${backoff.free}::int - 1)::float8), ${backoff.maxDelaySeconds}::float8) end)`;
+  const waitAfter = (attempt: SQL) => sql`(case when ${attempt} <= ${backoff.free}::int then null
+    else now() + make_interval(secs => least(power(2::float8, (${attempt} - ${backoff.free}::int - 1)::float8), ${backoff.maxDelaySeconds}::float8)) end)`;
   const passed = await db
     .insert(throttles)
-    .values({ key, hits: 1, windowEndsAt: sql`${windowEnd}`, blockedUntil: sql`now()` })
+    .values({ key, hits: 1, windowEndsAt: sql`${windowEnd}`, blockedUntil: waitAfter(sql`1`) })
     .onConflictDoUpdate({
       target: throttles.key,
       set: {
         hits,
         windowEndsAt: sql`case when ${ended} then ${windowEnd} else ${throttles.windowEndsAt} end`,
-        blockedUntil: sql`now() + make_interval(secs => ${delaySeconds})`,
+        blockedUntil: waitAfter(hits),
       },
       setWhere: sql`${ended} or ${throttles.blockedUntil} is null or ${throttles.blockedUntil} <= now()`,
     })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../test/database';
+import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
 import { enforceBackoff, enforceLimit, pruneThrottles } from './throttle.service';
 import { throttles } from './throttle.tables';
 
@@ -77,6 +77,30 @@ describe('enforceBackoff', () => {
     );
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(4);
   });
+
+  it('leaves no wait behind a free attempt', async () => {
+    const key = 'backoff:free';
+    for (let attempt = 0; attempt < 3; attempt++) await enforceBackoff(database.db, key, backoff);
+    const [row] = await database.db
+      .select({ blockedUntil: throttles.blockedUntil })
+      .from(throttles)
+      .where(sql`${throttles.key} = ${key}`);
+    expect(row?.blockedUntil).toBeNull();
+  });
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'lets a free attempt through after a parallel one that began later and finished first',
+    async () => {
+      const key = 'backoff:clocks';
+      await database.db.transaction(async (tx) => {
+        // This attempt's clock starts now; the other one's starts later but counts first.
+        await tx.execute(sql`select now()`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await enforceBackoff(database.db, key, backoff);
+        await enforceBackoff(tx as unknown as typeof database.db, key, backoff);
+      });
+    },
+  );
 
   it('starts again when the window ends', async () => {
     const key = 'backoff:window';
