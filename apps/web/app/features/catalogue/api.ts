@@ -2,7 +2,8 @@ import { catalogueEndpoints } from '@promptmarket/contracts/catalogue';
 import type { ApiClient } from '../../lib/api-client';
 import { apiQuery, type ListState } from './list-query';
 
-/** The catalogue's calls, each from the endpoint its contract declares. */
+// The catalogue's calls, each from the endpoint its contract declares.
+
 /** The list as the API's JSON text, for a loader to hand on as it is. */
 export const getProductsJson = (api: ApiClient, state: ListState) =>
   api.callJson(catalogueEndpoints.products, { query: apiQuery(state) });
