@@ -17,7 +17,7 @@ import { openStorage } from './lib/open-storage';
 import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 import { seedDemoCatalogue, seedIfEmpty } from './seed';
-import { SHUTDOWN_MESSAGE, superviseWorkers } from './supervisor';
+import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from './supervisor';
 
 function readConfig() {
   try {
@@ -75,17 +75,17 @@ const LAST_CALL_MS = 1_000;
  * For a moment first (`closing` is set by then), every answer closes its connection and idle connections stay open: a
  * request a client already sent on one (not yet read by a busy process) is answered, not reset.
  */
-async function drain(server: Server): Promise<void> {
+async function drain(server: Server, handed: { open(): number }): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, LAST_CALL_MS));
+  // Kept-alive connections close as soon as their answer is out.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
   await new Promise<void>((resolve) => {
-    // Kept-alive connections close as soon as their answer is out.
-    const idle = setInterval(() => server.closeIdleConnections(), 50);
-    server.close(() => {
-      clearInterval(idle);
-      resolve();
-    });
+    server.close(() => resolve());
     server.closeIdleConnections();
   });
+  // Handed connections are not the listening socket's: they are waited for one by one.
+  while (handed.open() > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+  clearInterval(idle);
 }
 
 /** One serving process: the app, its background work, and a graceful close. */
@@ -113,6 +113,7 @@ async function serve(config: Config) {
   // A signal (or, under the supervisor, its message) closes the server: no new connections,
   // requests under way are answered, background runs under way finish and release their jobs.
   let closing = false;
+  let handed = { open: () => 0 };
   app.addHook('onRequest', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
@@ -121,7 +122,7 @@ async function serve(config: Config) {
     async ({ signal }) => {
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      await drain(app.server);
+      await drain(app.server, handed);
       await app.close();
     },
   );
@@ -130,7 +131,15 @@ async function serve(config: Config) {
   };
   keepServingAfterEscapedErrors(app.log);
 
-  await app.listen({ host: config.host, port: config.port });
+  if (cluster.isWorker) {
+    // The supervisor owns the shop's port and hands this worker its connections. The worker also
+    // listens on a loopback port of its own: Node's HTTP server checks its connections' time limits
+    // only once listening, and the sandbox's webhook is sent to the server's own address.
+    await app.listen({ host: '127.0.0.1', port: 0, exclusive: true });
+    handed = serveHandedConnections(app.server);
+  } else {
+    await app.listen({ host: config.host, port: config.port });
+  }
   app.log.info(`PromptMarket is running at ${config.appUrl} (${database.kind} database)`);
 }
 
@@ -160,7 +169,13 @@ if (cluster.isWorker) {
   keepServingAfterEscapedErrors(log);
   await prepare(config);
   log.info({ workers: config.workers }, 'starting workers');
-  superviseWorkers({ workers: config.workers, log, onRestart: recordWorkerRestart });
+  superviseWorkers({
+    workers: config.workers,
+    listen: { host: config.host, port: config.port },
+    log,
+    onRestart: recordWorkerRestart,
+    onListening: ({ host, port }) => log.info(`listening on ${host}:${port}`),
+  });
   // Prometheus metrics on a port of their own (lib/metrics.ts, decision 0020), gathered from
   // every worker by the supervisor.
   if (config.metrics) {
