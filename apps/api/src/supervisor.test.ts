@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { Agent, request } from 'node:http';
+import { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_MESSAGE, type HandedConnection, serveHandedConnections } from './supervisor';
 
 const fixture = fileURLToPath(new URL('./test/supervisor-cluster.ts', import.meta.url));
 let primary: ChildProcess | undefined;
@@ -91,4 +94,77 @@ describe('the supervisor (node:cluster)', () => {
     primary?.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
+});
+
+/** A worker's side of the hand-over, fed by hand: what it serves, and when. */
+function handedConnections() {
+  const channel = new EventEmitter() as EventEmitter & {
+    connected: boolean;
+    send: (message: string) => void;
+  };
+  const told: string[] = [];
+  channel.connected = true;
+  channel.send = (message) => told.push(message);
+  const served: Socket[] = [];
+  const server = new EventEmitter();
+  server.on('connection', (socket: Socket) => served.push(socket));
+  const handed = serveHandedConnections(server as never, channel);
+  const hand = (behind: number) => {
+    const socket = new Socket();
+    const message: HandedConnection = { type: CONNECTION_MESSAGE, behind };
+    channel.emit('message', message, socket);
+    return socket;
+  };
+  return { hand, served, told, handed };
+}
+
+describe('a worker given connections by the supervisor', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('holds the connections opened together until the last has come, then serves them all', async () => {
+    const { hand, served, told, handed } = handedConnections();
+    expect(told).toEqual(['promptmarket:ready']);
+    const first = hand(2);
+    const second = hand(1);
+    // Each one taken is acknowledged at once, so that the supervisor sends the next.
+    expect(told.filter((message) => message === 'promptmarket:taken')).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(20);
+    expect(served).toEqual([]);
+    const third = hand(0);
+    expect(served).toEqual([]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(served).toEqual([first, second, third]);
+    expect(handed.open()).toBe(3);
+  });
+
+  it('serves a connection that comes alone after a millisecond or two', async () => {
+    const { hand, served } = handedConnections();
+    const alone = hand(0);
+    expect(served).toEqual([]);
+    await vi.advanceTimersByTimeAsync(3);
+    expect(served).toEqual([alone]);
+  });
+
+  it('holds none longer than a tenth of a second, even while more are said to be coming', async () => {
+    const { hand, served } = handedConnections();
+    const socket = hand(5);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(served).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(served).toEqual([socket]);
+  });
+
+  it('tells the supervisor when a connection closes', async () => {
+    const { hand, told, handed } = handedConnections();
+    const socket = hand(0);
+    await vi.advanceTimersByTimeAsync(3);
+    socket.destroy();
+    await vi.waitFor(() => expect(told).toContain('promptmarket:closed'), { interval: 1 });
+    expect(handed.open()).toBe(0);
+  });
 });

@@ -26,12 +26,31 @@ export const SHUTDOWN_MESSAGE = 'promptmarket:shutdown';
 /** Sent by a worker once it serves the connections handed to it (`serveHandedConnections`). */
 const READY_MESSAGE = 'promptmarket:ready';
 /** Sent to a worker with a visitor's connection, which it serves from then on. */
-const CONNECTION_MESSAGE = 'promptmarket:connection';
+export const CONNECTION_MESSAGE = 'promptmarket:connection';
+/** Sent by a worker as soon as it has taken a handed connection: the next one can be sent. */
+const TAKEN_MESSAGE = 'promptmarket:taken';
 /** Sent by a worker when a connection handed to it has closed. */
 const CLOSED_MESSAGE = 'promptmarket:closed';
 
 /** Connections that arrive while no worker is ready wait, up to this many; later ones are closed. */
 const MAX_WAITING_CONNECTIONS = 1_000;
+/** How long a worker waits after the last of such connections for more before it serves them. */
+const QUIET_MS = 1;
+/** The longest a worker holds handed connections before it serves them (`serveHandedConnections`). */
+const MAX_HOLD_MS = 100;
+
+/** A handed connection as the worker receives it: how many more are queued for it behind this one. */
+export type HandedConnection = { type: typeof CONNECTION_MESSAGE; behind: number };
+
+/** A worker's line to the supervisor: its process, under `node:cluster`. */
+export type SupervisorChannel = {
+  connected?: boolean;
+  send?: (message: string) => unknown;
+  on(event: 'message', listener: (message: HandedConnection, handle: unknown) => void): unknown;
+};
+
+/** A worker's share of the connections: those it serves, and those still to be handed to it. */
+type Share = { open: number; queue: Socket[]; sending: boolean };
 
 /**
  * Runs the server's workers in this (primary) process with `node:cluster`, and listens on the
@@ -53,42 +72,55 @@ export function superviseWorkers({
   onListening,
   shutdownTimeoutMs = 15_000,
 }: SupervisorOptions) {
-  /** Open connections of each ready worker. */
-  const serving = new Map<Worker, number>();
+  /** Each ready worker's share of the connections. */
+  const shares = new Map<Worker, Share>();
   const everReady = new WeakSet<Worker>();
   const waiting: Socket[] = [];
   const recentDeaths: number[] = [];
   let shuttingDown = false;
   let listener: Server | undefined;
 
-  const closed = (worker: Worker) => {
-    const open = serving.get(worker);
-    if (open !== undefined) serving.set(worker, Math.max(0, open - 1));
+  const leastBusy = () => {
+    let chosen: [Worker, Share] | undefined;
+    for (const entry of shares) if (chosen === undefined || entry[1].open < chosen[1].open) chosen = entry;
+    return chosen;
   };
 
-  const leastBusy = () => {
-    let chosen: Worker | undefined;
-    for (const [worker, open] of serving) {
-      if (chosen === undefined || open < (serving.get(chosen) ?? 0)) chosen = worker;
+  /**
+   * Sends the worker the next connection of its queue once it has taken the last: a handle is
+   * passed one at a time anyway (Node's IPC waits for the worker to take one before it sends the
+   * next), and sending them in turn here lets each say how many are still queued behind it.
+   */
+  const sendNext = (worker: Worker, share: Share) => {
+    if (share.sending) return;
+    const socket = share.queue.shift();
+    if (!socket) return;
+    if (socket.destroyed) {
+      share.open -= 1;
+      return sendNext(worker, share);
     }
-    return chosen;
+    share.sending = true;
+    const message: HandedConnection = { type: CONNECTION_MESSAGE, behind: share.queue.length };
+    worker.send(message, socket, (error: Error | null) => {
+      if (!error) return;
+      // The worker went away meanwhile: the connection is closed, as a dead worker's are.
+      socket.destroy();
+      share.open -= 1;
+    });
   };
 
   const handOver = (socket: Socket) => {
     if (socket.destroyed) return;
-    const worker = leastBusy();
-    if (!worker) {
+    const chosen = leastBusy();
+    if (!chosen) {
       if (waiting.length < MAX_WAITING_CONNECTIONS) waiting.push(socket);
       else socket.destroy();
       return;
     }
-    serving.set(worker, (serving.get(worker) ?? 0) + 1);
-    worker.send(CONNECTION_MESSAGE, socket, (error: Error | null) => {
-      if (!error) return;
-      // The worker went away meanwhile: the connection is closed, as a dead worker's are.
-      socket.destroy();
-      closed(worker);
-    });
+    const [worker, share] = chosen;
+    share.open += 1;
+    share.queue.push(socket);
+    sendNext(worker, share);
   };
 
   const openPort = () => {
@@ -109,12 +141,16 @@ export function superviseWorkers({
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (message) => {
-      if (message === CLOSED_MESSAGE) closed(worker);
-      else if (message === READY_MESSAGE && !shuttingDown) {
+      const share = shares.get(worker);
+      if (message === CLOSED_MESSAGE && share) share.open = Math.max(0, share.open - 1);
+      else if (message === TAKEN_MESSAGE && share) {
+        share.sending = false;
+        sendNext(worker, share);
+      } else if (message === READY_MESSAGE && !shuttingDown) {
         everReady.add(worker);
-        serving.set(worker, 0);
+        shares.set(worker, { open: 0, queue: [], sending: false });
         // The port opens once all the workers are ready, so the first visitors are shared among them.
-        if (!listener && serving.size === workers) openPort();
+        if (!listener && shares.size === workers) openPort();
         for (const socket of waiting.splice(0)) handOver(socket);
       }
     });
@@ -122,7 +158,10 @@ export function superviseWorkers({
   };
 
   cluster.on('exit', (worker, code, signal) => {
-    serving.delete(worker);
+    const queued = shares.get(worker)?.queue ?? [];
+    shares.delete(worker);
+    // Connections not handed to it yet go to the others (or wait for its replacement).
+    for (const socket of queued) handOver(socket);
     if (shuttingDown) return;
     if (!everReady.has(worker)) {
       log.error({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
@@ -145,6 +184,7 @@ export function superviseWorkers({
     shuttingDown = true;
     listener?.close();
     for (const socket of waiting.splice(0)) socket.destroy();
+    for (const share of shares.values()) for (const socket of share.queue.splice(0)) socket.destroy();
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
     log.info({ workers: running.length }, 'shutting down');
     const exited = running.map(
@@ -170,23 +210,81 @@ export function superviseWorkers({
 
 /**
  * In a worker: serves the connections the supervisor hands over as if `server` had accepted them,
- * tells the supervisor when each closes (how busy this worker is), and tells it the worker is ready.
- * `server` must listen (on any address): Node's HTTP server checks its connections' time limits only
- * once listening. Returns how many handed connections are open, for a graceful close to wait on.
+ * tells the supervisor when it has taken each (so that it sends the next) and when each closes (how
+ * busy this worker is), and tells it the worker is ready. `server` must listen (on any address):
+ * Node's HTTP server checks its connections' time limits only once listening.
+ *
+ * Connections opened together are served together. A busy worker takes a handed connection only
+ * when its event loop comes round, so serving each at once made every later one wait for the pages
+ * the earlier ones asked for: 25 connections opened together reached a worker over a second. So a
+ * handed connection is held, unread, until no other is queued for this worker and none has come
+ * for `QUIET_MS` (at most `MAX_HOLD_MS`): an idle worker takes the next at once, and connections
+ * opened together all arrive within milliseconds. A connection that comes alone waits `QUIET_MS`.
+ *
+ * Returns how many handed connections are open, for a graceful close to wait on.
  */
-export function serveHandedConnections(server: HttpServer): { open(): number } {
+export function serveHandedConnections(
+  server: Pick<HttpServer, 'emit'>,
+  channel: SupervisorChannel = process,
+): { open(): number } {
   const open = new Set<Socket>();
-  process.on('message', (message, handle) => {
-    if (message !== CONNECTION_MESSAGE || !handle) return;
+  let held: Socket[] = [];
+  let lastArrival = Number.NEGATIVE_INFINITY;
+  let lastBehind = 0;
+  let quietCheck: ReturnType<typeof setTimeout> | undefined;
+  let holdTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const serveHeld = () => {
+    clearTimeout(quietCheck);
+    clearTimeout(holdTimer);
+    quietCheck = holdTimer = undefined;
+    const sockets = held;
+    held = [];
+    for (const socket of sockets) {
+      if (socket.destroyed) continue;
+      server.emit('connection', socket);
+      socket.resume();
+    }
+  };
+
+  // Quiet when nothing more is queued and none has come for `QUIET_MS`. A timer runs before the
+  // loop reads its input, so the last look is taken after that read (`setImmediate`): a connection
+  // that was already waiting to be read counts as come.
+  const isQuiet = () => lastBehind === 0 && performance.now() - lastArrival >= QUIET_MS;
+  const checkQuiet = () => {
+    quietCheck = undefined;
+    if (held.length === 0) return;
+    if (!isQuiet()) {
+      quietCheck = setTimeout(checkQuiet, QUIET_MS);
+      return;
+    }
+    setImmediate(() => {
+      if (held.length === 0) return;
+      if (isQuiet()) serveHeld();
+      else quietCheck ??= setTimeout(checkQuiet, QUIET_MS);
+    });
+  };
+
+  const tell = (message: string) => {
+    if (channel.connected) channel.send?.(message);
+  };
+
+  channel.on('message', (message: HandedConnection, handle: unknown) => {
+    if (message?.type !== CONNECTION_MESSAGE) return;
+    tell(TAKEN_MESSAGE);
+    if (!handle) return;
     const socket = handle as Socket;
     open.add(socket);
     socket.once('close', () => {
       open.delete(socket);
-      if (process.connected) process.send?.(CLOSED_MESSAGE);
+      tell(CLOSED_MESSAGE);
     });
-    server.emit('connection', socket);
-    socket.resume();
+    held.push(socket);
+    lastArrival = performance.now();
+    lastBehind = message.behind;
+    holdTimer ??= setTimeout(serveHeld, MAX_HOLD_MS);
+    quietCheck ??= setTimeout(checkQuiet, QUIET_MS);
   });
-  process.send?.(READY_MESSAGE);
+  tell(READY_MESSAGE);
   return { open: () => open.size };
 }
