@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type KeptEncoding, preferredEncoding } from './accept-encoding';
+import { compressedOnce, type KeptEncoding, ONE_OFF_ENCODINGS, preferredEncoding } from './accept-encoding';
 import type { KeptPage } from './kept-page';
 import { createTtlCache } from './ttl-cache';
 
@@ -122,7 +122,8 @@ export async function publicAnswer<T>(
   };
   // An address asked for the first time is answered without being kept: most such (a list of
   // filters nobody asked before) are never asked again, and each kept one was only dropped again.
-  const answer = askedBefore(key) || answers.peek(db, key) ? await answers.get(db, key, make) : await make();
+  const kept = askedBefore(key) || answers.peek(db, key) !== undefined;
+  const answer = kept ? await answers.get(db, key, make) : await make();
   reply
     .header('etag', answer.etag)
     .header('cache-control', `public, max-age=${PUBLIC_ANSWER_MS / 1000}`)
@@ -134,10 +135,15 @@ export async function publicAnswer<T>(
   // Bytes under a JSON content type are sent as they are: the kept bytes are the serialized
   // answer, and a compressed form passes the compression hook by its Content-Encoding.
   reply.type('application/json; charset=utf-8');
-  const encoding =
-    answer.body.length >= COMPRESS_FROM_BYTES
-      ? preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip'])
-      : undefined;
+  if (answer.body.length < COMPRESS_FROM_BYTES) return answer.body as unknown as T;
+  if (!kept) {
+    // Sent once: compressed the cheap way (`ONE_OFF_ENCODINGS`), as a page asked once is.
+    const once = preferredEncoding(request.headers['accept-encoding'], ONE_OFF_ENCODINGS);
+    if (!once) return answer.body as unknown as T;
+    reply.header('content-encoding', once);
+    return compressedOnce(answer.body, once) as unknown as T;
+  }
+  const encoding = preferredEncoding(request.headers['accept-encoding'], ['br', 'gzip']);
   if (!encoding) return answer.body as unknown as T;
   answer.compressed[encoding] ??= compressors[encoding](answer.body);
   reply.header('content-encoding', encoding);

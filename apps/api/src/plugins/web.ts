@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
-import { preferredEncoding } from '../lib/accept-encoding';
+import { ONE_OFF_ENCODINGS, preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
 import {
   compressedPage,
@@ -157,7 +157,7 @@ function sendKeptPage(
   reply.header('x-page-cache', cache);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding'], once ? ['zstd', 'gzip'] : ['gzip']);
+  const encoding = preferredEncoding(request.headers['accept-encoding'], once ? ONE_OFF_ENCODINGS : ['gzip']);
   if (!encoding) return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
   reply.header('content-encoding', encoding);
   if (once) return reply.send(compressedPage(page, encoding));

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import {
   categoriesResponse,
   productDetailResponse,
@@ -485,6 +485,41 @@ describe('likes', () => {
         expect(JSON.parse(decode(compressed.rawPayload).toString('utf8'))).toEqual(answer);
       }
     }
+  });
+
+  it('compresses a list asked for the first time the cheap way, and the kept one by Brotli', async () => {
+    const url = `/api/products?per_page=18&price_max=${5_000 + (Date.now() % 1_000)}`;
+    const browser = 'gzip, deflate, br, zstd';
+    const first = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': browser } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('zstd');
+    const answer = JSON.parse(zstdDecompressSync(first.rawPayload).toString('utf8'));
+    expect(answer.meta).toBeDefined();
+
+    // Asked again, it is kept, and compressed once by Brotli for everyone who asks for it after.
+    const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': browser } });
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(JSON.parse(brotliDecompressSync(again.rawPayload).toString('utf8'))).toEqual(answer);
+
+    // A client without Zstandard gets gzip for a first ask.
+    const other = `${url}&sort=price_desc`;
+    const older = await app.inject({
+      method: 'GET',
+      url: other,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(older.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(older.rawPayload).toString('utf8')).meta).toBeDefined();
+
+    // A signed-in visitor's list is never kept: each answer is compressed the cheap way.
+    const { session } = await registerUser(app);
+    const mine = await call(app, session, 'GET', '/api/products?per_page=18', undefined, {
+      'accept-encoding': browser,
+    });
+    expect(mine.headers['cache-control']).toBe('private, no-cache');
+    expect(mine.headers['content-encoding']).toBe('zstd');
+    expect(JSON.parse(zstdDecompressSync(mine.rawPayload).toString('utf8')).data.length).toBeGreaterThan(0);
   });
 
   it(`keeps the count exact when many users like at once (${testDatabaseKind()})`, async () => {
