@@ -172,6 +172,7 @@ if (cluster.isWorker) {
   superviseWorkers({
     workers: config.workers,
     listen: { host: config.host, port: config.port },
+    lastCallMs: LAST_CALL_MS,
     log,
     onRestart: recordWorkerRestart,
     onListening: ({ host, port }) => log.info(`listening on ${host}:${port}`),

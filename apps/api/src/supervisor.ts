@@ -19,6 +19,8 @@ export type SupervisorOptions = {
   onListening?: (address: { host: string; port: number }) => void;
   /** How long shutdown waits for workers to finish their requests before ending them. */
   shutdownTimeoutMs?: number;
+  /** How long the port stays open once shutdown has begun: the workers' last call for requests on their way. */
+  lastCallMs?: number;
 };
 
 /** What a worker is told when the server shuts down: finish what is under way, then exit. */
@@ -61,8 +63,8 @@ type Share = { open: number; queue: Socket[]; sending: boolean };
  *
  * A worker that dies after it was ready is replaced at once (a little later when several die within
  * a minute, so a fault on every start cannot spin the machine); a worker that dies before it was
- * ever ready is a start-up failure, and the server stops with it. SIGINT and SIGTERM close the port,
- * shut the workers down gracefully, then the supervisor exits.
+ * ever ready is a start-up failure, and the server stops with it. SIGINT and SIGTERM shut the workers
+ * down gracefully (the port closes after their last call), then the supervisor exits.
  */
 export function superviseWorkers({
   workers,
@@ -71,6 +73,7 @@ export function superviseWorkers({
   onRestart,
   onListening,
   shutdownTimeoutMs = 15_000,
+  lastCallMs = 1_000,
 }: SupervisorOptions) {
   /** Each ready worker's share of the connections. */
   const shares = new Map<Worker, Share>();
@@ -182,9 +185,13 @@ export function superviseWorkers({
   async function shutdown(exitCode: number) {
     if (shuttingDown) return;
     shuttingDown = true;
-    listener?.close();
-    for (const socket of waiting.splice(0)) socket.destroy();
-    for (const share of shares.values()) for (const socket of share.queue.splice(0)) socket.destroy();
+    // The port stays open for the workers' last call (their answers close their connections meanwhile):
+    // closed at once, it would reset the connections the kernel had accepted and this process had
+    // not taken yet. Connections queued for a worker are still handed to it.
+    setTimeout(() => {
+      listener?.close();
+      for (const socket of waiting.splice(0)) socket.destroy();
+    }, lastCallMs).unref();
     const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker);
     log.info({ workers: running.length }, 'shutting down');
     const exited = running.map(

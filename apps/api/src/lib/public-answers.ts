@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compressedOnce, type KeptEncoding, ONE_OFF_ENCODINGS, preferredEncoding } from './accept-encoding';
@@ -57,7 +57,8 @@ export class SerializedAnswer {
 
 function keptAnswerOf(json: string): KeptAnswer {
   const body = Buffer.from(json, 'utf8');
-  const digest = createHash('sha1').update(body).digest('base64url').slice(0, 22);
+  // The one-shot hash: half the time of a Hash object's for an 11 KB list.
+  const digest = hash('sha1', body, 'base64url').slice(0, 22);
   return { body, etag: `"${digest}"`, compressed: {} };
 }
 

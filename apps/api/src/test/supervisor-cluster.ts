@@ -5,7 +5,7 @@ import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from '../s
 /**
  * The supervisor with two small workers, for supervisor.test.ts. The primary prints its port as
  * `port N`; each worker answers every request with its pid and, when it shuts down, closes as the
- * server's workers do.
+ * server's workers do, after a last call.
  */
 if (cluster.isPrimary) {
   const quiet = () => {};
@@ -25,13 +25,14 @@ if (cluster.isPrimary) {
     const handed = serveHandedConnections(server);
     process.on('message', (message) => {
       if (message !== SHUTDOWN_MESSAGE) return;
-      server.close();
-      server.closeIdleConnections();
-      const done = setInterval(() => {
-        server.closeIdleConnections();
-        if (handed.open() === 0) process.exit(0);
-      }, 20);
-      done.unref();
+      // Half a second of last call, as the server's workers have a second.
+      setTimeout(() => {
+        server.close();
+        setInterval(() => {
+          server.closeIdleConnections();
+          if (handed.open() === 0) process.exit(0);
+        }, 20);
+      }, 500);
     });
   });
 }
