@@ -36,7 +36,7 @@ const CLOSED_MESSAGE = 'promptmarket:closed';
 
 /** Connections that arrive while no worker is ready wait, up to this many; later ones are closed. */
 const MAX_WAITING_CONNECTIONS = 1_000;
-/** How long a worker waits after the last of such connections for more before it serves them. */
+/** How long a worker waits after a handed connection for another before it serves those it holds. */
 const QUIET_MS = 1;
 /** The longest a worker holds handed connections before it serves them (`serveHandedConnections`). */
 const MAX_HOLD_MS = 100;
