@@ -164,6 +164,18 @@ describe('a worker given connections by the supervisor', () => {
     expect(served).toEqual([socket]);
   });
 
+  it('closes a held connection that fails before it is served, and serves the others', async () => {
+    const { hand, served } = handedConnections();
+    const failing = hand(1);
+    const fine = hand(0);
+    expect(() => failing.emit('error', new Error('read ECONNRESET'))).not.toThrow();
+    expect(failing.destroyed).toBe(true);
+    await vi.advanceTimersByTimeAsync(3);
+    expect(served).toEqual([fine]);
+    // Served, the connection's errors are the HTTP server's to answer.
+    expect(fine.listenerCount('error')).toBe(0);
+  });
+
   it('tells the supervisor when a connection closes', async () => {
     const { hand, told, handed } = handedConnections();
     const socket = hand(0);

@@ -51,6 +51,15 @@ export type SupervisorChannel = {
   on(event: 'message', listener: (message: HandedConnection, handle: unknown) => void): unknown;
 };
 
+/**
+ * A connection that fails while it waits to be handed over or served (the client reset it) is
+ * closed; without a listener its error would escape. Removed once the HTTP server takes the
+ * connection, which answers its errors itself (a 400 for garbage).
+ */
+function closeOnError(this: Socket) {
+  this.destroy();
+}
+
 /** A worker's share of the connections: those it serves, and those still to be handed to it. */
 type Share = { open: number; queue: Socket[]; sending: boolean };
 
@@ -127,7 +136,10 @@ export function superviseWorkers({
   };
 
   const openPort = () => {
-    const server = createServer({ pauseOnConnect: true }, handOver);
+    const server = createServer({ pauseOnConnect: true }, (socket) => {
+      socket.on('error', closeOnError);
+      handOver(socket);
+    });
     listener = server;
     server.on('error', (error) => {
       log.error({ err: error, ...listen }, 'the port could not be opened; stopping');
@@ -248,6 +260,7 @@ export function serveHandedConnections(
     const sockets = held;
     held = [];
     for (const socket of sockets) {
+      socket.off('error', closeOnError);
       if (socket.destroyed) continue;
       server.emit('connection', socket);
       socket.resume();
@@ -281,6 +294,7 @@ export function serveHandedConnections(
     tell(TAKEN_MESSAGE);
     if (!handle) return;
     const socket = handle as Socket;
+    socket.on('error', closeOnError);
     open.add(socket);
     socket.once('close', () => {
       open.delete(socket);
