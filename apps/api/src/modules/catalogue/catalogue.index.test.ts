@@ -154,6 +154,36 @@ describe('the product list keys held in memory', () => {
     expect(index?.version).toBe(before.version);
   });
 
+  it('read again on the timer at their number, take only the new popular order and likes', async () => {
+    const before = await heldKeys();
+    // Sales reversed: the popular order changes everywhere, in every category and style.
+    await app.db.update(products).set({ salesCount: sql`100 - ${products.salesCount} - ${products.id} % 7` });
+    before.readAt -= INDEX_REFRESH_MS + 1;
+    await currentListIndex(app.db);
+    await listIndexRead(app.db);
+    const after = await heldKeys();
+    expect(after).not.toBe(before);
+    expect(after.version).toBe(before.version);
+    // What only a new number changes is the held one, not read again.
+    expect(after.ids).toBe(before.ids);
+    expect(after.orders.newest).toBe(before.orders.newest);
+    expect(after.styles).toBe(before.styles);
+    expect(after.parts).toBe(before.parts);
+    expect(after.orders.popular).not.toEqual(before.orders.popular);
+    for (const viewer of [english, german]) {
+      for (const query of queries()) {
+        const popular = { ...query, sort: 'popular' as const };
+        const fromDatabase = await listProducts(app.db, popular, viewer, { heldKeys: false });
+        const held = await listProducts(app.db, popular, viewer);
+        expect(
+          held.data.map((item) => item.id),
+          JSON.stringify(popular),
+        ).toEqual(fromDatabase.data.map((item) => item.id));
+        expect(held.meta).toEqual(fromDatabase.meta);
+      }
+    }
+  });
+
   it('move on with titles, styles and categories', async () => {
     for (const change of [
       sql`update product_translations set title = title || '!' where locale = 'de'`,
