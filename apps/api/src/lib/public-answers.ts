@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressedOnce, type KeptEncoding, ONE_OFF_ENCODINGS, preferredEncoding } from './accept-encoding';
+import { compressedOnce, type KeptEncoding, oneOffEncoding, preferredEncoding } from './accept-encoding';
 import type { KeptPage } from './kept-page';
 import { createTtlCache } from './ttl-cache';
 
@@ -139,7 +139,7 @@ export async function publicAnswer<T>(
   if (answer.body.length < COMPRESS_FROM_BYTES) return answer.body as unknown as T;
   if (!kept) {
     // Sent once: compressed the cheap way (`ONE_OFF_ENCODINGS`), as a page asked once is.
-    const once = preferredEncoding(request.headers['accept-encoding'], ONE_OFF_ENCODINGS);
+    const once = oneOffEncoding(request.headers['accept-encoding'], answer.body.length);
     if (!once) return answer.body as unknown as T;
     reply.header('content-encoding', once);
     return compressedOnce(answer.body, once) as unknown as T;

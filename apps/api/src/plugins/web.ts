@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
-import { ONE_OFF_ENCODINGS, preferredEncoding } from '../lib/accept-encoding';
+import { oneOffEncoding, preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
 import {
   compressedPage,
@@ -146,8 +146,8 @@ function sendKeptPage(
   page: KeptPage,
   cache: 'hit' | 'miss',
   /**
-   * Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce, and by
-   * Zstandard where the browser takes it (a kept page's gzip template serves every later visitor).
+   * Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce, and
+   * the cheap way (`oneOffEncoding`; a kept page's gzip template serves every later visitor).
    */
   once?: 'once',
 ) {
@@ -157,7 +157,8 @@ function sendKeptPage(
   reply.header('x-page-cache', cache);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding'], once ? ONE_OFF_ENCODINGS : ['gzip']);
+  const accepted = request.headers['accept-encoding'];
+  const encoding = once ? oneOffEncoding(accepted, page.body.length) : preferredEncoding(accepted, ['gzip']);
   if (!encoding) return reply.send(once ? page.body : pageWithNonce(page, request.cspNonce));
   reply.header('content-encoding', encoding);
   if (once) return reply.send(compressedPage(page, encoding));
