@@ -24,7 +24,7 @@ export function unpack<T>(packed: Packed<T>): T {
   if (!entry) {
     entry = [packed, JSON.parse(packed)];
     recent.unshift(entry);
-    recent.length = Math.min(recent.length, RECENT_TEXTS);
+    recent.splice(RECENT_TEXTS);
   }
   return entry[1] as T;
 }
