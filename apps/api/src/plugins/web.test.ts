@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSiteCache } from '../modules/site/site.service';
 import { settings } from '../modules/site/site.tables';
 import { createTestApp, type TestApp } from '../test/app';
-import { injectTransport } from './web';
+import { InProcessResponse, injectTransport } from './web';
 
 describe("the pages' in-process calls to the API", () => {
   let app: TestApp;
@@ -58,5 +58,33 @@ describe("the pages' in-process calls to the API", () => {
     const head = await injectTransport(app)('/api/settings', { method: 'HEAD', headers: visitor });
     expect(head.status).toBe(200);
     expect(routed).toHaveLength(4);
+  });
+
+  it('answer with the bytes the API sent, read by text, json and arrayBuffer, for kept and routed calls and errors', async () => {
+    const transport = injectTransport(app);
+    const direct = await app.inject({ method: 'GET', url: '/api/settings', headers: visitor });
+    for (const headers of [visitor, visitor, { ...visitor, cookie: 'cookie_consent=all' }]) {
+      const response = await transport('/api/settings', { method: 'GET', headers });
+      expect(response).toBeInstanceOf(InProcessResponse);
+      expect(response.ok).toBe(true);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.text()).toBe(direct.body);
+      expect(await response.json()).toEqual(direct.json());
+      expect(Buffer.from(await response.arrayBuffer()).toString('utf8')).toBe(direct.body);
+    }
+    // An error's body is read as the API client reads it: its text, for the message and the code.
+    const missing = await transport('/api/products/no-such-product', { method: 'GET', headers: visitor });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBeTruthy();
+    // A 304 has no body.
+    const etag = (
+      await transport('/api/products?per_page=2', { method: 'GET', headers: visitor })
+    ).headers.get('etag');
+    const unchanged = await transport('/api/products?per_page=2', {
+      method: 'GET',
+      headers: { ...visitor, cookie: 'cookie_consent=all', 'if-none-match': String(etag) },
+    });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
   });
 });
