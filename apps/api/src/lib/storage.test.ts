@@ -79,6 +79,15 @@ function storageSuite(name: string, create: () => Promise<Storage>) {
       expect(await storage.exists('private', 'keep/new.bin')).toBe(false);
     });
 
+    it('rejects, and lets nothing escape, when a stream fails before it is read', async () => {
+      const early = new Readable({ read() {} });
+      const putting = storage.put('private', 'early/file.bin', early);
+      // Fails while the storage is still getting ready to read it (making its folder on disk).
+      early.destroy(new Error('client went away'));
+      await expect(putting).rejects.toThrow('client went away');
+      expect(await storage.exists('private', 'early/file.bin')).toBe(false);
+    });
+
     it('refuses keys that could climb out of the folder', async () => {
       for (const key of ['../x', 'a/../../x', '/etc/passwd', 'a//b', 'A/b', 'a/.hidden', 'a\\b']) {
         await expect(storage.put('public', key, Buffer.from('x'))).rejects.toThrow('invalid storage key');

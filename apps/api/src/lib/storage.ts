@@ -84,10 +84,15 @@ export function diskStorage(root: string): Storage {
   return {
     async put(bucket, key, data, options = {}) {
       const target = file(bucket, key);
+      const source = toStream(data);
+      // A stream that fails while its folder is made (a client that hung up) keeps its error for
+      // the pipeline below, which rejects with it: without a listener meanwhile, it would escape.
+      const heldError = () => {};
+      source.on('error', heldError);
       await mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.${randomUUID()}.partial`;
       try {
-        await pipeline(toStream(data), createWriteStream(partial));
+        await pipeline(source, createWriteStream(partial));
         const types = typeFile(bucket, key);
         if (options.contentType) {
           await mkdir(path.dirname(types), { recursive: true });
