@@ -138,7 +138,7 @@ export async function publicAnswer<T>(
   reply.type('application/json; charset=utf-8');
   if (answer.body.length < COMPRESS_FROM_BYTES) return answer.body as unknown as T;
   if (!kept) {
-    // Sent once: compressed the cheap way (`ONE_OFF_ENCODINGS`), as a page asked once is.
+    // Sent once: compressed the cheap way for its size (`oneOffEncoding`), as a page asked once is.
     const once = oneOffEncoding(request.headers['accept-encoding'], answer.body.length);
     if (!once) return answer.body as unknown as T;
     reply.header('content-encoding', once);

@@ -111,6 +111,14 @@ describe('disk storage files', () => {
       );
     expect(walk(diskRoot).filter((file) => file.endsWith('.partial'))).toEqual([]);
   });
+
+  it('lets a stream go when its folder cannot be made', async () => {
+    const storage = diskStorage(diskRoot);
+    await storage.put('private', 'taken/name', Buffer.from('a file where a folder would go'));
+    const source = new Readable({ read() {} });
+    await expect(storage.put('private', 'taken/name/inner.bin', source)).rejects.toThrow();
+    expect(source.destroyed).toBe(true);
+  });
 });
 
 // A real S3 protocol server on loopback, so the official SDK is exercised end to end.

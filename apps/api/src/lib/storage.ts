@@ -87,9 +87,14 @@ export function diskStorage(root: string): Storage {
       const source = toStream(data);
       // A stream that fails while its folder is made (a client that hung up) keeps its error for
       // the pipeline below, which rejects with it: without a listener meanwhile, it would escape.
-      const heldError = () => {};
-      source.on('error', heldError);
-      await mkdir(path.dirname(target), { recursive: true });
+      source.on('error', () => {});
+      try {
+        await mkdir(path.dirname(target), { recursive: true });
+      } catch (error) {
+        // Nothing will read the stream: let its sender go rather than leave it waiting.
+        source.destroy();
+        throw error;
+      }
       const partial = `${target}.${randomUUID()}.partial`;
       try {
         await pipeline(source, createWriteStream(partial));
