@@ -233,7 +233,9 @@ async function sepaPayoutWaiting(admin: Page) {
   await context.close();
 }
 
-describe('accessibility (axe)', () => {
+// The three audits use browser contexts of their own and run side by side: most of their time is
+// the browser laying out and axe walking pages, which a second core shares.
+describe.concurrent('accessibility (axe)', () => {
   it('finds no serious or critical violation on the shop’s pages for a guest', async () => {
     const [product] = await products();
     const { page, context } = await openPage(browser, viewports.phone);

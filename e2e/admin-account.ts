@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { stepAt, TOTP_STEP_SECONDS, totpCode } from '../apps/api/src/lib/totp';
 
 /** The back office's first admin, made by the server at start-up (ADMIN_EMAIL, ADMIN_PASSWORD). */
@@ -10,8 +10,11 @@ export const ADMIN = { email: 'admin@promptmarket.test', password: 'an admin pas
 // The back office answers an admin only with two-factor sign-in on. The first sign-in on a server
 // turns it on through the admin's own setup; the key and the last step used are kept in a file per
 // server, so the test files (run one after another) sign in with codes never used before.
+// A code is good for one sign-in, and two steps of 30 seconds are open at a time, so browser
+// sign-ins share one session (kept in the same file) rather than wait for the next step.
 
-type Keys = { secret: string; lastStep: number };
+type SessionCookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+type Keys = { secret: string; lastStep: number; session?: SessionCookies };
 
 const keysFile = (baseURL: string) =>
   path.join(tmpdir(), 'promptmarket-e2e-admin-keys', `${encodeURIComponent(baseURL)}.json`);
@@ -101,12 +104,37 @@ function pageCaller(page: Page): Call<Answer> {
   };
 }
 
+/** The cookies of a signed-in session: the session's own and its XSRF token, no visitor's choices. */
+const SESSION_COOKIES = new Set(['promptmarket_session', 'XSRF-TOKEN']);
+
+/**
+ * Takes the admin session an earlier browser sign-in kept, when it still answers the back office
+ * with two-factor sign-in on (a sign-out, or two-factor sign-in turned on again, ends it).
+ */
+async function reuseAdminSession(page: Page, baseURL: string): Promise<boolean> {
+  const session = readKeys(baseURL)?.session;
+  if (!session?.length) return false;
+  await page.context().addCookies(session);
+  const state = await pageCaller(page)('GET', '/api/admin/two-factor');
+  if (state.status === 200) {
+    const { payload } = (await state.json()) as { payload: { enabled: boolean } };
+    if (payload.enabled) return true;
+  }
+  for (const name of SESSION_COOKIES) await page.context().clearCookies({ name });
+  return false;
+}
+
 /** Signs in as ADMIN in the browser context of `page`, with two-factor sign-in on. */
 export async function logInAsAdmin(page: Page, baseURL: string) {
+  if (await reuseAdminSession(page, baseURL)) return;
   const call = pageCaller(page);
   await call('GET', '/sanctum/csrf-cookie');
   const login = await signInAsAdmin(baseURL, call);
   if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}`);
+  const keys = readKeys(baseURL);
+  const cookies = await page.context().cookies(baseURL);
+  if (keys)
+    writeKeys(baseURL, { ...keys, session: cookies.filter((cookie) => SESSION_COOKIES.has(cookie.name)) });
 }
 
 /** Turns ADMIN's two-factor sign-in off from the signed-in browser context of `page`. */

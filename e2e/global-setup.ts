@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -16,19 +15,6 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** A catalogue this size fills every category and three pages of the list, and seeds in seconds. */
 const DEMO_PRODUCTS = 40;
 
@@ -37,7 +23,6 @@ export default async function setup(project: TestProject) {
   const mailDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-e2e-mail-'));
   const mailbox = await startMailbox(mailDir);
   const server = await startProductionServer({
-    port: await freePort(),
     // Each browser context of the tests is a visitor of its own address, as behind a proxy
     // (e2e/browser.ts), so the per-address limits see many visitors, not one.
     env: {

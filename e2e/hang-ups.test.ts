@@ -137,7 +137,6 @@ beforeAll(async () => {
     databaseUrl = url.toString();
   }
   server = await startProductionServer({
-    port: 5200 + Math.floor(Math.random() * 400),
     captureOutput: true,
     env: {
       DATABASE_URL: databaseUrl,

@@ -33,7 +33,6 @@ async function until<T>(what: () => Promise<T | undefined> | T | undefined, time
 
 beforeAll(async () => {
   server = await startProductionServer({
-    port: 5600 + Math.floor(Math.random() * 400),
     captureOutput: true,
     env: { SEED_DEMO_PRODUCTS: '6', LOG_LEVEL: 'info' },
   });

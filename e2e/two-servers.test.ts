@@ -20,8 +20,6 @@ function visitor(address: string) {
   return (base: string, method: string, url: string, body?: unknown) => client.call(base, method, url, body);
 }
 
-const port = () => 4800 + Math.floor(Math.random() * 400);
-
 beforeAll(async () => {
   if (!admin) return;
   databaseName = `pm_e2e_two_${randomBytes(4).toString('hex')}`;
@@ -39,8 +37,8 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
   };
   // The first seeds the database; the second finds it seeded.
-  first = await startProductionServer({ port: port(), env });
-  second = await startProductionServer({ port: port(), env });
+  first = await startProductionServer({ env });
+  second = await startProductionServer({ env });
 }, 240_000);
 
 afterAll(async () => {

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,7 +13,7 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import sharp from 'sharp';
 import { root } from './build-state.mjs';
-import { buildIfStale } from './production-server.mjs';
+import { buildIfStale, freePort } from './production-server.mjs';
 
 export const MODES = {
   short: { users: 3, kills: 3, products: 8, gapMs: [1200, 2500], tailMs: 1000 },
@@ -30,17 +29,6 @@ const GENERATION_FAILED = 'The image could not be generated. The cost has been r
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const between = ([low, high]) => low + Math.random() * (high - low);
 const cents = (amount) => Math.round(Number(amount) * 100);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Waits until no process of the group `pid` leads is left. */
 async function gone(pid) {

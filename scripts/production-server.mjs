@@ -2,6 +2,7 @@
 // end-to-end tests and the benchmarks. Builds first whatever is missing or stale.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { root, staleBuilds } from './build-state.mjs';
@@ -19,38 +20,68 @@ export function buildIfStale() {
   }
 }
 
+/** A loopback port nothing listens on now, chosen by the system. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 async function waitForHealth(baseURL, server, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
+      const answer = await fetch(`${baseURL}/api/health`);
+      if (answer.ok) return;
+      last = `${answer.status} ${(await answer.text()).slice(0, 200)}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error); // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
+  throw new Error(`the server did not become healthy within ${timeoutMs} ms (its last answer: ${last})`);
+}
+
+/** How much of what a server printed last is kept for the error when it does not start. */
+const KEPT_OUTPUT_CHARS = 8_000;
+
+/** Ends `server` (its supervisor ends its workers), forcibly when it takes longer than a supervisor may. */
+async function end(server) {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  // A supervisor gives its workers 15 s to finish; one that has not ended by then is ended.
+  const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /**
- * Runs apps/api/dist/server.js on 127.0.0.1:`port` with its own data directory (a new
+ * Runs apps/api/dist/server.js on 127.0.0.1:`port` (a free one unless given) with its own data directory (a new
  * temporary one unless given). Returns its address, that directory, and `stop()` which ends
  * it and removes the directory (unless `keepDataDir`). With `captureOutput` its log is kept and
  * read with `output()`.
  */
 export async function startProductionServer({
-  port,
+  port: chosenPort,
   env = {},
   dataDir = mkdtempSync(path.join(tmpdir(), 'promptmarket-')),
   keepDataDir = false,
   captureOutput = false,
 }) {
   buildIfStale();
+  const port = chosenPort ?? (await freePort());
   const baseURL = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
-    stdio: ['ignore', captureOutput ? 'pipe' : 'ignore', captureOutput ? 'pipe' : 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -63,16 +94,27 @@ export async function startProductionServer({
       ...env,
     },
   });
+  // What it prints goes to the caller's stderr as before (its log only with `captureOutput`);
+  // the last of it is kept either way, for the error when it does not start.
   let output = '';
-  if (captureOutput) {
-    server.stdout.on('data', (chunk) => (output += chunk));
-    server.stderr.on('data', (chunk) => {
-      output += chunk;
-      process.stderr.write(chunk);
-    });
+  let recent = '';
+  const keep = (chunk) => {
+    if (captureOutput) output += chunk;
+    recent = (recent + chunk).slice(-KEPT_OUTPUT_CHARS);
+  };
+  server.stdout.on('data', keep);
+  server.stderr.on('data', (chunk) => {
+    keep(chunk);
+    process.stderr.write(chunk);
+  });
+  try {
+    // A first start seeds the demo catalogue, pictures included.
+    await waitForHealth(baseURL, server, 180_000);
+  } catch (error) {
+    await end(server);
+    if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${error.message}\nWhat it printed last:\n${recent}`, { cause: error });
   }
-  // A first start seeds the demo catalogue, pictures included.
-  await waitForHealth(baseURL, server, 180_000);
   return {
     baseURL,
     dataDir,
@@ -81,14 +123,7 @@ export async function startProductionServer({
     /** The server's process id (its supervisor's). */
     pid: server.pid,
     stop: async () => {
-      if (server.exitCode === null && server.signalCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve));
-        server.kill('SIGTERM');
-        // A supervisor gives its workers 15 s to finish; one that has not ended by then is ended.
-        const timer = setTimeout(() => server.kill('SIGKILL'), 20_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await end(server);
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
