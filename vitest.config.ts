@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'packages/contracts/src/**/*.test.ts'];
@@ -6,6 +7,9 @@ const globalSetup = ['apps/api/src/test/global-setup.ts'];
 
 export default defineConfig({
   test: {
+    // Two test files at a time even on two cores (Vitest's default leaves one core to itself): much
+    // of a file's time is loading modules and waiting for its database, which the other core covers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
