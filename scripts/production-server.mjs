@@ -64,10 +64,11 @@ async function end(server) {
 }
 
 /**
- * Runs apps/api/dist/server.js on 127.0.0.1:`port` (a free one unless given) with its own data directory (a new
- * temporary one unless given). Returns its address, that directory, and `stop()` which ends
- * it and removes the directory (unless `keepDataDir`). With `captureOutput` its log is kept and
- * read with `output()`.
+ * Runs apps/api/dist/server.js on 127.0.0.1:`port` (a free one unless given) with its own data
+ * directory (a new temporary one unless given). Returns its address, that directory, and `stop()`
+ * which ends it and removes the directory (unless `keepDataDir`). With `captureOutput` its log is
+ * kept and read with `output()`. A server that does not start is ended, and the error says what it
+ * answered and printed last.
  */
 export async function startProductionServer({
   port: chosenPort,
