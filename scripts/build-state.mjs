@@ -19,6 +19,8 @@ function newestMtime(target) {
   return newest;
 }
 
+// `package-lock.json` counts as a source of both: the client's bundle carries its packages, and the
+// server's carries Drizzle (decision 0036), so a changed dependency is a changed build.
 const targets = {
   web: {
     output: 'apps/web/build/server/index.js',
@@ -28,11 +30,12 @@ const targets = {
       'apps/web/vite.config.ts',
       'apps/web/react-router.config.ts',
       'packages/contracts/src',
+      'package-lock.json',
     ],
   },
   api: {
     output: 'apps/api/dist/server.js',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src'],
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'package-lock.json'],
   },
 };
 
