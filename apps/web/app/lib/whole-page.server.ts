@@ -1,0 +1,109 @@
+import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import type { EntryContext } from 'react-router';
+
+/**
+ * The two ways a page is rendered whole (decision 0037). Most pages take one synchronous pass of
+ * `renderToString`, which gathers React's output as a string: the renderer that streams writes
+ * every tag, attribute and text through a 2 KB byte buffer, and that writing cost a list page a
+ * third as much as rendering it. A page that cannot be rendered at once is rendered again by the
+ * renderer that waits for every part (`renderWhenReady`): one whose code-split part is not yet
+ * loaded in this process (the first of its kind), or one with an error to report.
+ */
+
+/** The page in one pass, or null when a part of it suspended or failed. */
+export function renderedAtOnce(page: ReactElement): string | null {
+  let html: string;
+  try {
+    html = renderToString(page);
+  } catch {
+    // A part outside every Suspense boundary suspended or failed.
+    return null;
+  }
+  // A boundary the renderer gave up on (suspended or failed) is left to the browser, marked
+  // `<!--$!-->`; text cannot spell it, as `<` is always escaped.
+  if (html.includes('<!--$!')) return null;
+  // The renderer that waits writes the doctype before a document; this one does not.
+  return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html;
+}
+
+/**
+ * The page once every part of it is ready, and the status to answer with: 500 when a part failed
+ * (the error is logged and the browser renders that part). Rejects when the page's shell failed,
+ * and gives up after `timeoutMs`.
+ */
+export function renderWhenReady(
+  page: ReactElement,
+  { nonce, status, timeoutMs }: { nonce: string | undefined; status: number; timeoutMs: number },
+): Promise<{ html: Buffer; status: number }> {
+  return new Promise((resolve, reject) => {
+    let answered = status;
+    let settled = false;
+    let timeout: ReturnType<typeof setTimeout> | undefined;
+    const chunks: Uint8Array[] = [];
+    const gathered = new Writable({
+      write(chunk: Uint8Array, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeout);
+        settled = true;
+        resolve({ html: Buffer.concat(chunks), status: answered });
+        callback();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // Every Suspense boundary is written where it stands, however large. With React's default
+      // of moving a boundary of more than about 12 KB to the end, the boundaries came last and
+      // were revealed from scripts on later animation frames: the browser laid the page out twice
+      // and, while such a frame was pending, held back the first paint behind the page's scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        if (!settled) pipe(gathered);
+      },
+      onShellError(error: unknown) {
+        settled = true;
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        answered = 500;
+        console.error(error);
+      },
+    });
+    timeout = setTimeout(abort, timeoutMs);
+  });
+}
+
+/**
+ * Reads the loader data React Router writes into the page before the page is rendered, so that
+ * the part that writes it (React Router's `StreamTransfer`, which reads each piece of the stream
+ * through `renderMeta.streamCache`, suspending until it comes) has it at once. All of it is one
+ * piece, read and done; the stream is left empty (`freshHandoffStream`).
+ */
+export async function handOverLoaderData(routerContext: EntryContext): Promise<void> {
+  const stream = routerContext.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let value = '';
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    value += decoder.decode(read.value, { stream: true });
+  }
+  value += decoder.decode();
+  const whole = Object.assign(Promise.resolve(), { result: { done: true, value } });
+  routerContext.renderMeta ??= {};
+  routerContext.renderMeta.streamCache = { 0: whole };
+  freshHandoffStream(routerContext);
+}
+
+/** An empty stream in place of the one read: each render of the page takes its reader. */
+export function freshHandoffStream(routerContext: EntryContext): void {
+  if (!routerContext.serverHandoffStream) return;
+  routerContext.serverHandoffStream = new ReadableStream<Uint8Array>({
+    start: (controller) => controller.close(),
+  });
+}
