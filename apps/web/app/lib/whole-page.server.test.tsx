@@ -104,11 +104,17 @@ describe("the loader data's hand-over", () => {
     const piece = context.renderMeta?.streamCache?.[0];
     expect(piece?.result).toEqual({ done: true, value: '[{"title":"Größe 🎨"}]' });
     expect(context.renderMeta?.streamCache?.[1]).toBeUndefined();
-    // The stream in its place can be read, by every render of the page, and is empty.
+    // The stream in its place gives the same bytes, to every render of the page.
     for (let render = 0; render < 2; render++) {
       const reader = context.serverHandoffStream?.getReader();
+      const first = await reader?.read();
+      expect(Buffer.from(first?.value ?? []).equals(Buffer.from(bytes))).toBe(true);
       expect((await reader?.read())?.done).toBe(true);
+      // What a render left in the cache is gone before the next.
+      const cache = context.renderMeta?.streamCache ?? {};
+      cache[1] = Object.assign(Promise.resolve(), { result: { done: true, value: 'left' } });
       freshHandoffStream(context);
+      expect(Object.keys(context.renderMeta?.streamCache ?? {})).toEqual(['0']);
     }
   });
 

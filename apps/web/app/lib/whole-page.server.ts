@@ -78,32 +78,43 @@ export function renderWhenReady(
   });
 }
 
+/** The loader data read, by the page's context. */
+const handedOver = new WeakMap<EntryContext, Buffer>();
+
 /**
  * Reads the loader data React Router writes into the page before the page is rendered, so that
  * the part that writes it (React Router's `StreamTransfer`, which reads each piece of the stream
- * through `renderMeta.streamCache`, suspending until it comes) has it at once. All of it is one
- * piece, read and done; the stream is left empty (`freshHandoffStream`).
+ * through `renderMeta.streamCache`, suspending until it comes) has it at once: all of it as one
+ * piece, read and done (`freshHandoffStream`).
  */
 export async function handOverLoaderData(routerContext: EntryContext): Promise<void> {
   const stream = routerContext.serverHandoffStream;
   if (!stream) return;
   const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  let value = '';
-  for (let read = await reader.read(); !read.done; read = await reader.read()) {
-    value += decoder.decode(read.value, { stream: true });
-  }
-  value += decoder.decode();
-  const whole = Object.assign(Promise.resolve(), { result: { done: true, value } });
-  routerContext.renderMeta ??= {};
-  routerContext.renderMeta.streamCache = { 0: whole };
+  const pieces: Uint8Array[] = [];
+  for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value);
+  handedOver.set(routerContext, Buffer.concat(pieces));
   freshHandoffStream(routerContext);
 }
 
-/** An empty stream in place of the one read: each render of the page takes its reader. */
+/**
+ * The loader data read, for one render of the page: as the piece read, and as a new stream of the
+ * same bytes, whose reader the render takes. Set again before every render, so that a render never
+ * starts with what an earlier one left in the cache; were the cache not read, the stream would
+ * still give the data once.
+ */
 export function freshHandoffStream(routerContext: EntryContext): void {
-  if (!routerContext.serverHandoffStream) return;
+  const bytes = handedOver.get(routerContext);
+  if (!bytes) return;
+  const whole = Object.assign(Promise.resolve(), {
+    result: { done: true, value: bytes.toString('utf8') },
+  });
+  routerContext.renderMeta ??= {};
+  routerContext.renderMeta.streamCache = { 0: whole };
   routerContext.serverHandoffStream = new ReadableStream<Uint8Array>({
-    start: (controller) => controller.close(),
+    start(controller) {
+      controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
   });
 }
