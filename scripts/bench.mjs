@@ -9,7 +9,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -141,18 +141,60 @@ function hasLength(body, length) {
 /** What a browser asks for: its pages compressed. */
 const browserEncodings = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/** One autocannon run of `requests`: throughput, p99 and failures, with what `row()` adds once it is over. */
+/** Clock ticks a second, as `/proc/<pid>/stat` counts a process's CPU time (`getconf CLK_TCK`). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time in ms the server's processes (the supervisor and its workers) have used so far, from
+ * Linux's `/proc`; null where there is none. With the load generator's own CPU, it tells whether
+ * a row measured the server or the client: a light route's row can be bound by the client.
+ */
+function serverCpuMs() {
+  try {
+    const used = (stat) => {
+      // The fields after the command's name, which may hold spaces: state is the first.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    };
+    let ticks = used(readFileSync(`/proc/${server.pid}/stat`, 'utf8')).ticks;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const child = used(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+        if (child.parent === server.pid) ticks += child.ticks;
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    return (ticks * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run of `requests`: throughput, p99 and failures, the server's CPU time per
+ * answer and the load generator's share of a core, with what `row()` adds once it is over.
+ */
 function load(requests, row) {
+  const serverBefore = serverCpuMs();
+  const clientBefore = process.cpuUsage();
   return new Promise((resolve, reject) => {
     autocannon({ url: base, connections, duration, requests }, (error, result) => {
-      if (error) reject(error);
-      else
-        resolve({
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          errors: result.errors + result.non2xx,
-          ...row(),
-        });
+      if (error) return reject(error);
+      const serverAfter = serverCpuMs();
+      const client = process.cpuUsage(clientBefore);
+      resolve({
+        rps: result.requests.average,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+        serverUsPerAnswer:
+          serverBefore === null || serverAfter === null || result.requests.total === 0
+            ? null
+            : ((serverAfter - serverBefore) * 1000) / result.requests.total,
+        clientCore: (client.user + client.system) / 1000 / (duration * 1000),
+        ...row(),
+      });
     });
   });
 }
@@ -397,11 +439,14 @@ try {
     }
     const [baseline] = results;
     console.log(`autocannon, ${connections} connections, ${duration} s per route\n`);
-    console.log('| route | req/s | p99 ms | non-2xx + errors | wrong answers | req/s vs bare route |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(
+      '| route | req/s | p99 ms | non-2xx + errors | wrong answers | req/s vs bare route | server CPU µs per answer | load generator, share of a core |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const result of results) {
+      const serverUs = result.serverUsPerAnswer === null ? '–' : result.serverUsPerAnswer.toFixed(0);
       console.log(
-        `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${result.wrong} | ${((100 * result.rps) / baseline.rps).toFixed(2)} % |`,
+        `| ${result.url} | ${result.rps.toFixed(0)} | ${result.p99} | ${result.errors} | ${result.wrong} | ${((100 * result.rps) / baseline.rps).toFixed(2)} % | ${serverUs} | ${(100 * result.clientCore).toFixed(0)} % |`,
       );
     }
     console.log('\nOne request at a time, never seen before (median of five addresses)\n');
