@@ -22,7 +22,8 @@ export function renderedAtOnce(page: ReactElement): string | null {
     return null;
   }
   // A boundary the renderer gave up on (suspended or failed) is left to the browser, marked
-  // `<!--$!-->`; text cannot spell it, as `<` is always escaped.
+  // `<!--$!-->`. Text cannot spell it (its `<` is escaped); HTML a page sets itself that does is
+  // only rendered a second time.
   if (html.includes('<!--$!')) return null;
   // The renderer that waits writes the doctype before a document; this one does not.
   return html.startsWith('<html') ? `<!DOCTYPE html>${html}` : html;
