@@ -52,11 +52,15 @@ const COMPRESS_FROM_BYTES = 1024;
  * made (a list of held tiles): sent as it is rather than checked and serialized again.
  */
 export class SerializedAnswer {
-  constructor(readonly json: string) {}
+  /** The answer's JSON as UTF-8. */
+  readonly body: Buffer;
+  constructor(json: string | Buffer) {
+    this.body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
+  }
 }
 
-function keptAnswerOf(json: string): KeptAnswer {
-  const body = Buffer.from(json, 'utf8');
+function keptAnswerOf(json: string | Buffer): KeptAnswer {
+  const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   // The one-shot hash: half the time of a Hash object's for an 11 KB list.
   const digest = hash('sha1', body, 'base64url').slice(0, 22);
   return { body, etag: `"${digest}"`, compressed: {} };
@@ -114,12 +118,12 @@ export async function publicAnswer<T>(
     const value = await load();
     if (!(value instanceof SerializedAnswer)) return value;
     reply.type('application/json; charset=utf-8');
-    return Buffer.from(value.json, 'utf8') as unknown as T;
+    return value.body as unknown as T;
   }
   const key = `${await request.locale()} ${request.url}`;
   const make = async () => {
     const value = await load();
-    return keptAnswerOf(value instanceof SerializedAnswer ? value.json : (reply.serialize(value) as string));
+    return keptAnswerOf(value instanceof SerializedAnswer ? value.body : (reply.serialize(value) as string));
   };
   // An address asked for the first time is answered without being kept: most such (a list of
   // filters nobody asked before) are never asked again, and each kept one was only dropped again.

@@ -256,7 +256,7 @@ describe('English tiles made from the parts held with the keys', () => {
     const query: ProductListQuery = { per_page: 100, page: 1, sort: 'price_asc' };
     const answer = await listProductsAnswer(app.db, query, { ...english, rateEur });
     if (!(answer instanceof SerializedAnswer)) throw new Error('the list was not joined from the parts');
-    return answer.json;
+    return answer.body.toString('utf8');
   }
 
   /** The keys read again at the number they hold, as the timer does once they are a minute old. */
@@ -284,6 +284,8 @@ describe('English tiles made from the parts held with the keys', () => {
 
   it('are kept with the keys read again at the same number, with the likes read again', async () => {
     const before = await heldKeys();
+    // Every tile's JSON is held for this reading of the keys.
+    await answerJson();
     await app.db.update(products).set({ likesCount: 41 }).where(eq(products.slug, 'item-20'));
     await readAgainOnTimer();
     const after = await heldKeys();
@@ -293,6 +295,8 @@ describe('English tiles made from the parts held with the keys', () => {
     const { held, fromDatabase } = await bothLists();
     expect(held.data.find((tile) => tile.slug === 'item-20')?.likes_count).toBe(41);
     expect(held).toEqual(fromDatabase);
+    // The tiles' JSON held for the earlier reading is not the new one's.
+    expect(await answerJson()).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
   });
 
   it('show every change of a product, its titles and its category at once, and after the keys are read again', async () => {

@@ -110,7 +110,12 @@ export type ListMeta = { current_page: number; last_page: number; per_page: numb
 
 /** A list's JSON from its tiles' JSON and its meta, as its route's schema makes it. */
 export function listJson(tiles: string[], meta: unknown): string {
-  return `{"data":[${tiles.join(',')}],"meta":${JSON.stringify(productListResponse.shape.meta.parse(meta))}}`;
+  return `{"data":[${tiles.join(',')}],"meta":${listMetaJson(meta)}}`;
+}
+
+/** A list's meta as its route's schema serializes it. */
+export function listMetaJson(meta: unknown): string {
+  return JSON.stringify(productListResponse.shape.meta.parse(meta));
 }
 
 /**
