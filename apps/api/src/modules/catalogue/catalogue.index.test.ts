@@ -71,7 +71,14 @@ function queries(): ProductListQuery[] {
   ];
   const styleChoices = [undefined, ['anime'], ['watercolor', 'cinematic'], ['nothing']];
   const searches = [undefined, 'portrait', 'sun', 'porrtait', 'queen storm', '!!'];
-  const prices = [{}, { price_min: 300 }, { price_min: 300, price_max: 600 }, { price_max: 199 }];
+  // Bounds between prices and on them: a bound equal to a price keeps its products.
+  const prices = [
+    {},
+    { price_min: 300 },
+    { price_min: 300, price_max: 600 },
+    { price_max: 199 },
+    { price_min: 399, price_max: 599 },
+  ];
   let n = 0;
   for (const sort of sorts)
     for (const category_slugs of categoryChoices)
@@ -87,6 +94,9 @@ function queries(): ProductListQuery[] {
           ...prices[n % prices.length],
         });
       }
+  // Whole price ranges in every order, bounds on prices: each walk in a price order starts and
+  // ends with the range.
+  for (const sort of sorts) list.push({ page: 1, per_page: 60, sort, price_min: 399, price_max: 599 });
   return list;
 }
 

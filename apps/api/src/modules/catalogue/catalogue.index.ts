@@ -608,28 +608,43 @@ function totalKey(query: ProductListQuery, matches: SearchMatches | null): strin
   ]);
 }
 
-/** The first place in `list` (slots by price, cheapest first) whose price is at least `low`. */
-function firstFrom(price: Float64Array, list: Int32Array, low: number): number {
+/**
+ * The first place in `list` whose slot `passes`, for a test that fails along the list up to some
+ * place and holds from there on (a price bound along a list by price): a binary search.
+ */
+function firstPassing(list: Int32Array, passes: (slot: number) => boolean): number {
   let from = 0;
   let to = list.length;
   while (from < to) {
     const middle = (from + to) >>> 1;
-    if ((price[list[middle] as number] as number) < low) from = middle + 1;
-    else to = middle;
+    if (passes(list[middle] as number)) to = middle;
+    else from = middle + 1;
   }
   return from;
 }
 
-/** The first place in `list` (slots by price, cheapest first) whose price is above `high`. */
-function firstAbove(price: Float64Array, list: Int32Array, high: number): number {
-  let from = 0;
-  let to = list.length;
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if ((price[list[middle] as number] as number) <= high) from = middle + 1;
-    else to = middle;
-  }
-  return from;
+/**
+ * The places of `list`, a list of slots by price (cheapest first, or dearest first with
+ * `dearestFirst`), whose prices are within `low` and `high`: one run of it, found by two binary
+ * searches.
+ */
+function priceRun(
+  price: Float64Array,
+  list: Int32Array,
+  low: number,
+  high: number,
+  dearestFirst = false,
+): { from: number; to: number } {
+  const cents = (slot: number) => price[slot] as number;
+  return dearestFirst
+    ? {
+        from: firstPassing(list, (slot) => cents(slot) <= high),
+        to: firstPassing(list, (slot) => cents(slot) < low),
+      }
+    : {
+        from: firstPassing(list, (slot) => cents(slot) >= low),
+        to: firstPassing(list, (slot) => cents(slot) > high),
+      };
 }
 
 /** A list's filters as the held keys check them: null where a filter is not asked. */
@@ -657,8 +672,9 @@ function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () =>
   const counted = groups.reduce((a, b) => (b.list.length < a.list.length ? b : a));
   const { list } = counted;
   const { price } = index;
-  const from = checks.checksPrice ? firstFrom(price, list, checks.low) : 0;
-  const to = checks.checksPrice ? firstAbove(price, list, checks.high) : list.length;
+  const { from, to } = checks.checksPrice
+    ? priceRun(price, list, checks.low, checks.high)
+    : { from: 0, to: list.length };
   if (to <= from) return 0;
   const categoryFlags = counted.category ? null : checks.categoryFlags;
   const styleFlags = counted.style ? null : checks.styleFlags;
@@ -776,8 +792,16 @@ export function pageFromIndex(
   if (offset >= end) return { ids: page, total };
   const { category, price, ids } = index;
   const { low, high } = checks;
+  // Walked in a price order, the products within the price range are one run of the walk: the
+  // walk starts and ends with it, rather than passing every product priced outside it (a price
+  // range by dearest first walked past every dearer product: 68,000 of them on average in the
+  // bench's lists at 100,000 products).
+  const { from, to } =
+    checksPrice && (sort === 'price_asc' || sort === 'price_desc')
+      ? priceRun(price, sequence, low, high, sort === 'price_desc')
+      : { from: 0, to: sequence.length };
   let passed = 0;
-  for (let at = 0; at < sequence.length; at++) {
+  for (let at = from; at < to; at++) {
     const slot = sequence[at] as number;
     if (matchFlags !== null && matchFlags[slot] === 0) continue;
     if (categoryFlags !== null && categoryFlags[category[slot] as number] !== 1) continue;
