@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gunzipSync, zstdDecompressSync } from 'node:zlib';
+import { crc32, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressedPage, gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
 
@@ -90,5 +90,20 @@ describe('kept pages', () => {
     const page = keepPage(Buffer.from(html), first, 200, []);
     expect(zstdDecompressSync(compressedPage(page, 'zstd')).toString('utf8')).toBe(html);
     expect(gunzipSync(compressedPage(page, 'gzip')).toString('utf8')).toBe(html);
+  });
+
+  it("gives each copy the checksum of its own text, the page's first and last bytes a nonce, megabytes apart", () => {
+    const first = nonce();
+    const filler = (bytes: number) => randomBytes(bytes).toString('base64url');
+    const html = `${first}<p>${filler(1_500_000)}</p><i nonce="${first}">ü</i>${filler(70_001)}${first}`;
+    const page = keepPage(Buffer.from(html), first, 200, []);
+    expect(page.nonceAt).toHaveLength(3);
+    for (let copy = 0; copy < 3; copy++) {
+      const mine = nonce();
+      const gzipped = gzippedPageWithNonce(page, mine);
+      const expected = Buffer.from(html.replaceAll(first, mine));
+      expect(gzipped.readUInt32LE(gzipped.length - 8)).toBe(crc32(expected));
+      expect(gunzipSync(gzipped).equals(expected)).toBe(true);
+    }
   });
 });
