@@ -32,7 +32,7 @@ type GzipTemplate = {
   /** The checksum of the page as rendered, and of its own nonce. */
   crc: number;
   nonceCrc: number;
-  /** What a change of the nonce's bytes does to the page's checksum (`crcChange`). */
+  /** What a change of the nonce's bytes does to the page's checksum (`crc32WithNonce`). */
   nonceShift: Uint32Array;
 };
 
