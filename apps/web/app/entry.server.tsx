@@ -40,18 +40,15 @@ export default async function handleRequest(
     </CspNonceContext.Provider>
   );
   await handOverLoaderData(routerContext);
-  const atOnce = renderedAtOnce(page);
-  let html: Buffer;
+  let html = renderedAtOnce(page);
   let status = responseStatusCode;
-  if (atOnce === null) {
+  if (html === null) {
     freshHandoffStream(routerContext);
     ({ html, status } = await renderWhenReady(page, {
       nonce,
       status,
       timeoutMs: streamTimeout + 1000,
     }));
-  } else {
-    html = Buffer.from(atOnce);
   }
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   const body = nonce ? holdScriptsUntilLoad(html, nonce) : html;
