@@ -39,8 +39,8 @@ const totals = { passed: 0, failed: 0 };
 let ok = run('typecheck', 'npm', ['run', 'typecheck']) && run('lint', 'npm', ['run', 'lint']);
 
 if (ok) {
-  const projects = ['api-pglite', 'web-unit'];
-  if (process.env.TEST_DATABASE_URL) projects.push('api-postgres');
+  const projects = ['api-pglite', 'api-pglite-alone', 'web-unit'];
+  if (process.env.TEST_DATABASE_URL) projects.push('api-postgres', 'api-postgres-alone');
   else
     console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the integration tests is skipped.)');
   const integration = vitest('unit and integration tests', projects, 'integration.json');
