@@ -237,15 +237,15 @@ export function holdTileBytes(
 ): void {
   // A UTF-16 code unit takes at most three bytes in UTF-8.
   const room = json.length * 3;
+  if (held.used + room > limit) {
+    held.used = 0;
+    held.lengths.fill(0);
+  }
+  // Grown after starting over too, so that a tile never finds less room than it may take.
   if (held.used + room > held.bytes.length) {
-    if (held.used + room > limit) {
-      held.used = 0;
-      held.lengths.fill(0);
-    } else {
-      const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(held.bytes.length * 2, held.used + room)));
-      held.bytes.copy(grown, 0, 0, held.used);
-      held.bytes = grown;
-    }
+    const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(held.bytes.length * 2, held.used + room)));
+    held.bytes.copy(grown, 0, 0, held.used);
+    held.bytes = grown;
   }
   const length = held.bytes.write(json, held.used, 'utf8');
   held.starts[slot] = held.used;

@@ -41,4 +41,14 @@ describe("visitors' tiles held as UTF-8 bytes", () => {
     expect(tileOf(held, 2)).toBe('c'.repeat(30));
     expect(held.used).toBe(30);
   });
+
+  it('start over into room enough for the tile, however small the buffer was', () => {
+    const held = emptyHeld(16, 2);
+    holdTileBytes(held, 0, 'a'.repeat(15), 40);
+    // 15 bytes used and room for 30 more asked: past the limit of 40, so it starts over.
+    holdTileBytes(held, 1, 'é'.repeat(10), 40);
+    expect(held.lengths[0]).toBe(0);
+    expect(tileOf(held, 1)).toBe('é'.repeat(10));
+    expect(held.bytes.length).toBeLessThanOrEqual(40);
+  });
 });
