@@ -42,7 +42,34 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The log lines (pino's JSON) the server wrote whose message starts so. */
+function logged(message: string): Array<Record<string, unknown> & { time: number }> {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(`"msg":"${message}`))
+    .map((line) => JSON.parse(line));
+}
+
 describe('the supervisor', () => {
+  it('lets its worker warm up before the port opens, keeping nothing and logging no request', async () => {
+    const [warmed] = logged('warmed up');
+    expect(warmed?.requests).toBeGreaterThan(5);
+    expect(warmed?.failed).toBe(0);
+    // The processes write their logs each in its own time: the lines' times tell the order.
+    const [listening] = logged('listening on');
+    expect(warmed?.time).toBeLessThan(listening?.time as number);
+    // The warm-up's requests are the server's own: no request line before the port opened.
+    for (const line of logged('request completed'))
+      expect(line.time).toBeGreaterThanOrEqual(listening?.time as number);
+    // Each of its addresses was asked once: the first visitor's page is rendered, not a kept one.
+    const page = await fetch(`${server.baseURL}/en/products?sort=price_asc`, {
+      headers: { cookie: 'cookie_consent=all' },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-page-cache')).toBe('miss');
+  });
+
   it('replaces a worker that dies, and the shop answers again', async () => {
     const [worker] = workers();
     expect(worker).toBeGreaterThan(0);
@@ -59,6 +86,8 @@ describe('the supervisor', () => {
     );
     expect(ping).toBe(200);
     expect(server.output()).toContain('a worker died; starting another');
+    // Visitors were waiting for the replacement (it is the only worker): it served at once.
+    expect(logged('warmed up')).toHaveLength(1);
 
     // A worker that ends itself cleanly (told to by a signal of its own) is replaced as well: only
     // the supervisor's own shutdown stops the shop.

@@ -85,6 +85,8 @@ const envSchema = z.object({
   SEED_DEMO_PRODUCTS: z.coerce.number().int().min(1).max(10_000).default(120),
   /** Server processes under the supervisor on PostgreSQL (default: the number of cores); one on the embedded database. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Milliseconds a worker renders the shop's common screens for itself before it takes visitors (0: not at all). */
+  WARM_UP_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** The first back-office admin: this address is made an admin at start-up (created if need be). */
   ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
   /** The password of a created first admin; an existing account keeps its own. */
@@ -184,6 +186,8 @@ export type Config = Readonly<{
   serveWeb: boolean;
   /** How many server processes the supervisor runs (always 1 on the embedded database). */
   workers: number;
+  /** How long a worker warms up before it takes visitors (`warm-up.ts`); 0 when it does not. */
+  warmUpMs: number;
   seedOnStart: boolean;
   seedDemoProducts: number;
   /** The first admin, made at start-up when both are set. */
@@ -291,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     serveWeb: values.SERVE_WEB,
     workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    warmUpMs: values.WARM_UP_MS,
     seedOnStart: values.SEED_ON_START,
     seedDemoProducts: values.SEED_DEMO_PRODUCTS,
     admin:

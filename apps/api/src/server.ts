@@ -18,6 +18,7 @@ import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 import { seedDemoCatalogue, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from './supervisor';
+import { warmUp } from './warm-up';
 
 function readConfig() {
   try {
@@ -136,6 +137,12 @@ async function serve(config: Config) {
     // listens on a loopback port of its own: Node's HTTP server checks its connections' time limits
     // only once listening, and the sandbox's webhook is sent to the server's own address.
     await app.listen({ host: '127.0.0.1', port: 0, exclusive: true });
+    // Visitors come once the worker's code has run a while (warm-up.ts).
+    if (config.serveWeb && config.warmUpMs > 0) {
+      const warmed = await warmUp(app, { budgetMs: config.warmUpMs, stopped: () => closing });
+      app.log.info(warmed, 'warmed up');
+    }
+    if (closing) return;
     handed = serveHandedConnections(app.server);
   } else {
     await app.listen({ host: config.host, port: config.port });

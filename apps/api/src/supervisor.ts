@@ -154,7 +154,10 @@ export function superviseWorkers({
   };
 
   const fork = () => {
-    const worker = cluster.fork();
+    // A new worker warms up (warm-up.ts) only while no visitor waits for it: at the start, as the
+    // port opens once every worker is ready, or beside a worker that serves meanwhile.
+    const visitorsWait = listener !== undefined && shares.size === 0;
+    const worker = cluster.fork(visitorsWait ? { WARM_UP_MS: '0' } : {});
     worker.on('message', (message) => {
       const share = shares.get(worker);
       if (message === CLOSED_MESSAGE && share) share.open = Math.max(0, share.open - 1);
