@@ -234,6 +234,8 @@ export async function crashRun({ database, mode = 'short', adminUrl, log = conso
       DATABASE_URL: databaseUrl ?? '',
       LOG_LEVEL: 'warn',
       SEED_DEMO_PRODUCTS: String(settings.products),
+      // The server is killed and started again and again: a warm-up would only lengthen each start.
+      WARM_UP_MS: '0',
       TRUST_PROXY: '127.0.0.1',
       APP_KEY: randomBytes(32).toString('hex'),
       ADMIN_EMAIL: ADMIN.email,
