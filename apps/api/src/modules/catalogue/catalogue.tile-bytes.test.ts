@@ -42,7 +42,7 @@ describe("visitors' tiles held as UTF-8 bytes", () => {
     expect(held.used).toBe(30);
   });
 
-  it('start over into room enough for the tile, however small the buffer was', () => {
+  it('starts over into room enough for the tile, however small the buffer was', () => {
     const held = emptyHeld(16, 2);
     holdTileBytes(held, 0, 'a'.repeat(15), 40);
     // 15 bytes used and room for 30 more asked: past the limit of 40, so it starts over.
