@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetSiteCache } from '../modules/site/site.service';
-import { settings } from '../modules/site/site.tables';
+import { settings, translationOverrides } from '../modules/site/site.tables';
 import { createTestApp, type TestApp } from '../test/app';
 import { InProcessResponse, injectTransport } from './web';
 
@@ -44,6 +44,29 @@ describe("the pages' in-process calls to the API", () => {
       .update(settings)
       .set({ value: '100' })
       .where(eq(settings.key, 'image_generation_cost_cents'));
+    forgetSiteCache(app.db);
+  });
+
+  it("take the language's changed texts, which every page merges, from the kept answer too", async () => {
+    const overrides = async () => {
+      const response = await injectTransport(app)('/api/localization/de/overrides', {
+        method: 'GET',
+        headers: visitor,
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { payload: Record<string, string> }).payload;
+    };
+    forgetSiteCache(app.db);
+    routed.length = 0;
+    expect(await overrides()).toEqual({});
+    expect(await overrides()).toEqual({});
+    expect(routed).toEqual(['/api/localization/de/overrides']);
+
+    await app.db.insert(translationOverrides).values({ locale: 'de', key: 'footer.language', value: 'Sprache' });
+    forgetSiteCache(app.db);
+    expect(await overrides()).toEqual({ 'footer.language': 'Sprache' });
+    expect(routed).toHaveLength(2);
+    await app.db.delete(translationOverrides).where(eq(translationOverrides.locale, 'de'));
     forgetSiteCache(app.db);
   });
 

@@ -50,11 +50,14 @@ export async function siteRoutes(parent: FastifyInstance) {
       keptSiteAnswer(app.db, request, reply, () => getWords(app.db, request.params.locale)),
   });
 
+  // Every page's texts are merged with these: kept like the rest of the site's answers, so a
+  // page's call for them does not pass through the router and its hooks each time.
   app.route({
     ...routeOf(siteEndpoints.wordOverrides),
-    handler: async (request) => ({
-      status: 'OK' as const,
-      payload: await getWordOverrides(app.db, request.params.locale),
-    }),
+    handler: async (request, reply) =>
+      keptSiteAnswer(app.db, request, reply, async () => ({
+        status: 'OK' as const,
+        payload: await getWordOverrides(app.db, request.params.locale),
+      })),
   });
 }
