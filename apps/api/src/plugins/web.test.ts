@@ -62,7 +62,9 @@ describe("the pages' in-process calls to the API", () => {
     expect(await overrides()).toEqual({});
     expect(routed).toEqual(['/api/localization/de/overrides']);
 
-    await app.db.insert(translationOverrides).values({ locale: 'de', key: 'footer.language', value: 'Sprache' });
+    await app.db
+      .insert(translationOverrides)
+      .values({ locale: 'de', key: 'footer.language', value: 'Sprache' });
     forgetSiteCache(app.db);
     expect(await overrides()).toEqual({ 'footer.language': 'Sprache' });
     expect(routed).toHaveLength(2);

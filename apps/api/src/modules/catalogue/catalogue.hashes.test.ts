@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { periodicTasks } from '../../background';
 import { NEAR_DUPLICATE_DISTANCE, pictureHashes } from '../../lib/image-hash';
 import { memoryStorage } from '../../lib/storage';
@@ -8,7 +8,12 @@ import { seed } from '../../seed';
 import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../../test/database';
 import { recordingLog } from '../../test/log';
 import { renderDemoImage } from '../generation/local-engine';
-import { hashProductPictures, productOnSaleWithHash, productsNearPicture } from './catalogue.hashes';
+import {
+  hashProductPictures,
+  productOnSaleWithHash,
+  productsNearPicture,
+  SETTLED_LOOK_MS,
+} from './catalogue.hashes';
 import { originalKey } from './catalogue.media';
 import { seedDemoCatalogue, seedLargeCatalogue } from './catalogue.seed';
 import { catalogueVersion, productImageHashes, products } from './catalogue.tables';
@@ -133,6 +138,39 @@ describe('the hashes of the products’ pictures', () => {
     expect(await hashProductPictures(database.db, storage)).toBe(0);
     await database.db.update(products).set({ imageKey: product.imageKey }).where(eq(products.id, product.id));
     expect(await hashProductPictures(database.db, storage)).toBe(0);
+  });
+
+  it('are not looked for again while the catalogue stays as it was when none were missing, but hourly', async () => {
+    const [product] = await database.db.select().from(products).orderBy(products.id).limit(1);
+    if (!product) throw new Error('no product');
+    const hashCount = async () => (await database.db.select({ n: count() }).from(productImageHashes))[0]?.n;
+    expect(await hashProductPictures(database.db, storage)).toBe(0);
+    const all = await hashCount();
+    // A hash removed by hand moves no number: the next look is skipped.
+    await database.db.delete(productImageHashes).where(eq(productImageHashes.productId, product.id));
+    expect(await hashProductPictures(database.db, storage)).toBe(0);
+    expect(await hashCount()).toBe((all ?? 0) - 1);
+    // A change to the catalogue moves it: the look is made, and the hash made again.
+    await database.db
+      .update(products)
+      .set({ priceCents: product.priceCents + 1 })
+      .where(eq(products.id, product.id));
+    expect(await hashProductPictures(database.db, storage)).toBe(1);
+    expect(await hashProductPictures(database.db, storage)).toBe(0);
+    // With nothing changed, a look is still made once the hour is past.
+    await database.db.delete(productImageHashes).where(eq(productImageHashes.productId, product.id));
+    expect(await hashProductPictures(database.db, storage)).toBe(0);
+    const now = Date.now();
+    const later = vi.spyOn(Date, 'now').mockReturnValue(now + SETTLED_LOOK_MS + 1);
+    try {
+      expect(await hashProductPictures(database.db, storage)).toBe(1);
+    } finally {
+      later.mockRestore();
+    }
+    await database.db
+      .update(products)
+      .set({ priceCents: product.priceCents })
+      .where(eq(products.id, product.id));
   });
 
   it('are copied by the large seed to the products that reuse a picture', async () => {

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PictureHashes, pictureHashes } from '../../lib/image-hash';
 import type { Storage } from '../../lib/storage';
+import { databaseOf } from '../../lib/transactions';
 import { originalKey, previewUrls } from './catalogue.media';
 import { catalogueVersion, productImageHashes } from './catalogue.tables';
 
@@ -26,17 +27,37 @@ export async function storeProductHash(db: Db, productId: number, imageKey: stri
 }
 
 /**
+ * When a look for products without a hash last found none, by database: the catalogue's number
+ * then, and the time. Finding them compares every product with its hash (about 0.1 s of the
+ * database at 100,000 products), so it is not done again while the number stays (a product added
+ * or given a new picture moves it), except once every `SETTLED_LOOK_MS` for hashes removed by hand.
+ */
+const settledAt = new WeakMap<object, { version: number; at: number }>();
+export const SETTLED_LOOK_MS = 60 * 60_000;
+
+async function catalogueNumber(db: Db): Promise<number> {
+  const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+  return row?.version ?? 0;
+}
+
+/**
  * Hashes up to `limit` products whose picture has no hash yet (added before hashes were kept, or
  * by the editor, or given a new picture), oldest first; returns how many it hashed. A product
  * whose original cannot be read is left out and tried again next time.
  */
 export async function hashProductPictures(db: Db, storage: Storage, limit = 100): Promise<number> {
+  const database = databaseOf(db);
+  const version = await catalogueNumber(db);
+  const settled = settledAt.get(database);
+  if (settled?.version === version && Date.now() - settled.at < SETTLED_LOOK_MS) return 0;
   const missing = await rowsOf<{ id: number; image_key: string }>(
     db,
     sql`select p.id, p.image_key from products p
       left join product_image_hashes h on h.product_id = p.id and h.image_key = p.image_key
       where h.product_id is null order by p.id limit ${limit}`,
   );
+  if (missing.length === 0) settledAt.set(database, { version, at: Date.now() });
+  else settledAt.delete(database);
   // Products sharing a picture (the large demo catalogue reuses 120) are read once.
   const byKey = new Map<string, bigint | null>();
   let hashed = 0;
