@@ -1,6 +1,6 @@
 import { type ProductListQuery, productListResponse } from '@promptmarket/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SerializedAnswer } from '../../lib/public-answers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
@@ -132,6 +132,39 @@ describe('the product list keys held in memory', () => {
     );
     expect(list.data).toHaveLength(7);
     expect(response.body).toBe(JSON.stringify(productListResponse.parse(list)));
+  });
+
+  it("keep a search's reads under the catalogue's number past the minute, and read them again once it moves", async () => {
+    await heldKeys();
+    const [item4] = await app.db.select().from(products).where(eq(products.slug, 'item-4'));
+    const [item10] = await app.db.select().from(products).where(eq(products.slug, 'item-10'));
+    if (!item4 || !item10) throw new Error('no products');
+    const meadows = async () =>
+      (await listProducts(app.db, { search: 'meadow', page: 1, per_page: 50 }, english)).meta.total;
+    expect(await meadows()).toBe(10);
+    // Taken off sale with the triggers off: the catalogue's number does not move.
+    await app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(products).set({ isActive: false }).where(eq(products.id, item4.id));
+    });
+    const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * 60_000);
+    try {
+      // Two minutes on, the search is still the one ranked under this number.
+      expect(await meadows()).toBe(10);
+    } finally {
+      later.mockRestore();
+    }
+    // The keys' reading the old age began ends before the number moves.
+    await listIndexRead(app.db);
+    // A change that moves the number: the search is ranked again, at once.
+    await app.db.update(products).set({ priceCents: 1 }).where(eq(products.id, item10.id));
+    expect(await meadows()).toBe(9);
+    await app.db.update(products).set({ priceCents: item10.priceCents }).where(eq(products.id, item10.id));
+    await app.db.update(products).set({ isActive: true }).where(eq(products.id, item4.id));
+    expect(await meadows()).toBe(10);
+    // A reading begun at an older number ends before the keys are read again.
+    await listIndexRead(app.db);
+    await heldKeys();
   });
 
   it('hold only products on sale', async () => {

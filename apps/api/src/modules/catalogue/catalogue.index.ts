@@ -874,6 +874,11 @@ function versionSince(db: Db, state: Held, askedAt: number): Promise<number> {
  * `INDEX_REFRESH_MS` still answer while fresh ones are read.
  */
 export async function currentListIndex(db: Db): Promise<ListIndex | null> {
+  return (await currentCatalogue(db)).index;
+}
+
+/** The catalogue's number as of now, and the held keys when they are of it (`currentListIndex`). */
+export async function currentCatalogue(db: Db): Promise<{ index: ListIndex | null; version: number }> {
   const askedAt = performance.now();
   const database = databaseOf(db);
   let state = held.get(database);
@@ -897,7 +902,7 @@ export async function currentListIndex(db: Db): Promise<ListIndex | null> {
         owner.reading = null;
       });
   }
-  return current ? index : null;
+  return { index: current ? index : null, version };
 }
 
 async function readListIndex(db: Db, held: ListIndex | null): Promise<ListIndex> {

@@ -20,7 +20,7 @@ import { AppError } from '../../errors';
 import { forgetPublicAnswers, SerializedAnswer } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import {
-  currentListIndex,
+  currentCatalogue,
   heldTile,
   holdTile,
   type ListIndex,
@@ -528,6 +528,44 @@ export function rankedIds(viewer: Viewer, tsQuery: string, keep: number): SQL {
     order by max(${rank}) desc, t.product_id desc limit ${keep + 1}`;
 }
 
+/**
+ * A search's reads (whether its words are found, the title words nearest its typos, its ranking)
+ * follow only the catalogue's texts and what is on sale, and every change to those moves the
+ * catalogue's number (decision 0023). A list reads the number first, so these reads are kept under
+ * it for up to `SEARCH_BY_NUMBER_MS` rather than a minute: read again once the catalogue changes,
+ * however it was changed, and not before. At 100,000 products ranking a common word takes the
+ * database 40-70 ms, and every worker ranked every word in use again each minute. A list read
+ * without the number (`heldKeys: false`) keeps them for a minute.
+ */
+const SEARCH_BY_NUMBER_MS = 10 * 60_000;
+const foundByNumber = createTtlCache<Db, number>(SEARCH_BY_NUMBER_MS, {
+  maxEntries: 1000,
+  name: 'catalogue-found-by-number',
+});
+const typosByNumber = createTtlCache<Db, string | null>(SEARCH_BY_NUMBER_MS, {
+  maxEntries: 1000,
+  name: 'catalogue-typos-by-number',
+});
+const rankedByNumber = createTtlCache<Db, Ranking>(SEARCH_BY_NUMBER_MS, {
+  maxEntries: 200,
+  name: 'catalogue-ranked-by-number',
+});
+
+type SearchReads = {
+  found: typeof countCache;
+  typos: typeof typoCache;
+  ranked: typeof rankedCache;
+  /** What the keys carry: the catalogue's number, or nothing. */
+  at: string;
+};
+
+/** Where a search's reads are kept: under the catalogue's number when it is known, else for a minute. */
+function searchReads(version: number | null): SearchReads {
+  return version === null
+    ? { found: countCache, typos: typoCache, ranked: rankedCache, at: '' }
+    : { found: foundByNumber, typos: typosByNumber, ranked: rankedByNumber, at: `@${version}` };
+}
+
 /** The kept ranking of a plain relevance search; null for any other list. */
 async function keptRanking(
   db: Db,
@@ -535,19 +573,26 @@ async function keptRanking(
   viewer: Viewer,
   tsQuery: string | null,
   keep: number,
+  reads: SearchReads,
 ): Promise<Ranking | null> {
   const plain =
     query.search &&
     tsQuery &&
     (query.sort ?? 'relevance') === 'relevance' &&
     filters(query, viewer, tsQuery, { withSearch: false }).length === 1;
-  return plain && tsQuery ? rankingOf(db, viewer, tsQuery, keep) : null;
+  return plain && tsQuery ? rankingOf(db, viewer, tsQuery, keep, reads) : null;
 }
 
 /** A search's best `keep` matches on sale, best first, ranked once and kept. */
-function rankingOf(db: Db, viewer: Viewer, tsQuery: string, keep: number): Promise<Ranking> {
-  const key = `${keep}:${viewer.locale}:${tsQuery}`;
-  return rankedCache.get(db, key, async () => {
+function rankingOf(
+  db: Db,
+  viewer: Viewer,
+  tsQuery: string,
+  keep: number,
+  reads: SearchReads,
+): Promise<Ranking> {
+  const key = `${keep}:${viewer.locale}:${tsQuery}${reads.at}`;
+  return reads.ranked.get(db, key, async () => {
     const rows = await preparedRows<{ id: number }>(db, rankedIds(viewer, tsQuery, keep));
     return { ids: rows.slice(0, keep).map((row) => row.id), complete: rows.length <= keep, key };
   });
@@ -607,8 +652,11 @@ async function listOf(
   const page = query.page ?? 1;
   let tsQuery = query.search ? prefixQuery(query.search) : null;
   let mode: SearchMode = 'text';
+  const catalogue = heldKeys ? await currentCatalogue(db) : null;
+  const index = catalogue?.index ?? null;
+  const reads = searchReads(catalogue?.version ?? null);
   if (query.search) {
-    const found = await countCache.get(db, `found:${viewer.locale}:${tsQuery}`, async () => {
+    const found = await reads.found.get(db, `found:${viewer.locale}:${tsQuery}${reads.at}`, async () => {
       const [row] = await preparedRows<{ found: boolean }>(
         db,
         sql`select exists (select 1 from product_translations t where ${textMatch(viewer, tsQuery)}) as found`,
@@ -619,14 +667,13 @@ async function listOf(
       mode = 'typo';
       const search = query.search;
       // The nearest words change only with the titles: kept, and cleared, with the counts.
-      tsQuery = await typoCache.get(db, search.toLowerCase(), () => typoQuery(db, search));
+      tsQuery = await reads.typos.get(db, `${search.toLowerCase()}${reads.at}`, () => typoQuery(db, search));
     }
   }
   const offset = (page - 1) * perPage;
-  const index = heldKeys ? await currentListIndex(db) : null;
   if (index) {
     if (query.search && !tsQuery) return pageOf(db, viewer, [], { page, perPage, total: 0 });
-    const matches = tsQuery ? await rankingOf(db, viewer, tsQuery, keepRanked) : null;
+    const matches = tsQuery ? await rankingOf(db, viewer, tsQuery, keepRanked, reads) : null;
     if (!matches || matches.complete) {
       const { ids, total } = pageFromIndex(index, query, matches, offset, perPage);
       if (asJson && !viewer.userId && viewer.locale === DEFAULT_LOCALE) {
@@ -645,7 +692,7 @@ async function listOf(
       );
       return Number(countRow?.total ?? 0);
     });
-  const ranking = await keptRanking(db, query, viewer, tsQuery, keepRanked);
+  const ranking = await keptRanking(db, query, viewer, tsQuery, keepRanked, reads);
   if (ranking && (ranking.complete || offset + perPage <= ranking.ids.length)) {
     return pageOf(db, viewer, ranking.ids.slice(offset, offset + perPage), {
       page,
@@ -877,6 +924,9 @@ export function forgetCatalogueCounts(db: Db): void {
   countCache.clear(db);
   typoCache.clear(db);
   rankedCache.clear(db);
+  foundByNumber.clear(db);
+  typosByNumber.clear(db);
+  rankedByNumber.clear(db);
   forgetPublicAnswers(db);
 }
 
