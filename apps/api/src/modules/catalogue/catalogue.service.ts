@@ -666,7 +666,7 @@ async function listOf(
     if (!found) {
       mode = 'typo';
       const search = query.search;
-      // The nearest words change only with the titles: kept, and cleared, with the counts.
+      // The nearest words change only with the titles: kept with the search's other reads.
       tsQuery = await reads.typos.get(db, `${search.toLowerCase()}${reads.at}`, () => typoQuery(db, search));
     }
   }

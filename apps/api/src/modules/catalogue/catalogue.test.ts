@@ -191,6 +191,15 @@ describe('GET /api/products', () => {
     const kept = await list('?search=meadow&per_page=5');
     expect(kept.meta.total).toBe(20);
     expect(slugs(kept)[0]).toBe('filler-19');
+    // …while a search with a filter read from the database is ranked per page.
+    const filtered = await listProducts(
+      app.db,
+      { search: 'meadow', category_slugs: ['landscapes'], page: 1, per_page: 5 },
+      { locale: 'en', userId: null, rateEur: 1 },
+      { heldKeys: false },
+    );
+    expect(filtered.meta.total).toBe(19);
+    expect(slugs(filtered)).not.toContain('filler-19');
     // …until the catalogue is said to have changed.
     forgetCatalogueCounts(app.db);
     const fresh = await list('?search=meadow&per_page=6');
