@@ -12,6 +12,7 @@ import {
   packedJson,
   packedText,
   packedTexts,
+  popularityOf,
   slotOfId,
 } from './catalogue.index';
 import { forgetCatalogueCounts, listProducts, listProductsAnswer, type Viewer } from './catalogue.service';
@@ -429,6 +430,37 @@ describe('texts held packed in one JSON array', () => {
       expect(packedJson(packed, at)).toBe(item === null ? null : JSON.stringify(item));
     });
     expect(packedTexts('[]').starts).toHaveLength(0);
+  });
+});
+
+describe('the popular order read as products with their sales and likes', () => {
+  // Products 10, 20, 30, 40 and 50 in slots 0-4: 20 sold most; 40 and 50 sold as much, 40 liked
+  // more; 10 and 30 alike, the newer (30) first.
+  const ids = Int32Array.from([10, 20, 30, 40, 50]);
+  const popular = [
+    [20, 9, 0],
+    [40, 3, 7],
+    [50, 3, 2],
+    [30, 1, 1],
+    [10, 1, 1],
+  ];
+  const text = (rows: number[][]) => rows.map((row) => row.join(',')).join(',');
+
+  it('give each slot its likes and the slots most popular first, as the database sorted them', () => {
+    const read = popularityOf(text(popular), ids);
+    expect(Array.from(read?.popular ?? [])).toEqual([1, 3, 4, 2, 0]);
+    expect(Array.from(read?.likes ?? [])).toEqual([1, 0, 1, 7, 2]);
+  });
+
+  it('are sorted again when they come in another order', () => {
+    const shuffled = [popular[3], popular[0], popular[4], popular[2], popular[1]] as number[][];
+    expect(Array.from(popularityOf(text(shuffled), ids)?.popular ?? [])).toEqual([1, 3, 4, 2, 0]);
+  });
+
+  it('are refused when they are not of the held products', () => {
+    expect(popularityOf(text(popular.slice(1)), ids)).toBeNull();
+    expect(popularityOf(text([...popular.slice(1), [60, 0, 0]]), ids)).toBeNull();
+    expect(popularityOf(null, new Int32Array(0))?.popular).toHaveLength(0);
   });
 });
 
