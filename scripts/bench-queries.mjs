@@ -80,16 +80,23 @@ function generator(seed) {
   };
 }
 
-/** `count` distinct list queries; another `seed` draws another set (none of the fixed mix's). */
+/**
+ * `count` distinct list queries; another `seed` draws another set (none of the fixed mix's). The
+ * API's addresses name the filters as the API reads them (`category_slugs`, `style_slugs`); a
+ * page's, as the list page writes them into its address (`category`, `style`).
+ */
 export function benchQueries(count = 200, seed = 20261123, prefix = '/api/products') {
+  const names = prefix.startsWith('/api/')
+    ? { category: 'category_slugs', style: 'style_slugs' }
+    : { category: 'category', style: 'style' };
   const random = generator(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const queries = new Set();
   while (queries.size < count) {
     const params = new URLSearchParams();
     const roll = random();
-    if (roll < 0.35) params.set('category_slugs', pick(categories));
-    if (roll > 0.25 && roll < 0.6) params.set('style_slugs', pick(styles));
+    if (roll < 0.35) params.set(names.category, pick(categories));
+    if (roll > 0.25 && roll < 0.6) params.set(names.style, pick(styles));
     if (random() < 0.3) params.set('search', pick(words));
     if (random() < 0.25) {
       const low = Math.floor(random() * 8) + 1;
