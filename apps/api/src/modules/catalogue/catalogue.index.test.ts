@@ -5,10 +5,14 @@ import { SerializedAnswer } from '../../lib/public-answers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import {
+  bySlot,
   currentListIndex,
   heldListJson,
   INDEX_REFRESH_MS,
   listIndexRead,
+  listingSlots,
+  packedByIds,
+  packedBySlot,
   packedJson,
   packedText,
   packedTexts,
@@ -461,6 +465,37 @@ describe('the popular order read as products with their sales and likes', () => 
     expect(popularityOf(text(popular.slice(1)), ids)).toBeNull();
     expect(popularityOf(text([...popular.slice(1), [60, 0, 0]]), ids)).toBeNull();
     expect(popularityOf(null, new Int32Array(0))?.popular).toHaveLength(0);
+  });
+});
+
+describe('a listing read in any order', () => {
+  it('is put in slot order by the slots that came with it, texts and values alike', () => {
+    // Items of slots 2, 0, 3, 1, as an aggregate may give them.
+    const slots = listingSlots('2,0,3,1');
+    const ids = bySlot(Int32Array.from([30, 10, 40, 20]), slots);
+    expect(Array.from(ids)).toEqual([10, 20, 30, 40]);
+    expect(Array.from(bySlot(Float64Array.from([3.5, 1.5, 4.5, 2.5]), slots))).toEqual([1.5, 2.5, 3.5, 4.5]);
+    const slugs = packedBySlot(packedTexts('["c", "a", "d \\"q\\"", "b"]'), slots);
+    expect([0, 1, 2, 3].map((slot) => packedText(slugs, slot))).toEqual(['a', 'b', 'c', 'd "q"']);
+    expect(packedJson(slugs, 2)).toBe('"c"');
+  });
+
+  it('is taken as it is when it came in slot order', () => {
+    expect(listingSlots('0,1,2')).toBeNull();
+    expect(listingSlots(null)).toBeNull();
+    const values = Int32Array.from([5, 6, 7]);
+    expect(bySlot(values, null)).toBe(values);
+  });
+
+  it('gives each product on sale its title by id, and null to one without, leaving out those not on sale', () => {
+    const onSale = Int32Array.from([10, 20, 30]);
+    const titles = packedByIds(
+      packedTexts('["Thirty", "Ninety", "Ten"]'),
+      Int32Array.from([30, 90, 10]),
+      onSale,
+    );
+    expect([0, 1, 2].map((slot) => packedText(titles, slot))).toEqual(['Ten', null, 'Thirty']);
+    expect(packedJson(titles, 1)).toBeNull();
   });
 });
 
