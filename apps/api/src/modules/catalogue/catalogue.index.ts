@@ -162,8 +162,8 @@ type IndexRow = {
 
 /**
  * Every product on sale as `id,sales,likes`, most popular first, in one text. The order comes from
- * reading the popular index backwards, without a sort (an aggregate's own `order by` sorted 100,000
- * rows in 110-240 ms where this takes 30-40 ms); the order is checked when read (`popularityOf`).
+ * reading the popular index backwards, without a sort (aggregates ordered by sales and by slot took
+ * 240-430 ms at 100,000 products, this 30-40 ms); the order is checked when read (`popularityOf`).
  */
 const POPULARITY = sql`(select string_agg(p.id || ',' || p.sales_count || ',' || p.likes_count, ',')
     from (select id, sales_count, likes_count from products where is_active
@@ -182,8 +182,8 @@ const popularityQuery = sql`select version, ${POPULARITY} as popularity from cat
  *
  * What only needs each product's slot comes unsorted, with the slots (`listing_slots`), and the
  * English titles with their products' ids: aggregates ordered by slot sorted 100,000 rows each,
- * and the titles joined to the products besides (800-920 ms for the whole read at 100,000 products
- * against about 500). They are put in slot order here (`bySlot`).
+ * and the titles joined to the products besides: the whole read at 100,000 products took 780-1,170 ms
+ * in `psql`, and 610-830 ms so (docs/performance.md). They are put in slot order here (`bySlot`).
  */
 function indexQuery(partsVersion: number, keysVersion: number) {
   return sql`with current_version as materialized (select version from catalogue_version),
@@ -199,7 +199,8 @@ function indexQuery(partsVersion: number, keysVersion: number) {
       string_agg(category_id::text, ',') as categories_of, string_agg(price_cents::text, ',') as prices,
       json_agg(slug)::text as slugs, json_agg(image_key)::text as image_keys
     from listed
-    where (select version from current_version) not in (${keysVersion}, ${partsVersion})
+    where (select version from current_version) <> ${keysVersion}
+      or (select version from current_version) <> ${partsVersion}
   ), titled as materialized (
     select string_agg(product_id::text, ',') as ids, coalesce(json_agg(title)::text, '[]') as titles
     from product_translations
