@@ -132,7 +132,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     logController: new RequestLog(),
-    serverFactory: scopedServer,
+    serverFactory: (handler) => scopedServer(handler),
     // While closing, requests under way are answered in full: a page's own calls to the API
     // (in process) must not be refused half-way through its render.
     return503OnClosing: false,

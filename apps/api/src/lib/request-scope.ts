@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * The request each piece of work belongs to. Every request is handled inside its own scope, so
@@ -29,17 +30,40 @@ export const CLIENT_LIMITS = {
   keepAliveTimeoutMs: 5_000,
 };
 
+export type ClientLimits = typeof CLIENT_LIMITS;
+
 /**
  * Fastify's `serverFactory`: a plain HTTP server that handles each request in its own scope.
  * Fastify still adds its own answer to malformed requests (`clientError`).
  */
-export function scopedServer(handler: (request: IncomingMessage, response: ServerResponse) => void): Server {
-  return createServer(
+export function scopedServer(
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+  limits: ClientLimits = CLIENT_LIMITS,
+): Server {
+  const server = createServer(
     {
-      requestTimeout: CLIENT_LIMITS.requestTimeoutMs,
-      headersTimeout: CLIENT_LIMITS.headersTimeoutMs,
-      keepAliveTimeout: CLIENT_LIMITS.keepAliveTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
     },
     (request, response) => scope.run(request, handler, request, response),
   );
+  // With a listener of its own, Node leaves the timed-out connection to it.
+  server.on('timeout', endIdleConnection);
+  return server;
+}
+
+/**
+ * Ends a kept-alive connection that stayed idle past its limit, once the process has read what
+ * waits on it. Node would end it the moment its timer fires; when the process was busy past that
+ * moment (rendering a page), the client's next request may already be there unread, and the
+ * client saw its connection reset instead of an answer. Timers run before the reading of the
+ * event loop's next turn, so the end waits one turn: a request read meanwhile is answered (its
+ * bytes move `bytesRead`, and Node sets the idle limit again after its answer).
+ */
+function endIdleConnection(socket: Socket) {
+  const read = socket.bytesRead;
+  setImmediate(() => {
+    if (socket.bytesRead === read) socket.destroy();
+  });
 }
