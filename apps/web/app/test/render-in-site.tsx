@@ -1,6 +1,6 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import type { Messages } from '../lib/messages';
@@ -33,6 +33,10 @@ type SiteOptions = {
   url?: string;
   /** Layout routes between the session layout and the page, outermost first, with their loader data. */
   layouts?: { id: string; loaderData: unknown }[];
+  /** A signed-in visitor's page kept for all of them, whose personal parts come later. */
+  personalDeferred?: boolean;
+  /** The markup as a page has it, which the browser hydrates (`renderToString`), rather than static. */
+  hydratable?: boolean;
 };
 
 /**
@@ -41,7 +45,7 @@ type SiteOptions = {
  * Gives the HTML and its text, the tags taken out and the spaces run together.
  */
 export function renderInSite(page: () => ReactNode, options: SiteOptions = {}) {
-  const { language = 'en', user = null, path, url = '', layouts = [] } = options;
+  const { language = 'en', user = null, path, url = '', layouts = [], personalDeferred = false } = options;
   const currencyName = options.currencyName ?? CURRENCY_NAMES[language];
   const pageRoute: StubRoute =
     path === undefined ? { id: 'page', index: true, Component: page } : { id: 'page', path, Component: page };
@@ -52,7 +56,7 @@ export function renderInSite(page: () => ReactNode, options: SiteOptions = {}) {
   const Page = createRoutesStub([
     { id: SITE_ROUTE_ID, path: '/:locale', children: [{ id: SESSION_ROUTE_ID, children: [below] }] },
   ]);
-  const html = renderToStaticMarkup(
+  const html = (options.hydratable ? renderToString : renderToStaticMarkup)(
     <TranslationProvider translator={createTranslator(language, messagesFor(language) as Messages)}>
       <Page
         initialEntries={[`/${language}${url ? `/${url}` : ''}`]}
@@ -62,7 +66,7 @@ export function renderInSite(page: () => ReactNode, options: SiteOptions = {}) {
               locale: language,
               settings: { internal_currency_name: currencyName },
             } as SiteData,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
+            [SESSION_ROUTE_ID]: { user, personalDeferred } as SessionData,
             ...Object.fromEntries(layouts.map((layout) => [layout.id, layout.loaderData])),
           },
         }}

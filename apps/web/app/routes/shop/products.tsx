@@ -3,7 +3,7 @@ import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { getProductsJson } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
-import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductTiles } from '../../features/catalogue/components/product-tiles';
 import {
   changeListState,
   clearedListState,
@@ -13,7 +13,6 @@ import {
   writeListState,
 } from '../../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
-import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { unpack } from '../../lib/packed';
@@ -298,18 +297,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
               <h2 className="mb-4 text-sm font-normal text-slate-600">
                 {t('products.results', { count: meta?.total ?? products.length })}
               </h2>
-              <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-                {products.map((product, index) => (
-                  <li key={product.id} className={index < 3 ? undefined : 'below-fold-tile'}>
-                    <ProductCard
-                      product={product}
-                      priority={index < 3}
-                      sizes="(min-width: 1280px) 22vw, (min-width: 640px) 45vw, 100vw"
-                      actions={<TileActionsIsland product={product} />}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <ProductTiles products={products} />
               {meta && meta.last_page > 1 ? (
                 <PaginationIsland
                   page={meta.current_page}
