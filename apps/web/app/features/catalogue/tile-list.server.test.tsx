@@ -1,10 +1,10 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProductTiles } from '../../routes/shop/products';
 import { renderInSite } from '../../test/render-in-site';
-import { FIRST_SCREEN_TILES, ProductTiles } from './components/product-tiles';
 import { writeTilesOnServer } from './tile-list.server';
-import { tileListWriter } from './tile-list-writer';
+import { FIRST_SCREEN_TILES, tileListWriter } from './tile-list-writer';
 
 const images = (key: string) => ({
   webp: { 320: `/media/products/${key}/320.webp`, 640: `/media/products/${key}/640.webp` },

@@ -7,8 +7,7 @@ import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
-import { FIRST_SCREEN_TILES, TILE_SIZES } from './components/product-tiles';
-import { tileListWriter } from './tile-list-writer';
+import { FIRST_SCREEN_TILES, TILE_SIZES, tileListWriter } from './tile-list-writer';
 
 /** What the tiles' markup depends on besides the products. */
 export type TileListContext = {
@@ -24,7 +23,7 @@ export type TileListContext = {
 
 /**
  * The list page's tiles written as text, byte for byte the HTML React renders for them
- * (`ProductTiles` with `ProductCard`, `ProductImage` and the guest's or the waiting visitor's
+ * (the list page's `ProductTiles` with `ProductCard`, `ProductImage` and the guest's or the waiting visitor's
  * `TileActions`; `tile-list.server.test.tsx` holds the two to the same output). Rendered by React,
  * a list page's dozen tiles were half of its elements and about a fifth of the time a worker
  * spent on a list nobody asked for before (decision 0041). A tile of a prompt the visitor owns

@@ -1,9 +1,10 @@
+import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { getProductsJson } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
-import { ProductTiles } from '../../features/catalogue/components/product-tiles';
+import { ProductCard } from '../../features/catalogue/components/product-card';
 import {
   changeListState,
   clearedListState,
@@ -13,6 +14,8 @@ import {
   writeListState,
 } from '../../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
+import { FIRST_SCREEN_TILES, TILE_SIZES, tileListWriter } from '../../features/catalogue/tile-list-writer';
+import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { unpack } from '../../lib/packed';
@@ -54,6 +57,36 @@ function Checkbox({ label, checked, onChange }: { label: string; checked: boolea
         {label}
       </label>
     </div>
+  );
+}
+
+const LIST_CLASS = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
+
+/**
+ * The list page's grid of tiles. On the server its markup is written by `tileListWriter` when it
+ * can write it (decision 0041): the same HTML React renders below, which the browser hydrates as
+ * React's own.
+ */
+export function ProductTiles({ products }: { products: ProductSummary[] }) {
+  // Only the server writes them: the browser's build leaves this out (`import.meta.env.SSR` is false there).
+  const written = import.meta.env.SSR ? tileListWriter.write?.(products) : null;
+  if (written != null) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the tiles' markup, every text escaped as React escapes it
+    return <ul className={LIST_CLASS} dangerouslySetInnerHTML={{ __html: written }} />;
+  }
+  return (
+    <ul className={LIST_CLASS}>
+      {products.map((product, index) => (
+        <li key={product.id} className={index < FIRST_SCREEN_TILES ? undefined : 'below-fold-tile'}>
+          <ProductCard
+            product={product}
+            priority={index < FIRST_SCREEN_TILES}
+            sizes={TILE_SIZES}
+            actions={<TileActionsIsland product={product} />}
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
