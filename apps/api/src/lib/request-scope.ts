@@ -30,7 +30,7 @@ export const CLIENT_LIMITS = {
   keepAliveTimeoutMs: 5_000,
 };
 
-export type ClientLimits = typeof CLIENT_LIMITS;
+type ClientLimits = typeof CLIENT_LIMITS;
 
 /**
  * Fastify's `serverFactory`: a plain HTTP server that handles each request in its own scope.

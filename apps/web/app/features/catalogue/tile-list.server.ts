@@ -7,6 +7,7 @@ import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
+import { previewSrc, srcset } from './components/product-image';
 import { FIRST_SCREEN_TILES, TILE_SIZES, tileListWriter } from './tile-list-writer';
 
 /** What the tiles' markup depends on besides the products. */
@@ -37,11 +38,6 @@ function escaped(text: string): string {
 }
 const ESCAPES = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
 
-const srcset = (byWidth: Record<string, string>) =>
-  Object.entries(byWidth)
-    .map(([width, url]) => `${url} ${width}w`)
-    .join(', ');
-
 const ACTION =
   'inline-flex min-h-10 flex-1 items-center justify-center rounded-lg px-3 py-2 text-center text-sm font-semibold';
 const PRIMARY = `${ACTION} bg-brand-600 text-white hover:bg-brand-700`;
@@ -52,33 +48,45 @@ const HEART =
 /** A `src` attribute as React writes it: left out when empty. */
 const source = (url: string) => (url ? ` src="${escaped(url)}"` : '');
 
+const SIZES = escaped(TILE_SIZES);
+
 function picture(product: ProductSummary, priority: boolean): string {
-  const sizes = escaped(TILE_SIZES);
   const avif = priority
     ? ''
-    : `<source type="image/avif" srcSet="${escaped(srcset(product.images.avif))}" sizes="${sizes}"/>`;
+    : `<source type="image/avif" srcSet="${escaped(srcset(product.images.avif))}" sizes="${SIZES}"/>`;
   const img =
-    `<img${source(product.thumb_url || product.image_url)} alt="${escaped(product.title)}" width="640" height="640"` +
+    `<img${source(previewSrc(product))} alt="${escaped(product.title)}" width="640" height="640"` +
     (priority
       ? ' loading="eager" fetchPriority="high"'
       : ' loading="lazy" fetchPriority="auto" decoding="async"') +
     ' class="aspect-square h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"/>';
-  return `<picture>${avif}<source type="image/webp" srcSet="${escaped(srcset(product.images.webp))}" sizes="${sizes}"/>${img}</picture>`;
+  return `<picture>${avif}<source type="image/webp" srcSet="${escaped(srcset(product.images.webp))}" sizes="${SIZES}"/>${img}</picture>`;
+}
+
+/** What every tile of a list shares: the buttons' texts, and where signing in leads back to. */
+type Shared = { buy: string; add: string; login: string | null };
+
+function shared(context: TileListContext): Shared {
+  const { t } = context;
+  return {
+    buy: escaped(t('product.buyNow')),
+    add: escaped(t('product.addToCart')),
+    login: !context.signedIn && !context.pending ? escaped(loginPath(context.locale, context.here)) : null,
+  };
 }
 
 /** The Buy now and Add to cart buttons as the server renders them (`TileActions`). */
-function actions(product: ProductSummary, href: string, context: TileListContext): string {
-  const { t } = context;
-  const buy = `<a href="${href}" data-discover="true" class="${PRIMARY}">${escaped(t('product.buyNow'))}</a>`;
-  const add =
-    !context.signedIn && !context.pending
-      ? `<a href="${escaped(loginPath(context.locale, context.here))}" data-discover="true" class="${SECONDARY}">${escaped(t('product.addToCart'))}</a>`
+function actions(product: ProductSummary, href: string, { buy, add, login }: Shared): string {
+  const buyLink = `<a href="${href}" data-discover="true" class="${PRIMARY}">${buy}</a>`;
+  const adding =
+    login !== null
+      ? `<a href="${login}" data-discover="true" class="${SECONDARY}">${add}</a>`
       : // Before the page's code runs the button waits, as React renders it on the server.
-        `<button type="button" disabled="" class="${SECONDARY}">${escaped(t('product.addToCart'))}<span class="sr-only">: <!-- -->${escaped(product.title)}</span></button>`;
-  return `<div class="mt-3"><div class="flex gap-2">${buy}${add}</div></div>`;
+        `<button type="button" disabled="" class="${SECONDARY}">${add}<span class="sr-only">: <!-- -->${escaped(product.title)}</span></button>`;
+  return `<div class="mt-3"><div class="flex gap-2">${buyLink}${adding}</div></div>`;
 }
 
-function tile(product: ProductSummary, index: number, context: TileListContext): string {
+function tile(product: ProductSummary, index: number, context: TileListContext, common: Shared): string {
   const { t, locale } = context;
   const priority = index < FIRST_SCREEN_TILES;
   const href = escaped(paths.product(locale, product.slug));
@@ -94,14 +102,15 @@ function tile(product: ProductSummary, index: number, context: TileListContext):
     '<div class="mt-auto flex items-center justify-between pt-2 text-sm">' +
     `<span class="font-semibold text-slate-900">${escaped(price)}</span>` +
     `<span class="inline-flex items-center gap-1 text-slate-500" title="${escaped(t('product.likes', { count: likes }))}">${HEART}<span>${likes}</span></span>` +
-    `</div>${actions(product, href, context)}</div></article></li>`
+    `</div>${actions(product, href, common)}</div></article></li>`
   );
 }
 
 /** The tiles' markup; null when a tile is of a prompt the visitor owns (its Download link is React's). */
 export function writeTileList(products: ProductSummary[], context: TileListContext): string | null {
   if (products.some((product) => product.owned)) return null;
-  return products.map((product, index) => tile(product, index, context)).join('');
+  const common = shared(context);
+  return products.map((product, index) => tile(product, index, context, common)).join('');
 }
 
 /** The tiles' markup for the page being rendered: reads its language, texts and visitor as a hook. */

@@ -6,7 +6,8 @@ type Previewed = Pick<ProductSummary, 'images' | 'title' | 'thumb_url' | 'image_
 export const previewSrc = (product: Pick<ProductSummary, 'thumb_url' | 'image_url'>) =>
   product.thumb_url || product.image_url;
 
-const srcset = (byWidth: Record<string, string>) =>
+/** A source set of pictures by width, as `ProductImage` writes it. */
+export const srcset = (byWidth: Record<string, string>) =>
   Object.entries(byWidth)
     .map(([width, url]) => `${url} ${width}w`)
     .join(', ');
