@@ -20,7 +20,8 @@ function newestMtime(target) {
 }
 
 // `package-lock.json` counts as a source of both: the client's bundle carries its packages, and the
-// server's carries Drizzle (decision 0036), so a changed dependency is a changed build.
+// server's carries Drizzle (decision 0036), so a changed dependency is a changed build. So do the
+// patches applied to installed packages (`patches/`, decision 0042).
 const targets = {
   web: {
     output: 'apps/web/build/server/index.js',
@@ -31,11 +32,12 @@ const targets = {
       'apps/web/react-router.config.ts',
       'packages/contracts/src',
       'package-lock.json',
+      'patches',
     ],
   },
   api: {
     output: 'apps/api/dist/server.js',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'package-lock.json'],
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'package-lock.json', 'patches'],
   },
 };
 
