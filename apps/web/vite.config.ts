@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -67,7 +67,11 @@ function compileHints(): Plugin {
  * compressed. The server goes on loading the development build from the package (decision 0042).
  */
 function productionRouter(): Plugin {
-  const dist = fileURLToPath(new URL('../../node_modules/react-router/dist/production/', import.meta.url));
+  const dist = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist',
+    'production',
+  );
   return {
     name: 'production-router',
     apply: 'build',
