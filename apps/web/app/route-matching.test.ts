@@ -7,6 +7,12 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routes from './routes';
 
+/**
+ * React Router on the server keeps which of the route tree's branches a pathname matched
+ * (`patches/react-router+7.18.6.patch`, decision 0042). These tests hold the kept matches to React
+ * Router's own matching, which keeps nothing when it is given a tree rather than its branches.
+ */
+
 const require = createRequire(import.meta.url);
 /** React Router's development build, which Node loads: as the server imports it, and as a `require` does. */
 const development = path.join(
@@ -18,12 +24,6 @@ const builds: [string, typeof import('react-router')][] = [
   ['module', await import(pathToFileURL(path.join(development, 'index.mjs')).href)],
   ['CommonJS', require(path.join(development, 'index.js'))],
 ];
-
-/**
- * React Router on the server keeps which of the route tree's branches a pathname matched
- * (`patches/react-router+7.18.6.patch`, decision 0042). These tests hold the kept matches to React
- * Router's own matching, which keeps nothing when it is given a tree rather than its branches.
- */
 
 /** The app's route tree as React Router's route objects, ids as the framework gives them. */
 function routeObjects(entries: RouteConfigEntry[]): RouteObject[] {
@@ -94,6 +94,21 @@ describe.each(builds)(
         'routes/session-layout',
         'routes/shop/products',
       ]);
+    });
+
+    it('finds no match for a pathname of no route, the first time and when kept', async () => {
+      // The app's tree has a splat under every language; this one has none.
+      const small: RouteObject[] = [{ id: 'root', path: '', children: [{ id: 'about', path: 'about' }] }];
+      const handler = createStaticHandler(small);
+      expect(matchRoutes(small, '/elsewhere')).toBeNull();
+      for (const time of ['first', 'kept']) {
+        const context = await handler.query(new Request('http://shop.test/elsewhere'));
+        if (context instanceof Response) throw new Error('answered a response');
+        expect(context.statusCode, time).toBe(404);
+        const again = await handler.query(new Request('http://shop.test/about'));
+        if (again instanceof Response) throw new Error('answered a response');
+        expect(described(again.matches), time).toEqual(described(matchRoutes(small, '/about')));
+      }
     });
 
     it('matches as React Router does after more pathnames than it keeps', async () => {
