@@ -1,3 +1,12 @@
+/**
+ * The list page's tiles written as text, byte for byte the HTML React renders for them
+ * (the list page's `ProductTiles` with `ProductCard`, `ProductImage` and the guest's or the waiting visitor's
+ * `TileActions`; `tile-list.server.test.tsx` holds the two to the same output). Rendered by React,
+ * a list page's dozen tiles were half of its elements and about a fifth of the time a worker
+ * spent on a list nobody asked for before (decision 0041). A tile of a prompt the visitor owns
+ * is left to React.
+ */
+
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import { useLocation } from 'react-router';
 import { centsFromDecimal } from '../../lib/amount';
@@ -21,15 +30,6 @@ export type TileListContext = {
   /** The page's path and query, where signing in leads back to. */
   here: string;
 };
-
-/**
- * The list page's tiles written as text, byte for byte the HTML React renders for them
- * (the list page's `ProductTiles` with `ProductCard`, `ProductImage` and the guest's or the waiting visitor's
- * `TileActions`; `tile-list.server.test.tsx` holds the two to the same output). Rendered by React,
- * a list page's dozen tiles were half of its elements and about a fifth of the time a worker
- * spent on a list nobody asked for before (decision 0041). A tile of a prompt the visitor owns
- * is left to React.
- */
 
 /** Escapes text and attribute values as React's server renderer does. */
 function escaped(text: string): string {
