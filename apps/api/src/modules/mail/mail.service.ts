@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Db } from '../../db/client';
 import { enqueueJob, type JobHandler, type JobLog, runDueJobs } from '../jobs/jobs.service';
 import { mailOutbox, type OutboxMail } from './mail.tables';
@@ -25,19 +27,28 @@ export const MAIL_QUEUE = 'mail';
 export const MAX_ATTEMPTS = 8;
 
 /**
- * The mail queue's handler: sends the mail and marks it sent. A failure is retried by the job
- * worker with a growing delay; after MAX_ATTEMPTS the mail is marked failed.
+ * The waits before writing a sent mail's status again: 0.25 s doubling, about 30 s in all. A
+ * database that fails for a moment after the send then costs a short wait, not a second mail.
  */
-export function mailJob(db: Db, sender: MailSender): JobHandler<{ mailId: string }> {
+export const SENT_STATUS_RETRY_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+
+/**
+ * The mail queue's handler: sends the mail and marks it sent. A failed send is retried by the job
+ * worker with a growing delay; after MAX_ATTEMPTS the mail is marked failed. Once the mail is
+ * sent, only the status write is tried again (`sentStatusRetryMs`); if it still fails the job
+ * fails, and its next attempt sends the mail again under the same Message-ID (decision 0044).
+ */
+export function mailJob(
+  db: Db,
+  sender: MailSender,
+  { sentStatusRetryMs = SENT_STATUS_RETRY_MS }: { sentStatusRetryMs?: readonly number[] } = {},
+): JobHandler<{ mailId: string }> {
   return {
     async run({ mailId }) {
       const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, mailId));
       if (!mail || mail.status === 'sent') return;
       await sender.send(mail);
-      await db
-        .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date() })
-        .where(eq(mailOutbox.id, mailId));
+      await withRetries(() => markSent(db, mailId), sentStatusRetryMs);
     },
     async onDead({ mailId }) {
       await db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, mailId));
@@ -45,22 +56,55 @@ export function mailJob(db: Db, sender: MailSender): JobHandler<{ mailId: string
   };
 }
 
+async function markSent(db: Db, mailId: string): Promise<void> {
+  await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(mailOutbox.id, mailId));
+}
+
+/** Runs `work`, and again after each of the waits while it fails; the last failure is thrown. */
+async function withRetries(work: () => Promise<void>, waitsMs: readonly number[]): Promise<void> {
+  for (const wait of waitsMs) {
+    try {
+      return await work();
+    } catch {
+      await sleep(wait);
+    }
+  }
+  return work();
+}
+
 /** Runs the mail queue's due jobs once; returns how many mails were sent. */
 export function deliverDueMail(db: Db, sender: MailSender, log: JobLog): Promise<number> {
   return runDueJobs(db, { [MAIL_QUEUE]: mailJob(db, sender) }, log);
+}
+
+/**
+ * The Message-ID of an outbox mail, `<mail-{id}@{the sender's domain}>`: every send of one mail
+ * carries the same, so a mail sent twice (the database failed after the send) is one message
+ * to mail clients, which fold copies of one Message-ID, and recognisable in the server's logs.
+ */
+export function messageIdOf(mail: Pick<OutboxMail, 'id'>, from: string): string {
+  const [sender] = addressparser(from, { flatten: true });
+  const domain = sender?.address.split('@').at(-1) || 'localhost';
+  return `<mail-${mail.id}@${domain}>`;
+}
+
+/** What nodemailer sends for an outbox mail, the same for both senders. */
+function messageOf(mail: OutboxMail, from: string) {
+  return {
+    from,
+    to: mail.recipient,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: messageIdOf(mail, from),
+  };
 }
 
 export function smtpSender(smtpUrl: string, from: string): MailSender {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(mail) {
-      await transport.sendMail({
-        from,
-        to: mail.recipient,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      await transport.sendMail(messageOf(mail, from));
     },
   };
 }
@@ -78,13 +122,7 @@ export function fileSender(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from,
-        to: mail.recipient,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transport.sendMail(messageOf(mail, from));
       await mkdir(directory, { recursive: true });
       const file = path.join(
         directory,

@@ -1,13 +1,22 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { recordingLog } from '../../test/log';
-import { startSmtpServer } from '../../test/smtp';
+import { type ReceivedMail, startSmtpServer } from '../../test/smtp';
+import { runDueJobs } from '../jobs/jobs.service';
 import { jobs } from '../jobs/jobs.tables';
-import { deliverDueMail, enqueueMail, fileSender, MAX_ATTEMPTS, smtpSender } from './mail.service';
+import {
+  deliverDueMail,
+  enqueueMail,
+  fileSender,
+  MAIL_QUEUE,
+  MAX_ATTEMPTS,
+  mailJob,
+  smtpSender,
+} from './mail.service';
 import { mailOutbox } from './mail.tables';
 import { renderMail } from './mail.templates';
 
@@ -142,5 +151,121 @@ describe('the outbox', () => {
     expect(logged[0]).toContain('eve@example.test');
     expect(logged[0]).not.toContain('token=abc');
     expect(logged[0]).not.toContain('https://shop.example');
+  });
+});
+
+describe('a mail sent again', () => {
+  const messageIdIn = (raw: string | undefined) => /^Message-ID: *(.+?)\r?$/im.exec(raw ?? '')?.[1];
+  const receivedBy = (received: ReceivedMail[], recipient: string) =>
+    received.filter((mail) => mail.to.includes(recipient));
+
+  async function queued(to: string) {
+    await enqueueMail(database.db, { to, subject: 's', text: 't', html: '<p>t</p>' });
+    const [mail] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
+    if (!mail) throw new Error(`no mail to ${to}`);
+    return mail;
+  }
+
+  /** The mail's job, due now: as the worker finds it once its retry delay or its lease has passed. */
+  async function makeDue(mailId: string) {
+    await database.db
+      .update(jobs)
+      .set({ status: 'pending', runAt: new Date(0), lockedUntil: null })
+      .where(and(sql`${jobs.payload}->>'mailId' = ${mailId}`, eq(jobs.status, 'pending')));
+  }
+
+  /**
+   * The database refuses the first `times` writes of 'sent' for mail to `recipient`, as a
+   * connection lost between the send and the status write would. A sequence counts the writes,
+   * since it keeps its value when the failing statement rolls back.
+   */
+  async function failSentWrites(recipient: string, times: number) {
+    const statements = [
+      'create sequence mail_sent_writes',
+      `create function fail_sent_writes() returns trigger language plpgsql as $$
+       begin
+         if new.status = 'sent' and new.recipient = '${recipient}'
+            and nextval('mail_sent_writes') <= ${times} then
+           raise exception 'the connection to the database was lost';
+         end if;
+         return new;
+       end $$`,
+      `create trigger fail_sent_writes before update on mail_outbox
+       for each row execute function fail_sent_writes()`,
+    ];
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+    return async () => {
+      await database.db.execute(sql.raw('drop trigger fail_sent_writes on mail_outbox'));
+      await database.db.execute(sql.raw('drop function fail_sent_writes'));
+      await database.db.execute(sql.raw('drop sequence mail_sent_writes'));
+    };
+  }
+
+  it('carries one Message-ID on every send of a mail, and another for each other mail', async () => {
+    const smtp = await startSmtpServer();
+    const first = await queued('first-id@example.test');
+    const second = await queued('second-id@example.test');
+    const sender = smtpSender(smtp.url, 'Shop <shop@example.test>');
+    await sender.send(first);
+    await sender.send(first);
+    await sender.send(second);
+    await smtp.close();
+    const ids = smtp.received.map((mail) => messageIdIn(mail.raw));
+    expect(ids[0]).toBe(`<mail-${first.id}@example.test>`);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).toBe(`<mail-${second.id}@example.test>`);
+
+    const directory = mkdtempSync(path.join(tmpdir(), 'pm-mail-'));
+    const files = fileSender(directory, 'shop@example.test', () => undefined, { logLinks: false });
+    await files.send(first);
+    const written = readdirSync(directory).map((file) => readFileSync(path.join(directory, file), 'utf8'));
+    rmSync(directory, { recursive: true, force: true });
+    expect(messageIdIn(written[0])).toBe(`<mail-${first.id}@example.test>`);
+  });
+
+  it('writes the sent status again, not the mail, when the database fails after the send', async () => {
+    const smtp = await startSmtpServer();
+    const sender = smtpSender(smtp.url, 'shop@example.test');
+    const mail = await queued('flaky-once@example.test');
+    const repair = await failSentWrites(mail.recipient, 1);
+    try {
+      await deliverDueMail(database.db, sender, log);
+      await makeDue(mail.id);
+      await deliverDueMail(database.db, sender, log);
+    } finally {
+      await repair();
+      await smtp.close();
+    }
+    expect(receivedBy(smtp.received, mail.recipient)).toHaveLength(1);
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row?.status).toBe('sent');
+  });
+
+  it('fails the job when the status cannot be written, and sends under the same Message-ID next time', async () => {
+    const smtp = await startSmtpServer();
+    const handlers = {
+      [MAIL_QUEUE]: mailJob(database.db, smtpSender(smtp.url, 'shop@example.test'), {
+        sentStatusRetryMs: [1],
+      }),
+    };
+    const mail = await queued('flaky-long@example.test');
+    const repair = await failSentWrites(mail.recipient, 3);
+    try {
+      await runDueJobs(database.db, handlers, log);
+      const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+      expect(row?.status).toBe('pending');
+      expect(receivedBy(smtp.received, mail.recipient)).toHaveLength(1);
+      await makeDue(mail.id);
+      await runDueJobs(database.db, handlers, log);
+    } finally {
+      await repair();
+      await smtp.close();
+    }
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail.id));
+    expect(row?.status).toBe('sent');
+    const sent = receivedBy(smtp.received, mail.recipient);
+    expect(sent).toHaveLength(2);
+    expect(messageIdIn(sent[1]?.raw)).toBe(messageIdIn(sent[0]?.raw));
+    expect(messageIdIn(sent[0]?.raw)).toBe(`<mail-${mail.id}@example.test>`);
   });
 });
