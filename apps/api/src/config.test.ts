@@ -81,7 +81,54 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://shop@db.internal:5432/shop' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://shop@db.internal:5432/shop' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://shop@db.internal:5432/shop',
+      directUrl: 'postgres://shop@db.internal:5432/shop',
+      pooled: false,
+      connectTimeoutMs: 3_000,
+      statementTimeoutMs: 5_000,
+      queryTimeoutMs: 6_000,
+      requestBudgetMs: 8_000,
+    });
+  });
+
+  it('reaches PostgreSQL through a pooler when DATABASE_DIRECT_URL names the server itself', () => {
+    const pooled = loadConfig({
+      DATABASE_URL: 'postgres://shop@pgbouncer.internal:6432/shop',
+      DATABASE_DIRECT_URL: 'postgres://shop@db.internal:5432/shop',
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      DATABASE_QUERY_TIMEOUT_MS: '2500',
+      DATABASE_REQUEST_BUDGET_MS: '4000',
+    }).database;
+    expect(pooled).toMatchObject({
+      url: 'postgres://shop@pgbouncer.internal:6432/shop',
+      directUrl: 'postgres://shop@db.internal:5432/shop',
+      pooled: true,
+      connectTimeoutMs: 1_000,
+      statementTimeoutMs: 2_000,
+      queryTimeoutMs: 2_500,
+      requestBudgetMs: 4_000,
+    });
+    // The same address twice is no pooler.
+    const same = 'postgres://shop@db.internal:5432/shop';
+    expect(loadConfig({ DATABASE_URL: same, DATABASE_DIRECT_URL: same }).database).toMatchObject({
+      pooled: false,
+    });
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: same })).toThrow(/DATABASE_DIRECT_URL: set DATABASE_URL too/);
+    expect(() => loadConfig({ DATABASE_URL: same, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL: must start with postgres/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: same, DATABASE_QUERY_TIMEOUT_MS: '0' })).toThrow(
+      /DATABASE_QUERY_TIMEOUT_MS/,
+    );
+  });
+
+  it('reads a relative DATA_DIR from the project folder, wherever the command runs', () => {
+    const root = path.resolve(import.meta.dirname, '..', '..', '..');
+    expect(loadConfig({ DATA_DIR: './data' }).dataDir).toBe(path.join(root, 'data'));
+    expect(loadConfig({ DATA_DIR: '/srv/shop' }).dataDir).toBe(path.resolve('/srv/shop'));
   });
 
   it('keeps files on disk under DATA_DIR/storage unless an S3 bucket is named', () => {
@@ -105,6 +152,8 @@ describe('loadConfig', () => {
       accessKeyId: 'key',
       secretAccessKey: 'secret',
       forcePathStyle: true,
+      connectTimeoutMs: 3_000,
+      requestTimeoutMs: 15_000,
     });
     expect(() => loadConfig({ S3_BUCKET: 'shop-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(
       'set both or neither',

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './db/paths';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,6 +52,8 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -64,10 +67,24 @@ const envSchema = z.object({
   /** Where the embedded database and local files live. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** A PostgreSQL server instead of the embedded database. */
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  /**
+   * The PostgreSQL server itself when DATABASE_URL goes through a pooler in transaction mode
+   * (PgBouncer): LISTEN, migrations and their lock need a session of their own. Set, and not
+   * DATABASE_URL itself, it also tells the shop not to name prepared statements on DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: postgresUrl.optional(),
+  /** The longest a request waits for a database connection (from the pool, or a new one). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  /** The server ends a statement that runs longer (PostgreSQL's statement_timeout). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** The process gives up waiting for a query's answer after this long and drops its connection. */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(6_000),
+  /**
+   * The database work of one request, all its queries together, ends this long after the request
+   * came: a later query fails at once and the request is answered 503.
+   */
+  DATABASE_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(8_000),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -108,6 +125,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Address the bucket as a path (`host/bucket/key`), which most S3-compatible servers need. */
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /** The longest an S3 call waits for its connection to open. */
+  S3_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
+  /** The longest an S3 call waits for the storage server's next bytes. */
+  S3_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** Deposits go through Stripe Checkout when set; otherwise through the built-in sandbox. */
   STRIPE_SECRET_KEY: z
     .string()
@@ -171,6 +192,20 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(512).optional(),
 });
 
+/** A PostgreSQL server, and the limits on waiting for it. */
+export type PostgresConfig = {
+  kind: 'postgres';
+  url: string;
+  /** Where sessions go (LISTEN, migrations, their lock): DATABASE_DIRECT_URL, or `url`. */
+  directUrl: string;
+  /** `url` goes through a pooler in transaction mode: no named prepared statements, no session settings. */
+  pooled: boolean;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  queryTimeoutMs: number;
+  requestBudgetMs: number;
+};
+
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
   host: string;
@@ -180,7 +215,7 @@ export type Config = Readonly<{
   publicUrl: boolean;
   logLevel: string;
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string | null } | PostgresConfig;
   session: { idleMinutes: number; maxDays: number; secureCookies: boolean };
   trustProxy: false | number | string[];
   serveWeb: boolean;
@@ -205,6 +240,8 @@ export type Config = Readonly<{
         accessKeyId: string | null;
         secretAccessKey: string | null;
         forcePathStyle: boolean;
+        connectTimeoutMs: number;
+        requestTimeoutMs: number;
       };
   images: {
     engine: 'local' | 'openai' | 'automatic1111' | 'comfyui';
@@ -274,7 +311,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(['STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set']);
   }
-  const dataDir = path.resolve(values.DATA_DIR);
+  if (values.DATABASE_DIRECT_URL && !values.DATABASE_URL) {
+    throw new ConfigError(['DATABASE_DIRECT_URL: set DATABASE_URL too (the address requests use)']);
+  }
+  // A relative DATA_DIR is the project's folder's, wherever a command was started from.
+  const dataDir = path.resolve(repoRoot, values.DATA_DIR);
   const appUrl = (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return Object.freeze({
     env: values.NODE_ENV,
@@ -285,7 +326,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     dataDir,
     database: values.DATABASE_URL
-      ? { kind: 'postgres', url: values.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: values.DATABASE_URL,
+          directUrl: values.DATABASE_DIRECT_URL ?? values.DATABASE_URL,
+          pooled: Boolean(values.DATABASE_DIRECT_URL) && values.DATABASE_DIRECT_URL !== values.DATABASE_URL,
+          connectTimeoutMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+          statementTimeoutMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+          queryTimeoutMs: values.DATABASE_QUERY_TIMEOUT_MS,
+          requestBudgetMs: values.DATABASE_REQUEST_BUDGET_MS,
+        }
       : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
     session: {
       idleMinutes: values.SESSION_IDLE_MINUTES,
@@ -313,6 +363,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           accessKeyId: values.S3_ACCESS_KEY_ID ?? null,
           secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? null,
           forcePathStyle: values.S3_FORCE_PATH_STYLE,
+          connectTimeoutMs: values.S3_CONNECT_TIMEOUT_MS,
+          requestTimeoutMs: values.S3_REQUEST_TIMEOUT_MS,
         }
       : { kind: 'disk', dir: path.join(dataDir, 'storage') },
     images: {

@@ -32,6 +32,7 @@ describe('statusOf', () => {
       TOO_MANY_REQUESTS: 429,
       INTERNAL: 500,
       SERVICE_UNAVAILABLE: 503,
+      DATABASE_UNAVAILABLE: 503,
     });
   });
 });

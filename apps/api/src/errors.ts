@@ -76,6 +76,7 @@ const statusByCode: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   SERVICE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 export function statusOf(code: ErrorCode): number {

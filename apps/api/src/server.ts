@@ -8,7 +8,7 @@ import { startBackground } from './background';
 import { type Config, ConfigError, checkPublicServing, loadConfig, withAppKey } from './config';
 import { openDatabase } from './db/client';
 import { analyze } from './db/maintenance';
-import { migrate } from './db/migrate';
+import { migrate, NewerSchemaError, underStartLock } from './db/migrate';
 import { repoRoot } from './db/paths';
 import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
 import { errorLogSerializer } from './lib/log-redaction';
@@ -34,36 +34,68 @@ function readConfig() {
   }
 }
 
-/** Once per start, before any worker serves: migrations, the demo shop, the first admin. */
-async function prepare(config: Config) {
+/**
+ * Once per start, before any worker serves: migrations, the demo shop, the first admin. On
+ * PostgreSQL this runs on the direct address, without the request time limits (a migration may
+ * take long), under an advisory lock: nodes started together take turns (db/migrate.ts).
+ */
+async function prepare(config: Config, log: (line: string) => void) {
   if (config.payments.provider === 'sandbox') {
     console.warn(
       `Payments: the sandbox provider, TEST MODE: no real money; its Pay button credits balances${config.publicUrl ? `, and this shop is served publicly at ${config.appUrl} (PAYMENTS_SANDBOX)` : ''}.`,
     );
   }
-  const database = await openDatabase(config.database);
+  const settings =
+    config.database.kind === 'postgres'
+      ? {
+          ...config.database,
+          url: config.database.directUrl,
+          pooled: false,
+          statementTimeoutMs: 0,
+          queryTimeoutMs: 0,
+          requestBudgetMs: 0,
+        }
+      : config.database;
+  const database = await openDatabase(settings);
   try {
-    await migrate(database);
-    if (config.seedOnStart) {
-      await seedIfEmpty(database.db);
-      await seedDemoCatalogue(database.db, openStorage(config), {
-        log: (line) => console.log(line),
-        products: config.seedDemoProducts,
-      });
-    }
-    if (config.admin) {
-      const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
-      if (outcome === 'refused') {
-        console.warn(
-          `ADMIN_EMAIL ${config.admin.email}: an account of this address exists and is not an admin; it is not made one. Choose another address, or delete that account first.`,
-        );
-      } else {
-        console.log(`Admin ${config.admin.email}: ${outcome}.`);
-      }
-    }
+    await underStartLock(
+      config.database,
+      async () => {
+        await migrate(database);
+        if (config.seedOnStart) {
+          await seedIfEmpty(database.db);
+          await seedDemoCatalogue(database.db, openStorage(config), {
+            log,
+            products: config.seedDemoProducts,
+          });
+        }
+        if (config.admin) {
+          const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+          if (outcome === 'refused') {
+            console.warn(
+              `ADMIN_EMAIL ${config.admin.email}: an account of this address exists and is not an admin; it is not made one. Choose another address, or delete that account first.`,
+            );
+          } else {
+            log(`Admin ${config.admin.email}: ${outcome}.`);
+          }
+        }
+      },
+      log,
+    );
     if (database.kind === 'pglite') await analyze(database);
   } finally {
     await database.close();
+  }
+}
+
+/** Prepares the database, or ends the process with what went wrong: nothing serves on a database not prepared. */
+async function prepareOrExit(config: Config, log: (line: string) => void) {
+  try {
+    await prepare(config, log);
+  } catch (error) {
+    const message = error instanceof NewerSchemaError ? error.message : `${(error as Error).stack ?? error}`;
+    console.error(`The database could not be prepared; the server does not start.\n${message}`);
+    process.exit(1);
   }
 }
 
@@ -91,7 +123,16 @@ async function drain(server: Server, handed: { open(): number }): Promise<void> 
 
 /** One serving process: the app, its background work, and a graceful close. */
 async function serve(config: Config) {
-  const database = await openDatabase(config.database);
+  // A worker (or a development server) starts even while the database is out of reach: it answers
+  // 503 until the database is back, as it does when the database goes away later.
+  let appLog: { warn(message: string): void; info(message: string): void } = {
+    warn: (message) => console.warn(message),
+    info: (message) => console.log(message),
+  };
+  const database = await openDatabase(config.database, {
+    probe: false,
+    log: { warn: (message) => appLog.warn(message), info: (message) => appLog.info(message) },
+  });
   const app = await buildApp({
     config,
     database,
@@ -103,6 +144,7 @@ async function serve(config: Config) {
       : false,
   });
 
+  appLog = app.log;
   const mailSender = config.mail.smtpUrl
     ? smtpSender(config.mail.smtpUrl, config.mail.from)
     : fileSender(config.mail.dir, config.mail.from, (message) => app.log.info(message), {
@@ -161,7 +203,7 @@ if (cluster.isWorker) {
   await serve(config);
 } else if (config.env === 'development') {
   // `npm run dev` restarts the one process on every change.
-  await prepare(config);
+  await prepareOrExit(config, (line) => console.log(line));
   await serve(config);
   if (config.metrics) {
     const { host, port, token } = config.metrics;
@@ -173,8 +215,8 @@ if (cluster.isWorker) {
     base: { role: 'supervisor' },
     serializers: { err: errorLogSerializer },
   });
+  await prepareOrExit(config, (line) => console.log(line));
   keepServingAfterEscapedErrors(log);
-  await prepare(config);
   log.info({ workers: config.workers }, 'starting workers');
   superviseWorkers({
     workers: config.workers,

@@ -34,6 +34,10 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: unknown,
 ) {
+  if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) {
+    // The shop's database is out of reach (lib/api.server.ts): a browser or a crawler comes back later.
+    responseHeaders.set('Retry-After', '5');
+  }
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -47,6 +47,11 @@ export const errorCodes = [
   'CSRF_TOKEN_MISMATCH',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  /**
+   * The database is out of reach or too slow (503, with Retry-After): nothing was done, and the
+   * same request may succeed in a moment.
+   */
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 

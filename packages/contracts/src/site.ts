@@ -97,6 +97,7 @@ export const siteEndpoints = {
 
 export const healthResponse = z.object({ status: z.literal('ok'), database: z.literal('ok') });
 export const pingResponse = z.object({ status: z.literal('ok') });
+export const readyResponse = z.object({ status: z.literal('ready') });
 
 export const healthEndpoints = {
   /** Liveness only: the process answers. */
@@ -104,7 +105,14 @@ export const healthEndpoints = {
   health: defineEndpoint({
     method: 'GET',
     path: '/health',
-    summary: 'Readiness: the database answers',
+    summary: 'The database answers',
     response: healthResponse,
+  }),
+  /** For load balancers: 200 once this node can serve (database reachable, schema migrated), else 503. */
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/ready',
+    summary: "Readiness: the database answers and its schema is this code's",
+    response: readyResponse,
   }),
 };

@@ -7,9 +7,13 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Config } from '../config';
+import type { Config, PostgresConfig } from '../config';
+import { recordCacheChannel } from '../lib/metrics';
+import { requestUnderWay } from '../lib/request-scope';
 import { trackTransactions } from '../lib/transactions';
-import { announceCacheClears, clearedElsewhere } from '../lib/ttl-cache';
+import { announceCacheClears, clearAllShared, clearedElsewhere } from '../lib/ttl-cache';
+import { DatabaseUnavailableError } from './errors';
+import { markBehindPooler } from './pooler';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,62 +46,216 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
 /** The channel on which processes of one database tell each other which cache they cleared. */
 const CACHE_CHANNEL = 'promptmarket_caches';
 
+/** The waits between tries to listen again: from half a second, doubling, at most ten seconds. */
+export function listenRetryDelayMs(failures: number): number {
+  return Math.min(500 * 2 ** Math.max(0, failures), 10_000);
+}
+
+/** Where a database's connection events are told: a logger's warn and info. */
+export type DatabaseLog = { warn(message: string): void; info(message: string): void };
+
+const warningLog: DatabaseLog = {
+  warn: (message) => process.emitWarning(message),
+  info: () => {},
+};
+
 /**
- * Listens for other processes' cache clears on a connection of its own (LISTEN needs one that
- * stays open), and announces this process's. A lost connection is opened again after a second;
- * meanwhile caches still expire by themselves.
+ * Listens for other processes' cache clears on a connection of its own (LISTEN needs a session
+ * that stays open, so it goes to the direct address, never through a transaction pooler), and
+ * announces this process's. A lost connection is opened again, with a growing wait, for as long
+ * as the process lives; once listening again, every shared cache is cleared, since announcements
+ * may have been missed meanwhile (caches still expire by themselves). Each loss and recovery is
+ * logged and counted.
  */
-function shareCacheClears(url: string, pool: pg.Pool, db: Db): () => Promise<void> {
+function shareCacheClears(
+  options: { url: string; connectTimeoutMs: number },
+  pool: pg.Pool,
+  db: Db,
+  log: DatabaseLog,
+): () => Promise<void> {
   // Who announced: each opened database (a process has one) hears only the others.
   const processToken = randomUUID();
   let listener: pg.Client | null = null;
   let closed = false;
-  const listen = async () => {
-    if (closed) return;
-    const client = new pg.Client({ connectionString: url });
+  let wake: () => void = () => {};
+
+  const listenOnce = async (): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: options.connectTimeoutMs,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       const [origin, name] = (message.payload ?? '').split(' ');
       if (origin !== processToken && name) clearedElsewhere(db, name);
     });
-    client.on('error', (error) => {
-      process.emitWarning(`PostgreSQL cache channel lost: ${error.message}`);
-      if (listener === client) listener = null;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CACHE_CHANNEL}`);
+      return client;
+    } catch (error) {
       client.end().catch(() => {});
-      setTimeout(() => void listen().catch(() => {}), 1_000).unref();
-    });
-    await client.connect();
-    await client.query(`LISTEN ${CACHE_CHANNEL}`);
-    if (closed) await client.end();
-    else listener = client;
+      throw error;
+    }
   };
-  void listen().catch((error: Error) => {
-    process.emitWarning(`PostgreSQL cache channel not open: ${error.message}`);
-  });
+
+  const keepListening = async () => {
+    let failures = 0;
+    let everListened = false;
+    while (!closed) {
+      let client: pg.Client;
+      try {
+        client = await listenOnce();
+      } catch (error) {
+        if (failures === 0)
+          log.warn(`PostgreSQL cache channel not open: ${(error as Error).message}; trying again`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, listenRetryDelayMs(failures)).unref();
+        });
+        failures += 1;
+        continue;
+      }
+      if (closed) {
+        await client.end().catch(() => {});
+        return;
+      }
+      listener = client;
+      if (everListened || failures > 0) {
+        clearAllShared(db);
+        recordCacheChannel('recovered');
+        log.info('PostgreSQL cache channel listening again; every shared cache was cleared');
+      }
+      everListened = true;
+      failures = 0;
+      const lost = await new Promise<string>((resolve) => {
+        client.once('error', (error) => resolve(error.message));
+        client.once('end', () => resolve('the connection ended'));
+        wake = () => resolve('closing');
+      });
+      listener = null;
+      client.end().catch(() => {});
+      if (closed) return;
+      recordCacheChannel('lost');
+      log.warn(`PostgreSQL cache channel lost (${lost}); listening again`);
+    }
+  };
+  void keepListening();
+
   announceCacheClears(db, (name) => {
     pool
       .query('select pg_notify($1, $2)', [CACHE_CHANNEL, `${processToken} ${name}`])
       .catch((error: Error) => {
-        process.emitWarning(`A cache clear was not announced: ${error.message}`);
+        log.warn(`A cache clear was not announced: ${error.message}`);
       });
   });
   return async () => {
     closed = true;
+    wake();
     await listener?.end().catch(() => {});
   };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+/** How to reach a PostgreSQL server and how long to wait for it (config.ts documents each). */
+export type PostgresOptions = Omit<PostgresConfig, 'kind'> & {
+  /** Connections in the pool. */
+  max?: number;
+  /** Fail at once when the server cannot be reached (a start), rather than serve 503s until it can. */
+  probe?: boolean;
+  log?: DatabaseLog;
+};
+
+/** The limits used when a caller gives only an address (tests, scripts). */
+export function postgresOptions(url: string, overrides: Partial<PostgresOptions> = {}): PostgresOptions {
+  return {
+    url,
+    directUrl: url,
+    pooled: false,
+    connectTimeoutMs: 3_000,
+    statementTimeoutMs: 5_000,
+    queryTimeoutMs: 6_000,
+    requestBudgetMs: 8_000,
+    ...overrides,
+  };
+}
+
+/**
+ * Bounds every request's database work: a query of a request whose client has gone, or whose
+ * time on the database is used up, fails at once without reaching the database; otherwise it may
+ * wait for its answer only as long as the request has left. Work outside a request (jobs, start-up)
+ * waits at most the query timeout, which the pool sets for every connection.
+ */
+function boundRequests(pool: pg.Pool, { queryTimeoutMs, requestBudgetMs }: PostgresOptions): void {
+  const timeLeft = (): number => {
+    const request = requestUnderWay();
+    if (!request) return queryTimeoutMs;
+    if (request.clientGone) throw new DatabaseUnavailableError('the client went away before its answer');
+    const left = Math.floor(requestBudgetMs - request.elapsedMs);
+    if (left <= 0) throw new DatabaseUnavailableError('the request used up its time on the database');
+    return Math.min(left, queryTimeoutMs);
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  // Drizzle calls both with promises (no callback): a refusal is a rejected promise.
+  (pool as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    let timeout: number;
+    try {
+      timeout = timeLeft();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const withTimeout =
+      typeof config === 'string'
+        ? { text: config, query_timeout: timeout }
+        : { ...(config as object), query_timeout: timeout };
+    return query(withTimeout, ...rest);
+  };
+  (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    try {
+      timeLeft();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return connect(...args);
+  };
+}
+
+/**
+ * A pool on PostgreSQL (or a pooler in front of it) whose every wait is bounded: getting a
+ * connection (`connectTimeoutMs`), a statement on the server (`statementTimeoutMs`, sent as a
+ * session setting unless through a pooler, which takes none: see docs/deploy.md) and an answer
+ * (`queryTimeoutMs`, after which the connection is dropped).
+ */
+export async function openPostgres(address: string | PostgresOptions, max = 10): Promise<Database> {
+  const options = typeof address === 'string' ? postgresOptions(address) : address;
+  const log = options.log ?? warningLog;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? max,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
+    keepAlive: true,
+    ...(options.pooled ? {} : { statement_timeout: options.statementTimeoutMs }),
+  });
   // An idle connection can fail (the server restarts, an administrator ends it). The pool drops
   // it and opens another when needed; unhandled, the error would end the whole process.
   pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    log.warn(`PostgreSQL connection lost: ${error.message}`);
   });
-  // Fail at start-up, not at the first request, when the server cannot be reached.
-  const probe = await pool.connect();
-  probe.release();
+  if (options.probe !== false) {
+    // Fail at start-up, not at the first request, when the server cannot be reached.
+    const probe = await pool.connect();
+    probe.release();
+  }
+  if (options.pooled) markBehindPooler(pool);
+  boundRequests(pool, options);
   const db = trackTransactions(drizzlePg(pool, { schema }) as unknown as Db);
-  const stopSharing = shareCacheClears(url, pool, db);
+  const stopSharing = shareCacheClears(
+    { url: options.directUrl, connectTimeoutMs: options.connectTimeoutMs },
+    pool,
+    db,
+    log,
+  );
   return {
     db,
     kind: 'postgres',
@@ -108,6 +266,11 @@ export async function openPostgres(url: string, max = 10): Promise<Database> {
   };
 }
 
-export function openDatabase(database: Config['database']): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url) : openPglite(database.dataDir);
+export function openDatabase(
+  database: Config['database'],
+  extra: { probe?: boolean; log?: DatabaseLog } = {},
+): Promise<Database> {
+  return database.kind === 'postgres'
+    ? openPostgres({ ...database, ...extra })
+    : openPglite(database.dataDir);
 }

@@ -5,6 +5,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { databaseOf } from '../lib/transactions';
 import type { Db } from './client';
+import { isBehindPooler } from './pooler';
 
 const dialect = new PgDialect();
 
@@ -19,7 +20,8 @@ const dialect = new PgDialect();
  */
 export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (databaseOf(db) === db && (client instanceof pg.Pool || client instanceof PGlite)) {
+  const named = (client instanceof pg.Pool && !isBehindPooler(client)) || client instanceof PGlite;
+  if (databaseOf(db) === db && named) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const name = statementName(text);
     if (client instanceof PGlite) return embeddedPrepared<T>(client, name, text, params);

@@ -63,6 +63,22 @@ const webhooks = new Counter({
   registers: [processRegistry],
 });
 
+/** What happened to the connection that hears other processes' cache clears (db/client.ts). */
+export type CacheChannelEvent = 'lost' | 'recovered';
+
+const cacheChannelEvents = new Counter({
+  name: 'promptmarket_cache_channel_events_total',
+  help: "The connection hearing other processes' cache clears: lost (closed or failed), recovered (listening again; every shared cache was cleared).",
+  labelNames: ['event'] as const,
+  registers: [processRegistry],
+});
+
+const databaseUnavailable = new Counter({
+  name: 'promptmarket_database_unavailable_total',
+  help: 'Requests answered 503 because the database was out of reach or too slow.',
+  registers: [processRegistry],
+});
+
 const workerRestarts = new Counter({
   name: 'promptmarket_worker_restarts_total',
   help: 'Server processes the supervisor replaced after they died.',
@@ -188,6 +204,16 @@ export function recordJobOutcome(queue: string, outcome: JobOutcome): void {
 /** Counts a webhook's answer; `provider` is a name the route accepts, never free text. */
 export function recordWebhook(provider: string, outcome: WebhookOutcome): void {
   webhooks.inc({ provider, outcome });
+}
+
+/** Counts a loss or recovery of the cache-clear channel. */
+export function recordCacheChannel(event: CacheChannelEvent): void {
+  cacheChannelEvents.inc({ event });
+}
+
+/** Counts a request answered 503 for the database's sake. */
+export function recordDatabaseUnavailable(): void {
+  databaseUnavailable.inc();
 }
 
 /** Counts a dead worker replaced; called by the supervisor, in the cluster's primary. */

@@ -9,12 +9,27 @@ import type { Socket } from 'node:net';
  */
 const scope = new AsyncLocalStorage<IncomingMessage>();
 
+/** When each request came, and its response, for `requestUnderWay`. */
+const received = new WeakMap<IncomingMessage, { at: number; response: ServerResponse }>();
+
 /** The request whose work is running now, as the log shows requests; undefined outside one. */
 export function currentRequest(): { method?: string; url?: string; id?: string } | undefined {
   const request = scope.getStore();
   if (!request) return undefined;
   const id = request.headers['x-request-id'];
   return { method: request.method, url: request.url, ...(typeof id === 'string' ? { id } : {}) };
+}
+
+/**
+ * The request whose work is running now, while its answer is still to be sent: how long ago it
+ * came, and whether its client hung up. Undefined outside a request, and once its answer is out
+ * (work a request left running after its answer is no longer the request's).
+ */
+export function requestUnderWay(): { elapsedMs: number; clientGone: boolean } | undefined {
+  const request = scope.getStore();
+  const state = request && received.get(request);
+  if (!request || !state || state.response.writableEnded) return undefined;
+  return { elapsedMs: performance.now() - state.at, clientGone: request.socket?.destroyed ?? false };
 }
 
 /**
@@ -46,7 +61,10 @@ export function scopedServer(
       headersTimeout: limits.headersTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,
     },
-    (request, response) => scope.run(request, handler, request, response),
+    (request, response) => {
+      received.set(request, { at: performance.now(), response });
+      scope.run(request, handler, request, response);
+    },
   );
   // With a listener of its own, Node leaves the timed-out connection to it.
   server.on('timeout', endIdleConnection);

@@ -25,6 +25,14 @@ export function clearedElsewhere(database: object, name: string): void {
 }
 
 /**
+ * Clears every named cache of `database` without announcing it: while this process could not hear
+ * the others, any of their clears may have been missed.
+ */
+export function clearAllShared(database: object): void {
+  for (const clear of named.values()) clear(database);
+}
+
+/**
  * Remembers slow-changing reads (languages, settings, currencies, list totals) for a few
  * seconds, per database. Each process has its own copy; a change made elsewhere shows after at
  * most `ttlMs`, a change made through this process's services shows once it is committed (they

@@ -7,7 +7,9 @@ import {
 } from '@promptmarket/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
+import { recordDatabaseUnavailable } from '../lib/metrics';
 
 /**
  * A schema validation failure from a validator other than ours (the type provider's own, or a JSON
@@ -44,6 +46,9 @@ function fromFastifyError(error: FastifyError): AppError | null {
   }
   return null;
 }
+
+/** The seconds a 503 asks a client to wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error without field errors, as `{message, code}` with the status of its code. */
 function sendError(reply: FastifyReply, error: AppError) {
@@ -86,6 +91,13 @@ export const errorsPlugin = fp(
     const localeOf = (request: FastifyRequest) => request.locale().catch(() => DEFAULT_LOCALE);
 
     app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+      if (isDatabaseUnavailable(error)) {
+        // Out of reach or too slow: a moment's wait may be enough. Logged without the query's values.
+        recordDatabaseUnavailable();
+        request.log.warn({ err: error }, 'database unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, new AppError('DATABASE_UNAVAILABLE', errorMessages.serviceUnavailable));
+      }
       const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
       if (!known) {
         request.log.error({ err: error }, 'unhandled error');
@@ -96,6 +108,9 @@ export const errorsPlugin = fp(
       if (known.headers) reply.headers(known.headers);
       if (known.code === 'TOO_MANY_REQUESTS' && !reply.hasHeader('retry-after')) {
         reply.header('retry-after', '60');
+      }
+      if (status === 503 && !reply.hasHeader('retry-after')) {
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       }
       if (!known.fields) {
         // Only a key has other languages: a fixed text (`Unauthenticated.`) needs no language.

@@ -87,6 +87,25 @@ const checkedAnswers: CheckedAnswers = {
   },
 };
 
+/** The seconds a page answered 503 asks the browser to wait, when the API named none. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The page's answer when the shop's database is out of reach or too slow: the site's error page
+ * with status 503 and Retry-After, rather than a 500 or a redirect to the login page.
+ */
+export function shopUnavailable(retryAfter: number | null): Response {
+  return new Response('Service Unavailable', {
+    status: 503,
+    headers: { 'Retry-After': String(retryAfter ?? RETRY_AFTER_SECONDS), 'Content-Type': 'text/plain' },
+  });
+}
+
+/** Whether a loader's error is `shopUnavailable`'s: it must reach the page, not be taken for a guest. */
+export function isShopUnavailable(error: unknown): boolean {
+  return error instanceof Response && error.status === 503;
+}
+
 /**
  * The API client for loaders: it forwards the visitor's cookies and language, and turns
  * the transport rules into redirects (a server render cannot reload or navigate).
@@ -106,6 +125,7 @@ export function serverApi(request: Request, context: unknown, locale: string, au
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
     }),
     onError: (error) => {
+      if (error.code === 'DATABASE_UNAVAILABLE') throw shopUnavailable(error.retryAfter);
       const target = transportActionPath(
         transportAction(error.status, error.code, authenticated),
         locale,

@@ -2,7 +2,7 @@ import { accountEndpoints, type Profile } from '@promptmarket/contracts/accounts
 import { hasSessionCookie } from '@promptmarket/contracts/kept-pages';
 import { siteEndpoints } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
-import { serverApi } from './api.server';
+import { isShopUnavailable, serverApi } from './api.server';
 import { ApiError } from './api-client';
 import { paths } from './paths';
 import { loginPath } from './safe-redirect';
@@ -40,7 +40,9 @@ export async function requireUser(
   let user: Profile | null;
   try {
     user = await currentUser(args);
-  } catch {
+  } catch (error) {
+    // The database out of reach says nothing of the visitor: the page says the shop is unavailable.
+    if (isShopUnavailable(error)) throw error;
     throw toLogin();
   }
   if (!user) throw toLogin();

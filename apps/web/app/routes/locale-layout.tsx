@@ -104,11 +104,18 @@ export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
 /** The API could not be reached or failed: a page that says so, in English as no texts could load. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const unavailable = status === 503;
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
       <p className="font-semibold text-brand-700">{status}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight">Something went wrong</h1>
-      <p className="mt-4 text-slate-600">An unexpected error occurred. Please try again.</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">
+        {unavailable ? 'The shop is unavailable for a moment' : 'Something went wrong'}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {unavailable
+          ? 'Nothing was lost. Please try again in a few seconds.'
+          : 'An unexpected error occurred. Please try again.'}
+      </p>
       <button
         type="button"
         onClick={() => window.location.reload()}

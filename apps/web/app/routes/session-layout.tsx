@@ -72,6 +72,8 @@ export function ErrorBoundary() {
         <StatusPage status={404} namespace="notFound" />
       ) : status === 403 ? (
         <StatusPage status={403} namespace="forbidden" />
+      ) : status === 503 ? (
+        <StatusPage status={503} namespace="unavailable" />
       ) : (
         <StatusPage status={status} namespace="error" />
       )}

@@ -5,3 +5,6 @@ import type { Db } from '../../db/client';
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
+
+/** How the database's schema stands against this code's migrations (db/migrate.ts). */
+export { schemaState } from '../../db/migrate';

@@ -26,7 +26,8 @@ describe('GET /api/health', () => {
     await app.testDatabase.close();
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' });
+    expect(response.json()).toEqual({ message: 'Service Unavailable', code: 'DATABASE_UNAVAILABLE' });
+    expect(response.headers['retry-after']).toBe('5');
     await app.close();
   });
 });

@@ -61,9 +61,16 @@ export const sessionPlugin = fp(
       const current = (request as WithState)[state];
       const token = request.cookies?.[sessionCookie];
       if (!current || current.issued || !token) return payload;
-      const session = await current.promise;
-      if (session && (await touchSession(app.db, session, idleMinutes))) {
-        setCookies(reply, token, session.csrfToken);
+      // Best effort: the answer is already made. When the session could not be read or touched
+      // (the database is out of reach), that answer (a 503, most likely) goes out as it is; a
+      // failure here would replace it with Fastify's own, which shows the error's internals.
+      try {
+        const session = await current.promise;
+        if (session && (await touchSession(app.db, session, idleMinutes))) {
+          setCookies(reply, token, session.csrfToken);
+        }
+      } catch (error) {
+        request.log.warn({ err: error }, 'the session was not touched');
       }
       return payload;
     });

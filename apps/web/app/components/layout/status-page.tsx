@@ -4,13 +4,13 @@ import { useSite } from '../../lib/site-data';
 import { buttonStyles } from '../ui/button-styles';
 import { Link } from '../ui/link';
 
-/** The 403 and 404 screens: a code, a title, a sentence and the way home. */
+/** The 403, 404, 500 and 503 screens: a code, a title, a sentence and the way home (or a retry). */
 export function StatusPage({
   status,
   namespace,
 }: {
   status: number;
-  namespace: 'notFound' | 'forbidden' | 'error';
+  namespace: 'notFound' | 'forbidden' | 'error' | 'unavailable';
 }) {
   const { t } = useTranslation();
   const { locale } = useSite();
@@ -21,13 +21,13 @@ export function StatusPage({
         {t(`${namespace}.title`)}
       </h1>
       <p className="mt-4 text-base text-slate-600">{t(`${namespace}.text`)}</p>
-      {namespace === 'error' ? (
+      {namespace === 'error' || namespace === 'unavailable' ? (
         <button
           type="button"
           onClick={() => window.location.reload()}
           className={`${buttonStyles.primary} mt-8`}
         >
-          {t('error.retry')}
+          {t(`${namespace}.retry`)}
         </button>
       ) : (
         <Link to={paths.home(locale)} className={`${buttonStyles.primary} mt-8`}>
