@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,8 +7,10 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { isDatabaseUnavailable } from '../db/errors';
 import { openStorage } from './open-storage';
 import { diskStorage, memoryStorage, readAll, type Storage } from './storage';
+import { StorageUnavailableError } from './storage-s3';
 
 /** The behaviour every driver shares; each driver below runs it. */
 function storageSuite(name: string, create: () => Promise<Storage>) {
@@ -164,5 +166,82 @@ describe('S3 storage layout', () => {
     expect(keys).toContain('public/media/a.png');
     expect(keys).toContain('private/docs/secret.pdf');
     expect(keys.every((key) => key?.startsWith('public/') || key?.startsWith('private/'))).toBe(true);
+  });
+});
+
+describe('S3 storage that does not answer', () => {
+  const limits = { S3_CONNECT_TIMEOUT_MS: '200', S3_REQUEST_TIMEOUT_MS: '300' };
+  // Two attempts of at most 300 ms each, the SDK's short wait between them, and room for a busy machine.
+  const withinMs = 3_000;
+
+  /** A storage server that takes connections and never says a word. */
+  async function startSilentServer() {
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      endpoint: `http://127.0.0.1:${port}`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  /** An address where nothing listens: a port taken from the system and given back. */
+  async function unusedEndpoint() {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return `http://127.0.0.1:${port}`;
+  }
+
+  const storageAt = (endpoint: string) =>
+    openStorage(
+      loadConfig({
+        S3_BUCKET: 'promptmarket',
+        S3_ENDPOINT: endpoint,
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        ...limits,
+      }),
+    );
+
+  async function expectUnanswered(call: Promise<unknown>) {
+    const started = Date.now();
+    await expect(call).rejects.toThrow('the storage did not answer in time');
+    expect(Date.now() - started).toBeLessThan(withinMs);
+  }
+
+  it('fails each call within its time limits when the server never answers', async () => {
+    const server = await startSilentServer();
+    try {
+      const storage = storageAt(server.endpoint);
+      await expectUnanswered(storage.stat('public', 'media/a.png'));
+      await expectUnanswered(storage.get('private', 'uploads/a.bin'));
+      await expectUnanswered(storage.createReadStream('private', 'uploads/a.bin'));
+      await expectUnanswered(storage.put('public', 'media/a.png', Buffer.from('hello')));
+      await expectUnanswered(storage.put('private', 'uploads/b.bin', Readable.from([Buffer.from('hello')])));
+      await expectUnanswered(storage.delete('public', 'media/a.png'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails each call at once when nothing listens, and is not taken for the database', async () => {
+    const storage = storageAt(await unusedEndpoint());
+    const failure = await storage.stat('public', 'media/a.png').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StorageUnavailableError);
+    expect(isDatabaseUnavailable(failure)).toBe(false);
+    await expectUnanswered(storage.stat('public', 'media/a.png'));
+    await expectUnanswered(storage.get('private', 'uploads/a.bin'));
+    await expectUnanswered(storage.put('public', 'media/a.png', Buffer.from('hello')));
   });
 });
