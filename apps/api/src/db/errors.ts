@@ -57,6 +57,9 @@ const UNAVAILABLE_MESSAGES = [
   'Client was closed and is not queryable',
 ];
 
+/** Says the server refuses connections to the database for now (SQLSTATE 55000, which says more than that). */
+const NOT_ACCEPTING = 'is not currently accepting connections';
+
 /**
  * True when `error` (however the driver or Drizzle wrapped it) says the database is out of reach
  * or too slow: the request may succeed later, and is answered 503 with Retry-After.
@@ -70,8 +73,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (code.startsWith('08') && code.length === 5) return true;
       if (UNAVAILABLE_STATES.has(code) || UNAVAILABLE_SYSTEM_CODES.has(code)) return true;
     }
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text))) {
-      return true;
+    if (typeof message === 'string') {
+      if (UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text))) return true;
+      if (code === '55000' && message.includes(NOT_ACCEPTING)) return true;
     }
     current = (current as { cause?: unknown }).cause;
   }
