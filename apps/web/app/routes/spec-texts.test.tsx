@@ -123,6 +123,21 @@ describe('guards (spec section 5)', () => {
     );
   });
 
+  it('shows the site is unavailable (503, Retry-After) rather than login when the database is out of reach', async () => {
+    const unavailable: ApiTransport = async () =>
+      new Response(JSON.stringify({ message: 'Service Unavailable', code: 'DATABASE_UNAVAILABLE' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '5' },
+      });
+    const thrown = await requireUser(
+      args('https://shop.example/en/dashboard/orders', unavailable, 'promptmarket_session=abc'),
+    ).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(503);
+    expect((thrown as Response).headers.get('retry-after')).toBe('5');
+    expect((thrown as Response).headers.get('location')).toBeNull();
+  });
+
   it('sends a guest from register to home while registration is switched off, and shows it otherwise', async () => {
     const settings = (is_reg_enabled: boolean) =>
       answering({
