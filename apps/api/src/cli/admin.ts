@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { type Config, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.bootstrap';
@@ -9,6 +9,17 @@ import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.boot
 // admin is refused, never promoted. `--reset-two-factor` also turns off two-factor
 // sign-in of that account, for an admin who lost the phone with the codes. The server must not be
 // running on an embedded database at the same time (it holds the database's lock).
+
+/** Which database the command works on, without a password. */
+function describeDatabase(database: Config['database']): string {
+  if (database.kind === 'pglite') return `the embedded one in ${database.dataDir ?? 'memory'}`;
+  const url = new URL(database.url);
+  const name = decodeURIComponent(url.pathname.slice(1)) || '(the user’s own)';
+  const user = url.username ? ` as ${decodeURIComponent(url.username)}` : '';
+  const host = url.host || url.searchParams.get('host') || 'localhost';
+  return `PostgreSQL at ${host}, database ${name}${user}`;
+}
+
 const { values } = parseArgs({
   options: {
     email: { type: 'string' },
@@ -24,7 +35,11 @@ if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || password.length < 12) {
   );
   process.exit(1);
 }
-const database = await openDatabase(loadConfig().database);
+const config = loadConfig();
+// The embedded database's folder comes from DATA_DIR, a relative one taken from the project's
+// folder: said first, so an admin made in another database than the shop's is seen at once.
+console.log(`Database: ${describeDatabase(config.database)}`);
+const database = await openDatabase(config.database);
 try {
   await migrate(database);
   const outcome = await ensureAdmin(database.db, email, password);
