@@ -116,7 +116,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: same, DATABASE_DIRECT_URL: same }).database).toMatchObject({
       pooled: false,
     });
-    expect(() => loadConfig({ DATABASE_DIRECT_URL: same })).toThrow(/DATABASE_DIRECT_URL: set DATABASE_URL too/);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: same })).toThrow(
+      /DATABASE_DIRECT_URL: set DATABASE_URL too/,
+    );
     expect(() => loadConfig({ DATABASE_URL: same, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
       /DATABASE_DIRECT_URL: must start with postgres/,
     );

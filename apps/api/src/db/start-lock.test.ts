@@ -21,7 +21,7 @@ async function adminQuery(statement: string) {
 
 describe.runIf(testDatabaseKind() === 'postgres')('nodes that start together on one database', () => {
   const name = `pm_test_start_${randomBytes(5).toString('hex')}`;
-  const url = new URL(admin);
+  const url = new URL(admin || 'postgres://unused');
   url.pathname = `/${name}`;
   const opened: Database[] = [];
 

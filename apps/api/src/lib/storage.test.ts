@@ -6,8 +6,11 @@ import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
+import { seed } from '../seed';
+import { openTestDatabase } from '../test/database';
 import { openStorage } from './open-storage';
 import { diskStorage, memoryStorage, readAll, type Storage } from './storage';
 import { StorageUnavailableError } from './storage-s3';
@@ -232,6 +235,34 @@ describe('S3 storage that does not answer', () => {
       await expectUnanswered(storage.delete('public', 'media/a.png'));
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers 503 with Retry-After for a file while the storage is away, and keeps serving what needs none', async () => {
+    const database = await openTestDatabase();
+    await seed(database.db);
+    const app = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: '/nonexistent',
+        APP_URL: 'http://shop.test',
+      }),
+      database,
+      closeDatabase: false,
+      storage: storageAt(await unusedEndpoint()),
+    });
+    try {
+      const picture = await app.inject({ method: 'GET', url: '/media/previews/a.webp' });
+      expect(picture.statusCode).toBe(503);
+      expect(picture.headers['retry-after']).toBe('5');
+      expect(picture.json()).toEqual({ message: 'Service Unavailable', code: 'SERVICE_UNAVAILABLE' });
+      expect(picture.body).not.toContain('127.0.0.1');
+      const list = await app.inject({ method: 'GET', url: '/api/products?per_page=2' });
+      expect(list.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await database.drop();
     }
   });
 

@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { isDatabaseUnavailable } from '../db/errors';
 import { AppError, type FieldErrors, laravelValidationMessage, statusOf } from '../errors';
 import { recordDatabaseUnavailable } from '../lib/metrics';
+import { StorageUnavailableError } from '../lib/storage-s3';
 
 /**
  * A schema validation failure from a validator other than ours (the type provider's own, or a JSON
@@ -47,7 +48,7 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
-/** The seconds a 503 asks a client to wait before trying again. */
+/** The seconds a 503 asks a client to wait before trying again (the database or the storage away). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** An error without field errors, as `{message, code}` with the status of its code. */
@@ -97,6 +98,12 @@ export const errorsPlugin = fp(
         request.log.warn({ err: error }, 'database unavailable');
         reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
         return sendError(reply, new AppError('DATABASE_UNAVAILABLE', errorMessages.serviceUnavailable));
+      }
+      if (error instanceof StorageUnavailableError) {
+        // Only what needs a file fails while the storage server is away; its name stays in the log.
+        request.log.warn({ err: error }, 'storage unavailable');
+        reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        return sendError(reply, new AppError('SERVICE_UNAVAILABLE', errorMessages.serviceUnavailable));
       }
       const known = error instanceof AppError ? error : fromFastifyError(error as FastifyError);
       if (!known) {
