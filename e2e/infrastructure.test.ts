@@ -180,33 +180,56 @@ const aProduct = once(async () => {
   return product;
 });
 
-async function titleOn(base: string, slug: string): Promise<string> {
-  const answer = await fetch(`${base}/api/products/${slug}`, { headers: { accept: 'application/json' } });
+/** The title `base` serves for the product at `url`, or its status in brackets when not 200. */
+async function titleAt(base: string, url: string): Promise<string> {
+  const answer = await fetch(`${base}${url}`, { headers: { accept: 'application/json' } });
   if (answer.status !== 200) return `(${answer.status})`;
   return ((await answer.json()) as { data: { title: string } }).data.title;
 }
 
+/** How long a node keeps a public answer (apps/api/src/lib/public-answers.ts, PUBLIC_ANSWER_MS). */
+const KEPT_ANSWER_MS = 2_000;
+
 /**
- * Renames the product on `from`, after `to` has read (and kept) its old title, and expects `to`
- * to serve the new title within CROSSING_MS.
+ * Renames the product on `from`, after `to` has read and kept its old title, and expects `to`
+ * to serve the new title within CROSSING_MS: before what it kept would have expired by itself,
+ * so only the clear announced by `from` can have made it.
  */
 async function expectRenameToCross(from: string, to: string, label: string) {
   const { id, slug } = await aProduct();
   const title = `Renamed ${label} ${Date.now()}`;
-  // Twice: the second read is served from what the node kept.
-  await titleOn(to, slug);
-  expect(await titleOn(to, slug)).not.toBe(title);
+  // An address of its own, asked twice: a node keeps an answer once it is asked for again.
+  const url = `/api/products/${slug}?crossing=${Date.now()}`;
+  expect(await titleAt(to, url)).not.toMatch(/^\(/);
+  const before = await titleAt(to, url);
+  const keptAt = Date.now();
+  expect(before).not.toMatch(/^\(/);
+  expect(before).not.toBe(title);
   const renamed = await (await staff()).call(from, 'PUT', `/api/admin/products/${id}`, {
     translations: { en: { title } },
   });
   expect(renamed.status, await renamed.clone().text()).toBe(200);
   const renamedAt = Date.now();
   try {
-    await expect.poll(() => titleOn(to, slug), { timeout: CROSSING_MS, interval: 50 }).toBe(title);
+    await expect.poll(() => titleAt(to, url), { timeout: CROSSING_MS, interval: 50 }).toBe(title);
+    // Else the kept answer expired first, and the node read it anew: no proof of the clear.
+    expect(Date.now() - keptAt, 'served before the old title would have expired').toBeLessThan(
+      KEPT_ANSWER_MS,
+    );
   } catch (error) {
-    throw new Error(`${(error as Error).message}${cacheChannelLog(renamedAt)}${nodeErrors()}`, {
-      cause: error,
-    });
+    // How late it came, if at all within 15 s: for the message.
+    let servedAfter = 'not within 15 s';
+    while (Date.now() - renamedAt < 15_000) {
+      if ((await titleAt(to, url)) === title) {
+        servedAfter = `after ${((Date.now() - renamedAt) / 1000).toFixed(1)} s`;
+        break;
+      }
+      await sleep(100);
+    }
+    throw new Error(
+      `${(error as Error).message}\nThe new title was served ${servedAfter}.${cacheChannelLog(renamedAt)}${nodeErrors()}`,
+      { cause: error },
+    );
   }
 }
 
@@ -230,6 +253,8 @@ function cacheChannelLog(since: number) {
 // Traffic
 
 type Answer = {
+  /** Where it was sent: the balancer, or a node directly. */
+  where: string;
   url: string;
   /** 0: no answer (the error says why). */
   status: number;
@@ -262,8 +287,16 @@ async function requestMix(): Promise<Request[]> {
   ];
 }
 
+/** What `base` is, for messages. */
+function whereIs(base: string) {
+  if (base === balancer?.baseURL) return 'balancer';
+  const index = [...nodes, ...(third ? [third] : [])].findIndex((each) => each.baseURL === base);
+  return index === -1 ? base : `node ${index + 1}`;
+}
+
 async function ask(base: string, request: Request, timeoutMs: number): Promise<Answer> {
   const started = Date.now();
+  const where = whereIs(base);
   try {
     const answer = await fetch(`${base}${request.url}`, {
       headers: request.headers,
@@ -272,6 +305,7 @@ async function ask(base: string, request: Request, timeoutMs: number): Promise<A
     });
     const body = await answer.text();
     return {
+      where,
       url: request.url,
       status: answer.status,
       retryAfter: answer.headers.get('retry-after'),
@@ -281,6 +315,7 @@ async function ask(base: string, request: Request, timeoutMs: number): Promise<A
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
     return {
+      where,
       url: request.url,
       status: 0,
       retryAfter: null,
@@ -292,29 +327,24 @@ async function ask(base: string, request: Request, timeoutMs: number): Promise<A
 }
 
 /**
- * Sends `perTick` requests of the mix every `tickMs` to `base`, not waiting for their answers,
- * until stopped, `maxMs` passes or `maxRequests` are sent. `stop()` answers every answer; a
- * request unanswered after `timeoutMs` is given up (status 0).
+ * Every `tickMs`, sends one request to each of `targets` (a base URL may be there more than once),
+ * each target going round the mix, not waiting for the answers; until stopped, `maxMs` passes or
+ * `maxRequests` are sent. `stop()` answers every answer; a request unanswered after `timeoutMs` is
+ * given up (status 0).
  */
 function startTraffic(
-  base: string,
+  targets: string[],
   mix: Request[],
-  {
-    perTick = 3,
-    tickMs = 100,
-    maxMs = 60_000,
-    maxRequests = 2_000,
-    timeoutMs = ANSWER_BOUND_MS + 3_000,
-  } = {},
+  { tickMs = 100, maxMs = 60_000, maxRequests = 2_000, timeoutMs = ANSWER_BOUND_MS + 3_000 } = {},
 ) {
   const pending: Promise<Answer>[] = [];
   let stopped = false;
   const deadline = Date.now() + maxMs;
   const loop = (async () => {
-    let sent = 0;
-    while (!stopped && Date.now() < deadline && sent < maxRequests) {
-      for (let i = 0; i < perTick; i++, sent++)
-        pending.push(ask(base, mix[sent % mix.length] as Request, timeoutMs));
+    for (let tick = 0; !stopped && Date.now() < deadline && pending.length < maxRequests; tick++) {
+      targets.forEach((base, index) => {
+        pending.push(ask(base, mix[(tick + index) % mix.length] as Request, timeoutMs));
+      });
       await sleep(tickMs);
     }
   })();
@@ -347,7 +377,7 @@ const PAGE_MAY_HOLD = new Set(['SQL', 'params:', 'statusCode']);
 function problems(answers: Answer[], { boundMs }: { boundMs?: number } = {}) {
   const found: string[] = [];
   for (const answer of answers) {
-    const where = `${answer.url} → ${answer.status || answer.error} in ${answer.ms} ms`;
+    const where = `${answer.where} ${answer.url} → ${answer.status || answer.error} in ${answer.ms} ms`;
     if (answer.status === 0) found.push(`no answer: ${where}`);
     else if (answer.status !== 200 && answer.status !== 503)
       found.push(`status: ${where}: ${answer.body.slice(0, 300)}`);
@@ -382,12 +412,10 @@ function tally(answers: Answer[]) {
 /** One round of the mix through the balancer (twice: both nodes) and to each node: what was not 200. */
 async function notYet200(mix: Request[]) {
   const bases = [front().baseURL, front().baseURL, node(0).baseURL, node(1).baseURL];
-  const answers = await Promise.all(
-    bases.flatMap((base) => mix.map(async (request) => ({ base, answer: await ask(base, request, 3_000) }))),
-  );
+  const answers = await Promise.all(bases.flatMap((base) => mix.map((request) => ask(base, request, 3_000))));
   return answers
-    .filter(({ answer }) => answer.status !== 200)
-    .map(({ base, answer }) => `${base}${answer.url} → ${answer.status || answer.error}`);
+    .filter((answer) => answer.status !== 200)
+    .map((answer) => `${answer.where} ${answer.url} → ${answer.status || answer.error}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,7 +510,13 @@ describe.runIf(Boolean(admin))('the shop on real infrastructure', () => {
     const mix = await requestMix();
     await expect.poll(() => notYet200(mix), { timeout: 10_000, interval: 200 }).toEqual([]);
     const cutProxy = proxy as TcpProxy;
-    const traffic = startTraffic(front().baseURL, mix, { maxMs: CUT_MS + 10_000 });
+    // Through the balancer, and to each node directly: the balancer soon answers by itself for
+    // nodes that are not ready, and the nodes' own answers are what is tested.
+    const traffic = startTraffic(
+      [front().baseURL, front().baseURL, front().baseURL, node(0).baseURL, node(1).baseURL],
+      mix,
+      { maxMs: CUT_MS + 10_000 },
+    );
     await sleep(1_000);
     cutProxy.cut();
     await sleep(CUT_MS);
@@ -502,9 +536,10 @@ describe.runIf(Boolean(admin))('the shop on real infrastructure', () => {
     console.log(
       `database cut: ${answers.length} requests ${JSON.stringify(statuses)}, 200 again after ${recoveredMs} ms`,
     );
-    expect(problems(answers), nodeErrors()).toEqual([]);
+    // Soft: the channel's check below is worth knowing whatever these find.
+    expect.soft(problems(answers), nodeErrors()).toEqual([]);
     // The cut was felt: readiness, at least, said 503.
-    expect(statuses[503]).toBeGreaterThan(0);
+    expect.soft(statuses[503]).toBeGreaterThan(0);
 
     // The cache-clear channel listens again.
     await expectRenameToCross(node(0).baseURL, node(1).baseURL, 'after the cut');
@@ -515,14 +550,16 @@ describe.runIf(Boolean(admin))('the shop on real infrastructure', () => {
     await expect.poll(() => notYet200(mix), { timeout: 10_000, interval: 200 }).toEqual([]);
     const slowProxy = proxy as TcpProxy;
     slowProxy.delay(DELAY_MS);
-    const traffic = startTraffic(front().baseURL, mix, { perTick: 2, maxMs: SLOW_FOR_MS + 5_000 });
+    const traffic = startTraffic([front().baseURL, front().baseURL, node(0).baseURL, node(1).baseURL], mix, {
+      maxMs: SLOW_FOR_MS + 5_000,
+    });
     await sleep(SLOW_FOR_MS);
     slowProxy.delay(0);
     const answers = await traffic.stop();
     console.log(
       `slow database: ${answers.length} requests ${JSON.stringify(tally(answers))}, the slowest ${Math.max(...answers.map((answer) => answer.ms))} ms`,
     );
-    expect(problems(answers, { boundMs: ANSWER_BOUND_MS }), nodeErrors()).toEqual([]);
+    expect.soft(problems(answers, { boundMs: ANSWER_BOUND_MS }), nodeErrors()).toEqual([]);
     await expect
       .poll(() => notYet200(mix), { timeout: 20_000, interval: 200, message: `200 again${nodeErrors()}` })
       .toEqual([]);
