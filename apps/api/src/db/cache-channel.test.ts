@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processRegistry } from '../lib/metrics';
@@ -58,11 +59,19 @@ describe.runIf(testDatabaseKind() === 'postgres')('the cache-clear channel', () 
     for (let loss = 1; loss <= 3; loss++) {
       await cache.get(second.db, 'k', async () => `old ${loss}`);
       if (loss === 2) {
-        // The database refuses new connections for a while: every try fails, and the tries go on.
+        // The database refuses new connections for a while: every try fails, and the tries go on,
+        // each after a longer wait (0.5 s, 1 s, 2 s, 4 s).
         await onServer(`alter database ${name()} allow_connections false`);
-        await endListeners();
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await onServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}'`);
+        await new Promise((resolve) => setTimeout(resolve, 4_000));
         await onServer(`alter database ${name()} allow_connections true`);
+        // The next try would come at 7.5 s; the pool connecting again starts it at once.
+        await second.db.execute(sql`select 1`);
+        await vi.waitFor(
+          async () =>
+            expect(await channelEvents('recovered')).toBeGreaterThanOrEqual(recoveredBefore + 2 * loss - 1),
+          { timeout: 1_000, interval: 50 },
+        );
       } else {
         await endListeners();
       }

@@ -46,9 +46,9 @@ export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Pr
 /** The channel on which processes of one database tell each other which cache they cleared. */
 const CACHE_CHANNEL = 'promptmarket_caches';
 
-/** The waits between tries to listen again: from half a second, doubling, at most ten seconds. */
+/** The waits between tries to listen again: from half a second, doubling, at most five seconds. */
 export function listenRetryDelayMs(failures: number): number {
-  return Math.min(500 * 2 ** Math.max(0, failures), 10_000);
+  return Math.min(500 * 2 ** Math.max(0, failures), 5_000);
 }
 
 /** Where a database's connection events are told: a logger's warn and info. */
@@ -77,7 +77,10 @@ function shareCacheClears(
   const processToken = randomUUID();
   let listener: pg.Client | null = null;
   let closed = false;
-  let wake: () => void = () => {};
+  /** Ends the wait before the next try, while there is one. */
+  let retryNow: (() => void) | null = null;
+  /** Ends the listening, while there is one. */
+  let stopListening: (() => void) | null = null;
 
   const listenOnce = async (): Promise<pg.Client> => {
     const client = new pg.Client({
@@ -85,6 +88,8 @@ function shareCacheClears(
       connectionTimeoutMillis: options.connectTimeoutMs,
       keepAlive: true,
     });
+    // Errors are read below, once; any later one (while it ends) is of no interest.
+    client.on('error', () => {});
     client.on('notification', (message) => {
       const [origin, name] = (message.payload ?? '').split(' ');
       if (origin !== processToken && name) clearedElsewhere(db, name);
@@ -110,9 +115,10 @@ function shareCacheClears(
         if (failures === 0)
           log.warn(`PostgreSQL cache channel not open: ${(error as Error).message}; trying again`);
         await new Promise<void>((resolve) => {
-          wake = resolve;
+          retryNow = resolve;
           setTimeout(resolve, listenRetryDelayMs(failures)).unref();
         });
+        retryNow = null;
         failures += 1;
         continue;
       }
@@ -131,8 +137,9 @@ function shareCacheClears(
       const lost = await new Promise<string>((resolve) => {
         client.once('error', (error) => resolve(error.message));
         client.once('end', () => resolve('the connection ended'));
-        wake = () => resolve('closing');
+        stopListening = () => resolve('closing');
       });
+      stopListening = null;
       listener = null;
       client.end().catch(() => {});
       if (closed) return;
@@ -149,9 +156,13 @@ function shareCacheClears(
         log.warn(`A cache clear was not announced: ${error.message}`);
       });
   });
+  // The pool connecting again means the database is back: the channel tries at once rather than
+  // at the end of its wait.
+  pool.on('connect', () => retryNow?.());
   return async () => {
     closed = true;
-    wake();
+    retryNow?.();
+    stopListening?.();
     await listener?.end().catch(() => {});
   };
 }
@@ -182,41 +193,77 @@ export function postgresOptions(url: string, overrides: Partial<PostgresOptions>
 /**
  * Bounds every request's database work: a query of a request whose client has gone, or whose
  * time on the database is used up, fails at once without reaching the database; otherwise it may
- * wait for its answer only as long as the request has left. Work outside a request (jobs, start-up)
- * waits at most the query timeout, which the pool sets for every connection.
+ * wait, for a connection and then for its answer, only as long as the request has left. Work
+ * outside a request (jobs, start-up) waits at most the pool's connect and query timeouts.
  */
 function boundRequests(pool: pg.Pool, { queryTimeoutMs, requestBudgetMs }: PostgresOptions): void {
-  const timeLeft = (): number => {
+  /** The ms the request under way may still wait, null outside a request; throws when it may not. */
+  const timeLeft = (): number | null => {
     const request = requestUnderWay();
-    if (!request) return queryTimeoutMs;
+    if (!request) return null;
     if (request.clientGone) throw new DatabaseUnavailableError('the client went away before its answer');
     const left = Math.floor(requestBudgetMs - request.elapsedMs);
     if (left <= 0) throw new DatabaseUnavailableError('the request used up its time on the database');
-    return Math.min(left, queryTimeoutMs);
+    return left;
   };
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
-  // Drizzle calls both with promises (no callback): a refusal is a rejected promise.
-  (pool as unknown as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    let timeout: number;
+  const original = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+
+  /** A connection from the pool within `waitMs` (the pool's own limit when null); a later one goes back. */
+  const connection = (waitMs: number | null): Promise<pg.PoolClient> => {
+    const pending = original() as Promise<pg.PoolClient>;
+    if (waitMs === null) return pending;
+    return new Promise((resolve, reject) => {
+      let late = false;
+      const timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseUnavailableError('no database connection within the request’s time'));
+      }, waitMs);
+      pending.then(
+        (client) => {
+          clearTimeout(timer);
+          if (late) client.release();
+          else resolve(client);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          if (!late) reject(error);
+        },
+      );
+    });
+  };
+
+  // Drizzle calls both with promises (no callback): a refusal is a rejected promise. The pool's
+  // own `query` takes its connection through `connect` with a callback, which is left as it was.
+  (pool as unknown as { query: unknown }).query = async (config: unknown, values?: unknown[]) => {
+    const client = await connection(timeLeft());
+    let left: number | null;
     try {
-      timeout = timeLeft();
+      left = timeLeft();
     } catch (error) {
-      return Promise.reject(error);
+      client.release();
+      throw error;
     }
-    const withTimeout =
-      typeof config === 'string'
-        ? { text: config, query_timeout: timeout }
-        : { ...(config as object), query_timeout: timeout };
-    return query(withTimeout, ...rest);
+    const query = typeof config === 'string' ? { text: config } : (config as pg.QueryConfig);
+    const timeout =
+      left === null ? {} : { query_timeout: queryTimeoutMs > 0 ? Math.min(left, queryTimeoutMs) : left };
+    let result: pg.QueryResult;
+    try {
+      result = await client.query({ ...query, ...timeout } as pg.QueryConfig, values);
+    } catch (error) {
+      // As the pool does: a connection whose query failed is not reused (its answer may never have come).
+      client.release(error as Error);
+      throw error;
+    }
+    client.release();
+    return result;
   };
   (pool as unknown as { connect: unknown }).connect = (...args: unknown[]) => {
+    if (args.length > 0) return original(...args);
     try {
-      timeLeft();
+      return connection(timeLeft());
     } catch (error) {
       return Promise.reject(error);
     }
-    return connect(...args);
   };
 }
 

@@ -50,9 +50,9 @@ describe('isDatabaseUnavailable', () => {
 });
 
 describe('listenRetryDelayMs', () => {
-  it('waits half a second, then twice as long each time, at most ten seconds', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 20].map(listenRetryDelayMs)).toEqual([
-      500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000, 10_000,
+  it('waits half a second, then twice as long each time, at most five seconds', () => {
+    expect([0, 1, 2, 3, 4, 5, 20].map(listenRetryDelayMs)).toEqual([
+      500, 1_000, 2_000, 4_000, 5_000, 5_000, 5_000,
     ]);
   });
 });
@@ -173,6 +173,25 @@ describe.runIf(onPostgres)('bounded waits on PostgreSQL', () => {
     expect(performance.now() - started).toBeLessThan(1_500);
     // Outside a request, the same query runs to its end.
     await database.db.execute(sql`select pg_sleep(0.4)`);
+  });
+
+  it('waits for a connection from a busy pool only as long as the request has left', async () => {
+    const database = await open({ max: 1, requestBudgetMs: 300, connectTimeoutMs: 5_000 });
+    // The pool's one connection is busy for a second.
+    const busy = Promise.resolve(database.db.execute(sql`select pg_sleep(1)`));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const port = await serving(async () => {
+      await database.db.execute(sql`select 1`);
+      return 'answered';
+    });
+    const started = performance.now();
+    expect(await get(port)).toBe(
+      'DatabaseUnavailableError: no database connection within the request’s time',
+    );
+    expect(performance.now() - started).toBeLessThan(800);
+    await busy;
+    // The connection went back to the pool, which serves on.
+    expect(await get(port)).toBe('answered');
   });
 
   it('sends no query for a request whose client has gone', async () => {

@@ -101,6 +101,11 @@ export function shopUnavailable(retryAfter: number | null): Response {
   });
 }
 
+/** What a loader logs of a failure it goes on without: a response by its status, not its whole object. */
+export function failureOf(error: unknown): unknown {
+  return error instanceof Response ? `${error.status} ${error.statusText || 'answer'}` : error;
+}
+
 /** Whether a loader's error is `shopUnavailable`'s: it must reach the page, not be taken for a guest. */
 export function isShopUnavailable(error: unknown): boolean {
   return error instanceof Response && error.status === 503;

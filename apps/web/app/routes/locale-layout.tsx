@@ -10,7 +10,7 @@ import {
   getStaticPages,
   getWords,
 } from '../features/site/api';
-import { isDataRequest, serverApi, siteOrigin } from '../lib/api.server';
+import { failureOf, isDataRequest, serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
 import { builtInLocales, packedMessagesFor, textsScriptFor } from '../lib/messages.server';
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   try {
     languages = (await getLanguages(serverApi(request, context, DEFAULT_LOCALE))).payload;
   } catch (error) {
-    console.warn('The language list could not be loaded', error);
+    console.warn('The language list could not be loaded', failureOf(error));
   }
   const codes = languages.length > 0 ? languages.map((language) => language.code) : [...builtInLocales];
   if (!codes.includes(params.locale)) {
