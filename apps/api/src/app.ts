@@ -39,6 +39,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { verificationRoutes } from './modules/verification/verification.routes';
 import { lastLedgerCheck } from './modules/wallet/wallet.check';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { answerDeadlineMs, answerDeadlinePlugin } from './plugins/answer-deadline';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { schemasPlugin } from './plugins/schemas';
@@ -145,6 +146,11 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // Under a slow database every read is answered in time (plugins/answer-deadline.ts).
+  if (config.database.kind === 'postgres') {
+    await app.register(answerDeadlinePlugin, { deadlineMs: answerDeadlineMs(config.database) });
+  }
 
   await app.register(securityHeadersPlugin, {
     appUrl: config.appUrl,
