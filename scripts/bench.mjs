@@ -96,13 +96,42 @@ const pictures = parts.has('pictures')
     })
   : null;
 
-const server = await startProductionServer({
-  port,
-  dataDir,
-  keepDataDir: reusedDataDir !== null,
-  env: databaseEnv,
-});
-const base = server.baseURL;
+/**
+ * BENCH_NODES=2 (PostgreSQL only): two nodes of one worker each on the one database, behind HAProxy
+ * from deploy/haproxy.cfg, as docs/deploy.md runs them, rather than one node of WEB_CONCURRENCY
+ * workers. On one machine the two rows' ratio shows what the balancer and the nodes' shared caches
+ * cost, not how the shop scales.
+ */
+const nodeCount = Number(process.env.BENCH_NODES ?? 1);
+if (nodeCount !== 1 && (nodeCount !== 2 || !postgres)) {
+  console.error('BENCH_NODES: 1, or 2 with BENCH_DATABASE_URL or BENCH_REUSE_DATABASE_URL');
+  process.exit(1);
+}
+const nodeEnv = nodeCount === 2 ? { WEB_CONCURRENCY: '1', TRUST_PROXY: '127.0.0.1' } : {};
+const servers = [
+  await startProductionServer({
+    port,
+    dataDir,
+    keepDataDir: reusedDataDir !== null,
+    env: { ...databaseEnv, ...nodeEnv },
+  }),
+];
+// The second node shares the first one's folder (its pictures and signing key), which the first removes.
+if (nodeCount === 2) {
+  servers.push(
+    await startProductionServer({ dataDir, keepDataDir: true, env: { ...databaseEnv, ...nodeEnv } }),
+  );
+}
+const balancer =
+  nodeCount === 2
+    ? await (async () => {
+        const { hostPort, startHaproxy } = await import('../e2e/pooler.ts');
+        const started = await startHaproxy([hostPort(servers[0].baseURL), hostPort(servers[1].baseURL)]);
+        console.log(`Two nodes behind HAProxy at ${started.baseURL}`);
+        return started;
+      })()
+    : null;
+const base = balancer?.baseURL ?? servers[0].baseURL;
 
 /** How many products a list answer holds: one preview address per tile, counted without parsing. */
 function tilesIn(body) {
@@ -156,12 +185,14 @@ function serverCpuMs() {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       return { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
     };
-    let ticks = used(readFileSync(`/proc/${server.pid}/stat`, 'utf8')).ticks;
+    const supervisors = new Set(servers.map((server) => server.pid));
+    let ticks = 0;
+    for (const pid of supervisors) ticks += used(readFileSync(`/proc/${pid}/stat`, 'utf8')).ticks;
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         const child = used(readFileSync(`/proc/${entry}/stat`, 'utf8'));
-        if (child.parent === server.pid) ticks += child.ticks;
+        if (supervisors.has(child.parent)) ticks += child.ticks;
       } catch {
         // Ended meanwhile.
       }
@@ -488,6 +519,8 @@ try {
     }
   }
 } finally {
-  await server.stop();
+  await balancer?.stop();
+  // The first node last: it removes the folder the second one uses.
+  for (const server of servers.toReversed()) await server.stop();
   postgres?.drop();
 }

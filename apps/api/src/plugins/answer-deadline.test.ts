@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
 import { answerDeadlineMs, answerDeadlinePlugin } from './answer-deadline';
@@ -23,7 +23,7 @@ describe('the answer deadline', () => {
 
   afterAll(() => app.close());
 
-  async function timed(options: Parameters<typeof app.inject>[0]) {
+  async function timed(options: InjectOptions) {
     const started = performance.now();
     const response = await app.inject(options);
     return { response, ms: performance.now() - started };
