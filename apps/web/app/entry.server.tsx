@@ -1,6 +1,6 @@
 import { type EntryContext, ServerRouter } from 'react-router';
 import { writeTilesOnServer } from './features/catalogue/tile-list.server';
-import { cspNonceOf, handOverPage } from './lib/api.server';
+import { cspNonceOf, handOverPage, metUnavailableShop } from './lib/api.server';
 import { CspNonceContext } from './lib/csp-nonce';
 import { holdScriptsUntilLoad } from './lib/scripts-after-load.server';
 import {
@@ -34,12 +34,12 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: unknown,
 ) {
-  if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) {
-    // The shop's database is out of reach (lib/api.server.ts): a browser or a crawler comes back later.
-    responseHeaders.set('Retry-After', '5');
-  }
+  // The shop's database out of reach (lib/api.server.ts): a browser or a crawler comes back later.
+  const unavailable = metUnavailableShop(loadContext);
+  if (unavailable && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '5');
+  const firstStatus = unavailable ? 503 : responseStatusCode;
   if (request.method.toUpperCase() === 'HEAD') {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+    return new Response(null, { status: firstStatus, headers: responseHeaders });
   }
   const nonce = cspNonceOf(loadContext);
   const page = (
@@ -49,7 +49,7 @@ export default async function handleRequest(
   );
   await handOverLoaderData(routerContext);
   let html = renderedAtOnce(page);
-  let status = responseStatusCode;
+  let status = firstStatus;
   if (html === null) {
     freshHandoffStream(routerContext);
     ({ html, status } = await renderWhenReady(page, {

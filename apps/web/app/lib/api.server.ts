@@ -101,6 +101,18 @@ export function shopUnavailable(retryAfter: number | null): Response {
   });
 }
 
+/** The load contexts of pages one of whose API calls found the shop's database out of reach. */
+const pagesOfUnavailableShop = new WeakSet<object>();
+
+/**
+ * Whether a page's API calls found the database out of reach. Such a page is answered 503 with
+ * Retry-After, even where its loaders went on without what failed (a list's failure text, the
+ * built-in settings): a browser, a crawler or a cache must not take it for the page.
+ */
+export function metUnavailableShop(context: unknown): boolean {
+  return typeof context === 'object' && context !== null && pagesOfUnavailableShop.has(context);
+}
+
 /** What a loader logs of a failure it goes on without: a response by its status, not its whole object. */
 export function failureOf(error: unknown): unknown {
   return error instanceof Response ? `${error.status} ${error.statusText || 'answer'}` : error;
@@ -130,7 +142,10 @@ export function serverApi(request: Request, context: unknown, locale: string, au
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
     }),
     onError: (error) => {
-      if (error.code === 'DATABASE_UNAVAILABLE') throw shopUnavailable(error.retryAfter);
+      if (error.code === 'DATABASE_UNAVAILABLE') {
+        if (typeof context === 'object' && context !== null) pagesOfUnavailableShop.add(context);
+        throw shopUnavailable(error.retryAfter);
+      }
       const target = transportActionPath(
         transportAction(error.status, error.code, authenticated),
         locale,
