@@ -6,7 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { startBackground } from './background';
 import { type Config, ConfigError, checkPublicServing, loadConfig, withAppKey } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, withoutTimeLimits } from './db/client';
 import { analyze } from './db/maintenance';
 import { migrate, NewerSchemaError, underStartLock } from './db/migrate';
 import { repoRoot } from './db/paths';
@@ -45,18 +45,7 @@ async function prepare(config: Config, log: (line: string) => void) {
       `Payments: the sandbox provider, TEST MODE: no real money; its Pay button credits balances${config.publicUrl ? `, and this shop is served publicly at ${config.appUrl} (PAYMENTS_SANDBOX)` : ''}.`,
     );
   }
-  const settings =
-    config.database.kind === 'postgres'
-      ? {
-          ...config.database,
-          url: config.database.directUrl,
-          pooled: false,
-          statementTimeoutMs: 0,
-          queryTimeoutMs: 0,
-          requestBudgetMs: 0,
-        }
-      : config.database;
-  const database = await openDatabase(settings);
+  const database = await openDatabase(withoutTimeLimits(config.database));
   try {
     await underStartLock(
       config.database,

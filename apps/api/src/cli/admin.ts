@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { migrate } from '../db/migrate';
+import { openDatabase, withoutTimeLimits } from '../db/client';
+import { migrate, underStartLock } from '../db/migrate';
 import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.bootstrap';
 
 // `npm run admin:create -- --email a@b.c --password '…'`: creates a back-office admin (verified) of
@@ -39,9 +39,9 @@ const config = loadConfig();
 // The embedded database's folder comes from DATA_DIR, a relative one taken from the project's
 // folder: said first, so an admin made in another database than the shop's is seen at once.
 console.log(`Database: ${describeDatabase(config.database)}`);
-const database = await openDatabase(config.database);
+const database = await openDatabase(withoutTimeLimits(config.database));
 try {
-  await migrate(database);
+  await underStartLock(config.database, () => migrate(database));
   const outcome = await ensureAdmin(database.db, email, password);
   if (outcome === 'refused') {
     console.error(

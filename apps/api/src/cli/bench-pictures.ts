@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, withoutTimeLimits } from '../db/client';
 import { NEAR_DUPLICATE_DISTANCE, pictureHashes } from '../lib/image-hash';
 import { openStorage } from '../lib/open-storage';
 import { productsNearPicture } from '../modules/catalogue/catalogue.hashes';
@@ -20,7 +20,7 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await openDatabase(withoutTimeLimits(config.database));
 const storage = openStorage(config);
 try {
   // Five prompts never drawn before: nothing of theirs is kept.

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, withoutTimeLimits } from '../db/client';
 import { analyze } from '../db/maintenance';
-import { migrate } from '../db/migrate';
+import { migrate, underStartLock } from '../db/migrate';
 import { openStorage } from '../lib/open-storage';
 import { seed, seedDemoCatalogue, seedLargeCatalogue } from '../seed';
 
@@ -13,9 +13,9 @@ if (!Number.isSafeInteger(extra) || extra < 0) {
   process.exit(1);
 }
 const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await openDatabase(withoutTimeLimits(config.database));
 try {
-  await migrate(database);
+  await underStartLock(config.database, () => migrate(database));
   await seed(database.db);
   await seedDemoCatalogue(database.db, openStorage(config), {
     log: console.log,

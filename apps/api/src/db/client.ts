@@ -313,6 +313,23 @@ export async function openPostgres(address: string | PostgresOptions, max = 10):
   };
 }
 
+/**
+ * The settings for work that is no visitor's (migrations, seeding, the commands of `cli/`): on
+ * PostgreSQL the direct address, and none of the request time limits (a migration or a large seed
+ * may take long).
+ */
+export function withoutTimeLimits(database: Config['database']): Config['database'] {
+  if (database.kind !== 'postgres') return database;
+  return {
+    ...database,
+    url: database.directUrl,
+    pooled: false,
+    statementTimeoutMs: 0,
+    queryTimeoutMs: 0,
+    requestBudgetMs: 0,
+  };
+}
+
 export function openDatabase(
   database: Config['database'],
   extra: { probe?: boolean; log?: DatabaseLog } = {},
