@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { processRegistry } from '../lib/metrics';
 import { createTtlCache } from '../lib/ttl-cache';
-import { openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
+import { onTestServer, openTestDatabase, type TestDatabase, testDatabaseKind } from '../test/database';
 import { type Database, openPostgres, postgresOptions } from './client';
 
 /** The count of the cache channel's `event` so far in this process. */
@@ -18,19 +17,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('the cache-clear channel', () 
   const name = () => new URL(first.url ?? '').pathname.slice(1);
   const warnings: string[] = [];
 
-  async function onServer(statement: string) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   /** Ends the connections listening on the test database, as a restarting server would. */
   const endListeners = () =>
-    onServer(
+    onTestServer(
       `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}' and query like 'LISTEN%'`,
     );
 
@@ -61,10 +50,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('the cache-clear channel', () 
       if (loss === 2) {
         // The database refuses new connections for a while: every try fails, and the tries go on,
         // each after a longer wait (0.5 s, 1 s, 2 s, 4 s).
-        await onServer(`alter database ${name()} allow_connections false`);
-        await onServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}'`);
+        await onTestServer(`alter database ${name()} allow_connections false`);
+        await onTestServer(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}'`,
+        );
         await new Promise((resolve) => setTimeout(resolve, 4_000));
-        await onServer(`alter database ${name()} allow_connections true`);
+        await onTestServer(`alter database ${name()} allow_connections true`);
         // The next try would come at 7.5 s; the pool connecting again starts it at once.
         await second.db.execute(sql`select 1`);
         await vi.waitFor(

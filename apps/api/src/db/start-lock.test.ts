@@ -1,23 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { testDatabaseKind } from '../test/database';
+import { onTestServer, testDatabaseKind } from '../test/database';
 import { type Database, openPostgres } from './client';
 import { migrate, NewerSchemaError, newestMigrationAt, schemaState, underStartLock } from './migrate';
 
 const admin = process.env.TEST_DATABASE_URL ?? '';
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 describe.runIf(testDatabaseKind() === 'postgres')('nodes that start together on one database', () => {
   const name = `pm_test_start_${randomBytes(5).toString('hex')}`;
@@ -27,7 +16,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('nodes that start together on 
 
   afterAll(async () => {
     for (const database of opened) await database.close().catch(() => {});
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    await onTestServer(`drop database if exists ${name} with (force)`);
   });
 
   /** What a node does at start: open the database and migrate it under the start lock. */
@@ -40,7 +29,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('nodes that start together on 
   }
 
   it('migrate an empty database one after another, each finding it ready', async () => {
-    await adminQuery(`create database ${name}`);
+    await onTestServer(`create database ${name}`);
     const nodes = await Promise.all([start(), start(), start()]);
     for (const node of nodes) expect(await schemaState(node.db)).toBe('current');
     const rows = (await nodes[0]?.db.execute(

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, registerUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/app';
-import { testDatabaseKind } from '../test/database';
+import { onTestServer, testDatabaseKind } from '../test/database';
 
 /** What no answer may carry, whatever failed where: SQL, its values, a stack, Fastify's own codes. */
 const INTERNALS = /select |insert |update |Failed query|params:|\bat .+:\d+:\d+|FST_ERR|statusCode|id_hash/i;
@@ -12,23 +11,13 @@ describe.runIf(testDatabaseKind() === 'postgres')('the database out of reach', (
   let user: Awaited<ReturnType<typeof registerUser>>;
   const name = () => new URL(app.testDatabase.url ?? '').pathname.slice(1);
 
-  async function onServer(statement: string) {
-    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
     app = await createTestApp();
     user = await registerUser(app);
   });
 
   afterAll(async () => {
-    await onServer(`alter database ${name()} allow_connections true`).catch(() => {});
+    await onTestServer(`alter database ${name()} allow_connections true`).catch(() => {});
     await app?.close();
   });
 
@@ -43,8 +32,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('the database out of reach', (
 
   it('answers 503 with Retry-After and no internals while the database is down, and 200 once it is back', async () => {
     // The server ends every connection and refuses new ones, as a restarting database does.
-    await onServer(`alter database ${name()} allow_connections false`);
-    await onServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}'`);
+    await onTestServer(`alter database ${name()} allow_connections false`);
+    await onTestServer(`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name()}'`);
 
     for (let round = 0; round < 2; round++) {
       for (const response of await Promise.all(requests())) {
@@ -55,7 +44,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the database out of reach', (
       }
     }
 
-    await onServer(`alter database ${name()} allow_connections true`);
+    await onTestServer(`alter database ${name()} allow_connections true`);
     await vi.waitFor(
       async () => {
         const profile = await call(app, user.session, 'GET', '/api/user/profile');

@@ -51,3 +51,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** One statement on the tests' PostgreSQL server as its administrator (TEST_DATABASE_URL): end connections, close a database. */
+export async function onTestServer(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
