@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { ADMIN, signInAsAdmin } from './admin-account';
@@ -36,6 +37,26 @@ type Node = Awaited<ReturnType<typeof startProductionServer>>;
 let databaseName = '';
 let proxy: TcpProxy | undefined;
 const nodes: Node[] = [];
+
+/** How much a node's resident memory may grow through the slow database's 20 s of traffic. */
+const MEMORY_GROWTH_LIMIT_MB = 150;
+
+/** The resident memory in MB of a node: its supervisor and the workers it started, from Linux's /proc. */
+function residentMb(supervisor: number): number {
+  const rss = (pid: string) =>
+    Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  let kb = rss(String(supervisor));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === supervisor) kb += rss(entry);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return Math.round(kb / 1024);
+}
 let balancer: Balancer | undefined;
 let bouncer: PgBouncer | undefined;
 let third: Node | undefined;
@@ -548,6 +569,7 @@ describe.runIf(Boolean(admin))('the shop on real infrastructure', () => {
   it(`answers every request within ${ANSWER_BOUND_MS / 1000} s while each packet takes ${DELAY_MS / 1000} s more, and recovers`, async () => {
     const mix = await requestMix();
     await expect.poll(() => notYet200(mix), { timeout: 10_000, interval: 200 }).toEqual([]);
+    const memoryBefore = nodes.map((each) => residentMb(each.pid));
     const slowProxy = proxy as TcpProxy;
     slowProxy.delay(DELAY_MS);
     const traffic = startTraffic([front().baseURL, front().baseURL, node(0).baseURL, node(1).baseURL], mix, {
@@ -563,5 +585,14 @@ describe.runIf(Boolean(admin))('the shop on real infrastructure', () => {
     await expect
       .poll(() => notYet200(mix), { timeout: 20_000, interval: 200, message: `200 again${nodeErrors()}` })
       .toEqual([]);
+    // What waited was bounded, and let go: memory stays about where it was (a node's processes grow by
+    // tens of MB as they warm up; requests piling up without bound grew them by hundreds).
+    const memoryAfter = nodes.map((each) => residentMb(each.pid));
+    console.log(
+      `slow database: resident memory of the nodes ${memoryBefore} MB before, ${memoryAfter} MB after`,
+    );
+    memoryAfter.forEach((after, index) => {
+      expect.soft(after - (memoryBefore[index] ?? 0)).toBeLessThan(MEMORY_GROWTH_LIMIT_MB);
+    });
   }, 90_000);
 });
