@@ -47,6 +47,7 @@ export const answerDeadlinePlugin = fp(
           void reply.header('content-type', 'text/html; charset=utf-8').send(LATE_PAGE);
         }
       }, deadlineMs);
+      timer.unref();
       reply.raw.once('close', () => clearTimeout(timer));
     });
   },
