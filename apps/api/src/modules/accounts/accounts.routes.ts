@@ -145,7 +145,10 @@ export async function accountRoutes(parent: FastifyInstance) {
         ...errorResponses,
       }),
       handler: async (request, reply) => {
-        await deleteAccount(await context(request), signedInUser(request), request.body);
+        await deleteAccount(await context(request), signedInUser(request), request.body, {
+          storage: app.storage,
+          log: request.log,
+        });
         reply.issueSession(await createSession(app.db, idleMinutes));
         return { status: 'OK' as const };
       },

@@ -11,13 +11,18 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import { processingDepositsOf } from '../deposits/deposits.service';
+import type { Storage } from '../../lib/storage';
+import { afterCommit } from '../../lib/transactions';
+import { eraseContactsOf } from '../content/content.service';
+import { eraseDepositsOf, processingDepositsOf } from '../deposits/deposits.service';
+import { eraseGenerationsOf } from '../generation/generation.service';
 import { creditsText } from '../mail/credits-text';
 import { mailAccount } from '../mail/mail.notify';
-import { enqueueMail } from '../mail/mail.service';
+import { enqueueMail, eraseMailsOf } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
+import { eraseOffersOf } from '../offers/offers.service';
 import { cartCount } from '../orders/orders.service';
-import { unpaidPayoutsOf } from '../payouts/payouts.service';
+import { erasePayoutsOf, unpaidPayoutsOf } from '../payouts/payouts.service';
 import { endUserSessions } from '../session/session.service';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
@@ -27,11 +32,12 @@ import {
   enforceBackoff,
   enforceLimit,
   enforceNotExhausted,
+  eraseThrottlesOf,
   type Limit,
   limitAddress,
   recordHit,
 } from '../throttle/throttle.service';
-import { verificationStateOf } from '../verification/verification.service';
+import { eraseVerificationsOf, verificationStateOf } from '../verification/verification.service';
 import { forfeitBalance, lockedWalletBalance, walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
 import { decoyHash, hashPassword, verifyPassword } from './password';
@@ -299,9 +305,17 @@ export async function changePassword(
   });
 }
 
+/** Where a deleted account's files are, and where a file that cannot be deleted is reported. */
+export type ErasedFiles = { storage: Storage; log: { error(details: object, message: string): void } };
+
 /**
- * Deletes an account after checking its password: personal data is overwritten, sessions and
- * reset tokens go, and the row stays (anonymous) so orders and ledger entries keep their owner.
+ * Deletes an account after checking its password, and erases its personal data in every module
+ * (decision 0046): the account's row stays, anonymous, so orders and ledger entries keep their
+ * owner; its identity verifications and their documents, the offers the shop did not buy and their
+ * files, its generations' prompts and images, its deposits' payer details, its payouts' bank
+ * details, its mails, newsletter subscription, contact messages, throttles, sessions and reset
+ * tokens go, in one transaction. The files are deleted once it is committed; one that cannot be
+ * is logged with its key (`files.log`), not retried, and the deletion stands.
  * Nothing owed is left behind unsaid: throws ACCOUNT_HAS_UNPAID_PAYOUT (409, the payouts in its
  * details) while a payout to the user is not paid, ACCOUNT_HAS_PENDING_DEPOSIT (409, the deposits
  * in its details) while a deposit is still processing at its provider (its money may yet arrive),
@@ -313,6 +327,7 @@ export async function deleteAccount(
   ctx: AccountContext,
   user: User,
   input: { password: string; confirm_forfeit_balance?: boolean | undefined },
+  files: ErasedFiles,
 ): Promise<void> {
   await checkOwnPassword(ctx.db, user, 'delete-account', input.password, 'password');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
@@ -322,6 +337,7 @@ export async function deleteAccount(
     getStoredSettings(ctx.db, ctx.locale),
     getStoredSettings(ctx.db, user.locale),
   ]);
+  let filesErased: Promise<void> = Promise.resolve();
   await ctx.db.transaction(async (tx) => {
     // The account's row lock keeps two deletions of it from both reading the same balance.
     const [current] = await tx
@@ -390,11 +406,28 @@ export async function deleteAccount(
         phone: null,
         passwordHash: unusable,
         emailVerifiedAt: null,
+        totpSecret: null,
+        totpEnabledAt: null,
+        totpLastStep: null,
         deletedAt: new Date(),
       })
       .where(eq(users.id, user.id));
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
     await endUserSessions(tx, user.id);
+    const privateKeys = [
+      ...(await eraseVerificationsOf(tx, user.id)),
+      ...(await eraseOffersOf(tx, user.id)),
+      ...(await eraseGenerationsOf(tx, user.id)),
+    ];
+    await eraseDepositsOf(tx, user.id);
+    await erasePayoutsOf(tx, user.id);
+    await eraseContactsOf(tx, user.email);
+    await eraseThrottlesOf(tx, user.email);
+    // Before the goodbye below, which is the one mail left to the address (decision 0046).
+    await eraseMailsOf(tx, user.email);
+    afterCommit(tx, () => {
+      filesErased = deletePrivateFiles(files, privateKeys);
+    });
     await enqueueMail(tx, {
       to: user.email,
       ...renderMail('account-deleted', user.locale, {
@@ -405,6 +438,20 @@ export async function deleteAccount(
           : {}),
       }),
     });
+  });
+  await filesErased;
+}
+
+/** Deletes each file; one that fails is logged with its key for a person to delete, and the rest go on. */
+async function deletePrivateFiles(files: ErasedFiles, keys: string[]): Promise<void> {
+  const outcomes = await Promise.allSettled(keys.map((key) => files.storage.delete('private', key)));
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'rejected') {
+      files.log.error(
+        { err: outcome.reason, bucket: 'private', key: keys[index] },
+        'a deleted account left a file that could not be deleted',
+      );
+    }
   });
 }
 

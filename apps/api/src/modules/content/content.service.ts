@@ -7,7 +7,7 @@ import {
   type StaticPage,
   type StaticPageSummary,
 } from '@promptmarket/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -238,4 +238,14 @@ export async function sendContactMessage(
     await enqueueMail(tx, { to: settings.support_email, ...notice });
   });
   return sentMessage[locale] ?? sentMessage.en ?? '';
+}
+
+/**
+ * Erases the newsletter subscription and the contact form messages of an address when its
+ * account is deleted (decision 0046).
+ */
+export async function eraseContactsOf(tx: Db, address: string): Promise<void> {
+  const named = address.trim().toLowerCase();
+  await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${named}`);
+  await tx.delete(contactMessages).where(sql`lower(${contactMessages.email}) = ${named}`);
 }

@@ -778,3 +778,15 @@ export async function reconcileDeposits(
   }
   return stale.length;
 }
+
+/**
+ * Erases the payer's details of the user's deposits when their account is deleted (decision
+ * 0046). The amounts, currencies, rates, provider references and the payer's country stay: they
+ * are the bookkeeping's and the tax's records (the country is the place of supply of the sale).
+ */
+export async function eraseDepositsOf(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(deposits)
+    .set({ firstName: '', lastName: '', email: '', phone: '', city: '', address: '', zip: '' })
+    .where(eq(deposits.userId, userId));
+}

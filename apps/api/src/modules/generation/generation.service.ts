@@ -334,3 +334,21 @@ export async function generationDownload(db: Db, storage: Storage, userId: strin
   if (!image) throw AppError.notFound();
   return generationZip(row.title, row.prompt, row, image);
 }
+
+/**
+ * Erases what the user wrote and drew when their account is deleted (decision 0046): the titles
+ * and prompts of their generations (and the hash of the request that held them), and their
+ * images. What was charged stays with the ledger.
+ * Answers the images' private storage keys, for the caller to delete once the deletion is committed.
+ */
+export async function eraseGenerationsOf(tx: Db, userId: string): Promise<string[]> {
+  const drawn = await tx
+    .select({ imageKey: generations.imageKey })
+    .from(generations)
+    .where(eq(generations.userId, userId));
+  await tx
+    .update(generations)
+    .set({ title: '', prompt: '', imageKey: null, requestHash: null })
+    .where(eq(generations.userId, userId));
+  return drawn.flatMap((generation) => (generation.imageKey ? [generation.imageKey] : []));
+}

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Db } from '../../db/client';
@@ -135,4 +135,24 @@ export function fileSender(
       );
     },
   };
+}
+
+/**
+ * Erases the outbox's mails to an address, and those that name it in their text (the contact
+ * form's notice to the support address), when its account is deleted (decision 0046). A mail not
+ * sent yet goes too: its job then finds nothing to send. Pass the deletion's transaction.
+ */
+export async function eraseMailsOf(tx: Db, address: string): Promise<void> {
+  const named = address.trim().toLowerCase();
+  const candidates = await tx
+    .select({ id: mailOutbox.id, recipient: mailOutbox.recipient, text: mailOutbox.text })
+    .from(mailOutbox)
+    .where(sql`lower(${mailOutbox.recipient}) = ${named} or strpos(lower(${mailOutbox.text}), ${named}) > 0`);
+  // Named as a whole address: `ann@example.test` is not a part of `joann@example.test`.
+  const escaped = named.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const whole = new RegExp(`(^|[^a-z0-9._%+-])${escaped}($|[^a-z0-9.-]|\\.($|[^a-z0-9-]))`);
+  const ids = candidates
+    .filter((mail) => mail.recipient.trim().toLowerCase() === named || whole.test(mail.text.toLowerCase()))
+    .map((mail) => mail.id);
+  if (ids.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.id, ids));
 }

@@ -412,3 +412,22 @@ export async function publishOffer(
     return productId;
   });
 }
+
+/**
+ * Erases what identifies the user in their offers when their account is deleted (decision 0046).
+ * An accepted offer is a work the shop bought (an account with a payout not yet paid cannot be
+ * deleted): its row, title, description and file stay, the shop's, without the file name the user
+ * gave it and their added text. Every other offer goes with its file. Answers the private storage
+ * keys of those files, for the caller to delete once the deletion is committed.
+ */
+export async function eraseOffersOf(tx: Db, userId: string): Promise<string[]> {
+  await tx
+    .update(offers)
+    .set({ addText: null, mediaFilename: sql`'offer-' || ${offers.id} || '.' || ${offers.mediaKind}` })
+    .where(and(eq(offers.userId, userId), eq(offers.status, 'approved')));
+  const erased = await tx
+    .delete(offers)
+    .where(and(eq(offers.userId, userId), sql`${offers.status} <> 'approved'`))
+    .returning({ mediaKey: offers.mediaKey });
+  return erased.map((offer) => offer.mediaKey);
+}

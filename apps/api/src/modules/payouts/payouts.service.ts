@@ -523,3 +523,13 @@ export async function unpaidPayoutsOf(db: Db, userId: string): Promise<PayoutRow
     .where(and(eq(payouts.userId, userId), ne(payouts.status, 'paid')))
     .orderBy(asc(payouts.id));
 }
+
+/**
+ * Erases where the user's payouts went when their account is deleted (decision 0046): the sealed
+ * bank account, holder and contact details. An account is deleted only once every payout is paid,
+ * which removes them already; this is the rule written down rather than left to that order. The
+ * masked destination and the card's brand and last four digits stay as the payment's record.
+ */
+export async function erasePayoutsOf(tx: Db, userId: string): Promise<void> {
+  await tx.update(payouts).set({ detailsSealed: null }).where(eq(payouts.userId, userId));
+}

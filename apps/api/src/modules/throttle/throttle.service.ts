@@ -158,3 +158,16 @@ export async function pruneThrottles(db: Db): Promise<number> {
     .returning({ key: throttles.key });
   return removed.length;
 }
+
+/**
+ * Erases the counters whose key names `value` (an account's address) as one of its parts, after
+ * a colon and before the end or a `|`, when its account is deleted (decision 0046).
+ */
+export async function eraseThrottlesOf(tx: Db, value: string): Promise<void> {
+  const part = `:${value.trim().toLowerCase()}`;
+  await tx
+    .delete(throttles)
+    .where(
+      sql`right(${throttles.key}, ${part.length}::int) = ${part} or strpos(${throttles.key}, ${`${part}|`}) > 0`,
+    );
+}

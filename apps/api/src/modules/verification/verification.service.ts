@@ -168,3 +168,13 @@ export async function declineVerification(db: Db, id: number, reason: string) {
   if (!text) throw AppError.validation({ reason: ['field.invalid'] });
   return review(db, id, { status: 'declined', reason: text.slice(0, 500) });
 }
+
+/**
+ * Erases the user's identity verifications when their account is deleted (decision 0046): the rows
+ * go, so none is left in the back office's queue or can be approved, and their documents' private
+ * storage keys are answered for the caller to delete once the deletion is committed.
+ */
+export async function eraseVerificationsOf(tx: Db, userId: string): Promise<string[]> {
+  const erased = await tx.delete(verifications).where(eq(verifications.userId, userId)).returning();
+  return erased.flatMap((row) => Object.values(documentsOf(row)).map((document) => document.key));
+}
