@@ -3,11 +3,12 @@ import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPrivateFile } from '../../lib/private-file';
+import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { offerDetailForReview, offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
+import { offerFileKinds } from '../offers/offers.files';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
@@ -37,11 +38,11 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.offers.media, { 200: z.any().describe('the file'), ...errorResponses }),
     handler: async (request, reply) => {
       const offer = await offerForReview(app.db, request.params.id);
-      return sendPrivateFile(reply, app.storage, offer.mediaKey, {
-        contentType: offer.mediaContentType,
-        filename: offer.mediaFilename,
-        inline: ['jpeg', 'png', 'gif', 'webp'].includes(offer.mediaKind),
-        sandbox: true,
+      // Named and typed from its content, never from the name the seller uploaded it under.
+      return sendUploadedFile(reply, app.storage, offer.mediaKey, {
+        kinds: offerFileKinds,
+        name: `offer-${offer.id}`,
+        inline: true,
       });
     },
   });

@@ -3,7 +3,7 @@ import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPrivateFile } from '../../lib/private-file';
+import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
@@ -11,6 +11,7 @@ import {
   verificationSnapshot,
   verificationsForReview,
 } from '../verification/verification.admin';
+import { documentKinds } from '../verification/verification.files';
 import { approveVerification, declineVerification } from '../verification/verification.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
@@ -38,7 +39,10 @@ export async function adminVerificationsRoutes(parent: FastifyInstance) {
         verificationId: request.params.id,
         field: request.params.field,
       });
-      return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
+      return sendUploadedFile(reply, app.storage, document.key, {
+        kinds: documentKinds,
+        name: `verification-${request.params.id}-${request.params.field}`,
+      });
     },
   });
 

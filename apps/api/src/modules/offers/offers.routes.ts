@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type FieldErrors } from '../../errors';
-import { sendPrivateFile } from '../../lib/private-file';
+import { sendUploadedFile } from '../../lib/private-file';
 import { receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
@@ -13,6 +13,7 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
 import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
+import { offerFileKinds } from './offers.files';
 import { acceptOffer, checkOfferAmount, declineOffer, offerHistory, offerMedia } from './offers.service';
 import { createCheckedOffer } from './offers.similarity';
 
@@ -75,7 +76,7 @@ export async function offerRoutes(parent: FastifyInstance) {
           prefix: 'offers',
           files: {
             media: {
-              kinds: ['jpeg', 'png', 'gif', 'webp', 'svg', 'pdf', 'doc', 'docx'],
+              kinds: offerFileKinds,
               maxBytes: OFFER_MAX_BYTES,
               required: true,
             },
@@ -263,12 +264,11 @@ export async function offerRoutes(parent: FastifyInstance) {
     handler: async (request, reply) => {
       const row = await offerMedia(app.db, signedInUser(request).id, request.params.id);
       // Re-encoded pictures are shown in the page; anything else (SVG included) only downloads,
-      // and the sandbox keeps even a mistaken inline rendering from running anything.
-      return sendPrivateFile(reply, app.storage, row.mediaKey, {
-        contentType: row.mediaContentType,
-        filename: row.mediaFilename,
-        inline: ['jpeg', 'png', 'gif', 'webp'].includes(row.mediaKind),
-        sandbox: true,
+      // named and typed from its content, never from the name it was uploaded under.
+      return sendUploadedFile(reply, app.storage, row.mediaKey, {
+        kinds: offerFileKinds,
+        name: `offer-${row.id}`,
+        inline: true,
         maxAgeSeconds: 300,
       });
     },

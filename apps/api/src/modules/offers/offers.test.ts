@@ -160,7 +160,10 @@ describe('POST /offer/create', () => {
     ]);
     expect(pdf.json().payload.doc_type).toBe('pdf');
     const download = await call(app, session, 'GET', pdf.json().payload.doc_url);
-    expect(download.headers['content-disposition']).toMatch(/^attachment; filename="work.bin"/);
+    // Named from its content, never from the name it was uploaded under.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="offer-${pdf.json().payload.id}.pdf"`,
+    );
   });
 
   it('answers 413 for a file over 10 MB and keeps nothing of it', async () => {

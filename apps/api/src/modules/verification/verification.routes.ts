@@ -9,16 +9,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
-import { sendPrivateFile } from '../../lib/private-file';
+import { sendUploadedFile } from '../../lib/private-file';
 import { type FileRule, receiveUpload } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
+import { documentKinds } from './verification.files';
 import { currentVerification, ownDocument, submitVerification } from './verification.service';
 
 /** Each document: a picture or a PDF decided by its content, at most 5 MB, required. */
 const documentRule: FileRule = {
-  kinds: ['jpeg', 'png', 'gif', 'webp', 'pdf'],
+  kinds: documentKinds,
   maxBytes: VERIFICATION_MAX_BYTES,
   required: true,
 };
@@ -73,8 +74,12 @@ export async function verificationRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(verificationEndpoints.document, { 200: z.any().describe('the document'), ...errorResponses }),
     handler: async (request, reply) => {
-      const document = await ownDocument(app.db, signedInUser(request).id, request.params.field);
-      return sendPrivateFile(reply, app.storage, document.key, { filename: document.filename });
+      const { field } = request.params;
+      const document = await ownDocument(app.db, signedInUser(request).id, field);
+      return sendUploadedFile(reply, app.storage, document.key, {
+        kinds: documentKinds,
+        name: `verification-${document.verificationId}-${field}`,
+      });
     },
   });
 }

@@ -123,12 +123,12 @@ export async function submitVerification(
   return toVerification(row);
 }
 
-/** The stored document of the user's own current verification. */
+/** Where a document of the user's own current verification is stored, with that verification's id. */
 export async function ownDocument(db: Db, userId: string, field: VerificationDocument) {
   const row = await currentRow(db, userId);
   const document = row ? documentsOf(row)[field] : undefined;
-  if (!document) throw AppError.notFound(errorMessages.notFound);
-  return document;
+  if (!row || !document) throw AppError.notFound(errorMessages.notFound);
+  return { key: document.key, verificationId: row.id };
 }
 
 /* The back office's side: only a pending verification is reviewed. */
