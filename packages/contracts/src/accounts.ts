@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { errorCode, okEnvelope } from './envelope';
+import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 /** Schemas carry validation keys (see validation-messages.ts) as their messages. */
@@ -9,8 +10,9 @@ const key = (name: ValidationKey) => name;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
+/** A person's name: one line without control or text direction characters. */
 const requiredText = (name: ValidationKey, max = 100) =>
-  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 export const emailField = z
   .string(key('email.required'))
@@ -25,8 +27,7 @@ export const passwordField = z
   .min(PASSWORD_MIN, key('password.min'))
   .max(PASSWORD_MAX, key('password.max'));
 
-const phoneField = z
-  .string()
+const phoneField = singleLineText()
   .trim()
   .max(32, key('field.too_long'))
   .refine((value) => value === '' || /^\+?[\d\s().-]{6,}$/.test(value), key('phone.invalid'));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
+import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -60,8 +61,9 @@ export type Country = z.infer<typeof country>;
 export const newsletterRequest = z.object({ email: emailField });
 export const messageResponse = z.object({ status: z.literal('OK'), message: z.string() });
 
+/** The sender's name and address: one line without control or text direction characters. */
 const required = (name: ValidationKey, max = 200) =>
-  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 /** The contact form, in the order of spec section 5: the form shows the first failure only. */
 export const contactRequest = z.object({

@@ -4,6 +4,7 @@ import { countryField } from './content';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits, RATE_SCALE, scaledRate } from './money';
+import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -63,11 +64,11 @@ export const validateAmountRequest = z.object({
 });
 export type ValidateAmountRequest = z.input<typeof validateAmountRequest>;
 
+/** The payer's name and address: one line without control or text direction characters. */
 const text = (name: ValidationKey, max: number) =>
-  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
-const phone = z
-  .string(key('phone.required'))
+const phone = singleLineText(key('phone.required'))
   .trim()
   .min(1, key('phone.required'))
   .max(32, key('field.too_long'))

@@ -3,6 +3,7 @@ import { emailField } from './accounts';
 import { countryField } from './content';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits } from './money';
+import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -35,6 +36,10 @@ export function offerStatusGroup(status: OfferStatus): OfferStatusGroup {
 
 const requiredText = (name: ValidationKey, max: number) =>
   z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+
+/** A name or a part of an address: one line without control or text direction characters. */
+const personText = (name: ValidationKey, max: number) =>
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 const optionalText = (max: number) =>
   z
@@ -187,18 +192,17 @@ export function expiryInFuture(month: number, year: number, now = new Date()): b
  * at once; the web shows them in the spec's order.
  */
 export const contactDetails = z.object({
-  name: requiredText('first_name.required', 100),
-  surname: requiredText('last_name.required', 100),
+  name: personText('first_name.required', 100),
+  surname: personText('last_name.required', 100),
   email: emailField,
-  phone: z
-    .string(key('phone.required'))
+  phone: singleLineText(key('phone.required'))
     .trim()
     .min(1, key('phone.required'))
     .max(32, key('field.too_long'))
     .regex(/^\+?[\d\s().-]{6,}$/, key('phone.invalid')),
-  address: requiredText('address.required', 200),
-  city: requiredText('city.required', 100),
-  postCode: requiredText('post_code.required', 20),
+  address: personText('address.required', 200),
+  city: personText('city.required', 100),
+  postCode: personText('post_code.required', 20),
   /** The ISO code or the id from `GET /countries`; the offers service resolves an id. */
   country: countryField,
   currency: z.literal('EUR', key('currency.invalid')).optional().default('EUR'),
@@ -206,7 +210,7 @@ export const contactDetails = z.object({
 export type ContactDetails = z.output<typeof contactDetails>;
 
 export const bankDetails = z.object({
-  full_name: requiredText('full_name.required', 140),
+  full_name: personText('full_name.required', 140),
   iban: z
     .string(key('iban.required'))
     .trim()
@@ -248,7 +252,7 @@ export const cardDetails = z
           .regex(/^\d{13,19}$/, key('card_number.invalid'))
           .refine((digits) => !/^\d{13,19}$/.test(digits) || luhnValid(digits), key('card_number.invalid')),
       ),
-    card_holder_name: requiredText('card_holder_name.required', 140),
+    card_holder_name: personText('card_holder_name.required', 140),
     expire_month: monthField,
     expire_year: yearField,
     amount: z.union([z.string(), z.number()], key('amount.required')).transform((value, context) => {

@@ -38,6 +38,7 @@ export const validationMessages = {
     'field.too_long': 'This field is too long.',
     'field.invalid': 'This value is invalid.',
     'field.nul': 'This field may not contain a NUL character.',
+    'field.control_characters': 'This field may not contain control characters or text direction characters.',
     'field.too_many': 'Too many values were given.',
     'file.type': 'This file type is not allowed.',
     'file.required': 'Please choose a file.',
@@ -93,6 +94,8 @@ export const validationMessages = {
     'field.too_long': 'Dieses Feld ist zu lang.',
     'field.invalid': 'Dieser Wert ist ungültig.',
     'field.nul': 'Dieses Feld darf kein NUL-Zeichen enthalten.',
+    'field.control_characters':
+      'Dieses Feld darf keine Steuerzeichen und keine Zeichen für die Textrichtung enthalten.',
     'field.too_many': 'Es wurden zu viele Werte angegeben.',
     'file.type': 'Dieser Dateityp ist nicht erlaubt.',
     'file.required': 'Bitte wähle eine Datei aus.',
@@ -148,6 +151,8 @@ export const validationMessages = {
     'field.too_long': 'Ce champ est trop long.',
     'field.invalid': "Cette valeur n'est pas valide.",
     'field.nul': 'Ce champ ne peut pas contenir de caractère NUL.',
+    'field.control_characters':
+      'Ce champ ne peut pas contenir de caractères de contrôle ni de caractères de sens du texte.',
     'field.too_many': 'Trop de valeurs ont été fournies.',
     'file.type': 'Ce type de fichier n’est pas autorisé.',
     'file.required': 'Veuillez choisir un fichier.',
@@ -203,6 +208,8 @@ export const validationMessages = {
     'field.too_long': 'Este campo es demasiado largo.',
     'field.invalid': 'Este valor no es válido.',
     'field.nul': 'Este campo no puede contener un carácter NUL.',
+    'field.control_characters':
+      'Este campo no puede contener caracteres de control ni caracteres de dirección del texto.',
     'field.too_many': 'Se han indicado demasiados valores.',
     'file.type': 'Este tipo de archivo no está permitido.',
     'file.required': 'Elige un archivo.',
@@ -258,6 +265,8 @@ export const validationMessages = {
     'field.too_long': 'Questo campo è troppo lungo.',
     'field.invalid': 'Questo valore non è valido.',
     'field.nul': 'Questo campo non può contenere un carattere NUL.',
+    'field.control_characters':
+      'Questo campo non può contenere caratteri di controllo né caratteri di direzione del testo.',
     'field.too_many': 'Sono stati indicati troppi valori.',
     'file.type': 'Questo tipo di file non è consentito.',
     'file.required': 'Scegli un file.',
@@ -314,6 +323,7 @@ export const validationMessages = {
     'field.too_long': 'To pole jest za długie.',
     'field.invalid': 'Ta wartość jest nieprawidłowa.',
     'field.nul': 'To pole nie może zawierać znaku NUL.',
+    'field.control_characters': 'To pole nie może zawierać znaków sterujących ani znaków kierunku tekstu.',
     'field.too_many': 'Podano zbyt wiele wartości.',
     'file.type': 'Ten typ pliku jest niedozwolony.',
     'file.required': 'Wybierz plik.',

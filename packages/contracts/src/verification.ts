@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { verificationStatus } from './accounts';
 import { okEnvelope } from './envelope';
+import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -11,16 +12,16 @@ export const verificationDocuments = ['document_front', 'document_back', 'addres
 export type VerificationDocument = (typeof verificationDocuments)[number];
 export const documentTypes = ['passport', 'id_card', 'driving_licence'] as const;
 
+/** The name and the address fields: one line without control or text direction characters. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  singleLineText()
     .trim()
     .max(max, key('field.too_long'))
     .optional()
     .transform((value) => (value ? value : null));
 
 const requiredText = (name: ValidationKey, max: number) =>
-  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 /** A date of birth as `YYYY-MM-DD`: a real day, in the past, at most 120 years ago. */
 const dateOfBirth = z
@@ -46,8 +47,7 @@ const dateOfBirth = z
  */
 export const verificationFields = z.object({
   full_name: optionalText(140),
-  phone: z
-    .string(key('phone.required'))
+  phone: singleLineText(key('phone.required'))
     .trim()
     .min(1, key('phone.required'))
     .max(32, key('field.too_long'))
