@@ -438,7 +438,7 @@ export function withAppKey(config: Config): Config {
   const file = path.join(config.dataDir, 'app.key');
   let key = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
   if (key.length < 32) {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     key = randomBytes(32).toString('base64url');
     writeFileSync(file, `${key}\n`, { mode: 0o600 });
   }

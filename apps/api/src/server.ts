@@ -14,6 +14,7 @@ import { keepServingAfterEscapedErrors } from './lib/escaped-errors';
 import { errorLogSerializer } from './lib/log-redaction';
 import { recordWorkerRestart, startMetricsServer } from './lib/metrics';
 import { openStorage } from './lib/open-storage';
+import { keepDataDirPrivate } from './lib/owner-only';
 import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 import { seedDemoCatalogue, seedIfEmpty } from './seed';
@@ -185,6 +186,8 @@ async function serve(config: Config) {
 let closeServing: () => void = () => process.exit(0);
 
 const config = readConfig();
+// DATA_DIR is the owner's alone; the first process checks what is there (lib/owner-only.ts).
+await keepDataDirPrivate(config.dataDir, cluster.isWorker ? undefined : (line) => console.log(line));
 if (cluster.isWorker) {
   process.on('message', (message) => {
     if (message === SHUTDOWN_MESSAGE) closeServing();

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { type Config, loadConfig } from '../config';
 import { openDatabase, withoutTimeLimits } from '../db/client';
 import { migrate, underStartLock } from '../db/migrate';
+import { createOwnerOnly } from '../lib/owner-only';
 import { ensureAdmin, resetTwoFactorOf } from '../modules/accounts/accounts.bootstrap';
 
 // `npm run admin:create -- --email a@b.c --password '…'`: creates a back-office admin (verified) of
@@ -35,6 +36,8 @@ if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || password.length < 12) {
   );
   process.exit(1);
 }
+// What the command writes into DATA_DIR (the embedded database, pictures) is the owner's alone.
+createOwnerOnly();
 const config = loadConfig();
 // The embedded database's folder comes from DATA_DIR, a relative one taken from the project's
 // folder: said first, so an admin made in another database than the shop's is seen at once.

@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { openDatabase, withoutTimeLimits } from '../db/client';
 import { NEAR_DUPLICATE_DISTANCE, pictureHashes } from '../lib/image-hash';
 import { openStorage } from '../lib/open-storage';
+import { createOwnerOnly } from '../lib/owner-only';
 import { productsNearPicture } from '../modules/catalogue/catalogue.hashes';
 import { originalKey } from '../modules/catalogue/catalogue.media';
 import { renderDemoImage } from '../modules/generation/local-engine';
@@ -19,6 +20,8 @@ async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - started, result];
 }
 
+// What the command writes into DATA_DIR (the embedded database, pictures) is the owner's alone.
+createOwnerOnly();
 const config = loadConfig();
 const database = await openDatabase(withoutTimeLimits(config.database));
 const storage = openStorage(config);

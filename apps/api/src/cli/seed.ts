@@ -4,6 +4,7 @@ import { openDatabase, withoutTimeLimits } from '../db/client';
 import { analyze } from '../db/maintenance';
 import { migrate, underStartLock } from '../db/migrate';
 import { openStorage } from '../lib/open-storage';
+import { createOwnerOnly } from '../lib/owner-only';
 import { seed, seedDemoCatalogue, seedLargeCatalogue } from '../seed';
 
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
@@ -12,6 +13,8 @@ if (!Number.isSafeInteger(extra) || extra < 0) {
   console.error('--products takes a whole number, e.g. --products 100000');
   process.exit(1);
 }
+// What the command writes into DATA_DIR (the embedded database, pictures) is the owner's alone.
+createOwnerOnly();
 const config = loadConfig();
 const database = await openDatabase(withoutTimeLimits(config.database));
 try {

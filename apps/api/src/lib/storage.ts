@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from './owner-only';
 
 /** Public media is served to anyone; private files only after an authorisation check. */
 export type Bucket = 'public' | 'private';
@@ -55,7 +56,8 @@ export function toStream(data: Buffer | Readable): Readable {
 /**
  * Files on the local disk, under `<root>/public` and `<root>/private`; the content type a file
  * was stored with is kept beside the tree, under `<root>/.types`. A stream is written to a
- * temporary file first and renamed into place only when it has arrived whole.
+ * temporary file first and renamed into place only when it has arrived whole. Folders and files
+ * are made the owner's alone whatever the umask: identity documents are among them.
  */
 export function diskStorage(root: string): Storage {
   const file = (bucket: Bucket, key: string) => {
@@ -89,7 +91,7 @@ export function diskStorage(root: string): Storage {
       // the pipeline below, which rejects with it: without a listener meanwhile, it would escape.
       source.on('error', () => {});
       try {
-        await mkdir(path.dirname(target), { recursive: true });
+        await mkdir(path.dirname(target), { recursive: true, mode: OWNER_ONLY_FOLDER });
       } catch (error) {
         // Nothing will read the stream: let its sender go rather than leave it waiting.
         source.destroy();
@@ -97,11 +99,11 @@ export function diskStorage(root: string): Storage {
       }
       const partial = `${target}.${randomUUID()}.partial`;
       try {
-        await pipeline(source, createWriteStream(partial));
+        await pipeline(source, createWriteStream(partial, { mode: OWNER_ONLY_FILE }));
         const types = typeFile(bucket, key);
         if (options.contentType) {
-          await mkdir(path.dirname(types), { recursive: true });
-          await writeFile(types, options.contentType);
+          await mkdir(path.dirname(types), { recursive: true, mode: OWNER_ONLY_FOLDER });
+          await writeFile(types, options.contentType, { mode: OWNER_ONLY_FILE });
         } else {
           await unlink(types).catch(() => undefined);
         }

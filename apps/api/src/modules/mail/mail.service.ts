@@ -5,6 +5,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import type { Db } from '../../db/client';
+import { OWNER_ONLY_FILE, OWNER_ONLY_FOLDER } from '../../lib/owner-only';
 import { enqueueJob, type JobHandler, type JobLog, runDueJobs } from '../jobs/jobs.service';
 import { mailOutbox, type OutboxMail } from './mail.tables';
 import type { RenderedMail } from './mail.templates';
@@ -123,12 +124,13 @@ export function fileSender(
   return {
     async send(mail) {
       const info = await transport.sendMail(messageOf(mail, from));
-      await mkdir(directory, { recursive: true });
+      // Mails hold password-reset links: the owner's alone, whatever the umask.
+      await mkdir(directory, { recursive: true, mode: OWNER_ONLY_FOLDER });
       const file = path.join(
         directory,
         `${mail.createdAt.toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: OWNER_ONLY_FILE });
       const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : [];
       log(
         `mail to ${mail.recipient} "${mail.subject}" written to ${file}${links.length ? `; links: ${links.join(' ')}` : ''}`,
