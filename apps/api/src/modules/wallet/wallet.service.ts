@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isCheckViolation } from '../../db/errors';
 import { AppError } from '../../errors';
+import { keyReused } from '../../lib/idempotency';
 import {
   type LedgerAccountKind,
   type LedgerTransaction,
@@ -420,12 +421,14 @@ export function oweOfferPayoutAgain(db: Db, input: { payoutId: number; attempt: 
 /**
  * A correction by the back office: credits (positive) or debits (negative) a wallet against the
  * `adjustments` mirror account. A debit larger than the balance fails like any other.
+ * The same key again answers the first adjustment and moves nothing; with another request (the
+ * opposite sign, another reason: `postMove` sees only the size) it throws IDEMPOTENCY_KEY_REUSED.
  */
-export function adjustBalance(
+export async function adjustBalance(
   db: Db,
   input: { userId: string; amount: number; key: string; reason: string; adminId: string },
-) {
-  return postMove(db, {
+): Promise<MoveResult> {
+  const moved = await postMove(db, {
     key: input.key,
     kind: 'adjustment',
     reference: `user:${input.userId}`,
@@ -435,6 +438,22 @@ export function adjustBalance(
       { account: { wallet: input.userId }, amount: input.amount },
     ],
   });
+  if (moved.replayed) {
+    const [wallet] = await db
+      .select({ amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+      .where(
+        and(
+          eq(ledgerEntries.transactionId, moved.transaction.id),
+          eq(ledgerAccounts.code, accountSpec({ wallet: input.userId }).code),
+        ),
+      );
+    if (wallet?.amount !== input.amount || moved.transaction.metadata?.reason !== input.reason) {
+      throw keyReused();
+    }
+  }
+  return moved;
 }
 
 /**
