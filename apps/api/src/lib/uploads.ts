@@ -167,6 +167,12 @@ export async function receiveUpload(
   const maxFiles = Object.values(rules.files).reduce((sum, rule) => sum + (rule.maxCount ?? 1), 0);
   const maxFields = rules.maxFields ?? 20;
   const maxFieldBytes = rules.maxFieldBytes ?? 64 * 1024;
+  // The parts are read from the body as it arrived (@fastify/multipart reads the request itself),
+  // never decoded: a compressed body would be taken for its compressed bytes.
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding.');
+  }
   // A declared length that cannot fit is refused before anything is read.
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > largest * maxFiles + maxFields * maxFieldBytes + 64 * 1024) throw tooLarge();

@@ -39,6 +39,12 @@ function fromFastifyError(error: FastifyError): AppError | null {
       return new AppError('BAD_REQUEST', 'Malformed JSON body.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('BAD_REQUEST', 'Malformed request body.');
+    // @fastify/compress decodes request bodies: a Content-Encoding it does not know, and a body
+    // that does not decode by the one it names, are the client's.
+    case 'FST_CP_ERR_INVALID_CONTENT_ENCODING':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding.');
+    case 'FST_CP_ERR_INVALID_CONTENT':
+      return new AppError('BAD_REQUEST', 'The request body does not decode by its Content-Encoding.');
     default:
       break;
   }
