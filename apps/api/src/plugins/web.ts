@@ -117,6 +117,43 @@ function isPublicScreen(pathname: string): boolean {
 }
 
 /**
+ * Screens that are one person's whoever asks (a dashboard, the back office, a cart, a payment's
+ * outcome, a link carrying a token), and loader data of them (`.data`).
+ */
+const personalScreens = new Set([
+  'dashboard',
+  'admin',
+  'cart',
+  'reset-password',
+  'email',
+  'processing-payment',
+  'success-payment',
+  'fail-payment',
+]);
+
+function isPersonalScreen(pathname: string): boolean {
+  const [locale = '', screen = ''] = pathname
+    .replace(/\.data$/, '')
+    .split('/')
+    .filter(Boolean);
+  return /^[a-z]{2}(?:-[a-z]{2})?$/i.test(locale) && personalScreens.has(screen);
+}
+
+/**
+ * An answer for one visitor: asked with a session or credentials, of a personal screen, or setting
+ * a cookie. No cache may keep it: a shared one would show it to the next visitor, the browser's
+ * to whoever uses it after the sign-out.
+ */
+function isPersonalAnswer(request: FastifyRequest, reply: FastifyReply): boolean {
+  return (
+    hasSessionCookie(request.headers.cookie) ||
+    request.headers.authorization !== undefined ||
+    reply.hasHeader('set-cookie') ||
+    isPersonalScreen(request.url.split('?', 1)[0] ?? '')
+  );
+}
+
+/**
  * Who a page may be kept for. Only the session cookie changes a page: any other (the consent
  * banner's choice, the language, a tracker's) leaves it as a guest's, and the page is rendered
  * without them. A signed-in visitor of a public screen gets the page kept for all of them.
@@ -275,6 +312,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // Form posts reach the route actions as the raw stream they arrived as.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  // Pages kept for every visitor keep their caching, and answers that chose theirs (the texts'
+  // script, a sitemap) keep it; one visitor's answer is `private, no-store`.
+  app.addHook('onSend', async (request, reply) => {
+    if (!reply.hasHeader('cache-control') && isPersonalAnswer(request, reply)) {
+      reply.header('cache-control', 'private, no-store');
+    }
+  });
 
   const handle = createRequestHandler(build, options.mode);
   /** Renders of pages to keep that are under way, by address. */
