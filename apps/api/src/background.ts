@@ -7,6 +7,7 @@ import { hashProductPictures } from './modules/catalogue/catalogue.hashes';
 import { reconcileDeposits } from './modules/deposits/deposits.service';
 import { recoverAbandonedGenerations } from './modules/generation/generation.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
+import { pruneSentMail } from './modules/mail/mail.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { reconcileCardPayouts } from './modules/payouts/payouts.service';
 import type { PayoutProvider } from './modules/payouts/provider';
@@ -89,6 +90,8 @@ export function periodicTasks(
       run: () => deleteExpiredSessions(database.db, maxSessionDays),
     },
     { name: 'throttle cleanup', everyMs: HOUR, run: () => pruneThrottles(database.db) },
+    // Sent mails leave the outbox after a month: their recipients and texts are personal data.
+    { name: 'sent mail cleanup', everyMs: HOUR, run: () => pruneSentMail(database.db) },
     {
       name: 'back-office key cleanup',
       everyMs: HOUR,

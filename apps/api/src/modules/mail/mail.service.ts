@@ -73,6 +73,23 @@ async function withRetries(work: () => Promise<void>, waitsMs: readonly number[]
   return work();
 }
 
+/** How long a sent (or given up) mail stays in the outbox: its recipient and text are personal data. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
+/**
+ * Removes the outbox's mails sent or given up more than `days` ago (decision 0046): what stays of
+ * a deleted account's last mail, its address and name, is gone a month after it went out.
+ */
+export async function pruneSentMail(db: Db, days = SENT_MAIL_KEPT_DAYS): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(
+      sql`${mailOutbox.status} in ('sent', 'failed') and ${mailOutbox.createdAt} < now() - make_interval(days => ${days})`,
+    )
+    .returning({ id: mailOutbox.id });
+  return removed.length;
+}
+
 /** Runs the mail queue's due jobs once; returns how many mails were sent. */
 export function deliverDueMail(db: Db, sender: MailSender, log: JobLog): Promise<number> {
   return runDueJobs(db, { [MAIL_QUEUE]: mailJob(db, sender) }, log);

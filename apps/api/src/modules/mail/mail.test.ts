@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../test/database';
 import { recordingLog } from '../../test/log';
@@ -15,6 +15,7 @@ import {
   MAIL_QUEUE,
   MAX_ATTEMPTS,
   mailJob,
+  pruneSentMail,
   smtpSender,
 } from './mail.service';
 import { mailOutbox } from './mail.tables';
@@ -267,5 +268,50 @@ describe('a mail sent again', () => {
     expect(sent).toHaveLength(2);
     expect(messageIdIn(sent[1]?.raw)).toBe(messageIdIn(sent[0]?.raw));
     expect(messageIdIn(sent[0]?.raw)).toBe(`<mail-${mail.id}@example.test>`);
+  });
+});
+
+describe('sent mail in the outbox', () => {
+  it('leaves the outbox a month after it went out; pending mail and recent mail stay', async () => {
+    const mail = { subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' };
+    const rows = await database.db
+      .insert(mailOutbox)
+      .values([
+        {
+          ...mail,
+          recipient: 'old.sent@example.test',
+          status: 'sent',
+          createdAt: sql`now() - interval '31 days'`,
+        },
+        {
+          ...mail,
+          recipient: 'old.failed@example.test',
+          status: 'failed',
+          createdAt: sql`now() - interval '40 days'`,
+        },
+        {
+          ...mail,
+          recipient: 'old.pending@example.test',
+          status: 'pending',
+          createdAt: sql`now() - interval '40 days'`,
+        },
+        {
+          ...mail,
+          recipient: 'new.sent@example.test',
+          status: 'sent',
+          createdAt: sql`now() - interval '29 days'`,
+        },
+      ])
+      .returning({ recipient: mailOutbox.recipient });
+    expect(rows).toHaveLength(4);
+    expect(await pruneSentMail(database.db)).toBe(2);
+    const left = await database.db
+      .select({ recipient: mailOutbox.recipient })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.recipient, rows.map((row) => row.recipient)));
+    expect(left.map((row) => row.recipient).sort()).toEqual([
+      'new.sent@example.test',
+      'old.pending@example.test',
+    ]);
   });
 });
