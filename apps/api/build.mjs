@@ -1,4 +1,6 @@
-// Bundles the API server (and the contracts it shares with the web app) into dist/server.js.
+// Bundles the API server (and the contracts it shares with the web app) into dist/server.js, and
+// each worker thread's module into a file of its own beside it (dist/svg-sanitize.worker.js), where
+// the module that starts it looks for it.
 // npm packages stay external: they are loaded from node_modules at run time. Drizzle is bundled:
 // its few hundred small modules took a second and more to load, at every start of every process.
 import { build } from 'esbuild';
@@ -7,8 +9,11 @@ import { build } from 'esbuild';
 const BUNDLED = ['@promptmarket', 'drizzle-orm'];
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: {
+    server: 'src/server.ts',
+    'svg-sanitize.worker': 'src/lib/svg-sanitize.worker.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -18,6 +18,8 @@ export const offerMessages = {
     'media.required': 'Please choose a file.',
     'media.too_large': 'File size must not exceed 10MB',
     'media.type': 'Please upload a valid file type (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'An SVG that contains a DOCTYPE is not accepted. Please save the drawing as plain SVG without one.',
     'media.copy_of_product': 'This picture is already sold in the shop. Please offer a work of your own.',
     'confirm.required': 'Please confirm that the work was created with AI.',
     'full_name.required': 'Full name is required',
@@ -49,6 +51,8 @@ export const offerMessages = {
     'media.required': 'Bitte wähle eine Datei aus.',
     'media.too_large': 'Die Datei darf höchstens 10 MB groß sein',
     'media.type': 'Bitte lade einen gültigen Dateityp hoch (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'Ein SVG, das einen DOCTYPE enthält, wird nicht angenommen. Bitte speichere die Zeichnung als einfaches SVG ohne DOCTYPE.',
     'media.copy_of_product': 'Dieses Bild wird bereits im Shop verkauft. Bitte biete ein eigenes Werk an.',
     'confirm.required': 'Bitte bestätige, dass das Werk mit KI erstellt wurde.',
     'full_name.required': 'Vollständiger Name ist erforderlich',
@@ -80,6 +84,8 @@ export const offerMessages = {
     'media.required': 'Veuillez choisir un fichier.',
     'media.too_large': 'La taille du fichier ne doit pas dépasser 10 Mo',
     'media.type': 'Veuillez envoyer un type de fichier valide (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'Un SVG qui contient un DOCTYPE n’est pas accepté. Veuillez enregistrer le dessin en SVG simple, sans DOCTYPE.',
     'media.copy_of_product':
       'Cette image est déjà vendue dans la boutique. Veuillez proposer une œuvre de votre création.',
     'confirm.required': 'Veuillez confirmer que l’œuvre a été créée avec l’IA.',
@@ -112,6 +118,8 @@ export const offerMessages = {
     'media.required': 'Elige un archivo.',
     'media.too_large': 'El archivo no debe superar los 10 MB',
     'media.type': 'Sube un tipo de archivo válido (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'No se acepta un SVG que contenga un DOCTYPE. Guarda el dibujo como SVG simple, sin DOCTYPE.',
     'media.copy_of_product': 'Esta imagen ya se vende en la tienda. Ofrece una obra propia, por favor.',
     'confirm.required': 'Confirma que la obra se creó con IA.',
     'full_name.required': 'El nombre completo es obligatorio',
@@ -143,6 +151,8 @@ export const offerMessages = {
     'media.required': 'Scegli un file.',
     'media.too_large': 'Il file non deve superare i 10 MB',
     'media.type': 'Carica un tipo di file valido (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'Un SVG che contiene un DOCTYPE non è accettato. Salva il disegno come SVG semplice, senza DOCTYPE.',
     'media.copy_of_product': "Questa immagine è già in vendita nel negozio. Proponi un'opera tua.",
     'confirm.required': 'Conferma che l’opera è stata creata con l’IA.',
     'full_name.required': 'Il nome completo è obbligatorio',
@@ -174,6 +184,8 @@ export const offerMessages = {
     'media.required': 'Wybierz plik.',
     'media.too_large': 'Plik nie może przekraczać 10 MB',
     'media.type': 'Prześlij plik poprawnego typu (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)',
+    'media.svg_doctype':
+      'Plik SVG zawierający DOCTYPE nie jest przyjmowany. Zapisz rysunek jako zwykły SVG bez DOCTYPE.',
     'media.copy_of_product': 'Ten obraz jest już sprzedawany w sklepie. Zaproponuj własne dzieło.',
     'confirm.required': 'Potwierdź, że praca została stworzona przez AI.',
     'full_name.required': 'Imię i nazwisko są wymagane',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg } from './svg-sanitize';
+import { declaresDoctype, sanitizeSvg } from './svg-sanitize';
 
 const svg = (body: string, attributes = '') =>
   Buffer.from(
@@ -68,17 +68,17 @@ describe('sanitizeSvg', async () => {
     expect(out).toContain('<rect width="1"');
   });
 
-  it('drops a DOCTYPE with entities instead of expanding them', async () => {
-    const out =
-      (
-        await sanitizeSvg(
-          Buffer.from(
-            '<!DOCTYPE svg [<!ENTITY x "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
-          ),
-        )
-      )?.toString() ?? '';
-    expect(out).not.toContain('BOOM');
-    expect(out).not.toContain('ENTITY');
+  it('refuses a DOCTYPE, so no entity it declares is ever read', async () => {
+    expect(
+      await sanitizeSvg(
+        Buffer.from(
+          '<!DOCTYPE svg [<!ENTITY x "BOOM">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+        ),
+      ),
+    ).toBeNull();
+    expect(
+      await sanitizeSvg(Buffer.from('<!doctype svg><svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).toBeNull();
   });
 
   it('keeps no live markup hidden in a CDATA section or a quoted attribute value', async () => {
@@ -117,5 +117,74 @@ describe('sanitizeSvg', async () => {
   it('answers null when there is no svg root', async () => {
     expect(await sanitizeSvg(Buffer.from('<html><body/></html>'))).toBeNull();
     expect(await sanitizeSvg(Buffer.from('not xml at all <'))).toBeNull();
+  });
+});
+
+/**
+ * The upload that froze the shop: `<!DOCTYPE[` many times over in a comment, about `bytes` long.
+ * The regex that used to strip a DOCTYPE (`/<!DOCTYPE(?:[^[>]*|[^[>]*\[[\s\S]*?\]\s*)>/gi`) tried
+ * every `[` against the rest of the file: 10 s for 640 KB, on the event loop.
+ */
+function doctypeFragments(bytes: number): Buffer {
+  const head = '<svg xmlns="http://www.w3.org/2000/svg"><!--';
+  const tail = '--></svg>';
+  return Buffer.from(`${head}${'<!DOCTYPE['.repeat(Math.ceil(bytes / 10))}${tail}`);
+}
+
+/** A drawing of about `bytes` that keeps jsdom and DOMPurify busy for a while. */
+function largeDrawing(bytes: number): Buffer {
+  const shape = '<g fill="red"><rect x="1" y="2" width="3" height="4" style="fill:url(#a)"/></g>';
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg">${shape.repeat(Math.ceil(bytes / shape.length))}</svg>`,
+  );
+}
+
+/** How long `work` takes, and the longest the event loop went without running a timer meanwhile. */
+async function timed<T>(work: () => Promise<T>) {
+  let last = performance.now();
+  let longestStall = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longestStall = Math.max(longestStall, now - last);
+    last = now;
+  }, 5);
+  const started = performance.now();
+  try {
+    const result = await work();
+    // Work that held the event loop to its end left no turn to the ticker after it: count that too.
+    longestStall = Math.max(longestStall, performance.now() - last);
+    return { result, elapsed: performance.now() - started, longestStall };
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+describe('hostile and large SVGs (decision 0045)', () => {
+  it('finds a DOCTYPE in any case and anywhere, and none in a plain drawing', () => {
+    expect(declaresDoctype(Buffer.from('<?xml version="1.0"?><!DOCTYPE svg><svg/>'))).toBe(true);
+    expect(declaresDoctype(Buffer.from('<svg><!-- <!doctype html> --></svg>'))).toBe(true);
+    expect(declaresDoctype(Buffer.from('<svg><text>DOCTYPE</text><!-- <! DOCTYPE --></svg>'))).toBe(false);
+  });
+
+  it('refuses 1 MB of DOCTYPE fragments in a comment within a second', async () => {
+    const crafted = doctypeFragments(1024 * 1024);
+    const { result, elapsed, longestStall } = await timed(() => sanitizeSvg(crafted));
+    expect(elapsed).toBeLessThan(1000);
+    expect(longestStall).toBeLessThan(1000);
+    expect(result).toBeNull();
+  });
+
+  it('cleans a large drawing in a worker thread: the event loop keeps running meanwhile', async () => {
+    // jsdom and DOMPurify take a second or more over 2 MB; on the event loop, that was one stall.
+    const { result, longestStall } = await timed(() => sanitizeSvg(largeDrawing(2 * 1024 * 1024), 60_000));
+    expect(longestStall).toBeLessThan(250);
+    expect(result?.toString()).toContain('<rect x="1" y="2" width="3" height="4" style="fill:url(#a)"/>');
+  });
+
+  it('refuses a drawing it cannot clean within the time limit, and cleans the next one', async () => {
+    const { result, elapsed } = await timed(() => sanitizeSvg(largeDrawing(2 * 1024 * 1024), 200));
+    expect(elapsed).toBeLessThan(1000);
+    expect(result).toBeNull();
+    expect((await sanitizeSvg(svg('<rect width="1"/>')))?.toString()).toContain('<rect width="1"/>');
   });
 });

@@ -1,143 +1,94 @@
-import type { Config, DOMPurify } from 'dompurify';
+import { existsSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
 
 /**
- * Makes an uploaded SVG harmless with DOMPurify, on a jsdom window of its own: the file is parsed
- * as XML (as a browser reads an SVG file), only the drawing elements below are kept, and what
- * DOMPurify leaves is narrowed further by `safeAttribute`: no event handlers, links or references
- * only within the file, no `url()` out of it. The result is still served only as a download under
- * a sandboxing CSP: this is the second of two walls, not the only one.
+ * Makes an uploaded SVG harmless: a file that declares a DOCTYPE is refused, any other is cleaned by
+ * jsdom and DOMPurify (svg-sanitize.worker.ts) in a worker thread of its own under a time limit. A
+ * file that is slow to parse or to clean costs its own upload, never the other requests waiting on
+ * this process's event loop (decision 0045).
  */
-const drawingElements = [
-  'svg',
-  'g',
-  'path',
-  'rect',
-  'circle',
-  'ellipse',
-  'line',
-  'polyline',
-  'polygon',
-  'text',
-  'tspan',
-  'textPath',
-  'defs',
-  'linearGradient',
-  'radialGradient',
-  'stop',
-  'clipPath',
-  'mask',
-  'pattern',
-  'symbol',
-  'use',
-  'title',
-  'desc',
-  'marker',
-  'filter',
-  'feBlend',
-  'feColorMatrix',
-  'feComposite',
-  'feFlood',
-  'feGaussianBlur',
-  'feMerge',
-  'feMergeNode',
-  'feMorphology',
-  'feOffset',
-  'feTurbulence',
-  'feDisplacementMap',
-];
 
-const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+/** How long cleaning one SVG may take, its worker's start included, before the file is refused. */
+export const SVG_TIME_LIMIT_MS = 20_000;
 
-const config: Config & { IN_PLACE: true } = {
-  IN_PLACE: true,
-  // DOMPurify compares names in lower case unless told the document is XHTML.
-  ALLOWED_TAGS: drawingElements.map((name) => name.toLowerCase()),
-  // The file is never part of one of our pages, so its ids cannot clobber our document's names.
-  SANITIZE_DOM: false,
-};
+/** A worker's heap: a drawing of 10 MB needs far less; a file that needs more is refused. */
+const WORKER_HEAP_MB = 512;
 
-const localName = (name: string) =>
-  (name.includes(':') ? name.slice(name.indexOf(':') + 1) : name).toLowerCase();
-// Control characters and spaces are ignored by URL parsers: "java\tscript:" is still a scheme.
-const squeezed = (value: string) =>
-  [...value]
-    .filter((character) => (character.codePointAt(0) ?? 0) > 0x20)
-    .join('')
-    .toLowerCase();
+/**
+ * How many SVGs this process cleans at once; the next waits for a turn, so that a burst of uploads
+ * cannot fill the memory with workers.
+ */
+const MAX_WORKERS = 2;
 
-/** Whether an attribute DOMPurify would keep stays: nothing may point out of the file. */
-function safeAttribute(name: string, value: string): boolean {
-  const attribute = localName(name);
-  if (attribute.startsWith('on')) return false;
-  const plain = squeezed(value);
-  if (plain.includes('javascript:') || plain.includes('data:text') || plain.includes('vbscript:'))
-    return false;
-  if (attribute === 'href' || attribute === 'src') return plain.startsWith('#');
-  // Every `url(` must name a part of this file, not only the first of a list.
-  if (/url\((?!['"]?#)/.test(plain)) return false;
-  if (attribute === 'style' && (plain.includes('@import') || plain.includes('expression('))) return false;
-  return true;
+/** The worker's file beside this module: its bundle in dist/ (build.mjs), else the source in src/. */
+const workerFile = [
+  new URL('./svg-sanitize.worker.js', import.meta.url),
+  new URL('./svg-sanitize.worker.ts', import.meta.url),
+].find((file) => existsSync(file));
+
+/**
+ * Whether the file holds `<!DOCTYPE`, in any case, anywhere. A drawing never needs one, and a
+ * DOCTYPE is where entities are declared (the billion laughs, files read from the server's disk).
+ * The text is searched, not parsed: a DOCTYPE written in a comment counts too. One search for a
+ * fixed text, so its time grows with the file's length and no faster.
+ */
+export function declaresDoctype(content: Buffer): boolean {
+  return /<!doctype/i.test(content.toString('utf8'));
 }
 
-type Window = {
-  DOMParser: new () => { parseFromString(text: string, type: string): XmlDocument };
-  XMLSerializer: new () => { serializeToString(node: XmlElement): string };
-};
-type XmlElement = { localName: string; namespaceURI: string | null; hasAttribute(name: string): boolean };
-type XmlDocument = { documentElement: XmlElement | null };
+let running = 0;
+const waiting: (() => void)[] = [];
 
-type Sanitizer = (text: string) => string | null;
-
-function createSanitizer(window: Window, purify: DOMPurify): Sanitizer {
-  purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if (data.keepAttr && !safeAttribute(data.attrName, data.attrValue)) data.keepAttr = false;
-  });
-  const parse = (text: string) =>
-    new window.DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
-  return (text) => {
-    let root = parse(text);
-    // An `<svg>` written without its namespace is read as the SVG it was meant to be.
-    if (root?.localName === 'svg' && root.namespaceURI === null && !root.hasAttribute('xmlns')) {
-      root = parse(text.replace(/<svg(?=[\s/>])/, `<svg xmlns="${SVG_NAMESPACE}"`));
-    }
-    if (root?.localName !== 'svg' || root.namespaceURI !== SVG_NAMESPACE) return null;
-    try {
-      purify.sanitize(root as never, config);
-    } catch {
-      // DOMPurify refuses to clean a root it would remove.
-      return null;
-    }
-    return new window.XMLSerializer().serializeToString(root);
-  };
+/** Waits until fewer than MAX_WORKERS SVGs are being cleaned; `endTurn` hands the turn on. */
+async function takeTurn(): Promise<void> {
+  if (running < MAX_WORKERS) {
+    running += 1;
+    return;
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve));
 }
 
-let sanitizer: Promise<Sanitizer> | undefined;
+function endTurn(): void {
+  const next = waiting.shift();
+  if (next) next();
+  else running -= 1;
+}
 
-/** jsdom takes a moment to load: it is loaded on the first SVG, not when the server starts. */
-function loadSanitizer(): Promise<Sanitizer> {
-  sanitizer ??= Promise.all([import('jsdom'), import('dompurify')])
-    .then(([{ JSDOM }, { default: createDOMPurify }]) => {
-      const { window } = new JSDOM('');
-      return createSanitizer(window as Window, createDOMPurify(window as never));
-    })
-    .catch((error: unknown) => {
-      // A failed load is tried again by the next SVG instead of refusing every one after it.
-      sanitizer = undefined;
-      throw error;
+/**
+ * The cleaned text from a new worker, or null when the file took longer than `timeLimitMs` or more
+ * memory than WORKER_HEAP_MB (the worker is stopped). Throws when the worker cannot run at all.
+ */
+function cleanInWorker(text: string, timeLimitMs: number): Promise<string | null> {
+  if (!workerFile) throw new Error('svg-sanitize.worker is missing beside svg-sanitize');
+  const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+  let timer: NodeJS.Timeout | undefined;
+  // The first of these events settles the answer; the worker is stopped whichever it was.
+  return new Promise<string | null>((resolve, reject) => {
+    timer = setTimeout(() => resolve(null), timeLimitMs);
+    worker.once('message', (cleaned: string | null) => resolve(cleaned));
+    worker.once('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') resolve(null);
+      else reject(error);
     });
-  return sanitizer;
+    worker.once('exit', () => reject(new Error('the SVG worker stopped without an answer')));
+    worker.postMessage(text);
+  }).finally(() => {
+    clearTimeout(timer);
+    void worker.terminate();
+  });
 }
 
-/** The SVG with only its drawing kept, or null when it is no well-formed document with an `<svg>` root. */
-export async function sanitizeSvg(content: Buffer): Promise<Buffer | null> {
-  const clean = await loadSanitizer();
-  // The DOCTYPE goes before parsing, so no entity it declares is ever expanded: a reference to
-  // one is then an error that refuses the file.
-  const text = clean(
-    content
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .replace(/<!DOCTYPE(?:[^[>]*|[^[>]*\[[\s\S]*?\]\s*)>/gi, ''),
-  );
-  return text === null ? null : Buffer.from(text, 'utf8');
+/**
+ * The SVG with only its drawing kept, or null when it declares a DOCTYPE, is no well-formed
+ * document with an `<svg>` root, or could not be cleaned within the time limit.
+ */
+export async function sanitizeSvg(content: Buffer, timeLimitMs = SVG_TIME_LIMIT_MS): Promise<Buffer | null> {
+  if (declaresDoctype(content)) return null;
+  await takeTurn();
+  try {
+    const text = await cleanInWorker(content.toString('utf8').replace(/^\uFEFF/, ''), timeLimitMs);
+    return text === null ? null : Buffer.from(text, 'utf8');
+  } finally {
+    endTurn();
+  }
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
-import { sanitizeSvg } from '../../lib/svg-sanitize';
+import { declaresDoctype, sanitizeSvg } from '../../lib/svg-sanitize';
 import type { UploadedFile } from '../../lib/uploads';
 import { insertProduct } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
@@ -120,15 +120,18 @@ export async function offerHistory(
 /**
  * Makes a stored upload safe to keep: pictures are decoded and encoded again (which drops their
  * metadata and anything hidden after the image), an SVG keeps only its drawing. Documents stay
- * as they are; they are only ever sent as downloads.
+ * as they are; they are only ever sent as downloads. Throws a 422 on `media`: `media.svg_doctype`
+ * for an SVG with a DOCTYPE, `media.type` for a file that cannot be read or cleaned.
  */
 async function sanitizeMedia(storage: Storage, file: UploadedFile): Promise<void> {
   if (!IMAGE_KINDS.has(file.kind) && file.kind !== 'svg') return;
   const original = await storage.get(file.bucket, file.key);
   if (!original) throw new Error(`upload ${file.key} vanished`);
   let cleaned: Buffer | null;
-  if (file.kind === 'svg') cleaned = await sanitizeSvg(original);
-  else {
+  if (file.kind === 'svg') {
+    if (declaresDoctype(original)) throw AppError.validation({ media: ['media.svg_doctype'] });
+    cleaned = await sanitizeSvg(original);
+  } else {
     try {
       const image = sharp(original, {
         animated: file.kind === 'gif' || file.kind === 'webp',
