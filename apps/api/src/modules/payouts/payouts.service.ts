@@ -199,6 +199,27 @@ async function releasePaidCard(db: Db, provider: PayoutProvider, payoutId: numbe
     .where(and(eq(payouts.id, payoutId), eq(payouts.cardToken, payout.cardToken)));
 }
 
+/**
+ * Settles a card payout as its provider reports. The send and the reconciliation (of this process
+ * or another) can learn the same outcome at the same moment: the one that comes second finds the
+ * payout settled already as the provider says, which is done, not a CONFLICT (that made the
+ * reconciliation log an error, or the send answer 409, for a payout paid once and correctly).
+ */
+async function settleAsProviderSays(
+  db: Db,
+  payoutId: number,
+  outcome: { paid: true } | { paid: false; reason: string },
+  context: SettleContext,
+) {
+  try {
+    await settlePayout(db, payoutId, outcome, context);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    const [row] = await db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payoutId));
+    if (row?.status !== (outcome.paid ? 'paid' : 'failed')) throw error;
+  }
+}
+
 /** Applies what the provider says about a sent card payout; a pending one stays sent. */
 async function applyProviderState(
   db: Db,
@@ -208,12 +229,12 @@ async function applyProviderState(
   context: SettleContext,
 ) {
   if (state.state === 'paid') {
-    await settlePayout(db, payoutId, { paid: true }, context);
+    await settleAsProviderSays(db, payoutId, { paid: true }, context);
     await releasePaidCard(db, provider, payoutId);
   } else if (state.state === 'failed')
-    await settlePayout(db, payoutId, { paid: false, reason: state.message }, context);
+    await settleAsProviderSays(db, payoutId, { paid: false, reason: state.message }, context);
   else if (state.state === 'cancelled') {
-    await settlePayout(db, payoutId, { paid: false, reason: 'The payout was cancelled.' }, context);
+    await settleAsProviderSays(db, payoutId, { paid: false, reason: 'The payout was cancelled.' }, context);
   }
 }
 
