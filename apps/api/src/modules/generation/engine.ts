@@ -11,6 +11,30 @@ export type ImageEngine = {
   generate(prompt: string, signal: AbortSignal): Promise<Buffer>;
 };
 
+/**
+ * One request to the configured image service. Redirects are never followed: IMAGE_API_URL names the one
+ * host the shop talks to, and a 3xx (to an internal address, say) would otherwise send the prompt and the
+ * key there. Throws when the URL has left the service's origin, on a redirect and on any answer but 2xx.
+ */
+async function serviceRequest(origin: string, url: URL, init: RequestInit): Promise<Response> {
+  if (url.origin !== origin) throw new Error(`the image service's answer points outside ${origin}`);
+  const response = await fetch(url, { ...init, redirect: 'manual' });
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel();
+    throw new Error(`the image service answered a redirect (${response.status}), which is not followed`);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`the image service answered ${response.status}`);
+  }
+  return response;
+}
+
+/** The URL of `path` under the service's base URL (which may hold a path of its own, behind a proxy). */
+function serviceUrl(base: string, path: string): URL {
+  return new URL(`${base.replace(/\/+$/, '')}${path}`);
+}
+
 /** The demo engine: deterministic, local, and labelled as a demo in the picture itself. */
 export function localEngine(): ImageEngine {
   return {
@@ -33,11 +57,11 @@ const generationsAnswer = z.object({
  * one 1024x1024 image as base64, checked to be a picture before it is used.
  */
 export function openAiEngine(options: { url: string; apiKey: string; model: string }): ImageEngine {
-  const endpoint = `${options.url.replace(/\/+$/, '')}/v1/images/generations`;
+  const endpoint = serviceUrl(options.url, '/v1/images/generations');
   return {
     name: 'openai',
     async generate(prompt, signal) {
-      const response = await fetch(endpoint, {
+      const response = await serviceRequest(endpoint.origin, endpoint, {
         method: 'POST',
         signal,
         headers: { 'content-type': 'application/json', authorization: `Bearer ${options.apiKey}` },
@@ -49,7 +73,6 @@ export function openAiEngine(options: { url: string; apiKey: string; model: stri
           response_format: 'b64_json',
         }),
       });
-      if (!response.ok) throw new Error(`the image service answered ${response.status}`);
       const parsed = generationsAnswer.safeParse(await response.json());
       const encoded = parsed.success ? parsed.data.data[0]?.b64_json : undefined;
       if (!encoded) throw new Error('the image service sent no image');
@@ -84,11 +107,11 @@ const txt2imgAnswer = z.object({ images: z.array(z.string().min(1)).min(1) });
  * model loaded in the web UI and answers base64 images in `images`.
  */
 export function automatic1111Engine(options: { url: string; apiKey: string | null }): ImageEngine {
-  const endpoint = `${options.url.replace(/\/+$/, '')}/sdapi/v1/txt2img`;
+  const endpoint = serviceUrl(options.url, '/sdapi/v1/txt2img');
   return {
     name: 'automatic1111',
     async generate(prompt, signal) {
-      const response = await fetch(endpoint, {
+      const response = await serviceRequest(endpoint.origin, endpoint, {
         method: 'POST',
         signal,
         headers: { 'content-type': 'application/json', ...authorization(options.apiKey) },
@@ -101,7 +124,6 @@ export function automatic1111Engine(options: { url: string; apiKey: string | nul
           batch_size: 1,
         }),
       });
-      if (!response.ok) throw new Error(`the image service answered ${response.status}`);
       const parsed = txt2imgAnswer.safeParse(await response.json());
       if (!parsed.success) throw new Error('the image service sent no image');
       // Some builds send a data URL rather than bare base64.
@@ -155,7 +177,8 @@ export function fillWorkflow(workflow: unknown, prompt: string): unknown {
   return workflow;
 }
 
-const queuedAnswer = z.object({ prompt_id: z.string().min(1) });
+// ComfyUI's prompt ids are UUIDs: nothing that could climb out of `/history/` once in the path.
+const queuedAnswer = z.object({ prompt_id: z.string().regex(/^[\w-]+$/) });
 const historyEntry = z.object({
   status: z.object({ status_str: z.string().optional(), completed: z.boolean().optional() }).optional(),
   outputs: z
@@ -176,9 +199,25 @@ const historyEntry = z.object({
     .default({}),
 });
 
+/** One file or folder name: no separator, no `.` or `..`, no drive or scheme. */
+const plainName = /^(?!\.\.?$)[^/\\:\0]+$/;
+
+/**
+ * Whether a history's image names a file in ComfyUI's own folders. `/view` joins the subfolder and the
+ * file name to its folder, so a `../` or an absolute path in them would read another file of that machine.
+ */
+function isServiceFile(image: { filename: string; subfolder: string; type: string }): boolean {
+  return (
+    plainName.test(image.filename) &&
+    (image.subfolder === '' || image.subfolder.split('/').every((part) => plainName.test(part))) &&
+    ['output', 'temp', 'input'].includes(image.type)
+  );
+}
+
 /**
  * ComfyUI: the workflow with the prompt filled in is queued at `/prompt`, `/history/{id}` is
- * polled until it finished (or failed), and its first image is fetched from `/view`.
+ * polled until it finished (or failed), and its first image is fetched from `/view`. Throws when
+ * the history names a file outside ComfyUI's folders.
  */
 export function comfyUiEngine(options: {
   url: string;
@@ -186,25 +225,24 @@ export function comfyUiEngine(options: {
   workflow: () => Promise<unknown>;
   pollMs?: number;
 }): ImageEngine {
-  const base = options.url.replace(/\/+$/, '');
+  const base = options.url;
+  const { origin } = serviceUrl(base, '/');
   const headers = authorization(options.apiKey);
   return {
     name: 'comfyui',
     async generate(prompt, signal) {
       const workflow = fillWorkflow(await options.workflow(), prompt);
-      const queued = await fetch(`${base}/prompt`, {
+      const queued = await serviceRequest(origin, serviceUrl(base, '/prompt'), {
         method: 'POST',
         signal,
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify({ prompt: workflow, client_id: randomUUID() }),
       });
-      if (!queued.ok) throw new Error(`the image service answered ${queued.status}`);
       const parsed = queuedAnswer.safeParse(await queued.json());
       if (!parsed.success) throw new Error('the image service queued nothing');
       const id = parsed.data.prompt_id;
       for (;;) {
-        const polled = await fetch(`${base}/history/${encodeURIComponent(id)}`, { signal, headers });
-        if (!polled.ok) throw new Error(`the image service answered ${polled.status}`);
+        const polled = await serviceRequest(origin, serviceUrl(base, `/history/${id}`), { signal, headers });
         const history = (await polled.json()) as Record<string, unknown>;
         const entry = history[id] === undefined ? null : historyEntry.safeParse(history[id]);
         if (entry && !entry.success) throw new Error('the image service sent an unreadable history');
@@ -213,13 +251,15 @@ export function comfyUiEngine(options: {
           ? Object.values(entry.data.outputs).flatMap((output) => output.images ?? [])[0]
           : undefined;
         if (image) {
-          const query = new URLSearchParams({
+          if (!isServiceFile(image))
+            throw new Error('the image service named a file outside its own folders');
+          const view = serviceUrl(base, '/view');
+          view.search = new URLSearchParams({
             filename: image.filename,
             subfolder: image.subfolder,
             type: image.type,
-          });
-          const viewed = await fetch(`${base}/view?${query}`, { signal, headers });
-          if (!viewed.ok) throw new Error(`the image service answered ${viewed.status}`);
+          }).toString();
+          const viewed = await serviceRequest(origin, view, { signal, headers });
           return checkedImage(Buffer.from(await viewed.arrayBuffer()));
         }
         if (entry?.data.status?.completed) throw new Error('the workflow finished without an image');

@@ -17,7 +17,22 @@ import { generations } from './generation.tables';
 // Local servers that speak the AUTOMATIC1111 / Forge web UI API and ComfyUI's API, answering in
 // the way each test asks.
 
-type Mode = 'ok' | 'error' | 'garbage' | 'empty' | 'hang' | 'failed-workflow' | 'missing-file';
+type Mode =
+  | 'ok'
+  | 'error'
+  | 'garbage'
+  | 'empty'
+  | 'hang'
+  | 'failed-workflow'
+  | 'missing-file'
+  | 'redirect'
+  | 'redirect-view'
+  | 'hostile-file';
+// A history answer's image in 'hostile-file' mode: a ComfyUI that serves whatever `/view` names.
+let hostileImage = { filename: '', subfolder: '' };
+// Another service on the same network, which an engine must never be led to: it answers anything.
+const internalRequests: string[] = [];
+let internalUrl = '';
 let mode: Mode = 'ok';
 let comfyPendingPolls = 0;
 const requests: { url: string; method: string; authorization?: string; body: unknown }[] = [];
@@ -51,10 +66,22 @@ async function automatic1111(request: IncomingMessage, response: ServerResponse)
   if (request.url !== '/sdapi/v1/txt2img' || request.method !== 'POST')
     return json(response, 404, { detail: 'Not Found' });
   if (mode === 'hang') return void hanging.push(response);
+  if (mode === 'redirect') return redirect(response);
   if (mode === 'error') return json(response, 500, { error: 'OutOfMemoryError' });
   if (mode === 'empty') return json(response, 200, { images: [], parameters: {}, info: '{}' });
   const image = mode === 'garbage' ? Buffer.from('no picture here') : await picture();
   json(response, 200, { images: [image.toString('base64')], parameters: {}, info: '{}' });
+}
+
+function redirect(response: ServerResponse) {
+  response.writeHead(302, { location: `${internalUrl}/steal` });
+  response.end();
+}
+
+async function internal(request: IncomingMessage, response: ServerResponse) {
+  internalRequests.push(`${request.method} ${request.url}`);
+  const image = (await picture()).toString('base64');
+  json(response, 200, { prompt_id: PROMPT_ID, images: [image], data: [{ b64_json: image }] });
 }
 
 const PROMPT_ID = '4f1c2a9e-prompt';
@@ -69,6 +96,7 @@ async function comfyUi(request: IncomingMessage, response: ServerResponse) {
     body,
   });
   if (url.pathname === '/prompt' && request.method === 'POST') {
+    if (mode === 'redirect') return redirect(response);
     if (mode === 'error') return json(response, 400, { error: { type: 'prompt_outputs_failed_validation' } });
     return json(response, 200, { prompt_id: PROMPT_ID, number: 1, node_errors: {} });
   }
@@ -81,16 +109,23 @@ async function comfyUi(request: IncomingMessage, response: ServerResponse) {
       return json(response, 200, {
         [PROMPT_ID]: { outputs: {}, status: { status_str: 'error', completed: false, messages: [] } },
       });
+    const image =
+      mode === 'hostile-file'
+        ? { ...hostileImage, type: 'output' }
+        : { filename: 'promptmarket_00001_.png', subfolder: '', type: 'output' };
     return json(response, 200, {
       [PROMPT_ID]: {
-        outputs: {
-          '9': { images: [{ filename: 'promptmarket_00001_.png', subfolder: '', type: 'output' }] },
-        },
+        outputs: { '9': { images: [image] } },
         status: { status_str: 'success', completed: true, messages: [] },
       },
     });
   }
   if (url.pathname === '/view') {
+    if (mode === 'redirect-view') return redirect(response);
+    if (mode === 'hostile-file') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      return void response.end(await picture());
+    }
     if (mode === 'missing-file' || url.searchParams.get('filename') !== 'promptmarket_00001_.png')
       return void response.writeHead(404).end();
     const image = mode === 'garbage' ? Buffer.from('no picture here') : await picture();
@@ -103,6 +138,7 @@ async function comfyUi(request: IncomingMessage, response: ServerResponse) {
 const servers = [
   createServer((q, r) => void automatic1111(q, r)),
   createServer((q, r) => void comfyUi(q, r)),
+  createServer((q, r) => void internal(q, r)),
 ];
 let a1111: TestApp;
 let comfy: TestApp;
@@ -110,7 +146,7 @@ let comfyUrl = '';
 let depositId = 9_100_000;
 
 beforeAll(async () => {
-  const [a1111Port, comfyPort] = await Promise.all(
+  const [a1111Port, comfyPort, internalPort] = await Promise.all(
     servers.map(
       (server) =>
         new Promise<number>((resolve) =>
@@ -119,6 +155,7 @@ beforeAll(async () => {
     ),
   );
   comfyUrl = `http://127.0.0.1:${comfyPort}`;
+  internalUrl = `http://127.0.0.1:${internalPort}`;
   a1111 = await createTestApp({
     IMAGE_API_URL: `http://127.0.0.1:${a1111Port}`,
     IMAGE_API_KIND: 'automatic1111',
@@ -141,6 +178,7 @@ afterEach(async () => {
   mode = 'ok';
   comfyPendingPolls = 0;
   requests.length = 0;
+  internalRequests.length = 0;
   for (const app of [a1111, comfy]) expect(await ledgerProblems(app.db)).toEqual([]);
 });
 
@@ -203,6 +241,13 @@ describe('generation with the AUTOMATIC1111 / Forge web UI API', () => {
       await refundsOnFailure(a1111);
     },
   );
+
+  it('refuses a redirect to another address: refunded, the other address never asked', async () => {
+    mode = 'redirect';
+    await refundsOnFailure(a1111);
+    expect(requests).toHaveLength(1);
+    expect(internalRequests).toEqual([]);
+  });
 });
 
 describe('generation with ComfyUI', () => {
@@ -228,6 +273,69 @@ describe('generation with ComfyUI', () => {
   ] as const)('refunds in full when ComfyUI %s', async (_case, failure) => {
     mode = failure;
     await refundsOnFailure(comfy);
+  });
+
+  it.each([
+    ['queueing the workflow', 'redirect', ['POST /prompt']],
+    ['fetching the image', 'redirect-view', ['POST /prompt', `GET /history/${PROMPT_ID}`, 'GET /view']],
+  ] as const)(
+    'refuses a redirect to another address when %s: refunded, the other address never asked',
+    async (_case, redirecting, asked) => {
+      mode = redirecting;
+      await refundsOnFailure(comfy);
+      expect(requests.map((request) => `${request.method} ${request.url.split('?')[0]}`)).toEqual(asked);
+      expect(internalRequests).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['a file name that climbs out', '../../../etc/shadow', ''],
+    ['a subfolder that climbs out', 'promptmarket_00001_.png', 'promptmarket/../../..'],
+    ['an absolute path', '/etc/shadow', ''],
+    ['a Windows path', 'C:\\Windows\\win.ini', ''],
+    ['an absolute subfolder', 'shadow', '/etc'],
+    ['a URL of another address', 'http://127.0.0.1:1/secret.png', ''],
+  ])(
+    'refuses a history naming %s: refunded, nothing fetched from /view',
+    async (_case, filename, subfolder) => {
+      mode = 'hostile-file';
+      hostileImage = { filename, subfolder };
+      await refundsOnFailure(comfy);
+      expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+        'POST /prompt',
+        `GET /history/${PROMPT_ID}`,
+      ]);
+      expect(internalRequests).toEqual([]);
+    },
+  );
+
+  it('says why it gave up, for the log', async () => {
+    const engine = engineFromConfig({
+      engine: 'comfyui',
+      url: comfyUrl,
+      apiKey: null,
+      model: 'unused',
+      workflow: null,
+    });
+    mode = 'redirect-view';
+    await expect(engine.generate('a fox', AbortSignal.timeout(5000))).rejects.toThrow(
+      'the image service answered a redirect (302), which is not followed',
+    );
+    mode = 'hostile-file';
+    hostileImage = { filename: '../promptmarket_00001_.png', subfolder: '' };
+    await expect(engine.generate('a fox', AbortSignal.timeout(5000))).rejects.toThrow(
+      'the image service named a file outside its own folders',
+    );
+    expect(internalRequests).toEqual([]);
+  });
+
+  it('fetches an image from a subfolder of its own', async () => {
+    mode = 'hostile-file';
+    hostileImage = { filename: 'fox_00001_.png', subfolder: 'promptmarket/2026' };
+    await generatesAndCharges(comfy, 'comfyui');
+    expect(requests.at(-1)?.url).toBe(
+      '/view?filename=fox_00001_.png&subfolder=promptmarket%2F2026&type=output',
+    );
   });
 
   it('polls until the workflow is done, with a workflow of its own from a file', async () => {

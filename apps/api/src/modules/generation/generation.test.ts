@@ -15,10 +15,14 @@ import { GENERATED_LICENCE_TEXT } from './generation.service';
 import { generations } from './generation.tables';
 
 /** A local server that answers like OpenAI's `/v1/images/generations`, in the way each test asks. */
-let mode: 'ok' | 'error' | 'hang' | 'garbage' = 'ok';
+let mode: 'ok' | 'error' | 'hang' | 'garbage' | 'redirect' = 'ok';
 const received: { authorization?: string; body: Record<string, unknown> }[] = [];
 const hanging: ServerResponse[] = [];
 let imageApi: ReturnType<typeof createServer>;
+// Another service on the same network, which the engine must never be led to: it answers anything.
+const internalRequests: { url?: string; authorization?: string }[] = [];
+let internalApi: ReturnType<typeof createServer>;
+let internalUrl = '';
 
 async function answer(request: IncomingMessage, response: ServerResponse) {
   const chunks: Buffer[] = [];
@@ -29,6 +33,7 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   });
   if (request.url !== '/v1/images/generations') return void response.writeHead(404).end();
   if (mode === 'hang') return void hanging.push(response);
+  if (mode === 'redirect') return void response.writeHead(302, { location: `${internalUrl}/steal` }).end();
   if (mode === 'error') {
     response.writeHead(500, { 'content-type': 'application/json' });
     return void response.end(JSON.stringify({ error: { message: 'The server had an error' } }));
@@ -51,6 +56,18 @@ let depositId = 8_000_000;
 beforeAll(async () => {
   imageApi = createServer((request, response) => void answer(request, response));
   await new Promise<void>((resolve) => imageApi.listen(0, '127.0.0.1', resolve));
+  internalApi = createServer((request, response) => {
+    internalRequests.push({ url: request.url, authorization: request.headers.authorization });
+    void sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#000000' } })
+      .png()
+      .toBuffer()
+      .then((image) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ created: 1, data: [{ b64_json: image.toString('base64') }] }));
+      });
+  });
+  await new Promise<void>((resolve) => internalApi.listen(0, '127.0.0.1', resolve));
+  internalUrl = `http://127.0.0.1:${(internalApi.address() as AddressInfo).port}`;
   const { port } = imageApi.address() as AddressInfo;
   app = await createTestApp({
     IMAGE_API_URL: `http://127.0.0.1:${port}`,
@@ -63,6 +80,7 @@ afterAll(async () => {
   await app?.close();
   for (const response of hanging) response.destroy();
   await new Promise((resolve) => imageApi?.close(resolve));
+  await new Promise((resolve) => internalApi?.close(resolve));
 });
 afterEach(async () => {
   mode = 'ok';
@@ -120,6 +138,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     ['answers an error', 'error'],
     ['takes longer than the timeout', 'hang'],
     ['sends something that is not an image', 'garbage'],
+    ['redirects to another address, which is never asked', 'redirect'],
   ] as const)('refunds in full when the engine %s', async (_case, failure) => {
     const { session, userId } = await funded(500);
     mode = failure;
@@ -134,6 +153,7 @@ describe('POST /purchase/generate-image with an OpenAI-compatible engine', () =>
     expect(row?.status).toBe('failed');
     const history = await call(app, session, 'GET', '/api/purchase/generations');
     expect(history.json().payload).toEqual([]);
+    expect(internalRequests).toEqual([]);
   });
 
   it('says a failure in the language of the request', async () => {
