@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { untrustedPicture } from './untrusted-picture';
 
 /**
  * Perceptual hashes of pictures (decision 0028): a 64-bit difference hash (dHash). The picture is
@@ -43,10 +43,10 @@ function hashOf(cells: Uint8Array, mirror: boolean): bigint {
 
 /**
  * The hashes of a picture (any format sharp reads; an animation's first frame). Throws when the
- * bytes are no readable picture.
+ * bytes are no readable picture, or one too large or too slow to read (untrusted-picture.ts).
  */
 export async function pictureHashes(picture: Buffer): Promise<PictureHashes> {
-  const cells = await sharp(picture, { limitInputPixels: 50_000_000 })
+  const cells = await untrustedPicture(picture)
     .rotate()
     .flatten({ background: '#ffffff' })
     .greyscale()

@@ -7,12 +7,12 @@ import {
   VERIFICATION_THRESHOLD_EUR,
 } from '@promptmarket/contracts/offers';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
 import { declaresDoctype, sanitizeSvg } from '../../lib/svg-sanitize';
+import { untrustedPicture } from '../../lib/untrusted-picture';
 import type { UploadedFile } from '../../lib/uploads';
 import { insertProduct } from '../catalogue/catalogue.admin';
 import { storeProductImage } from '../catalogue/catalogue.media';
@@ -133,9 +133,8 @@ async function sanitizeMedia(storage: Storage, file: UploadedFile): Promise<void
     cleaned = await sanitizeSvg(original);
   } else {
     try {
-      const image = sharp(original, {
+      const image = untrustedPicture(original, {
         animated: file.kind === 'gif' || file.kind === 'webp',
-        limitInputPixels: 50_000_000,
       }).rotate();
       cleaned = await (file.kind === 'jpeg'
         ? image.jpeg({ quality: 92 })
