@@ -2,7 +2,7 @@ import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { type Database, openPostgres } from '../../db/client';
-import { call, registerVerifiedUser } from '../../test/accounts';
+import { call, registerVerifiedUser, signInAsAdmin, strongPassword } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
@@ -13,6 +13,7 @@ import {
   offerShelf,
   payoutContact,
 } from '../../test/offers';
+import { ensureAdmin } from '../accounts/accounts.bootstrap';
 import { makeCounterOffer } from '../offers/offers.service';
 import { throttles } from '../throttle/throttle.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
@@ -29,7 +30,11 @@ let shelf: OfferShelf;
 let other: Database | undefined;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({
+    SEPA_DEBTOR_NAME: 'PromptMarket GmbH',
+    SEPA_DEBTOR_IBAN: 'DE02 1203 0000 0000 2020 51',
+    SEPA_DEBTOR_BIC: 'BYLADEM1001',
+  });
   await createCatalogue(app.db, []);
   shelf = await offerShelf(app.db);
   if (app.testDatabase.kind === 'postgres' && app.testDatabase.url) {
@@ -111,6 +116,52 @@ describe.runIf(testDatabaseKind() === 'postgres')('two SEPA exports at the same 
     }
   });
 });
+
+describe.runIf(testDatabaseKind() === 'postgres')(
+  'two admins exporting at the same moment (PostgreSQL)',
+  () => {
+    it(`get one file each of different payouts, or one file and a 409, ${ROUNDS} rounds`, async () => {
+      const admins = [];
+      for (const email of ['export-one@example.test', 'export-two@example.test']) {
+        expect(await ensureAdmin(app.db, email, strongPassword)).toBe('created');
+        admins.push(await signInAsAdmin(app, email));
+      }
+      const [reader] = admins;
+      if (!reader) throw new Error('no admin');
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const waiting = [];
+        for (const cents of [4000 + round, 5000 + round]) waiting.push(await bankPayout(cents));
+        const ids = waiting.map((payout) => payout.id);
+        const answers = await Promise.all(
+          admins.map((admin) => call(app, admin, 'POST', '/api/admin/payout-batches')),
+        );
+        const files = answers
+          .filter((answer) => answer.statusCode === 200)
+          .map((answer) => answer.json().payload);
+        expect(files.length).toBeGreaterThan(0);
+        for (const answer of answers.filter((other) => other.statusCode !== 200)) {
+          expect(answer.statusCode, answer.body).toBe(409);
+        }
+        const rows = await app.db.select().from(payouts).where(inArray(payouts.id, ids));
+        expect(rows.map((row) => row.status)).toEqual(['sent', 'sent']);
+        expect(files.reduce((count, file) => count + file.transfers, 0)).toBe(2);
+        // Each file, downloaded, carries the payouts that point at it and no other.
+        for (const file of files) {
+          const xml = (await call(app, reader, 'GET', file.file_url)).body;
+          const carried = [...xml.matchAll(/<EndToEndId>PAYOUT-(\d+)<\/EndToEndId>/g)].map((match) =>
+            Number(match[1]),
+          );
+          expect(carried.sort()).toEqual(
+            rows
+              .filter((row) => row.batchId === file.id)
+              .map((row) => row.id)
+              .sort(),
+          );
+        }
+      }
+    });
+  },
+);
 
 describe.runIf(testDatabaseKind() === 'postgres')(
   'a card payout sent while the reconciliation runs (PostgreSQL)',
