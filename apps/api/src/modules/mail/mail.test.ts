@@ -308,7 +308,12 @@ describe('sent mail in the outbox', () => {
     const left = await database.db
       .select({ recipient: mailOutbox.recipient })
       .from(mailOutbox)
-      .where(inArray(mailOutbox.recipient, rows.map((row) => row.recipient)));
+      .where(
+        inArray(
+          mailOutbox.recipient,
+          rows.map((row) => row.recipient),
+        ),
+      );
     expect(left.map((row) => row.recipient).sort()).toEqual([
       'new.sent@example.test',
       'old.pending@example.test',
