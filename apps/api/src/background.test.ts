@@ -77,6 +77,7 @@ describe('background loops', () => {
       'abandoned generation recovery',
       'expired session cleanup',
       'throttle cleanup',
+      'sent mail cleanup',
       'back-office key cleanup',
       'ledger check',
       ...(database.kind === 'pglite' ? ['planner statistics'] : []),
