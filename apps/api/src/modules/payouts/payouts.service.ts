@@ -495,6 +495,19 @@ export async function payoutOfOffer(db: Db, offerId: number): Promise<PayoutRow 
 }
 
 /**
+ * Whether a CONFLICT met by the reconciliation only says the payout moved on after it was chosen:
+ * the send, or another process's reconciliation, settled it (and released its card) meanwhile.
+ */
+async function settledSinceChosen(db: Db, payoutId: number, error: unknown): Promise<boolean> {
+  if (!(error instanceof AppError && error.code === 'CONFLICT')) return false;
+  const [row] = await db
+    .select({ status: payouts.status, cardToken: payouts.cardToken })
+    .from(payouts)
+    .where(eq(payouts.id, payoutId));
+  return row !== undefined && row.status !== 'sent' && !(row.status === 'paid' && row.cardToken !== null);
+}
+
+/**
  * Asks the provider about card payouts sent a while ago and still without an outcome, and applies
  * what it says; releases the cards of paid payouts whose release failed before. The least recently
  * sent go first. A payout claimed but never handed to the provider (no provider id: the process
@@ -530,6 +543,7 @@ export async function reconcileCardPayouts(
     try {
       await refreshCardPayout(db, provider, payout.id, context);
     } catch (error) {
+      if (await settledSinceChosen(db, payout.id, error)) continue;
       context.log.error({ err: error, payoutId: payout.id }, 'payout reconciliation failed');
     }
   }
