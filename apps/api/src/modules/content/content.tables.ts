@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
+import { users } from '../accounts/accounts.tables';
 import { languages } from '../site/site.tables';
 
 /** ISO 3166-1 countries; their names come from the language of the request. */
@@ -80,6 +81,29 @@ export const contactMessages = pgTable(
     message: text('message').notNull().default(''),
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the back office marked it handled (null: open), and who did. */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the back office hid it from the list (spam, duplicates), and who did. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+);
+
+/** The back office's answers to a contact message, mailed to its sender and kept in its thread. */
+export const contactMessageReplies = pgTable(
+  'contact_message_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    /** The language the mail went out in: the visitor's. */
+    locale: text('locale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('contact_message_replies_message_idx').on(table.messageId, table.createdAt)],
 );

@@ -32,7 +32,10 @@ export const offers = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     title: text('title').notNull(),
     description: text('description'),
+    /** How it was made, in the seller's words (the spec's `add_text`). */
     addText: text('add_text'),
+    /** The English prompt the buyer receives once the work is a product; required for pictures. */
+    prompt: text('prompt'),
     categoryId: integer('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
