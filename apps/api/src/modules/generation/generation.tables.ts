@@ -33,5 +33,22 @@ export const generations = pgTable(
     index('generations_user_idx').on(table.userId, table.id),
     unique('generations_idempotency_unique').on(table.userId, table.idempotencyKey),
     check('generations_cost_not_negative', sql`${table.cost} >= 0`),
+    index('generations_created_idx').on(table.createdAt),
   ],
+);
+
+/** Each download of a drawn image's zip: who took it and when, for the back office. */
+export const generationDownloads = pgTable(
+  'generation_downloads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    generationId: bigint('generation_id', { mode: 'number' })
+      .notNull()
+      .references(() => generations.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('generation_downloads_generation_idx').on(table.generationId, table.id)],
 );

@@ -29,6 +29,11 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     /** Internal-currency minor units paid. */
     total: bigint('total', { mode: 'number' }).notNull(),
+    /**
+     * How it was bought: `purchase`, one prompt bought from its page; `checkout`, the cart at
+     * once. Orders made before this was kept read as `purchase`.
+     */
+    kind: text('kind').notNull().default('purchase'),
     /** The client's Idempotency-Key: the same key from the same user is the same order. */
     idempotencyKey: text('idempotency_key'),
     /**
@@ -41,6 +46,8 @@ export const orders = pgTable(
   (table) => [
     unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey),
     check('orders_total_not_negative', sql`${table.total} >= 0`),
+    check('orders_kind_known', sql`${table.kind} in ('purchase', 'checkout')`),
+    index('orders_created_idx').on(table.createdAt),
   ],
 );
 
@@ -68,4 +75,25 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(table.orderId),
     check('order_items_price_not_negative', sql`${table.price} >= 0`),
   ],
+);
+
+/**
+ * Each download of a bought prompt: who took which item, when, in which format and size. The back
+ * office reads them to answer "I never got my file".
+ */
+export const orderDownloads = pgTable(
+  'order_downloads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderItemId: bigint('order_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    format: text('format').notNull(),
+    size: text('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_downloads_item_idx').on(table.orderItemId, table.id)],
 );

@@ -14,6 +14,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser that signed in (its User-Agent, cut to 300 characters), shown to the back office. */
+    userAgent: text('user_agent'),
   },
   (table) => [
     index('sessions_user_id_idx').on(table.userId),
