@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../accounts/accounts.tables';
 import { products } from '../catalogue/catalogue.tables';
 
@@ -51,7 +62,11 @@ export const orders = pgTable(
   ],
 );
 
-/** The prompts bought. A user owns a prompt once: the second purchase is refused by the database. */
+/**
+ * The prompts bought. A user owns a prompt once: the second purchase is refused by the database.
+ * An item refunded in full (decision 0047) is no longer owned: its downloads stop, and it may be
+ * bought again.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -67,10 +82,14 @@ export const orderItems = pgTable(
       .references(() => products.id, { onDelete: 'restrict' }),
     /** Internal-currency minor units paid for this prompt. */
     price: bigint('price', { mode: 'number' }).notNull(),
+    /** When the back office refunded the item in full (or its whole order): access to it ends. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    unique('order_items_user_product_unique').on(table.userId, table.productId),
+    uniqueIndex('order_items_user_product_unique')
+      .on(table.userId, table.productId)
+      .where(sql`${table.refundedAt} is null`),
     index('order_items_user_idx').on(table.userId, table.id),
     index('order_items_order_idx').on(table.orderId),
     check('order_items_price_not_negative', sql`${table.price} >= 0`),

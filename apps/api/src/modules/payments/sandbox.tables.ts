@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgEnum, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 export const sandboxSessionStatus = pgEnum('sandbox_session_status', ['open', 'paid', 'declined', 'expired']);
 
@@ -32,3 +32,29 @@ export const sandboxSessions = pgTable(
   ],
 );
 export type SandboxSession = typeof sandboxSessions.$inferSelect;
+
+/**
+ * The sandbox's refunds of paid sessions, as a real provider keeps them: each with its own id, the
+ * shop's Idempotency-Key (the same key answers the same refund), and never more in total than the
+ * session was paid.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    /** `re_sandbox_…`. */
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sandboxSessions.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('sandbox_refunds_idempotency_unique').on(table.idempotencyKey),
+    index('sandbox_refunds_session_idx').on(table.sessionId),
+    check('sandbox_refunds_amount_positive', sql`${table.amountMinor} > 0`),
+  ],
+);
+export type SandboxRefund = typeof sandboxRefunds.$inferSelect;
