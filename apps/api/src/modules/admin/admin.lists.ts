@@ -15,5 +15,4 @@ export function listAnswer<T>(data: T[], total: number, query: { page: number; p
   };
 }
 
-/** A text matched literally inside ILIKE: its wildcards and the escape character lose their meaning. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+export { escapeLike } from '../../lib/folded-search';
