@@ -28,9 +28,10 @@ describe('foldedContains in the database', () => {
       names.map((name) => sql`(${name})`),
       sql`, `,
     );
-    const result = await database.db.execute<{ name: string }>(
+    // Both drivers answer raw queries with `{ rows }`.
+    const result = (await database.db.execute(
       sql`select name from (values ${values}) as names(name) where ${foldedContains(term, sql.raw('name'))} order by name`,
-    );
+    )) as unknown as { rows: { name: string }[] };
     return result.rows.map((row) => row.name);
   }
 
