@@ -1,5 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { fileTypeFromBuffer } from 'file-type';
+import { inWorker } from './worker-task';
 
 /** The kinds of file the shop accepts, each recognised by its content alone. */
 export type FileKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx' | 'svg';
@@ -64,19 +64,20 @@ export function mightBeXml(head: Buffer): boolean {
   return text.startsWith('<');
 }
 
-const parser = new XMLParser({ ignoreAttributes: true, ignoreDeclaration: true, ignorePiTags: true });
+/** How long telling whether one file is an SVG may take, its worker's start included. */
+export const SVG_CHECK_TIME_LIMIT_MS = 10_000;
 
-/** An SVG is a well-formed XML document whose one root element is `<svg>`. */
-export function isSvg(content: Buffer): boolean {
+/**
+ * Whether the file is an SVG: a well-formed XML document whose one root element is `<svg>`. The
+ * text is parsed in a worker thread (svg-check.worker.ts); a file that takes longer than the time
+ * limit, or too much memory, is not taken as one.
+ */
+export async function isSvg(content: Buffer, timeLimitMs = SVG_CHECK_TIME_LIMIT_MS): Promise<boolean> {
   if (content.includes(0)) return false;
-  const text = content.toString('utf8').replace(/^\uFEFF/, '');
-  if (XMLValidator.validate(text) !== true) return false;
-  try {
-    const roots = Object.keys(parser.parse(text) as Record<string, unknown>).filter(
-      (name) => name !== '#text',
-    );
-    return roots.length === 1 && (roots[0] === 'svg' || roots[0]?.endsWith(':svg') === true);
-  } catch {
-    return false;
-  }
+  const answer = await inWorker<string, boolean>(
+    'svg-check.worker',
+    content.toString('utf8').replace(/^\uFEFF/, ''),
+    { timeLimitMs, heapMb: 512 },
+  );
+  return answer === true;
 }

@@ -160,7 +160,7 @@ export async function sendUploadedFile(
   if (!kind && options.kinds.includes('svg') && mightBeXml(front)) {
     // An SVG is judged as a whole document, as at upload; it was at most the upload's size.
     body = await readAll(whole);
-    if (isSvg(body)) kind = 'svg';
+    if (await isSvg(body)) kind = 'svg';
   }
   if (kind && !options.kinds.includes(kind)) kind = null;
   if (!kind) reply.log.warn({ key }, 'a stored upload is none of the kinds it was accepted as');

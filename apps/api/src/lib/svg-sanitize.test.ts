@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isSvg } from './file-kinds';
 import { declaresDoctype, sanitizeSvg } from './svg-sanitize';
 
 const svg = (body: string, attributes = '') =>
@@ -186,5 +187,28 @@ describe('hostile and large SVGs (decision 0045)', () => {
     expect(elapsed).toBeLessThan(1000);
     expect(result).toBeNull();
     expect((await sanitizeSvg(svg('<rect width="1"/>')))?.toString()).toContain('<rect width="1"/>');
+  });
+});
+
+describe('telling an SVG from other text (decision 0045)', () => {
+  it('takes a well-formed document with one <svg> root, and nothing else', async () => {
+    expect(await isSvg(svg('<rect width="1"/>'))).toBe(true);
+    expect(await isSvg(Buffer.from('\uFEFF<?xml version="1.0"?><svg:svg xmlns:svg="x"/>'))).toBe(true);
+    expect(await isSvg(Buffer.from('<svg><g></svg>'))).toBe(false);
+    expect(await isSvg(Buffer.from('<html><svg/></html>'))).toBe(false);
+    expect(await isSvg(Buffer.from('<svg>\u0000</svg>'))).toBe(false);
+  });
+
+  it('parses a large file in a worker thread: the event loop keeps running meanwhile', async () => {
+    // fast-xml-parser took about 0.2 s per MB; on the event loop, 8 MB was one stall of seconds.
+    const { result, longestStall } = await timed(() => isSvg(largeDrawing(8 * 1024 * 1024), 60_000));
+    expect(result).toBe(true);
+    expect(longestStall).toBeLessThan(250);
+  });
+
+  it('does not take a file it cannot read within the time limit', async () => {
+    const { result, elapsed } = await timed(() => isSvg(largeDrawing(8 * 1024 * 1024), 100));
+    expect(result).toBe(false);
+    expect(elapsed).toBeLessThan(1000);
   });
 });

@@ -251,7 +251,7 @@ async function storeFile(
     const chunks: Buffer[] = [];
     for await (const chunk of body) chunks.push(chunk as Buffer);
     data = Buffer.concat(chunks);
-    if (isSvg(data)) kind = 'svg';
+    if (await isSvg(data)) kind = 'svg';
   }
   if (!kind || !rule.kinds.includes(kind)) {
     if (!Buffer.isBuffer(data)) await drainRest();
