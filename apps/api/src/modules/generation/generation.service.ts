@@ -2,12 +2,12 @@ import { chargeFromEurCents, minorUnitsToNumber } from '@promptmarket/contracts'
 import type { Generation } from '@promptmarket/contracts/orders';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
+import { untrustedPicture } from '../../lib/untrusted-picture';
 import { mailAccount } from '../mail/mail.notify';
 import { type DownloadChoice, encodeImage } from '../orders/orders.downloads';
 import { insufficientFunds } from '../orders/orders.service';
@@ -190,7 +190,8 @@ export async function generateImage(
   try {
     const drawn = await engine.generate(input.prompt, AbortSignal.timeout(input.timeoutMs));
     image = await encodeImage(
-      sharp(drawn).resize(input.choice.width, input.choice.height, { fit: 'cover' }),
+      // What an image engine answers is a picture from outside: bounded like an upload.
+      untrustedPicture(drawn).resize(input.choice.width, input.choice.height, { fit: 'cover' }),
       input.choice.format,
     ).toBuffer();
     await storage.put('private', imageKey, image);
