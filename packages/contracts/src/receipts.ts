@@ -99,6 +99,22 @@ export const receipt = z.object({
   vat: z.object({ rate: z.string(), amount_minor: z.number(), net_minor: z.number() }).nullable(),
   /** `balance` for a purchase, the payment provider's name for a deposit. */
   paid_with: z.string(),
+  /**
+   * The refunds made of it (decision 0047), each a credit note numbered `R-<year>-<id>` as receipts
+   * are: to the balance for a purchase (in credits), to the payment method for a deposit (in its
+   * currency). Empty when nothing was refunded.
+   */
+  credit_notes: z.array(
+    z.object({
+      number: z.string(),
+      issued_at: z.string(),
+      description: z.string(),
+      reason: z.string(),
+      amount_minor: z.number(),
+    }),
+  ),
+  /** What was paid less what was refunded. */
+  total_after_refunds_minor: z.number(),
 });
 export type Receipt = z.infer<typeof receipt>;
 export const receiptResponse = okEnvelope(receipt);

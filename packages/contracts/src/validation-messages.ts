@@ -1,6 +1,7 @@
 import { accountMessages } from './account-messages';
 import { adminCatalogueMessages } from './admin-catalogue-messages';
 import { adminContentMessages } from './admin-content-messages';
+import { adminRefundMessages } from './admin-refund-messages';
 import { conflictMessages } from './conflict-messages';
 import { offerMessages } from './offer-messages';
 import { twoFactorMessages } from './two-factor-messages';
@@ -63,6 +64,7 @@ export const validationMessages = {
     ...offerMessages.en,
     ...twoFactorMessages.en,
     ...adminCatalogueMessages.en,
+    ...adminRefundMessages.en,
     ...adminContentMessages.en,
     ...conflictMessages.en,
     ...accountMessages.en,
@@ -120,6 +122,7 @@ export const validationMessages = {
     ...offerMessages.de,
     ...twoFactorMessages.de,
     ...adminCatalogueMessages.de,
+    ...adminRefundMessages.de,
     ...adminContentMessages.de,
     ...conflictMessages.de,
     ...accountMessages.de,
@@ -177,6 +180,7 @@ export const validationMessages = {
     ...offerMessages.fr,
     ...twoFactorMessages.fr,
     ...adminCatalogueMessages.fr,
+    ...adminRefundMessages.fr,
     ...adminContentMessages.fr,
     ...conflictMessages.fr,
     ...accountMessages.fr,
@@ -234,6 +238,7 @@ export const validationMessages = {
     ...offerMessages.es,
     ...twoFactorMessages.es,
     ...adminCatalogueMessages.es,
+    ...adminRefundMessages.es,
     ...adminContentMessages.es,
     ...conflictMessages.es,
     ...accountMessages.es,
@@ -292,6 +297,7 @@ export const validationMessages = {
     ...offerMessages.it,
     ...twoFactorMessages.it,
     ...adminCatalogueMessages.it,
+    ...adminRefundMessages.it,
     ...adminContentMessages.it,
     ...conflictMessages.it,
     ...accountMessages.it,
@@ -348,6 +354,7 @@ export const validationMessages = {
     ...offerMessages.pl,
     ...twoFactorMessages.pl,
     ...adminCatalogueMessages.pl,
+    ...adminRefundMessages.pl,
     ...adminContentMessages.pl,
     ...conflictMessages.pl,
     ...accountMessages.pl,

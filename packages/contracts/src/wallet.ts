@@ -12,7 +12,7 @@ export const walletMovementGroups = {
   reversals: ['deposit_reversal'],
   purchases: ['purchase'],
   generations: ['generation'],
-  refunds: ['refund'],
+  refunds: ['refund', 'purchase_refund', 'generation_refund', 'deposit_refund', 'deposit_refund_returned'],
   payouts: ['payout_reserve', 'payout_release'],
   adjustments: ['adjustment'],
 } as const;

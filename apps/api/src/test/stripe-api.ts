@@ -43,6 +43,17 @@ export type FakeIntent = {
   last_payment_error: FakePaymentError | null;
 };
 
+/** A refund as Stripe's API answers it (the fields the shop reads). */
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  failure_reason?: string | null;
+};
+
 /** Stripe's form encoding (`line_items[0][price_data][unit_amount]=2500`) as a flat map. */
 function formOf(body: string): Map<string, string> {
   return new Map(new URLSearchParams(body));
@@ -85,6 +96,8 @@ export async function startStripeApi(secretKey: string) {
   /** What Checkout puts on the payment intent it creates for a session (`payment_intent_data[metadata]`). */
   const intentMetadata = new Map<string, Record<string, string>>();
   const byIdempotencyKey = new Map<string, FakeSession>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
   const requests: { method: string; path: string; form: Map<string, string>; idempotencyKey?: string }[] = [];
   let failing = false;
 
@@ -130,6 +143,42 @@ export async function startStripeApi(secretKey: string) {
       sessions.set(id, session);
       if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, session);
       return send(response, 200, session);
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      const earlier = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+      if (earlier) return send(response, 200, earlier);
+      const intent = intents.get(form.get('payment_intent') ?? '');
+      if (!intent)
+        return stripeError(response, 400, `No such payment_intent: '${form.get('payment_intent')}'`);
+      if (intent.status !== 'succeeded') {
+        return stripeError(response, 400, 'This PaymentIntent does not have a successful charge to refund.');
+      }
+      const refunded = [...refunds.values()]
+        .filter((refund) => refund.payment_intent === intent.id && refund.status !== 'failed')
+        .reduce((total, refund) => total + refund.amount, 0);
+      const amount = form.has('amount') ? Number(form.get('amount')) : intent.amount - refunded;
+      if (refunded >= intent.amount) {
+        return stripeError(response, 400, `Charge for ${intent.id} has already been refunded.`);
+      }
+      if (!Number.isInteger(amount) || amount <= 0 || amount > intent.amount - refunded) {
+        return stripeError(
+          response,
+          400,
+          `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - refunded})`,
+        );
+      }
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: 'succeeded',
+        failure_reason: null,
+      };
+      refunds.set(refund.id, refund);
+      if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+      return send(response, 200, refund);
     }
     if (request.method === 'GET' && path === '/v1/checkout/sessions') {
       const query = new URLSearchParams((request.url ?? '').split('?')[1] ?? '');
@@ -200,6 +249,8 @@ export async function startStripeApi(secretKey: string) {
     sessions,
     requests,
     intents,
+    /** The refunds made through `POST /v1/refunds`, by id. */
+    refunds,
     /** The customer pays on Stripe's page (after any refused attempts, with the same intent). */
     pay(id: string) {
       const session = sessions.get(id);

@@ -4,6 +4,7 @@ import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { foldedContains } from '../../lib/folded-search';
 import { escapeLike } from '../admin/admin.lists';
 import { endUserSessions } from '../session/session.service';
 import { walletBalances } from '../wallet/wallet.admin';
@@ -116,4 +117,15 @@ export async function newAccountsSince(db: Db, period: AdminStatsPeriod): Promis
     .from(users)
     .where(sql`${users.createdAt} >= date_trunc(${period}, now())`);
   return row?.count ?? 0;
+}
+
+/**
+ * The ids of the accounts whose e-mail address or full name contains `term`, case and accents
+ * folded ("weiss" finds Weiß), as a subquery another module's list filters its rows by.
+ */
+export function accountIdsFoldedMatching(db: Db, term: string) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(foldedContains(term, users.email, sql`${users.firstName} || ' ' || ${users.lastName}`));
 }

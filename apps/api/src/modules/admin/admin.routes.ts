@@ -7,6 +7,7 @@ import { adminContentRoutes } from './admin.content.routes';
 import { adminDepositsRoutes } from './admin.deposits.routes';
 import { adminOffersRoutes } from './admin.offers.routes';
 import { adminPayoutsRoutes } from './admin.payouts.routes';
+import { adminRefundsRoutes } from './admin.refunds.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
 import { adminTwoFactorRoutes } from './admin.two-factor.routes';
 import { adminUsersRoutes } from './admin.users.routes';
@@ -47,4 +48,5 @@ export async function adminRoutes(parent: FastifyInstance) {
   await app.register(adminUsersRoutes);
   await app.register(adminDepositsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminRefundsRoutes);
 }

@@ -9,6 +9,7 @@ import type {
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
 import { accountEmails, accountIdsWithEmailContaining } from '../accounts/accounts.admin';
 import { type DepositRow, deposits } from './deposits.tables';
 
@@ -121,4 +122,55 @@ export async function recentDepositsOf(
     ...reversalFields(deposit),
     created_at: deposit.createdAt.toISOString(),
   }));
+}
+
+/**
+ * A deposit, its row locked for the caller's transaction (the lock every provider event of the
+ * deposit takes too), for a refund by the back office. Throws NOT_FOUND.
+ */
+export async function lockDepositForRefund(tx: Db, depositId: number): Promise<DepositRow> {
+  const [deposit] = await tx.select().from(deposits).where(eq(deposits.id, depositId)).for('update');
+  if (!deposit) throw AppError.notFound();
+  return deposit;
+}
+
+/** What of a paid deposit's credit is left to refund: not refunded, reversed or held by a dispute. */
+export function refundableOf(deposit: DepositRow): { amount: number; minor: number } {
+  if (deposit.status !== 'success') return { amount: 0, minor: 0 };
+  const paid = deposit.paidAmountMinor ?? deposit.amountMinor;
+  return {
+    amount: Math.max(0, deposit.internalAmount - deposit.refundedAmount - deposit.disputedAmount),
+    minor: Math.max(0, paid - deposit.refundedMinor),
+  };
+}
+
+/**
+ * The part of the payment a refund of `amount` credits gives back, in the deposit's currency's
+ * minor units: the rest of the payment when it takes the rest of the credit, else its share
+ * rounded down (the shop never gives back more money than the credits it takes are worth).
+ */
+export function refundMinorOf(deposit: DepositRow, amount: number): number {
+  const left = refundableOf(deposit);
+  if (amount >= left.amount) return left.minor;
+  const paid = deposit.paidAmountMinor ?? deposit.amountMinor;
+  if (deposit.internalAmount <= 0) return 0;
+  return Math.min(left.minor, Number((BigInt(amount) * BigInt(paid)) / BigInt(deposit.internalAmount)));
+}
+
+/**
+ * Counts a refund the back office asks the provider for (decision 0047), in the same transaction
+ * as the credits it takes: the provider's later `charge.refunded` event then finds this part
+ * counted and takes nothing again. `sign` -1 takes the count back when the provider refused.
+ */
+export async function countDepositRefund(
+  tx: Db,
+  input: { depositId: number; amount: number; minor: number; sign: 1 | -1 },
+): Promise<void> {
+  await tx
+    .update(deposits)
+    .set({
+      refundedAmount: sql`${deposits.refundedAmount} + ${input.sign * input.amount}`,
+      refundedMinor: sql`greatest(0, ${deposits.refundedMinor} + ${input.sign * input.minor})`,
+    })
+    .where(eq(deposits.id, input.depositId));
 }

@@ -1,4 +1,5 @@
 import { type NoticeKind, noticeTexts, type Texts } from './mail.notices';
+import { type RefundMailKind, refundTexts } from './mail.refunds';
 
 /** The transactional mails, in each of the shop's languages; English for any other. */
 
@@ -9,10 +10,12 @@ export type MailKind =
   | 'newsletter-welcome'
   | 'payout-failed'
   | 'account-deleted'
-  | NoticeKind;
+  | NoticeKind
+  | RefundMailKind;
 
 const texts: Record<MailKind, Record<string, Texts>> = {
   ...noticeTexts,
+  ...refundTexts,
   'account-deleted': {
     en: {
       subject: 'Your PromptMarket account was deleted',
@@ -391,6 +394,8 @@ export type MailValues = {
   title?: string;
   price?: string;
   reason?: string;
+  /** A refund's prompts that can no longer be downloaded, as one line of titles. */
+  revoked?: string;
   /** The lines a `{items}` line stands for, one each (a purchase's prompts with their prices). */
   items?: string[];
   /** A receipt's number and its page: the mail links to it below its lines. */

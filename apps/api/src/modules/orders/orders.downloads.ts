@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import sharp, { type Sharp } from 'sharp';
 import type { Db } from '../../db/client';
@@ -86,7 +86,14 @@ export async function orderZip(
   const [item] = await db
     .select({ productId: orderItems.productId })
     .from(orderItems)
-    .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.userId, input.userId)));
+    .where(
+      and(
+        eq(orderItems.id, input.orderItemId),
+        eq(orderItems.userId, input.userId),
+        // A prompt refunded in full is no longer the buyer's (decision 0047).
+        isNull(orderItems.refundedAt),
+      ),
+    );
   const row = item ? await productDownload(db, item.productId) : null;
   if (!row) throw AppError.notFound();
   const image = await convertedImage(storage, row.imageKey, input.choice);

@@ -10,6 +10,8 @@ export type OrderForReceipt = {
   /** Internal-currency minor units paid. */
   total: number;
   items: { productId: number; title: string; price: number }[];
+  /** The items' ids, in the order of `items`: a credit note names the item it refunds. */
+  itemIds: number[];
 };
 
 /**
@@ -29,7 +31,7 @@ export async function orderForReceipt(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw AppError.notFound();
   const items = await db
-    .select({ productId: orderItems.productId, price: orderItems.price })
+    .select({ id: orderItems.id, productId: orderItems.productId, price: orderItems.price })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, order.id), eq(orderItems.userId, userId)))
     .orderBy(asc(orderItems.id));
@@ -40,6 +42,7 @@ export async function orderForReceipt(
   );
   return {
     ...order,
+    itemIds: items.map((item) => item.id),
     items: items.map((item) => ({
       productId: item.productId,
       title: shown.get(item.productId)?.title ?? `#${item.productId}`,

@@ -1,7 +1,7 @@
 import { chargeFromEurCents, minorUnitsToNumber } from '@promptmarket/contracts';
 import type { Cart, Order } from '@promptmarket/contracts/orders';
 import { receiptNumber } from '@promptmarket/contracts/receipts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -157,7 +157,13 @@ export async function ownedAmong(db: Db, userId: string, productIds: number[]): 
   const rows = await db
     .select({ productId: orderItems.productId })
     .from(orderItems)
-    .where(and(eq(orderItems.userId, userId), inArray(orderItems.productId, productIds)));
+    .where(
+      and(
+        eq(orderItems.userId, userId),
+        inArray(orderItems.productId, productIds),
+        isNull(orderItems.refundedAt),
+      ),
+    );
   return new Set(rows.map((row) => row.productId));
 }
 
@@ -330,9 +336,12 @@ export async function orderHistory(
       .select()
       .from(orderItems)
       .where(
-        orderId === undefined
-          ? eq(orderItems.userId, userId)
-          : and(eq(orderItems.userId, userId), eq(orderItems.orderId, orderId)),
+        // A prompt refunded in full is no longer the buyer's, nor its prompt text (decision 0047).
+        and(
+          eq(orderItems.userId, userId),
+          isNull(orderItems.refundedAt),
+          orderId === undefined ? undefined : eq(orderItems.orderId, orderId),
+        ),
       )
       .orderBy(desc(orderItems.id))
       .limit(500),
@@ -371,7 +380,7 @@ export async function ownedPrompts(db: Db, userId: string, locale: string) {
   const items = await db
     .select({ productId: orderItems.productId, purchasedAt: orderItems.createdAt })
     .from(orderItems)
-    .where(eq(orderItems.userId, userId))
+    .where(and(eq(orderItems.userId, userId), isNull(orderItems.refundedAt)))
     .orderBy(desc(orderItems.id))
     .limit(500);
   const shown = await productsShown(

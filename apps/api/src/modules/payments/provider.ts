@@ -90,6 +90,37 @@ export type PaymentState =
   | { state: 'expired' }
   | { state: 'open' };
 
+/**
+ * A refund the shop asks for (decision 0047): part or all of a paid checkout, in the payment's own
+ * currency. The idempotency key makes a retried request (a lost answer, a second click) the same
+ * refund at the provider.
+ */
+export type RefundRequest = {
+  /** The checkout's id (`deposits.provider_ref`). */
+  ref: string;
+  /** The payment's id behind it, when the shop knows it (Stripe's payment intent). */
+  paymentRef: string | null;
+  amountMinor: number;
+  currency: string;
+  idempotencyKey: string;
+};
+
+/** What the provider answered: its refund's id, done or still on its way to the card. */
+export type RefundOutcome = { refundId: string; status: 'succeeded' | 'pending' };
+
+/**
+ * A refund the provider refused for good (the payment is refunded already, or was never paid):
+ * nothing was refunded, and asking again would not change that. Any other error leaves the outcome
+ * unknown: the refund may have happened, so the shop keeps it pending and asks again with the
+ * same key.
+ */
+export class RefundRefused extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'RefundRefused';
+  }
+}
+
 /** The one interface every payment provider sits behind (DESIGN section 3). */
 export type PaymentProvider = {
   name: string;
@@ -105,6 +136,11 @@ export type PaymentProvider = {
    * deposit paid before the shop kept the payment's id; null when the provider knows none.
    */
   checkoutOf?(paymentRef: string): Promise<string | null>;
+  /**
+   * Gives part or all of a payment back to the card or account it came from. Throws RefundRefused
+   * when the provider refuses it; any other error leaves the outcome unknown.
+   */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 };
 
 /** A webhook whose signature or body does not hold: answered with 400, nothing changes. */

@@ -15,9 +15,12 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentState,
+  type RefundOutcome,
+  RefundRefused,
+  type RefundRequest,
   WebhookRejected,
 } from './provider';
-import { type SandboxSession, sandboxSessions } from './sandbox.tables';
+import { type SandboxSession, sandboxRefunds, sandboxSessions } from './sandbox.tables';
 import { signatureHeader, verifySignature } from './signature';
 
 /**
@@ -182,6 +185,8 @@ export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvide
       return stateOf(await find(ref));
     },
 
+    refund: (request) => sandboxRefund(db, request),
+
     async expire(ref) {
       await db
         .update(sandboxSessions)
@@ -190,6 +195,58 @@ export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvide
       return stateOf(await find(ref));
     },
   };
+}
+
+/**
+ * A refund at the sandbox, kept in its own `sandbox_refunds` as a real provider keeps them: only of
+ * a paid session, in its currency, never more in total than was paid, under the session's row
+ * lock. The same idempotency key answers the same refund again; with another amount or session
+ * it is refused, as Stripe refuses a key reused with other parameters.
+ */
+export async function sandboxRefund(db: Db, request: RefundRequest): Promise<RefundOutcome> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(sandboxSessions)
+      .where(eq(sandboxSessions.id, request.ref))
+      .for('update');
+    if (!session) throw new RefundRefused(`no sandbox session ${request.ref}`);
+    const [earlier] = await tx
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey));
+    if (earlier) {
+      if (earlier.sessionId !== session.id || earlier.amountMinor !== request.amountMinor) {
+        throw new RefundRefused('this idempotency key was used for another refund');
+      }
+      return { refundId: earlier.id, status: 'succeeded' };
+    }
+    if (session.status !== 'paid') throw new RefundRefused(`the session is ${session.status}, not paid`);
+    if (request.currency !== session.currency) {
+      throw new RefundRefused(`the session was paid in ${session.currency}, not ${request.currency}`);
+    }
+    const [refunded] = await tx
+      .select({ total: sql<string>`coalesce(sum(${sandboxRefunds.amountMinor}), 0)` })
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.sessionId, session.id));
+    const left = session.amountMinor - Number(refunded?.total ?? 0);
+    if (
+      !Number.isSafeInteger(request.amountMinor) ||
+      request.amountMinor <= 0 ||
+      request.amountMinor > left
+    ) {
+      throw new RefundRefused(`the refund of ${request.amountMinor} is more than the ${left} left to refund`);
+    }
+    const id = `re_sandbox_${randomBytes(16).toString('base64url')}`;
+    await tx.insert(sandboxRefunds).values({
+      id,
+      sessionId: session.id,
+      amountMinor: request.amountMinor,
+      currency: session.currency,
+      idempotencyKey: request.idempotencyKey,
+    });
+    return { refundId: id, status: 'succeeded' };
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type PaymentState,
+  RefundRefused,
   WebhookRejected,
 } from './provider';
 import { SIGNATURE_TOLERANCE_SECONDS } from './signature';
@@ -252,6 +253,36 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     async checkoutOf(paymentRef) {
       const sessions = await stripe.checkout.sessions.list({ payment_intent: paymentRef, limit: 1 });
       return sessions.data[0]?.id ?? null;
+    },
+
+    async refund(request) {
+      // A deposit paid before the shop kept the payment's id names its checkout only.
+      const paymentIntent =
+        request.paymentRef ?? idOf((await stripe.checkout.sessions.retrieve(request.ref)).payment_intent);
+      if (!paymentIntent) throw new RefundRefused('the checkout has no payment to refund');
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: request.amountMinor },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled') {
+          throw new RefundRefused(refund.failure_reason ?? `the refund is ${refund.status}`);
+        }
+        if (refund.currency.toUpperCase() !== request.currency) {
+          throw new Error(`Stripe refunded in ${refund.currency}, not ${request.currency}`);
+        }
+        return { refundId: refund.id, status: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
+      } catch (error) {
+        // Stripe's 4xx answers (already refunded, more than is left, no such payment) are final;
+        // a network error or a 5xx is not: the refund may have been made.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripeCardError
+        ) {
+          throw new RefundRefused(error.message);
+        }
+        throw error;
+      }
     },
 
     async expire(ref) {

@@ -108,6 +108,24 @@ export function receiptPdf(receipt: Receipt, options: { compress?: boolean } = {
   }
   doc.fontSize(12);
   row([texts.total, '', money(receipt.total_minor)]);
+  if (receipt.credit_notes.length > 0) {
+    // The refunds (decision 0047): each credit note with its number, then what is left paid.
+    doc.moveDown(0.5);
+    doc.fontSize(9);
+    row([texts.creditNotes, '', ''], MUTED);
+    rule();
+    doc.fontSize(10);
+    for (const note of receipt.credit_notes) {
+      row([
+        `${note.number} · ${note.issued_at.slice(0, 10)} · ${note.description}`,
+        '',
+        `− ${money(note.amount_minor)}`,
+      ]);
+    }
+    rule();
+    doc.fontSize(12);
+    row([texts.totalAfterRefunds, '', money(receipt.total_after_refunds_minor)]);
+  }
   doc.moveDown(1);
   doc.fontSize(9).fillColor(MUTED);
   doc.text(

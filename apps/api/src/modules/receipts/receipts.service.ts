@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ownDeposit } from '../deposits/deposits.service';
 import { orderForReceipt } from '../orders/orders.receipts';
+import { type CreditNote, creditNotesOf } from '../refunds/refunds.service';
 import { findCurrency, getStoredSettings } from '../site/site.service';
 import { formatReceiptCredits } from './receipts.format';
 import { receiptTextsFor } from './receipts.texts';
@@ -64,6 +65,12 @@ export async function receiptOf(
       total_minor: order.total,
       vat: vatLine(order.total, settings.vat_rate_percent),
       paid_with: 'balance',
+      ...creditNotesPart(await creditNotesOf(db, reader.id, { orderId: order.id }), order.total, (note) => {
+        const item = order.items.find((_, index) => order.itemIds[index] === note.subjectId);
+        return note.subject === 'order_item' && item
+          ? `${texts.refundToBalance}: ${item.title}`
+          : texts.refundToBalance;
+      }),
     };
   }
 
@@ -95,6 +102,29 @@ export async function receiptOf(
     total_minor: paid,
     vat: vatLine(paid, settings.vat_rate_percent),
     paid_with: deposit.provider,
+    ...creditNotesPart(
+      await creditNotesOf(db, reader.id, { depositId: deposit.id }),
+      paid,
+      () => texts.refundToPaymentMethod,
+    ),
+  };
+}
+
+/** The receipt's credit notes and what is left of its total after them. */
+function creditNotesPart(
+  notes: CreditNote[],
+  total: number,
+  describe: (note: CreditNote) => string,
+): Pick<Receipt, 'credit_notes' | 'total_after_refunds_minor'> {
+  return {
+    credit_notes: notes.map((note) => ({
+      number: note.number,
+      issued_at: note.issuedAt.toISOString(),
+      description: describe(note),
+      reason: note.reason,
+      amount_minor: note.amountMinor,
+    })),
+    total_after_refunds_minor: total - notes.reduce((sum, note) => sum + note.amountMinor, 0),
   };
 }
 

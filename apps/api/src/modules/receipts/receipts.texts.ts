@@ -25,6 +25,12 @@ export type ReceiptTexts = {
   /** `{amount}`: what was credited, in the internal currency. */
   topUp: string;
   noVat: string;
+  /** The refunds of the order or deposit (decision 0047), each a credit note. */
+  creditNotes: string;
+  refundToBalance: string;
+  refundToPaymentMethod: string;
+  /** What was paid less what was refunded. */
+  totalAfterRefunds: string;
 };
 
 export const receiptTexts: Record<string, ReceiptTexts> = {
@@ -47,6 +53,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Paid with {provider}',
     topUp: 'Top-up of the account balance: {amount}',
     noVat: 'No VAT is shown on this receipt.',
+    creditNotes: 'Credit notes',
+    refundToBalance: 'Refund to the balance',
+    refundToPaymentMethod: 'Refund to the payment method',
+    totalAfterRefunds: 'Total after refunds',
   },
   de: {
     title: { deposit: 'Beleg über eine Einzahlung', purchase: 'Beleg über einen Einkauf' },
@@ -67,6 +77,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Bezahlt über {provider}',
     topUp: 'Aufladung des Guthabens: {amount}',
     noVat: 'Auf diesem Beleg wird keine USt. ausgewiesen.',
+    creditNotes: 'Gutschriften',
+    refundToBalance: 'Erstattung auf das Guthaben',
+    refundToPaymentMethod: 'Erstattung auf das Zahlungsmittel',
+    totalAfterRefunds: 'Summe nach Erstattungen',
   },
   fr: {
     title: { deposit: 'Reçu de dépôt', purchase: 'Reçu d’achat' },
@@ -87,6 +101,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Payé via {provider}',
     topUp: 'Rechargement du solde du compte : {amount}',
     noVat: 'Aucune TVA n’est indiquée sur ce reçu.',
+    creditNotes: 'Avoirs',
+    refundToBalance: 'Remboursement sur le solde',
+    refundToPaymentMethod: 'Remboursement sur le moyen de paiement',
+    totalAfterRefunds: 'Total après remboursements',
   },
   es: {
     title: { deposit: 'Recibo de depósito', purchase: 'Recibo de compra' },
@@ -107,6 +125,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Pagado con {provider}',
     topUp: 'Recarga del saldo de la cuenta: {amount}',
     noVat: 'Este recibo no desglosa IVA.',
+    creditNotes: 'Notas de abono',
+    refundToBalance: 'Reembolso al saldo',
+    refundToPaymentMethod: 'Reembolso al método de pago',
+    totalAfterRefunds: 'Total tras reembolsos',
   },
   it: {
     title: { deposit: 'Ricevuta di deposito', purchase: 'Ricevuta di acquisto' },
@@ -127,6 +149,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Pagato con {provider}',
     topUp: 'Ricarica del saldo dell’account: {amount}',
     noVat: 'Questa ricevuta non espone l’IVA.',
+    creditNotes: 'Note di credito',
+    refundToBalance: 'Rimborso sul saldo',
+    refundToPaymentMethod: 'Rimborso sul metodo di pagamento',
+    totalAfterRefunds: 'Totale dopo i rimborsi',
   },
   pl: {
     title: { deposit: 'Potwierdzenie wpłaty', purchase: 'Potwierdzenie zakupu' },
@@ -147,6 +173,10 @@ export const receiptTexts: Record<string, ReceiptTexts> = {
     paidWith: 'Zapłacono przez {provider}',
     topUp: 'Doładowanie salda konta: {amount}',
     noVat: 'To potwierdzenie nie wykazuje podatku VAT.',
+    creditNotes: 'Noty uznaniowe',
+    refundToBalance: 'Zwrot na saldo',
+    refundToPaymentMethod: 'Zwrot na metodę płatności',
+    totalAfterRefunds: 'Suma po zwrotach',
   },
 };
 

@@ -38,6 +38,29 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   for (const row of negative) {
     problems.push(`wallet ${row.code} is negative: ${row.balance} (overdraft ${row.overdraft})`);
   }
+  // What was given back for a purchase, a generation or a deposit never exceeds what it moved
+  // (decision 0047): refunds to the balance, the back office's deposit refunds (less those the
+  // provider refused) and the provider's own reversals (less those reinstated).
+  const overRefunded = rowsOf<{ reference: string; paid: string; returned: string }>(
+    await db.execute(sql`
+    select reference,
+      coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0) as paid,
+      coalesce(sum(amount) filter (where kind in ('refund', 'purchase_refund', 'generation_refund',
+        'deposit_refund', 'deposit_reversal')), 0)
+        - coalesce(sum(amount) filter (where kind in ('deposit_refund_returned', 'deposit_reinstatement')), 0)
+        as returned
+    from ledger_transactions
+    where kind in ('purchase', 'generation', 'deposit', 'refund', 'purchase_refund', 'generation_refund',
+      'deposit_refund', 'deposit_refund_returned', 'deposit_reversal', 'deposit_reinstatement')
+    group by reference
+    having coalesce(sum(amount) filter (where kind in ('refund', 'purchase_refund', 'generation_refund',
+        'deposit_refund', 'deposit_reversal')), 0)
+        - coalesce(sum(amount) filter (where kind in ('deposit_refund_returned', 'deposit_reinstatement')), 0)
+      > coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0)`),
+  );
+  for (const row of overRefunded) {
+    problems.push(`${row.reference} gave back ${row.returned} of ${row.paid} paid`);
+  }
   const [totals] = rowsOf<{ debits: string; credits: string }>(
     await db.execute(sql`
       select coalesce(sum(amount) filter (where amount < 0), 0) as debits,

@@ -39,7 +39,11 @@ export type MoveKind =
   | 'offer_reversal'
   | 'adjustment'
   | 'deposit_reversal'
-  | 'deposit_reinstatement';
+  | 'deposit_reinstatement'
+  | 'purchase_refund'
+  | 'generation_refund'
+  | 'deposit_refund'
+  | 'deposit_refund_returned';
 
 export type Move = {
   key: string;
@@ -326,6 +330,87 @@ export async function refund(db: Db, input: { originalKey: string; key: string; 
     postings: [
       { account: { system: 'revenue' }, amount: -amount },
       { account: { wallet: payer.userId }, amount },
+    ],
+  });
+}
+
+/**
+ * A back-office refund to the buyer's balance (decision 0047): the shop gives back what it earned
+ * from an order, an item of it or a generation. `key` is the refund's own (`refund:<id>`);
+ * `reference` the order or generation refunded, so the statement links to it.
+ */
+export function refundToBalance(
+  db: Db,
+  input: {
+    userId: string;
+    amount: number;
+    key: string;
+    kind: 'purchase_refund' | 'generation_refund';
+    reference: string;
+    refundId: number;
+  },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: input.kind,
+    reference: input.reference,
+    metadata: { refund_id: input.refundId },
+    postings: [
+      { account: { system: 'revenue' }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}
+
+/**
+ * A deposit refunded by the back office to its payment method (decision 0047): the credits it
+ * bought leave the wallet for the provider's clearing account before the provider is asked.
+ * Unlike a reversal the provider made, this never takes a wallet below zero: it throws
+ * INSUFFICIENT_FUNDS (or ACCOUNT_IN_DEBT) when the balance no longer holds the credits.
+ */
+export function takeForDepositRefund(
+  db: Db,
+  input: {
+    userId: string;
+    provider: string;
+    depositId: number;
+    amount: number;
+    key: string;
+    refundId: number;
+  },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: 'deposit_refund',
+    reference: `deposit:${input.depositId}`,
+    metadata: { refund_id: input.refundId },
+    postings: [
+      { account: { wallet: input.userId }, amount: -input.amount },
+      { account: { clearing: input.provider }, amount: input.amount },
+    ],
+  });
+}
+
+/** A deposit's refund the provider refused: the credits taken for it go back to the wallet. */
+export function returnDepositRefund(
+  db: Db,
+  input: {
+    userId: string;
+    provider: string;
+    depositId: number;
+    amount: number;
+    key: string;
+    refundId: number;
+  },
+) {
+  return postMove(db, {
+    key: input.key,
+    kind: 'deposit_refund_returned',
+    reference: `deposit:${input.depositId}`,
+    metadata: { refund_id: input.refundId },
+    postings: [
+      { account: { clearing: input.provider }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
     ],
   });
 }
