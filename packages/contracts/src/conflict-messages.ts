@@ -14,6 +14,9 @@ export const conflictMessages = {
     'offer.payout_unpaid': 'Offer {{id}} cannot be published until its payout is paid (it is {{status}}).',
     'verification.not_pending': 'Verification {{id}} is {{status}}, not pending.',
     'account.block_self': 'You cannot block your own account.',
+    'account.not_admin': 'Only an admin account has two-factor sign-in to reset.',
+    'account.reset_self':
+      'You cannot reset your own two-factor sign-in here: turn it off in your security settings.',
     'request.other_details': 'This request was already made with other details.',
     'request.in_progress': 'This request is still being answered. Try again in a moment.',
     'purchase.price_changed':
@@ -41,6 +44,9 @@ export const conflictMessages = {
       'Angebot {{id}} kann erst veröffentlicht werden, wenn seine Auszahlung ausgezahlt ist (Status {{status}}).',
     'verification.not_pending': 'Verifizierung {{id}} hat den Status {{status}}, nicht pending.',
     'account.block_self': 'Du kannst dein eigenes Konto nicht sperren.',
+    'account.not_admin': 'Nur ein Admin-Konto hat eine Zwei-Faktor-Anmeldung, die zurückgesetzt werden kann.',
+    'account.reset_self':
+      'Deine eigene Zwei-Faktor-Anmeldung setzt du hier nicht zurück: Schalte sie in deinen Sicherheitseinstellungen aus.',
     'request.other_details': 'Diese Anfrage wurde bereits mit anderen Angaben gestellt.',
     'request.in_progress': 'Diese Anfrage wird noch bearbeitet. Versuche es gleich noch einmal.',
     'purchase.price_changed':
@@ -69,6 +75,9 @@ export const conflictMessages = {
       'L’offre {{id}} ne peut être publiée qu’une fois son versement payé (statut {{status}}).',
     'verification.not_pending': 'La vérification {{id}} a le statut {{status}}, pas pending.',
     'account.block_self': 'Vous ne pouvez pas bloquer votre propre compte.',
+    'account.not_admin': 'Seul un compte administrateur a une connexion à deux facteurs à réinitialiser.',
+    'account.reset_self':
+      'Vous ne pouvez pas réinitialiser ici votre propre connexion à deux facteurs : désactivez-la dans vos réglages de sécurité.',
     'request.other_details': 'Cette demande a déjà été faite avec d’autres informations.',
     'request.in_progress': 'Cette demande est encore en cours de traitement. Réessayez dans un instant.',
     'purchase.price_changed':
@@ -96,6 +105,10 @@ export const conflictMessages = {
       'La oferta {{id}} no se puede publicar hasta que su pago esté hecho (estado {{status}}).',
     'verification.not_pending': 'La verificación {{id}} tiene el estado {{status}}, no pending.',
     'account.block_self': 'No puedes bloquear tu propia cuenta.',
+    'account.not_admin':
+      'Solo una cuenta de administrador tiene un inicio de sesión en dos pasos que restablecer.',
+    'account.reset_self':
+      'No puedes restablecer aquí tu propio inicio de sesión en dos pasos: desactívalo en tus ajustes de seguridad.',
     'request.other_details': 'Esta solicitud ya se hizo con otros datos.',
     'request.in_progress': 'Esta solicitud aún se está procesando. Inténtalo de nuevo en un momento.',
     'purchase.price_changed':
@@ -123,6 +136,9 @@ export const conflictMessages = {
       'L’offerta {{id}} non può essere pubblicata finché il suo pagamento non è stato effettuato (stato {{status}}).',
     'verification.not_pending': 'La verifica {{id}} ha lo stato {{status}}, non pending.',
     'account.block_self': 'Non puoi bloccare il tuo account.',
+    'account.not_admin': 'Solo un account amministratore ha un accesso a due fattori da reimpostare.',
+    'account.reset_self':
+      'Non puoi reimpostare qui il tuo accesso a due fattori: disattivalo nelle tue impostazioni di sicurezza.',
     'request.other_details': 'Questa richiesta è già stata fatta con altri dati.',
     'request.in_progress': 'Questa richiesta è ancora in elaborazione. Riprova tra un momento.',
     'purchase.price_changed':
@@ -150,6 +166,9 @@ export const conflictMessages = {
       'Oferty {{id}} nie można opublikować, dopóki jej wypłata nie zostanie zrealizowana (status {{status}}).',
     'verification.not_pending': 'Weryfikacja {{id}} ma status {{status}}, a nie pending.',
     'account.block_self': 'Nie możesz zablokować własnego konta.',
+    'account.not_admin': 'Tylko konto administratora ma logowanie dwuskładnikowe do zresetowania.',
+    'account.reset_self':
+      'Nie możesz tu zresetować własnego logowania dwuskładnikowego: wyłącz je w ustawieniach bezpieczeństwa.',
     'request.other_details': 'To żądanie zostało już złożone z innymi danymi.',
     'request.in_progress': 'To żądanie jest jeszcze przetwarzane. Spróbuj ponownie za chwilę.',
     'purchase.price_changed': 'Cena się zmieniła: suma wynosi teraz {{amount}}. Sprawdź ją i kup ponownie.',

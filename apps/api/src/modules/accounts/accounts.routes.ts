@@ -41,7 +41,15 @@ export async function accountRoutes(parent: FastifyInstance) {
   /** A new session id for the signed-in user: a planted id never becomes an authenticated one. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: User) {
     await limitSignIns(app.db, user.id);
-    reply.issueSession(await rotateSession(app.db, await request.session(), idleMinutes, user.id));
+    reply.issueSession(
+      await rotateSession(
+        app.db,
+        await request.session(),
+        idleMinutes,
+        user.id,
+        request.headers['user-agent'] ?? null,
+      ),
+    );
     return { status: 'OK' as const, payload: await profileOf(app.db, user) };
   }
 

@@ -4,8 +4,10 @@ import { requireRole } from '../accounts/accounts.plugin';
 import { adminAuditRoutes } from './admin.audit.routes';
 import { adminCatalogueRoutes } from './admin.catalogue.routes';
 import { adminContentRoutes } from './admin.content.routes';
+import { adminCustomersRoutes } from './admin.customers.routes';
 import { adminDepositsRoutes } from './admin.deposits.routes';
 import { adminOffersRoutes } from './admin.offers.routes';
+import { adminOrdersRoutes } from './admin.orders.routes';
 import { adminPayoutsRoutes } from './admin.payouts.routes';
 import { adminRefundsRoutes } from './admin.refunds.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
@@ -48,5 +50,7 @@ export async function adminRoutes(parent: FastifyInstance) {
   await app.register(adminUsersRoutes);
   await app.register(adminDepositsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminOrdersRoutes);
+  await app.register(adminCustomersRoutes);
   await app.register(adminRefundsRoutes);
 }

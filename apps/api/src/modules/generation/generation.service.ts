@@ -14,7 +14,7 @@ import { insufficientFunds } from '../orders/orders.service';
 import { getStoredSettings } from '../site/site.service';
 import { accountInDebt, debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
 import type { ImageEngine } from './engine';
-import { generations } from './generation.tables';
+import { generationDownloads, generations } from './generation.tables';
 
 /**
  * A generation that failed after it was paid: refunded in full. Unlike other 5xx answers its
@@ -328,11 +328,12 @@ export async function generationImage(db: Db, storage: Storage, userId: string, 
   return { image, contentType: IMAGE_TYPES[row.format] ?? 'application/octet-stream' };
 }
 
-/** A finished generation again as its zip. */
+/** A finished generation again as its zip; each download is recorded for the back office. */
 export async function generationDownload(db: Db, storage: Storage, userId: string, id: number) {
   const row = await ownGeneration(db, userId, id);
   const image = await storage.get('private', row.imageKey);
   if (!image) throw AppError.notFound();
+  await db.insert(generationDownloads).values({ generationId: row.id, userId });
   return generationZip(row.title, row.prompt, row, image);
 }
 

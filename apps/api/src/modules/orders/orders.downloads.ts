@@ -7,7 +7,7 @@ import type { Storage } from '../../lib/storage';
 import { originalKey } from '../catalogue/catalogue.media';
 import { productDownload } from '../catalogue/catalogue.service';
 import { getStoredSettings } from '../site/site.service';
-import { orderItems } from './orders.tables';
+import { orderDownloads, orderItems } from './orders.tables';
 
 /**
  * A bought prompt as a zip: the original image in the format and size asked for, the English
@@ -77,7 +77,10 @@ async function convertedImage(storage: Storage, imageKey: string, choice: Downlo
   return image;
 }
 
-/** The zip of one of the user's own bought prompts; anyone else's is 404. */
+/**
+ * The zip of one of the user's own bought prompts; anyone else's is 404. Each download is recorded
+ * (who, which item, format and size) for the back office.
+ */
 export async function orderZip(
   db: Db,
   storage: Storage,
@@ -102,6 +105,12 @@ export async function orderZip(
     [`${row.slug}-${input.choice.size}.${input.choice.format}`]: [image, { level: 0 }],
     'prompt.txt': strToU8(`${row.prompt}\n`),
     'LICENSE.txt': strToU8(LICENCE_TEXT),
+  });
+  await db.insert(orderDownloads).values({
+    orderItemId: input.orderItemId,
+    userId: input.userId,
+    format: input.choice.format,
+    size: input.choice.size,
   });
   return { filename: `${row.slug}-${input.choice.size}.zip`, zip: Buffer.from(zip) };
 }

@@ -204,6 +204,8 @@ export type PurchaseInput = {
   /** The total the buyer saw, in internal-currency minor units; null when not sent. */
   expectedTotal: number | null;
   locale: string;
+  /** One prompt bought from its page (the default), or the cart at once. */
+  kind?: 'purchase' | 'checkout';
 };
 
 async function orderByKey(db: Db, userId: string, key: string) {
@@ -249,6 +251,7 @@ export async function purchase(
         .values({
           userId: input.userId,
           total,
+          kind: input.kind ?? 'purchase',
           idempotencyKey: input.idempotencyKey,
           requestHash: input.idempotencyKey ? input.requestHash : null,
         })
@@ -311,7 +314,7 @@ export async function purchase(
  * as not available, until the user removes them (or they are on sale again). A cart with none on
  * sale is refused as unavailable, an empty one as empty.
  */
-export async function purchaseCart(db: Db, input: Omit<PurchaseInput, 'productIds'>) {
+export async function purchaseCart(db: Db, input: Omit<PurchaseInput, 'productIds' | 'kind'>) {
   const rows = await db
     .select({ productId: cartItems.productId })
     .from(cartItems)
@@ -320,7 +323,11 @@ export async function purchaseCart(db: Db, input: Omit<PurchaseInput, 'productId
   const onSale = new Set((await productsOnSale(db, inCart)).map((product) => product.id));
   const available = inCart.filter((productId) => onSale.has(productId));
   // With none on sale, the whole cart goes on: the purchase refuses it as unavailable.
-  return purchase(db, { ...input, productIds: available.length > 0 ? available : inCart });
+  return purchase(db, {
+    ...input,
+    kind: 'checkout',
+    productIds: available.length > 0 ? available : inCart,
+  });
 }
 
 /** The prompts bought, newest first; `orderId` narrows to one order. */

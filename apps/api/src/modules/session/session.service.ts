@@ -37,17 +37,30 @@ function expiry(idleMinutes: number, from = new Date()): Date {
   return new Date(from.getTime() + idleMinutes * 60_000);
 }
 
-/** Starts a session: a 128-bit random id (only its hash is kept) and a fresh CSRF token. */
+/** The longest browser name a session keeps. */
+const USER_AGENT_MAX = 300;
+
+/**
+ * Starts a session: a 128-bit random id (only its hash is kept) and a fresh CSRF token; a signed-in
+ * one keeps the browser's User-Agent, cut short, for the back office's list of sessions.
+ */
 export async function createSession(
   db: Db,
   idleMinutes: number,
   userId: string | null = null,
+  userAgent: string | null = null,
 ): Promise<IssuedSession> {
   const token = newToken(16);
   const csrfToken = newToken(32);
   const [session] = await db
     .insert(sessions)
-    .values({ idHash: hashToken(token), csrfToken, userId, expiresAt: expiry(idleMinutes) })
+    .values({
+      idHash: hashToken(token),
+      csrfToken,
+      userId,
+      expiresAt: expiry(idleMinutes),
+      userAgent: userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null,
+    })
     .returning();
   if (!session) throw new Error('session insert returned no row');
   return { token, csrfToken, session };
@@ -96,9 +109,10 @@ export async function rotateSession(
   previous: Session | null,
   idleMinutes: number,
   userId: string | null,
+  userAgent: string | null = null,
 ): Promise<IssuedSession> {
   if (previous) await db.delete(sessions).where(eq(sessions.idHash, previous.idHash));
-  return createSession(db, idleMinutes, userId);
+  return createSession(db, idleMinutes, userId, userAgent);
 }
 
 export async function destroySession(db: Db, session: Session): Promise<void> {
