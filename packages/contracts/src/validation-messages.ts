@@ -2,6 +2,7 @@ import { accountMessages } from './account-messages';
 import { adminCatalogueMessages } from './admin-catalogue-messages';
 import { adminContentMessages } from './admin-content-messages';
 import { adminRefundMessages } from './admin-refund-messages';
+import { adminReportMessages } from './admin-report-messages';
 import { conflictMessages } from './conflict-messages';
 import { offerMessages } from './offer-messages';
 import { twoFactorMessages } from './two-factor-messages';
@@ -66,6 +67,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.en,
     ...adminRefundMessages.en,
     ...adminContentMessages.en,
+    ...adminReportMessages.en,
     ...conflictMessages.en,
     ...accountMessages.en,
   },
@@ -124,6 +126,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.de,
     ...adminRefundMessages.de,
     ...adminContentMessages.de,
+    ...adminReportMessages.de,
     ...conflictMessages.de,
     ...accountMessages.de,
   },
@@ -182,6 +185,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.fr,
     ...adminRefundMessages.fr,
     ...adminContentMessages.fr,
+    ...adminReportMessages.fr,
     ...conflictMessages.fr,
     ...accountMessages.fr,
   },
@@ -240,6 +244,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.es,
     ...adminRefundMessages.es,
     ...adminContentMessages.es,
+    ...adminReportMessages.es,
     ...conflictMessages.es,
     ...accountMessages.es,
   },
@@ -299,6 +304,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.it,
     ...adminRefundMessages.it,
     ...adminContentMessages.it,
+    ...adminReportMessages.it,
     ...conflictMessages.it,
     ...accountMessages.it,
   },
@@ -356,6 +362,7 @@ export const validationMessages = {
     ...adminCatalogueMessages.pl,
     ...adminRefundMessages.pl,
     ...adminContentMessages.pl,
+    ...adminReportMessages.pl,
     ...conflictMessages.pl,
     ...accountMessages.pl,
   },

@@ -6,10 +6,12 @@ import { adminCatalogueRoutes } from './admin.catalogue.routes';
 import { adminContentRoutes } from './admin.content.routes';
 import { adminCustomersRoutes } from './admin.customers.routes';
 import { adminDepositsRoutes } from './admin.deposits.routes';
+import { adminExportsRoutes } from './admin.exports.routes';
 import { adminOffersRoutes } from './admin.offers.routes';
 import { adminOrdersRoutes } from './admin.orders.routes';
 import { adminPayoutsRoutes } from './admin.payouts.routes';
 import { adminRefundsRoutes } from './admin.refunds.routes';
+import { adminReportsRoutes } from './admin.reports.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
 import { adminTwoFactorRoutes } from './admin.two-factor.routes';
 import { adminUsersRoutes } from './admin.users.routes';
@@ -50,7 +52,9 @@ export async function adminRoutes(parent: FastifyInstance) {
   await app.register(adminUsersRoutes);
   await app.register(adminDepositsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminRefundsRoutes);
   await app.register(adminOrdersRoutes);
   await app.register(adminCustomersRoutes);
-  await app.register(adminRefundsRoutes);
+  await app.register(adminReportsRoutes);
+  await app.register(adminExportsRoutes);
 }
