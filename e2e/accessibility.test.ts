@@ -225,6 +225,7 @@ async function sepaPayoutWaiting(admin: Page) {
   await page
     .getByLabel('File', { exact: true })
     .setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: picture });
+  await page.getByLabel('Prompt (English)').fill('A harbour at night in neon light, rain');
   await page.getByLabel('I confirm that this work was created with AI and that I may sell it.').check();
   await page.getByRole('button', { name: 'Send offer' }).click();
   await page.getByText('Your offer has been sent. We will answer with our price.').waitFor();

@@ -41,6 +41,7 @@ describe('an offer beside the pictures like it, in the back office', () => {
     await seller.page
       .getByLabel('File', { exact: true })
       .setInputFiles({ name: 'view.png', mimeType: 'image/png', buffer: copy });
+    await seller.page.getByLabel('Prompt (English)').fill('A harbour at night in neon light, rain');
     await seller.page
       .getByLabel('I confirm that this work was created with AI and that I may sell it.')
       .check();

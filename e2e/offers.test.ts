@@ -54,6 +54,7 @@ async function fillOffer(page: Page, title: string, price: string) {
     .setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: picture });
   // The chosen picture is shown before it is sent.
   await page.getByRole('img', { name: 'Preview of work.png' }).waitFor();
+  await page.getByLabel('Prompt (English)').fill('A harbour at night in neon light, rain');
   await page.getByLabel('I confirm that this work was created with AI and that I may sell it.').check();
 }
 

@@ -312,6 +312,7 @@ async function offerCountered(page: Page, title: string) {
       category_id: String(categories.data[0]?.id),
       'style_ids[]': String(styles.data[0]?.id),
       price: '120',
+      prompt: 'A harbour at night in neon light',
       confirm: '1',
       media: { name: 'work.png', mimeType: 'image/png', buffer: picture },
     },

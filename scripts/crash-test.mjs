@@ -549,6 +549,7 @@ async function sellWork(ops, user) {
     form.set('price', '60');
     form.set('description', 'A lighthouse in a storm.');
     form.set('add_text', 'Made for the crash test.');
+    form.set('prompt', 'A lighthouse in a storm, crashing waves, dramatic light');
     form.set('confirm', '1');
     form.set('media', new Blob([ops.catalogue.picture], { type: 'image/png' }), 'work.png');
     try {

@@ -418,6 +418,7 @@ describe('a NUL character in a text field', () => {
     const { session } = await registerVerifiedUser(app);
     const offered = await postMultipart(app, session, '/api/offer/create', [
       { name: 'title', value: nul },
+      { name: 'prompt', value: 'A harbour at night' },
       { name: 'media', filename: 'work.png', type: 'image/png', data: png },
     ]);
     expect(offered.statusCode).toBe(422);

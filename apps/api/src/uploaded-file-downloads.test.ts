@@ -57,6 +57,7 @@ async function offerFile(data: Buffer, filename: string, type: string) {
     { name: 'category_id', value: String(shelf.categoryId) },
     { name: 'style_ids[]', value: String(shelf.styleId) },
     { name: 'price', value: '80' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'media', filename, type, data },
   ]);

@@ -4,6 +4,7 @@ import {
   adminAdjustBalanceRequest,
   adminAuditRequest,
   adminAuditResponse,
+  adminBulkResponse,
   adminDepositsRequest,
   adminDepositsResponse,
   adminIdempotencyHeaders,
@@ -12,6 +13,7 @@ import {
   adminOfferPublishRequest,
   adminOfferPublishResponse,
   adminOfferResponse,
+  adminOffersBulkRequest,
   adminOffersRequest,
   adminOffersResponse,
   adminPayoutBatchFileResponse,
@@ -414,6 +416,15 @@ export const adminEndpoints = {
       body: adminOfferPublishRequest,
       headers: adminIdempotencyHeaders,
       response: adminOfferPublishResponse,
+    }),
+    bulk: defineEndpoint({
+      method: 'POST',
+      path: '/admin/offers/bulk',
+      summary:
+        'Decline or publish several offers at once; each is audited, and those that fail are named with why',
+      body: adminOffersBulkRequest,
+      headers: adminIdempotencyHeaders,
+      response: adminBulkResponse,
     }),
   },
   payouts: {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { profile, verificationStatus } from './accounts';
 import { parseMinorUnits } from './money';
 import { offerStatuses } from './offers';
+import { multiLineText } from './single-line-text';
 import { verificationDocuments } from './verification';
 
 /**
@@ -46,7 +47,7 @@ const depositReversal = {
 
 /** Why an offer or a verification is declined, or why a payout failed: the user may read it. */
 export const adminReasonRequest = z.object({
-  reason: z.string('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
+  reason: multiLineText('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
 });
 
 /** The highest price the back office may set, in euro cents (1,000,000 EUR). */
@@ -136,24 +137,86 @@ export const adminSimilarPicture = z.object({
 });
 export type AdminSimilarPicture = z.infer<typeof adminSimilarPicture>;
 
-/** `GET /admin/offers/:id`: one offer with the pictures like it, nearest first. */
+/**
+ * `GET /admin/offers/:id`: one offer with the seller's texts (title, description, how it was
+ * made, the prompt for the buyer), its category and styles titled in the admin's language, and
+ * the pictures like it, nearest first.
+ */
 export const adminOfferResponse = z.object({
   status: z.literal('OK'),
-  payload: adminOffer.extend({ similar: z.array(adminSimilarPicture) }),
+  payload: adminOffer.extend({
+    add_text: z.string().nullable(),
+    prompt: z.string().nullable(),
+    category_title: z.string(),
+    styles: z.array(z.object({ id: z.number(), title: z.string() })),
+    decline_reason: z.string().nullable(),
+    similar: z.array(adminSimilarPicture),
+  }),
 });
 export type AdminOfferDetail = z.infer<typeof adminOfferResponse>['payload'];
 
 /** `POST /admin/offers/:id/counter`: the service's price in EUR. */
 export const adminOfferCounterRequest = z.object({ service_price: eurPriceInCents });
 
-/** `POST /admin/offers/:id/publish`: the shop's price in EUR and the prompt buyers get. */
+const publishPrompt = z
+  .string('prompt.required')
+  .trim()
+  .min(3, 'prompt.required')
+  .max(4000, 'field.too_long');
+
+/**
+ * `POST /admin/offers/:id/publish`: the shop's price in EUR and the prompt buyers get; without a
+ * prompt, the one the seller gave with the offer.
+ */
 export const adminOfferPublishRequest = z.object({
   price: eurPriceInCents,
-  prompt: z.string('prompt.required').trim().min(3, 'prompt.required').max(4000, 'field.too_long'),
+  prompt: publishPrompt.optional(),
 });
 export const adminOfferPublishResponse = adminActionResponse.extend({
   payload: z.object({ product_id: z.number() }),
 });
+
+/** The most offers one bulk action takes: one page of the list. */
+export const ADMIN_BULK_MAX = 100;
+
+/**
+ * `POST /admin/offers/bulk`: decline (with one reason for all) or publish (at one price, each
+ * with the prompt its seller gave) several offers. Each is done and audited on its own.
+ */
+export const adminOffersBulkRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({
+      action: z.literal('decline'),
+      ids: z
+        .array(adminIdParams.shape.id, 'field.invalid')
+        .min(1, 'field.invalid')
+        .max(ADMIN_BULK_MAX, 'field.too_many'),
+      reason: adminReasonRequest.shape.reason,
+    }),
+    z.object({
+      action: z.literal('publish'),
+      ids: z
+        .array(adminIdParams.shape.id, 'field.invalid')
+        .min(1, 'field.invalid')
+        .max(ADMIN_BULK_MAX, 'field.too_many'),
+      price: eurPriceInCents,
+    }),
+  ],
+  'field.invalid',
+);
+export type AdminOffersBulkRequest = z.input<typeof adminOffersBulkRequest>;
+
+/** What a bulk action did: the records done, and each failed one with its reason in the admin's language. */
+export const adminBulkResponse = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  payload: z.object({
+    done: z.array(z.number()),
+    failed: z.array(z.object({ id: z.number(), code: z.string(), message: z.string() })),
+  }),
+});
+export type AdminBulkResult = z.infer<typeof adminBulkResponse>['payload'];
 
 /* Identity verifications */
 

@@ -22,6 +22,8 @@ export const offerMessages = {
       'An SVG that contains a DOCTYPE is not accepted. Please save the drawing as plain SVG without one.',
     'media.copy_of_product': 'This picture is already sold in the shop. Please offer a work of your own.',
     'confirm.required': 'Please confirm that the work was created with AI.',
+    'offer_prompt.required':
+      'Please enter the prompt the buyer will receive, in English: it is required for a picture.',
     'full_name.required': 'Full name is required',
     'iban.required': 'IBAN is required',
     'iban.invalid': 'Invalid IBAN format; enter the IBAN without spaces',
@@ -55,6 +57,8 @@ export const offerMessages = {
       'Ein SVG, das einen DOCTYPE enthält, wird nicht angenommen. Bitte speichere die Zeichnung als einfaches SVG ohne DOCTYPE.',
     'media.copy_of_product': 'Dieses Bild wird bereits im Shop verkauft. Bitte biete ein eigenes Werk an.',
     'confirm.required': 'Bitte bestätige, dass das Werk mit KI erstellt wurde.',
+    'offer_prompt.required':
+      'Bitte gib den Prompt ein, den Käufer erhalten, auf Englisch: Für ein Bild ist er erforderlich.',
     'full_name.required': 'Vollständiger Name ist erforderlich',
     'iban.required': 'IBAN ist erforderlich',
     'iban.invalid': 'Ungültiges IBAN-Format; gib die IBAN ohne Leerzeichen ein',
@@ -89,6 +93,8 @@ export const offerMessages = {
     'media.copy_of_product':
       'Cette image est déjà vendue dans la boutique. Veuillez proposer une œuvre de votre création.',
     'confirm.required': 'Veuillez confirmer que l’œuvre a été créée avec l’IA.',
+    'offer_prompt.required':
+      'Veuillez saisir le prompt que recevra l’acheteur, en anglais : il est obligatoire pour une image.',
     'full_name.required': 'Le nom complet est obligatoire',
     'iban.required': 'L’IBAN est obligatoire',
     'iban.invalid': 'Format d’IBAN invalide ; saisissez l’IBAN sans espaces',
@@ -122,6 +128,8 @@ export const offerMessages = {
       'No se acepta un SVG que contenga un DOCTYPE. Guarda el dibujo como SVG simple, sin DOCTYPE.',
     'media.copy_of_product': 'Esta imagen ya se vende en la tienda. Ofrece una obra propia, por favor.',
     'confirm.required': 'Confirma que la obra se creó con IA.',
+    'offer_prompt.required':
+      'Introduce el prompt que recibirá el comprador, en inglés: es obligatorio para una imagen.',
     'full_name.required': 'El nombre completo es obligatorio',
     'iban.required': 'El IBAN es obligatorio',
     'iban.invalid': 'Formato de IBAN no válido; introduce el IBAN sin espacios',
@@ -155,6 +163,8 @@ export const offerMessages = {
       'Un SVG che contiene un DOCTYPE non è accettato. Salva il disegno come SVG semplice, senza DOCTYPE.',
     'media.copy_of_product': "Questa immagine è già in vendita nel negozio. Proponi un'opera tua.",
     'confirm.required': 'Conferma che l’opera è stata creata con l’IA.',
+    'offer_prompt.required':
+      'Inserisci il prompt che riceverà l’acquirente, in inglese: è obbligatorio per un’immagine.',
     'full_name.required': 'Il nome completo è obbligatorio',
     'iban.required': 'L’IBAN è obbligatorio',
     'iban.invalid': 'Formato IBAN non valido; inserisci l’IBAN senza spazi',
@@ -188,6 +198,7 @@ export const offerMessages = {
       'Plik SVG zawierający DOCTYPE nie jest przyjmowany. Zapisz rysunek jako zwykły SVG bez DOCTYPE.',
     'media.copy_of_product': 'Ten obraz jest już sprzedawany w sklepie. Zaproponuj własne dzieło.',
     'confirm.required': 'Potwierdź, że praca została stworzona przez AI.',
+    'offer_prompt.required': 'Wpisz prompt, który otrzyma kupujący, po angielsku: jest wymagany dla obrazu.',
     'full_name.required': 'Imię i nazwisko są wymagane',
     'iban.required': 'IBAN jest wymagany',
     'iban.invalid': 'Nieprawidłowy format IBAN; wpisz IBAN bez spacji',

@@ -3,7 +3,7 @@ import { emailField } from './accounts';
 import { countryField } from './content';
 import { okEnvelope } from './envelope';
 import { parseMinorUnits } from './money';
-import { singleLineText } from './single-line-text';
+import { multiLineText, singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -27,6 +27,24 @@ export const offerStatuses = [
 ] as const;
 export type OfferStatus = (typeof offerStatuses)[number];
 
+/** The longest prompt an offer may carry, as long as a product's. */
+export const OFFER_PROMPT_MAX = 4000;
+/** The shortest prompt a picture's offer may carry, as for a product. */
+export const OFFER_PROMPT_MIN = 3;
+/** The kinds of file that are pictures: their offers need a prompt and may become products. */
+export const OFFER_PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'] as const;
+/** The content types of those pictures, as a browser names a chosen file. */
+export const OFFER_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+
+/**
+ * Is the prompt missing for a file of this kind? A picture's offer needs one of at least
+ * OFFER_PROMPT_MIN characters (after trimming); a document's does not.
+ */
+export function offerPromptMissing(kind: string, prompt: string | null | undefined): boolean {
+  if (!(OFFER_PICTURE_KINDS as readonly string[]).includes(kind)) return false;
+  return (prompt ?? '').trim().length < OFFER_PROMPT_MIN;
+}
+
 /** The tabs of the offers list: the three declined statuses are one group (spec section 4). */
 export const offerStatusGroups = ['pending', 'offer', 'approved', 'declined'] as const;
 export type OfferStatusGroup = (typeof offerStatusGroups)[number];
@@ -34,16 +52,17 @@ export function offerStatusGroup(status: OfferStatus): OfferStatusGroup {
   return status.startsWith('declined') ? 'declined' : (status as OfferStatusGroup);
 }
 
+/** A title: one line without control or text direction characters. */
 const requiredText = (name: ValidationKey, max: number) =>
-  z.string(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
 /** A name or a part of an address: one line without control or text direction characters. */
 const personText = (name: ValidationKey, max: number) =>
   singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
 
+/** A description, how it was made, a prompt: lines without control or text direction characters. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  multiLineText()
     .trim()
     .max(max, key('field.too_long'))
     .optional()
@@ -99,7 +118,13 @@ export const offerCreateFields = z.object({
     .transform((ids) => [...new Set(ids)]),
   price: euroField,
   description: optionalText(2000),
+  /** How it was made, in the seller's words (the spec's "How it was made"); optional. */
   add_text: optionalText(2000),
+  /**
+   * The English prompt the buyer receives with the picture (decision 0047): required when the file
+   * is a picture, which only the server knows once it has read the file (`offerPromptMissing`).
+   */
+  prompt: optionalText(OFFER_PROMPT_MAX),
   confirm: accepted('confirm.required'),
 });
 export type OfferCreateFields = z.output<typeof offerCreateFields>;
@@ -121,6 +146,8 @@ export const offer = z.object({
   doc_url: z.string(),
   style_ids: z.array(z.number()),
   add_text: z.string().nullable(),
+  /** The English prompt the seller gave for the buyer. */
+  prompt: z.string().nullable(),
   confirm: z.literal(true),
   created_at: z.string(),
   /** Why the service declined the offer, as the back office wrote it. */

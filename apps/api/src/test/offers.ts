@@ -44,6 +44,7 @@ export async function offerGlassForest(app: TestApp, seller: BrowserSession, she
     { name: 'category_id', value: String(shelf.categoryId) },
     { name: 'style_ids[]', value: String(shelf.styleId) },
     { name: 'price', value: '80' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'media', filename: 'forest.png', type: 'image/png', data: shelf.png },
   ]);

@@ -145,6 +145,7 @@ async function offerWork(session: BrowserSession, colour: string, description?: 
     { name: 'category_id', value: String(shelf.categoryId) },
     { name: 'style_ids[]', value: String(shelf.styleId) },
     { name: 'price', value: '80' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'add_text', value: `Painted by ${person.firstName} ${person.lastName}` },
     ...(description ? [{ name: 'description', value: description }] : []),

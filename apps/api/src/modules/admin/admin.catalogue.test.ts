@@ -304,6 +304,7 @@ describe('the catalogue editor: updates of nothing and deletes of what is in use
       { name: 'price', value: '120.50' },
       { name: 'description', value: 'A harbour at night in neon light.' },
       { name: 'add_text', value: 'Made with a diffusion model.' },
+      { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
       { name: 'confirm', value: '1' },
       { name: 'media', filename: 'work.png', type: 'image/png', data: png },
     ]);

@@ -1,8 +1,9 @@
-import { errorResponses } from '@promptmarket/contracts';
+import { errorResponses, isValidationKey, validationText } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../errors';
 import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
@@ -14,9 +15,44 @@ import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 
+/** A failure of one record in a bulk action, in the admin's language: the field's text or the error's. */
+function failureOf(id: number, error: unknown, locale: string) {
+  if (!(error instanceof AppError)) throw error;
+  const key = Object.values(error.fields ?? {})[0]?.[0] ?? error.message;
+  const message = isValidationKey(key) ? validationText(key, locale, error.params) : key;
+  return { id, code: error.code, message };
+}
+
 /** The offers queue: works users offer to sell, priced, declined or published by the service. */
 export async function adminOffersRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  /** Declines one offer for the service, audited. */
+  const declineAudited = (adminId: string, offerId: number, reason: string) =>
+    audited(
+      app.db,
+      { adminId, action: 'offer.decline', subject: { type: 'offer', id: offerId } },
+      async (tx) => {
+        const before = await offerSnapshot(tx, offerId);
+        await declineByService(tx, offerId, reason);
+        return { result: null, before, after: { ...(await offerSnapshot(tx, offerId)), reason } };
+      },
+    );
+
+  /** Publishes one accepted offer as a product, audited; answers the product's id. */
+  const publishAudited = (adminId: string, offerId: number, priceCents: number, prompt?: string) =>
+    audited(
+      app.db,
+      { adminId, action: 'offer.publish', subject: { type: 'offer', id: offerId } },
+      async (tx) => {
+        const id = await publishOffer(tx, app.storage, { offerId, priceCents, prompt });
+        return {
+          result: id,
+          before: { product_id: null },
+          after: { product_id: id },
+        };
+      },
+    );
 
   app.route({
     ...routeOf(adminEndpoints.offers.list),
@@ -75,24 +111,7 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.offers.decline),
     handler: async (request) => {
       return oncePerKey(app.db, request, async () => {
-        const offerId = request.params.id;
-        await audited(
-          app.db,
-          {
-            adminId: signedInUser(request).id,
-            action: 'offer.decline',
-            subject: { type: 'offer', id: offerId },
-          },
-          async (tx) => {
-            const before = await offerSnapshot(tx, offerId);
-            await declineByService(tx, offerId, request.body.reason);
-            return {
-              result: null,
-              before,
-              after: { ...(await offerSnapshot(tx, offerId)), reason: request.body.reason },
-            };
-          },
-        );
+        await declineAudited(signedInUser(request).id, request.params.id, request.body.reason);
         return { status: 'OK' as const, message: 'Offer declined' };
       });
     },
@@ -102,26 +121,51 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
     ...routeOf(adminEndpoints.offers.publish),
     handler: async (request) => {
       return oncePerKey(app.db, request, async () => {
-        const offerId = request.params.id;
-        const productId = await audited(
-          app.db,
-          {
-            adminId: signedInUser(request).id,
-            action: 'offer.publish',
-            subject: { type: 'offer', id: offerId },
-          },
-          async (tx) => {
-            const id = await publishOffer(tx, app.storage, {
-              offerId,
-              priceCents: request.body.price,
-              prompt: request.body.prompt,
-            });
-            return { result: id, before: { product_id: null }, after: { product_id: id } };
-          },
+        const productId = await publishAudited(
+          signedInUser(request).id,
+          request.params.id,
+          request.body.price,
+          request.body.prompt,
         );
         forgetCatalogueCounts(app.db);
         forgetCatalogueMenus(app.db);
         return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
+      });
+    },
+  });
+
+  /*
+   * Several offers at once, one after the other, each in its own transaction with its own audit
+   * entry: one that cannot be done (published already, not accepted, no prompt) is named with why
+   * and the others are done all the same.
+   */
+  app.route({
+    ...routeOf(adminEndpoints.offers.bulk),
+    handler: async (request) => {
+      return oncePerKey(app.db, request, async () => {
+        const adminId = signedInUser(request).id;
+        const locale = await request.locale();
+        const body = request.body;
+        const done: number[] = [];
+        const failed: { id: number; code: string; message: string }[] = [];
+        for (const offerId of [...new Set(body.ids)]) {
+          try {
+            if (body.action === 'decline') await declineAudited(adminId, offerId, body.reason);
+            else await publishAudited(adminId, offerId, body.price);
+            done.push(offerId);
+          } catch (error) {
+            failed.push(failureOf(offerId, error, locale));
+          }
+        }
+        if (body.action === 'publish' && done.length > 0) {
+          forgetCatalogueCounts(app.db);
+          forgetCatalogueMenus(app.db);
+        }
+        const message =
+          failed.length === 0
+            ? 'Offers updated'
+            : `${failed.length} of ${done.length + failed.length} failed`;
+        return { status: 'OK' as const, message, payload: { done, failed } };
       });
     },
   });

@@ -1037,6 +1037,24 @@ export async function categoryTitles(
   return new Map(rows.map((row) => [row.id, row.title]));
 }
 
+/** The styles' titles in the language, English behind it, in the order of their titles. */
+export async function styleTitles(
+  db: Db,
+  styleIds: number[],
+  locale: string,
+): Promise<{ id: number; title: string }[]> {
+  const ids = [...new Set(styleIds)];
+  if (ids.length === 0) return [];
+  const english = alias(styleTranslations, 'english_style');
+  const local = alias(styleTranslations, 'local_style');
+  const rows = await db
+    .select({ id: english.styleId, title: sql<string>`coalesce(${local.title}, ${english.title})` })
+    .from(english)
+    .leftJoin(local, and(eq(local.styleId, english.styleId), eq(local.locale, locale)))
+    .where(and(inArray(english.styleId, ids), eq(english.locale, DEFAULT_LOCALE)));
+  return rows.sort((a, b) => a.title.localeCompare(b.title, locale));
+}
+
 /** A product as the cart, the orders and the owned prompts show it. */
 export type ProductShown = {
   id: number;

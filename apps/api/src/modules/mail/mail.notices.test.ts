@@ -299,6 +299,7 @@ async function offered(locale: string) {
     { name: 'category_id', value: String(categoryId) },
     { name: 'style_ids[]', value: String(styleId) },
     { name: 'price', value: '80' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'media', filename: 'forest.png', type: 'image/png', data: png },
   ]);

@@ -27,6 +27,7 @@ beforeAll(async () => {
     category_id: String(category?.id),
     'style_ids[]': styleIds.slice(0, 1),
     price: '120.50',
+    prompt: 'A neon harbour at night, rain, reflections',
     confirm: '1',
   };
   picture = {
@@ -55,6 +56,7 @@ describe('the offer form’s texts for a missing field', () => {
     ['category_id', 'Please choose a category.'],
     ['price', 'Please enter a price.'],
     ['confirm', 'Please confirm that the work was created with AI.'],
+    ['prompt', 'Please enter the prompt the buyer will receive, in English: it is required for a picture.'],
   ])('without %s: %s', async (field, text) => {
     const response = await createOffer(field);
     expect(response.statusCode).toBe(422);

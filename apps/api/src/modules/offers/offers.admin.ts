@@ -5,9 +5,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { accountEmails } from '../accounts/accounts.admin';
+import { categoryTitles, styleTitles } from '../catalogue/catalogue.service';
 import { requestedPayoutCount } from '../payouts/payouts.admin';
 import { similarPictures } from './offers.similarity';
-import { type OfferRow, offers } from './offers.tables';
+import { type OfferRow, offerStyles, offers } from './offers.tables';
 
 /**
  * What the back office reads of offers: the queues, an offer's file, and the records as the audit
@@ -76,11 +77,31 @@ export async function offerDetailForReview(
   locale: string,
 ): Promise<AdminOfferDetail> {
   const offer = await offerForReview(db, offerId);
-  const [emails, similar] = await Promise.all([
+  const [emails, similar, categories, styles] = await Promise.all([
     accountEmails(db, [offer.userId]),
     similarPictures(db, offer, locale),
+    categoryTitles(db, [offer.categoryId], locale),
+    offerStyleTitles(db, offer.id, locale),
   ]);
-  return { ...adminOfferOf(offer, emails.get(offer.userId) ?? ''), similar };
+  return {
+    ...adminOfferOf(offer, emails.get(offer.userId) ?? ''),
+    add_text: offer.addText,
+    prompt: offer.prompt,
+    category_title: categories.get(offer.categoryId) ?? '',
+    styles,
+    decline_reason: offer.declineReason,
+    similar,
+  };
+}
+
+/** The offer's styles titled in the language, English behind it, by title. */
+async function offerStyleTitles(db: Db, offerId: number, locale: string) {
+  const rows = await db.select().from(offerStyles).where(eq(offerStyles.offerId, offerId));
+  return styleTitles(
+    db,
+    rows.map((row) => row.styleId),
+    locale,
+  );
 }
 
 /** Any offer, for the back office to open its file. Throws NOT_FOUND. */

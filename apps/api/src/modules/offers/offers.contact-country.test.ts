@@ -41,6 +41,7 @@ async function offered() {
     { name: 'style_ids[]', value: String(styleId) },
     { name: 'description', value: 'A harbour at dawn.' },
     { name: 'add_text', value: 'Made with a diffusion model.' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'media', filename: 'harbour.png', type: 'image/png', data: png },
   ]);

@@ -1,5 +1,5 @@
 import { errorResponses } from '@promptmarket/contracts';
-import { OFFER_MAX_BYTES, offerCreateFields } from '@promptmarket/contracts/offers';
+import { OFFER_MAX_BYTES, offerCreateFields, offerPromptMissing } from '@promptmarket/contracts/offers';
 import { offerEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -99,9 +99,15 @@ export async function offerRoutes(parent: FastifyInstance) {
         ...upload.fields,
         'style_ids[]': upload.lists['style_ids[]'] ?? [],
       });
-      if (!parsed.success || !media) {
+      const errors: FieldErrors = parsed.success ? {} : offerFieldErrors(fieldErrorsOf(parsed.error));
+      // A picture is sold with its prompt: the seller gives it now (decision 0047).
+      const prompt = parsed.success ? parsed.data.prompt : String(upload.fields.prompt ?? '');
+      if (media && !errors.prompt && offerPromptMissing(media.kind, prompt)) {
+        errors.prompt = ['offer_prompt.required'];
+      }
+      if (!parsed.success || !media || Object.keys(errors).length > 0) {
         await Promise.all(upload.files.map((file) => app.storage.delete(file.bucket, file.key)));
-        if (!parsed.success) throw AppError.validation(offerFieldErrors(fieldErrorsOf(parsed.error)));
+        if (Object.keys(errors).length > 0) throw AppError.validation(errors);
         throw AppError.validation({ media: ['media.required'] });
       }
       let id: number;

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, errorMessages, formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
 import {
   type ContactDetails,
+  OFFER_PROMPT_MIN,
   type Offer,
   type OfferCreateFields,
   type OfferStatus,
@@ -58,6 +59,7 @@ function toOffer(
     doc_url: `/api/offer/${row.id}/media`,
     style_ids: styleIds,
     add_text: row.addText,
+    prompt: row.prompt,
     confirm: true,
     created_at: row.createdAt.toISOString(),
     decline_reason: row.status === 'declined_by_service' ? row.declineReason : null,
@@ -179,6 +181,7 @@ export async function createOffer(
         title: fields.title,
         description: fields.description,
         addText: fields.add_text,
+        prompt: fields.prompt,
         categoryId: fields.category_id,
         userPriceCents: fields.price,
         confirmed: true,
@@ -364,14 +367,14 @@ export type { OfferStatus };
 /**
  * Makes an accepted offer's picture a product of the shop, in one step: the original and its
  * previews stored like every product's, the English title and description from the offer, its
- * category and styles, the price and the prompt the back office gives. The catalogue creates the
+ * category and styles, the price and the prompt the back office gives (else the seller's). The catalogue creates the
  * product (`insertProduct`, as for the editor's form) in the same transaction that marks the offer
  * published. Only an approved offer with a picture, once.
  */
 export async function publishOffer(
   db: Db,
   storage: Storage,
-  input: { offerId: number; priceCents: number; prompt: string },
+  input: { offerId: number; priceCents: number; prompt?: string | undefined },
 ): Promise<number> {
   const [offer] = await db.select().from(offers).where(eq(offers.id, input.offerId));
   if (!offer) throw AppError.notFound();
@@ -387,6 +390,9 @@ export async function publishOffer(
   if (!IMAGE_KINDS.has(offer.mediaKind)) {
     throw AppError.validation({ media: ['media.type'] });
   }
+  // Without a prompt from the back office, the buyer gets the one the seller gave (decision 0047).
+  const prompt = input.prompt ?? offer.prompt?.trim() ?? '';
+  if (prompt.length < OFFER_PROMPT_MIN) throw AppError.validation({ prompt: ['prompt.required'] });
   const original = await storage.get('private', offer.mediaKey);
   if (!original) throw AppError.notFound();
   const imageKey = `offer-${offer.id}`;
@@ -397,7 +403,7 @@ export async function publishOffer(
       slug: `${slugBase(offer.title, 'work')}-o${offer.id}`,
       categoryId: offer.categoryId,
       priceCents: input.priceCents,
-      prompt: input.prompt,
+      prompt,
       imageKey,
       styleIds: styleRows.map((style) => style.styleId),
       texts: { [DEFAULT_LOCALE]: { title: offer.title, description: offer.description ?? '' } },

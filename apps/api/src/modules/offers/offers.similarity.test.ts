@@ -70,6 +70,7 @@ async function offer(picture: Buffer, title: string, headers: Record<string, str
       { name: 'category_id', value: String(categoryId) },
       { name: 'style_ids[]', value: String(styleId) },
       { name: 'price', value: '40' },
+      { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
       { name: 'confirm', value: '1' },
       { name: 'media', filename: 'work.png', type: 'image/png', data: picture },
     ],
@@ -169,6 +170,7 @@ describe('an offer checked against the catalogue', () => {
       { name: 'category_id', value: String(categoryId) },
       { name: 'style_ids[]', value: String(styleId) },
       { name: 'price', value: '10' },
+      { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
       { name: 'confirm', value: '1' },
       {
         name: 'media',

@@ -25,6 +25,7 @@ function offerSvg(session: BrowserSession, svg: Buffer) {
     { name: 'category_id', value: String(shelf.categoryId) },
     { name: 'style_ids[]', value: String(shelf.styleId) },
     { name: 'price', value: '40' },
+    { name: 'prompt', value: 'A glass forest at dawn, volumetric light' },
     { name: 'confirm', value: '1' },
     { name: 'media', filename: 'lines.svg', type: 'image/svg+xml', data: svg },
   ]);

@@ -51,6 +51,7 @@ function fields(overrides: Record<string, string | string[] | null> = {}): Part[
     price: '120.50',
     description: 'A harbour at night in neon light.',
     add_text: 'Made with a diffusion model, retouched by hand.',
+    prompt: 'A neon harbour at night, rain, reflections, 35 mm',
     confirm: '1',
     ...overrides,
   };

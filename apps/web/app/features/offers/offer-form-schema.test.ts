@@ -26,6 +26,7 @@ const filled: OfferFormValues = {
   media: picture(),
   description: '',
   add_text: '',
+  prompt: 'Harbour lights at night, rain, reflections',
   confirm: '1',
 };
 
@@ -61,6 +62,26 @@ describe('the offer form', () => {
     expect(await shown({ ...filled, price: '1e3' })).toEqual({
       price: 'Please enter a price of at least 0 with at most two decimals.',
     });
+  });
+
+  it('asks for the prompt with a picture, with the other problems at once, but not with a document', async () => {
+    const needed =
+      'Please enter the prompt the buyer will receive, in English: it is required for a picture.';
+    expect(await shown({ ...filled, prompt: '' })).toEqual({ prompt: needed });
+    expect(await shown({ ...filled, prompt: '  ab ' })).toEqual({ prompt: needed });
+    expect(await shown({ ...filled, prompt: '', title: '' })).toEqual({
+      title: 'Please enter a title.',
+      prompt: needed,
+    });
+    expect(await shown({ ...filled, prompt: '', media: picture(10, 'image/jpeg', 'work.jpg') })).toEqual({
+      prompt: needed,
+    });
+    expect(
+      await shown({ ...filled, prompt: '', media: picture(10, 'application/pdf', 'notes.pdf') }),
+    ).toEqual({});
+    expect(
+      await shown({ ...filled, prompt: '', media: picture(10, 'image/svg+xml', 'drawing.svg') }),
+    ).toEqual({});
   });
 
   it('refuses a file over 10 MB or of another kind before sending it', async () => {

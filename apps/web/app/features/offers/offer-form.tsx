@@ -12,7 +12,7 @@ import { type OfferFormValues, offerFormResolver } from './offer-form-schema';
 import { offerFailureText } from './rules';
 
 /** The fields that show their own error; the server calls the styles `style_ids[]`. */
-const shownFields = ['title', 'category_id', 'price', 'style_ids', 'media', 'confirm'] as const;
+const shownFields = ['title', 'category_id', 'price', 'style_ids', 'media', 'prompt', 'confirm'] as const;
 type ShownField = (typeof shownFields)[number];
 const formName = (field: string) => (field === 'style_ids[]' ? 'style_ids' : field);
 
@@ -43,7 +43,8 @@ function FilePreview({ chosen }: { chosen: Chosen }) {
 
 /**
  * The create form of the offers tab (spec sections 2 and 5): title, category, price in euro,
- * styles, the file, description and the AI-creation confirmation. Checked here with the
+ * styles, the file, description, how it was made, the prompt the buyer receives (required for a
+ * picture) and the AI-creation confirmation. Checked here with the
  * contract's schema, sent as multipart with upload progress, and checked again by the server.
  * The chosen file is previewed before it is sent.
  */
@@ -67,7 +68,14 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
   const chosenStyles = Array.isArray(styleIds.value) ? styleIds.value.map(String) : [];
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const ids = { category: useId(), styles: useId(), file: useId(), description: useId(), addText: useId() };
+  const ids = {
+    category: useId(),
+    styles: useId(),
+    file: useId(),
+    description: useId(),
+    addText: useId(),
+    prompt: useId(),
+  };
   const error = (field: ShownField) => fieldError(formState.errors[field]?.message, locale);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const media = register('media');
@@ -285,6 +293,30 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
             className={`${selectClass} border-slate-300`}
             {...register('add_text')}
           />
+        </div>
+        <div>
+          <label htmlFor={ids.prompt} className="mb-1.5 block text-sm font-medium text-slate-800">
+            {t('offers.fields.prompt')}{' '}
+            <span className="font-normal text-slate-500">({t('offers.fields.promptRequired')})</span>
+          </label>
+          <textarea
+            id={ids.prompt}
+            rows={4}
+            maxLength={4000}
+            lang="en"
+            aria-invalid={error('prompt') ? true : undefined}
+            aria-describedby={`${ids.prompt}-note${error('prompt') ? ` ${ids.prompt}-error` : ''}`}
+            className={`${selectClass} ${error('prompt') ? 'border-red-500' : 'border-slate-300'}`}
+            {...register('prompt')}
+          />
+          <p id={`${ids.prompt}-note`} className="mt-1.5 text-xs text-slate-500">
+            {t('offers.fields.promptNote')}
+          </p>
+          {error('prompt') ? (
+            <p id={`${ids.prompt}-error`} className="mt-1.5 text-sm text-red-600">
+              {error('prompt')}
+            </p>
+          ) : null}
         </div>
         <CheckboxField
           value="1"

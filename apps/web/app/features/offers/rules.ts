@@ -111,6 +111,27 @@ export function offerFileProblem(file: { size: number; type: string; name: strin
   return null;
 }
 
+/**
+ * The kind of a chosen file as the server will decide it, as far as the browser can tell from its
+ * type or else its name: jpeg, png, gif or webp for a picture (whose offer needs a prompt), else
+ * what it is named (svg, pdf, doc, docx) or `other`.
+ */
+export function offerFileKind(file: { type: string; name: string }): string {
+  const byType: Record<string, string> = {
+    'image/jpeg': 'jpeg',
+    'image/png': 'png',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+    'image/svg+xml': 'svg',
+    'application/pdf': 'pdf',
+  };
+  const typed = byType[file.type];
+  if (typed) return typed;
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  if (extension === 'jpg' || extension === 'jpeg') return 'jpeg';
+  return ['png', 'gif', 'webp', 'svg', 'pdf', 'doc', 'docx'].includes(extension) ? extension : 'other';
+}
+
 /** A card number as it is typed: digits in groups of four, at most 19 characters. */
 export function groupCardNumber(input: string): string {
   const digits = input.replace(/\D/g, '').slice(0, 16);
