@@ -67,7 +67,7 @@ describe('the wallet in the browser', () => {
     const lines = readFileSync((await download.path()) ?? '', 'utf8')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('date,kind,move,amount,balance_after,reference');
+    expect(lines[0]).toBe('\uFEFFDate,Kind,Move,Amount,Balance after,Reference');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`order ${orderId}`);
     expect(lines[2]).toMatch(/,deposits,deposit,10\.00,10\.00,deposit \d+$/);

@@ -75,7 +75,7 @@ export type WalletMovements = z.infer<typeof walletMovementsResponse>['payload']
 export const walletMovementsExportResponse = z
   .string()
   .describe(
-    'text/csv: a header row, then one row per movement: date, kind, amount, balance_after, reference',
+    'text/csv with a UTF-8 BOM, in the caller’s language: a header row, then one row per movement (date, kind, move, amount, balance after, reference); `;` and a decimal comma for de, fr, es, it, pl, `,` and a point for en',
   );
 
 export const walletEndpoints = {

@@ -16,7 +16,7 @@ import { accountEmails } from '../accounts/accounts.admin';
 import { accountsPage } from '../accounts/accounts.exports';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { depositsPage } from '../deposits/deposits.exports';
-import { orderItemCounts } from '../orders/orders.exports';
+import { orderExportFacts } from '../orders/orders.exports';
 import { payoutsPage } from '../payouts/payouts.exports';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
@@ -63,19 +63,18 @@ export async function adminExportsRoutes(parent: FastifyInstance) {
             .map((row) => Number(row.reference?.split(':')[1]));
           const [emails, items] = await Promise.all([
             emailsOf(rows.flatMap((row) => (row.userId ? [row.userId] : []))),
-            orderItemCounts(db(), orderIds),
+            orderExportFacts(db(), orderIds),
           ]);
           return rows.map((row) => {
             const number = Number(row.reference?.split(':')[1]) || null;
-            const count = row.kind === 'purchase' && number ? (items.get(number) ?? 0) : null;
-            const type =
-              row.kind === 'generation' ? 'generation' : (count ?? 1) > 1 ? 'checkout' : 'purchase';
+            const facts = row.kind === 'purchase' && number ? items.get(number) : undefined;
+            const type = row.kind === 'generation' ? 'generation' : (facts?.kind ?? 'purchase');
             return [
               row.createdAt,
               orderTypeWords[lang][type],
               number,
               row.userId ? (emails.get(row.userId) ?? null) : null,
-              count,
+              facts?.items ?? null,
               money(row.amount),
               money(eurCentsFromInternal(row.amount, rate)),
             ];

@@ -60,6 +60,8 @@ beforeAll(async () => {
     .where(eq(users.email, 'exports.boss@example.test'))) as [{ id: string }];
   const created = await createCatalogue(app.db, [
     { slug: 'export-expensive', category: 'portraits', priceCents: 123_456, title: 'Expensive prompt' },
+    { slug: 'export-cart-a', category: 'portraits', priceCents: 100, title: 'Cart prompt A' },
+    { slug: 'export-cart-b', category: 'portraits', priceCents: 250, title: 'Cart prompt B' },
   ]);
   const registered = await registerVerifiedUser(app, {
     first_name: '=HYPERLINK("http://evil.test")',
@@ -77,6 +79,11 @@ beforeAll(async () => {
   });
   expect(bought.statusCode, bought.body).toBe(200);
   orderId = bought.json().payload.order_id;
+  for (const slug of ['export-cart-a', 'export-cart-b']) {
+    await call(app, buyer.session, 'POST', '/api/cart', { product_id: created.products[slug] });
+  }
+  const checkout = await call(app, buyer.session, 'POST', '/api/purchase/cart');
+  expect(checkout.statusCode, checkout.body).toBe(200);
 });
 afterAll(() => app?.close());
 
@@ -102,6 +109,8 @@ describe('CSV exports in the operator’s language', () => {
       '1.234,56',
       '1.234,56',
     ]);
+    const checkouts = rows.filter((row) => row[1] === 'Warenkorb-Kauf');
+    expect(checkouts.map((row) => row.slice(3))).toEqual([[buyer.email, '2', '3,50', '3,50']]);
   });
 
   it('writes English with , and a decimal point', async () => {

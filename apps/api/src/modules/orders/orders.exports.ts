@@ -1,15 +1,29 @@
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems } from './orders.tables';
+import { orderItems, orders } from './orders.tables';
 
-/** How many prompts each order bought: one for a single purchase, the cart's size for a checkout. */
-export async function orderItemCounts(db: Db, orderIds: readonly number[]): Promise<Map<number, number>> {
+export type OrderExportFacts = { kind: 'purchase' | 'checkout'; items: number };
+
+/**
+ * How each order was bought (one prompt from its page, or the cart) and how many prompts it
+ * bought, for the orders export.
+ */
+export async function orderExportFacts(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderExportFacts>> {
   const unique = [...new Set(orderIds)];
   if (unique.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: orderItems.orderId, items: count() })
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, unique))
-    .groupBy(orderItems.orderId);
-  return new Map(rows.map((row) => [row.orderId, row.items]));
+    .select({ id: orders.id, kind: orders.kind, items: count(orderItems.id) })
+    .from(orders)
+    .leftJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(inArray(orders.id, unique))
+    .groupBy(orders.id, orders.kind);
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { kind: row.kind === 'checkout' ? 'checkout' : 'purchase', items: row.items },
+    ]),
+  );
 }

@@ -1,4 +1,4 @@
-import { formatMinorUnits, minorUnitsToNumber } from '@promptmarket/contracts';
+import { minorUnitsToNumber } from '@promptmarket/contracts';
 import {
   type WalletMovement,
   type WalletMovementGroup,
@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { type CsvCell, csvDialect, csvDocument, money } from '../../lib/csv';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './wallet.tables';
 
 /**
@@ -127,36 +128,48 @@ export async function walletMovements(
 
 const EXPORT_BATCH = 1000;
 
+/** The export's header row in each language the shop speaks. */
+const csvHeaders: Record<string, readonly string[]> = {
+  en: ['Date', 'Kind', 'Move', 'Amount', 'Balance after', 'Reference'],
+  de: ['Datum', 'Art', 'Bewegung', 'Betrag', 'Saldo danach', 'Bezug'],
+  fr: ['Date', 'Type', 'Mouvement', 'Montant', 'Solde après', 'Référence'],
+  es: ['Fecha', 'Tipo', 'Movimiento', 'Importe', 'Saldo después', 'Referencia'],
+  it: ['Data', 'Tipo', 'Movimento', 'Importo', 'Saldo dopo', 'Riferimento'],
+  pl: ['Data', 'Rodzaj', 'Ruch', 'Kwota', 'Saldo po', 'Odniesienie'],
+};
+
 /**
- * Every movement as CSV (a header line first), read in batches so that a long history never sits
- * in memory as one answer. Amounts are plain decimals with a point, for spreadsheets; every cell
- * is made here from known words, numbers and dates, never from text a user typed.
+ * Every movement as CSV for the user's spreadsheet, in their language: a BOM and a header row,
+ * then the movements newest first, read in batches so that a long history never sits in memory
+ * as one answer. German, French, Spanish, Italian and Polish get `;` and a decimal comma, as
+ * their Excel expects. Every cell is made here from known words, numbers and dates.
  */
-export async function* walletMovementsCsv(
+export function walletMovementsCsv(
   db: Db,
   userId: string,
   group: WalletMovementGroup | undefined,
+  locale: string,
 ): AsyncGenerator<string> {
-  yield 'date,kind,move,amount,balance_after,reference\r\n';
-  const account = await walletAccount(db, userId);
-  if (!account) return;
-  let beforeId: number | undefined;
-  for (;;) {
-    const rows = await movementRows(db, account, { group, limit: EXPORT_BATCH, offset: 0, beforeId });
-    if (rows.length === 0) return;
-    const lines = rows.map((row) => {
-      const subject = subjectOf(row.reference);
-      return [
-        row.createdAt.toISOString(),
-        walletGroupOf(row.kind),
-        row.kind,
-        formatMinorUnits(row.amount),
-        formatMinorUnits(row.balanceAfter),
-        subject ? `${subject.type} ${subject.id}` : '',
-      ].join(',');
-    });
-    yield `${lines.join('\r\n')}\r\n`;
-    if (rows.length < EXPORT_BATCH) return;
-    beforeId = rows.at(-1)?.id;
+  async function* pages(): AsyncGenerator<CsvCell[][]> {
+    const account = await walletAccount(db, userId);
+    if (!account) return;
+    let beforeId: number | undefined;
+    for (;;) {
+      const rows = await movementRows(db, account, { group, limit: EXPORT_BATCH, offset: 0, beforeId });
+      yield rows.map((row) => {
+        const subject = subjectOf(row.reference);
+        return [
+          row.createdAt,
+          walletGroupOf(row.kind),
+          row.kind,
+          money(row.amount),
+          money(row.balanceAfter),
+          subject ? `${subject.type} ${subject.id}` : null,
+        ];
+      });
+      if (rows.length < EXPORT_BATCH) return;
+      beforeId = rows.at(-1)?.id;
+    }
   }
+  return csvDocument(csvDialect(locale), csvHeaders[locale] ?? csvHeaders.en ?? [], pages());
 }

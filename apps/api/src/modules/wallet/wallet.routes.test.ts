@@ -131,7 +131,7 @@ describe('the wallet page of the API', () => {
     const payload = (await call(app, session, 'GET', '/api/wallet/movements')).json().payload;
     expect(payload).toMatchObject({ balance: 0, data: [], meta: { total: 0, last_page: 1 } });
     const csv = await call(app, session, 'GET', '/api/wallet/movements.csv');
-    expect(csv.body).toBe('date,kind,move,amount,balance_after,reference\r\n');
+    expect(csv.body).toBe('\uFEFFDate,Kind,Move,Amount,Balance after,Reference\r\n');
   });
 
   it('refuses a guest and an unknown kind or page in the Laravel shape', async () => {
@@ -157,10 +157,20 @@ describe('the wallet page of the API', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="wallet.csv"');
     expect(csv.headers['cache-control']).toBe('private, no-store');
     const lines = csv.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,kind,move,amount,balance_after,reference');
+    expect(lines[0]).toBe('\uFEFFDate,Kind,Move,Amount,Balance after,Reference');
     expect(lines.slice(1).map((line) => line.split(',').slice(1))).toEqual([
       ['purchases', 'purchase', '-2.50', '9.84', `order ${bought.payload.order_id}`],
       ['deposits', 'deposit', '12.34', '12.34', `deposit ${deposit}`],
+    ]);
+    // German Excel splits on ; and reads a decimal comma: the file is written so in German.
+    const german = await call(app, session, 'GET', '/api/wallet/movements.csv', undefined, {
+      'frontend-language': 'de',
+    });
+    const germanLines = german.body.trimEnd().split('\r\n');
+    expect(germanLines[0]).toBe('\uFEFFDatum;Art;Bewegung;Betrag;Saldo danach;Bezug');
+    expect(germanLines.slice(1).map((line) => line.split(';').slice(1))).toEqual([
+      ['purchases', 'purchase', '-2,50', '9,84', `order ${bought.payload.order_id}`],
+      ['deposits', 'deposit', '12,34', '12,34', `deposit ${deposit}`],
     ]);
     const filtered = await call(app, session, 'GET', '/api/wallet/movements.csv?kind=deposits');
     expect(filtered.headers['content-disposition']).toBe('attachment; filename="wallet-deposits.csv"');

@@ -42,7 +42,9 @@ export async function walletRoutes(parent: FastifyInstance) {
     ...routeOf(walletEndpoints.export),
     handler: async (request, reply) =>
       sendPrivate(reply, {
-        body: Readable.from(walletMovementsCsv(app.db, signedInUser(request).id, request.query.kind)),
+        body: Readable.from(
+          walletMovementsCsv(app.db, signedInUser(request).id, request.query.kind, await request.locale()),
+        ),
         contentType: 'text/csv; charset=utf-8',
         filename: request.query.kind ? `wallet-${request.query.kind}.csv` : 'wallet.csv',
       }),
