@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminList } from './admin';
 import { parseMinorUnits } from './money';
+import { multiLineText, singleLineText } from './single-line-text';
 
 /**
  * The back office's catalogue editor (issue: catalogue): products, the category tree and styles.
@@ -49,9 +50,9 @@ export const priceInCents = z
     return cents;
   });
 
-const title = z.string('title.required').trim().min(1, 'title.required').max(200, 'field.too_long');
-const description = z.string('field.invalid').trim().max(5000, 'field.too_long');
-const prompt = z.string('prompt.required').trim().min(3, 'prompt.required').max(4000, 'field.too_long');
+const title = singleLineText('title.required').trim().min(1, 'title.required').max(200, 'field.too_long');
+const description = multiLineText('field.invalid').trim().max(5000, 'field.too_long');
+const prompt = multiLineText('prompt.required').trim().min(3, 'prompt.required').max(4000, 'field.too_long');
 const styleIds = z.array(id, 'styles.required').max(20, 'field.too_many');
 
 /* Products */

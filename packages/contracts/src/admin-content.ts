@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminList } from './admin';
 import { parseMinorUnits } from './money';
 import { vatRatePattern } from './receipts';
+import { multiLineText, singleLineText } from './single-line-text';
 
 /**
  * The back office's site content (issue: the back office): settings, currencies and rates,
@@ -29,8 +30,9 @@ const eurCents = z.union([z.string(), z.number()], 'amount.invalid').transform((
 });
 
 const localeCode = z.string().regex(/^[a-z]{2}$/, 'locale.invalid');
+/** A setting's text (the shop's legal name, a copyright line): one line without control characters. */
 const shortText = (max: number) =>
-  z.string('field.invalid').trim().min(1, 'field.invalid').max(max, 'field.too_long');
+  singleLineText('field.invalid').trim().min(1, 'field.invalid').max(max, 'field.too_long');
 
 /* Settings */
 
@@ -89,7 +91,7 @@ export const adminSettingsUpdate = z
     min_deposit_eur: eurCents.optional(),
     /** The seller receipts name; the address one line per line. */
     shop_legal_name: shortText(200).optional(),
-    shop_address: z.string('field.invalid').trim().max(500, 'field.too_long').optional(),
+    shop_address: multiLineText('field.invalid').trim().max(500, 'field.too_long').optional(),
     shop_vat_id: z.string('field.invalid').trim().max(40, 'field.too_long').nullable().optional(),
     /** Percent with at most two decimals, below 100; "0" shows no VAT line. */
     vat_rate_percent: z.string('field.invalid').trim().regex(vatRatePattern, 'field.invalid').optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from './accounts';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
-import { singleLineText } from './single-line-text';
+import { multiLineText, singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
@@ -75,7 +75,7 @@ export const contactRequest = z.object({
   city: required('city.required', 100),
   post_code: required('post_code.required', 20),
   country: countryField,
-  message: z.string().trim().max(5000, key('field.too_long')).optional(),
+  message: multiLineText().trim().max(5000, key('field.too_long')).optional(),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 

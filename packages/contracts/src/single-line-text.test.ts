@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { profileUpdateRequest, registerRequest } from './accounts';
+import { adminReasonRequest } from './admin';
+import { adminProductUpdate } from './admin-catalogue';
+import { adminSettingsUpdate } from './admin-content';
 import { contactRequest } from './content';
 import { depositFormRequest } from './deposits';
-import { bankDetails, cardDetails, contactDetails } from './offers';
-import { isSingleLineText } from './single-line-text';
+import { bankDetails, cardDetails, contactDetails, offerCreateFields } from './offers';
+import { isMultiLineText, isSingleLineText } from './single-line-text';
 import { validationText } from './validation-messages';
 import { verificationFields } from './verification';
 
@@ -181,5 +184,86 @@ describe('names, addresses and phone numbers', () => {
       expect(text, locale).not.toBe(validationText('field.control_characters', 'en'));
       expect(text, locale).not.toBe('field.control_characters');
     }
+  });
+});
+
+/** Each form's texts of several lines, and its one-line texts beyond names and addresses. */
+const offerFilling = {
+  title: 'Glass forest',
+  category_id: '1',
+  'style_ids[]': ['2'],
+  price: '40',
+  confirm: '1',
+};
+const texts: {
+  name: string;
+  schema: z.ZodType;
+  valid: Record<string, unknown>;
+  lines: string[];
+  oneLine: string[];
+}[] = [
+  {
+    name: 'an offer',
+    schema: offerCreateFields,
+    valid: offerFilling,
+    lines: ['description', 'add_text', 'prompt'],
+    oneLine: ['title'],
+  },
+  {
+    name: 'the contact form',
+    schema: contactRequest,
+    valid: forms.find((form) => form.name === 'the contact form')?.valid ?? {},
+    lines: ['message'],
+    oneLine: [],
+  },
+  {
+    name: 'a reason',
+    schema: adminReasonRequest,
+    valid: { reason: 'Too dark' },
+    lines: ['reason'],
+    oneLine: [],
+  },
+  { name: 'a product', schema: adminProductUpdate, valid: {}, lines: ['prompt'], oneLine: [] },
+  {
+    name: 'the settings',
+    schema: adminSettingsUpdate,
+    valid: {},
+    lines: ['shop_address'],
+    oneLine: ['shop_legal_name'],
+  },
+];
+
+describe('descriptions, messages, prompts and titles', () => {
+  const paragraph = 'First line,\r\nsecond line\n\tindented: Zoë, Łódź, 李小龍.';
+  for (const form of texts) {
+    it(`of ${form.name} keep line breaks and tabs where lines are allowed and refuse every other control`, () => {
+      expect(form.schema.safeParse(form.valid).success, form.name).toBe(true);
+      for (const field of form.lines) {
+        const kept = form.schema.safeParse({ ...form.valid, [field]: paragraph });
+        expect(kept.success, field).toBe(true);
+        for (const sample of ['\u202Egnp.exe\u202C here', 'a bell\u0007 rings', 'an escape\u001b]0;x here']) {
+          const parsed = form.schema.safeParse({ ...form.valid, [field]: sample });
+          expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+            [field, 'field.control_characters'],
+          ]);
+        }
+      }
+      for (const field of form.oneLine) {
+        const parsed = form.schema.safeParse({ ...form.valid, [field]: 'Two\nlines' });
+        expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+          [field, 'field.control_characters'],
+        ]);
+      }
+    });
+  }
+
+  it('of several lines take tab, CR and LF and no other C0 or C1 control', () => {
+    for (let code = 0; code <= 0x9f; code += 1) {
+      const control = code < 0x20 || code >= 0x7f;
+      const line = code === 0x09 || code === 0x0a || code === 0x0d;
+      expect(isMultiLineText(`a${String.fromCharCode(code)}b`), code.toString(16)).toBe(!control || line);
+    }
+    expect(isMultiLineText('a\u2028b')).toBe(false);
+    expect(isMultiLineText('a\u2066b')).toBe(false);
   });
 });

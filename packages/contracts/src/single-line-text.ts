@@ -27,3 +27,26 @@ export function singleLineText(requiredKey?: ValidationKey) {
     .string(requiredKey)
     .refine(isSingleLineText, { message: 'field.control_characters' satisfies ValidationKey, abort: true });
 }
+
+/**
+ * The same characters but for tab and the line breaks (CR and LF), which a description or a message
+ * of several lines needs. One character class again, each place tried once: linear whatever the input.
+ */
+const controlOrDirectionBesidesLines =
+  /(?![\t\n\r])[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether a text of several lines is free of control and text direction characters. */
+export function isMultiLineText(text: string): boolean {
+  return !controlOrDirectionBesidesLines.test(text);
+}
+
+/**
+ * A string for a text of several lines a person types: a description, a message, a prompt. Tab and
+ * line breaks are kept; any other control or text direction character is refused with
+ * `field.control_characters`, as for `singleLineText`.
+ */
+export function multiLineText(requiredKey?: ValidationKey) {
+  return z
+    .string(requiredKey)
+    .refine(isMultiLineText, { message: 'field.control_characters' satisfies ValidationKey, abort: true });
+}
