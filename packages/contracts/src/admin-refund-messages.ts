@@ -1,5 +1,5 @@
 /**
- * Texts of the back office's refunds (decision 0047), by language. Spread into
+ * Texts of the back office's refunds (decision 0048), by language. Spread into
  * `validationMessages`, so the refund's schema and its errors carry these keys like any other.
  * `{{amount}}` is an amount with the currency's name, `{{reason}}` the provider's own words.
  */

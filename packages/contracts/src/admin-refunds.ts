@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { parseMinorUnits } from './money';
 
 /**
- * The back office's refunds (decision 0047): an order, one item of an order or a paid generation
+ * The back office's refunds (decision 0048): an order, one item of an order or a paid generation
  * back to the buyer's balance; a deposit back to its payment method through the provider.
  */
 

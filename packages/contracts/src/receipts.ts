@@ -100,7 +100,7 @@ export const receipt = z.object({
   /** `balance` for a purchase, the payment provider's name for a deposit. */
   paid_with: z.string(),
   /**
-   * The refunds made of it (decision 0047), each a credit note numbered `R-<year>-<id>` as receipts
+   * The refunds made of it (decision 0048), each a credit note numbered `R-<year>-<id>` as receipts
    * are: to the balance for a purchase (in credits), to the payment method for a deposit (in its
    * currency). Empty when nothing was refunded.
    */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
+import deAdminRefunds from '../locales/de/admin-refunds.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
 import deLedger from '../locales/de/ledger.json';
@@ -11,6 +12,7 @@ import deShop from '../locales/de/shop.json';
 import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
 import enAdmin from '../locales/en/admin.json';
+import enAdminRefunds from '../locales/en/admin-refunds.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
 import enLedger from '../locales/en/ledger.json';
@@ -21,6 +23,7 @@ import enShop from '../locales/en/shop.json';
 import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
 import esAdmin from '../locales/es/admin.json';
+import esAdminRefunds from '../locales/es/admin-refunds.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
 import esLedger from '../locales/es/ledger.json';
@@ -31,6 +34,7 @@ import esShop from '../locales/es/shop.json';
 import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
 import frAdmin from '../locales/fr/admin.json';
+import frAdminRefunds from '../locales/fr/admin-refunds.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
 import frLedger from '../locales/fr/ledger.json';
@@ -41,6 +45,7 @@ import frShop from '../locales/fr/shop.json';
 import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
 import itAdmin from '../locales/it/admin.json';
+import itAdminRefunds from '../locales/it/admin-refunds.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
 import itLedger from '../locales/it/ledger.json';
@@ -51,6 +56,7 @@ import itShop from '../locales/it/shop.json';
 import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
 import plAdmin from '../locales/pl/admin.json';
+import plAdminRefunds from '../locales/pl/admin-refunds.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
 import plLedger from '../locales/pl/ledger.json';
@@ -69,30 +75,78 @@ import { forgetTexts, holdTexts, TEXTS_PATH } from './texts';
  * a page gets the one language it shows.
  */
 const builtIn: Record<string, Messages> = {
-  en: [enAuth, enShop, enWallet, enLedger, enOrders, enReceipts, enOffers, enVerification, enAdmin].reduce(
-    mergeMessages,
-    en as Messages,
-  ),
-  de: [deAuth, deShop, deWallet, deLedger, deOrders, deReceipts, deOffers, deVerification, deAdmin].reduce(
-    mergeMessages,
-    de as Messages,
-  ),
-  fr: [frAuth, frShop, frWallet, frLedger, frOrders, frReceipts, frOffers, frVerification, frAdmin].reduce(
-    mergeMessages,
-    fr as Messages,
-  ),
-  es: [esAuth, esShop, esWallet, esLedger, esOrders, esReceipts, esOffers, esVerification, esAdmin].reduce(
-    mergeMessages,
-    es as Messages,
-  ),
-  it: [itAuth, itShop, itWallet, itLedger, itOrders, itReceipts, itOffers, itVerification, itAdmin].reduce(
-    mergeMessages,
-    it as Messages,
-  ),
-  pl: [plAuth, plShop, plWallet, plLedger, plOrders, plReceipts, plOffers, plVerification, plAdmin].reduce(
-    mergeMessages,
-    pl as Messages,
-  ),
+  en: [
+    enAuth,
+    enShop,
+    enWallet,
+    enLedger,
+    enOrders,
+    enReceipts,
+    enOffers,
+    enVerification,
+    enAdmin,
+    enAdminRefunds,
+  ].reduce(mergeMessages, en as Messages),
+  de: [
+    deAuth,
+    deShop,
+    deWallet,
+    deLedger,
+    deOrders,
+    deReceipts,
+    deOffers,
+    deVerification,
+    deAdmin,
+    deAdminRefunds,
+  ].reduce(mergeMessages, de as Messages),
+  fr: [
+    frAuth,
+    frShop,
+    frWallet,
+    frLedger,
+    frOrders,
+    frReceipts,
+    frOffers,
+    frVerification,
+    frAdmin,
+    frAdminRefunds,
+  ].reduce(mergeMessages, fr as Messages),
+  es: [
+    esAuth,
+    esShop,
+    esWallet,
+    esLedger,
+    esOrders,
+    esReceipts,
+    esOffers,
+    esVerification,
+    esAdmin,
+    esAdminRefunds,
+  ].reduce(mergeMessages, es as Messages),
+  it: [
+    itAuth,
+    itShop,
+    itWallet,
+    itLedger,
+    itOrders,
+    itReceipts,
+    itOffers,
+    itVerification,
+    itAdmin,
+    itAdminRefunds,
+  ].reduce(mergeMessages, it as Messages),
+  pl: [
+    plAuth,
+    plShop,
+    plWallet,
+    plLedger,
+    plOrders,
+    plReceipts,
+    plOffers,
+    plVerification,
+    plAdmin,
+    plAdminRefunds,
+  ].reduce(mergeMessages, pl as Messages),
 };
 
 /** Every text of one language: built-in English, the language's own, then the overrides. */

@@ -85,6 +85,7 @@ export const paths = {
       | 'content'
       | 'messages'
       | 'deposits'
+      | 'refunds'
       | 'audit'
       | 'security',
   ) => `/${locale}/admin${section ? `/${section}` : ''}`,

@@ -8,7 +8,7 @@ import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 
 /**
- * Refunds (decision 0047): an order, an item, a generation to the buyer's balance, a deposit to
+ * Refunds (decision 0048): an order, an item, a generation to the buyer's balance, a deposit to
  * its payment method. Each refund is audited by the refunds module in the transaction that makes
  * it, and runs once per Idempotency-Key (a double click, a retry after a lost answer).
  */

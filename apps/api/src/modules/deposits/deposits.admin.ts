@@ -158,7 +158,7 @@ export function refundMinorOf(deposit: DepositRow, amount: number): number {
 }
 
 /**
- * Counts a refund the back office asks the provider for (decision 0047), in the same transaction
+ * Counts a refund the back office asks the provider for (decision 0048), in the same transaction
  * as the credits it takes: the provider's later `charge.refunded` event then finds this part
  * counted and takes nothing again. `sign` -1 takes the count back when the provider refused.
  */

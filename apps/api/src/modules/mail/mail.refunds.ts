@@ -1,7 +1,7 @@
 import type { Texts } from './mail.notices';
 
 /**
- * The mails of the back office's refunds (decision 0047): an order or one of its prompts and a
+ * The mails of the back office's refunds (decision 0048): an order or one of its prompts and a
  * generation refunded to the balance, a deposit refunded to its payment method. A line naming a
  * value the sender does not give is left out (the prompts no longer downloadable, a reason).
  */

@@ -40,7 +40,7 @@ export async function recentOrdersOf(
   }));
 }
 
-/** An order as a refund reads it (decision 0047): what was paid, for which prompts, which are still owned. */
+/** An order as a refund reads it (decision 0048): what was paid, for which prompts, which are still owned. */
 export type OrderForRefund = {
   id: number;
   userId: string;
@@ -88,7 +88,7 @@ export async function orderIdOfItem(db: Db, itemId: number): Promise<number> {
 }
 
 /**
- * Ends the buyer's access to items refunded in full (decision 0047): their downloads and prompt
+ * Ends the buyer's access to items refunded in full (decision 0048): their downloads and prompt
  * text stop, and the prompt may be bought again.
  */
 export async function revokeOrderItems(tx: Db, itemIds: number[]): Promise<void> {

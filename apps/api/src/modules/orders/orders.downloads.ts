@@ -93,7 +93,7 @@ export async function orderZip(
       and(
         eq(orderItems.id, input.orderItemId),
         eq(orderItems.userId, input.userId),
-        // A prompt refunded in full is no longer the buyer's (decision 0047).
+        // A prompt refunded in full is no longer the buyer's (decision 0048).
         isNull(orderItems.refundedAt),
       ),
     );

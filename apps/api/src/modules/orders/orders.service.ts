@@ -343,7 +343,7 @@ export async function orderHistory(
       .select()
       .from(orderItems)
       .where(
-        // A prompt refunded in full is no longer the buyer's, nor its prompt text (decision 0047).
+        // A prompt refunded in full is no longer the buyer's, nor its prompt text (decision 0048).
         and(
           eq(orderItems.userId, userId),
           isNull(orderItems.refundedAt),

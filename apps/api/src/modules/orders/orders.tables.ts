@@ -64,7 +64,7 @@ export const orders = pgTable(
 
 /**
  * The prompts bought. A user owns a prompt once: the second purchase is refused by the database.
- * An item refunded in full (decision 0047) is no longer owned: its downloads stop, and it may be
+ * An item refunded in full (decision 0048) is no longer owned: its downloads stop, and it may be
  * bought again.
  */
 export const orderItems = pgTable(

@@ -91,7 +91,7 @@ export type PaymentState =
   | { state: 'open' };
 
 /**
- * A refund the shop asks for (decision 0047): part or all of a paid checkout, in the payment's own
+ * A refund the shop asks for (decision 0048): part or all of a paid checkout, in the payment's own
  * currency. The idempotency key makes a retried request (a lost answer, a second click) the same
  * refund at the provider.
  */

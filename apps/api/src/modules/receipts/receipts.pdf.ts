@@ -109,7 +109,7 @@ export function receiptPdf(receipt: Receipt, options: { compress?: boolean } = {
   doc.fontSize(12);
   row([texts.total, '', money(receipt.total_minor)]);
   if (receipt.credit_notes.length > 0) {
-    // The refunds (decision 0047): each credit note with its number, then what is left paid.
+    // The refunds (decision 0048): each credit note with its number, then what is left paid.
     doc.moveDown(0.5);
     doc.fontSize(9);
     row([texts.creditNotes, '', ''], MUTED);

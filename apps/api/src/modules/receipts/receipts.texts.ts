@@ -25,7 +25,7 @@ export type ReceiptTexts = {
   /** `{amount}`: what was credited, in the internal currency. */
   topUp: string;
   noVat: string;
-  /** The refunds of the order or deposit (decision 0047), each a credit note. */
+  /** The refunds of the order or deposit (decision 0048), each a credit note. */
   creditNotes: string;
   refundToBalance: string;
   refundToPaymentMethod: string;

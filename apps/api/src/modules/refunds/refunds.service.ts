@@ -42,7 +42,7 @@ import {
 import { type RefundRow, refunds } from './refunds.tables';
 
 /**
- * Refunds by the back office (decision 0047). A refund to the balance (an order, one of its items,
+ * Refunds by the back office (decision 0048). A refund to the balance (an order, one of its items,
  * a paid generation) is one transaction: the subject's row is locked, what is left to refund is
  * read under that lock from the refunds made before, the refund is recorded and the ledger gives
  * the credits back under the refund's own key, the buyer's access to what was refunded in full
@@ -639,7 +639,7 @@ export type CreditNote = {
 };
 
 /**
- * The refunds shown on the buyer's receipt of an order or a deposit (decision 0047): only the
+ * The refunds shown on the buyer's receipt of an order or a deposit (decision 0048): only the
  * buyer's own, only those done.
  */
 export async function creditNotesOf(

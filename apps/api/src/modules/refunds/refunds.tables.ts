@@ -3,7 +3,7 @@ import { bigint, check, index, pgEnum, pgTable, text, timestamp, unique, uuid } 
 import { users } from '../accounts/accounts.tables';
 
 /**
- * What the back office refunds (decision 0047): a whole order, one item of an order, a paid image
+ * What the back office refunds (decision 0048): a whole order, one item of an order, a paid image
  * generation (each back to the buyer's balance), or a deposit (back to its payment method through
  * the provider, the credits taken from the balance).
  */

@@ -16,7 +16,7 @@ import { creditDeposit, debitWallet, walletBalance } from '../wallet/wallet.serv
 import { ledgerTransactions } from '../wallet/wallet.tables';
 import { refunds } from './refunds.tables';
 
-/** Refunds by the back office (decision 0047), on PGlite and PostgreSQL alike. */
+/** Refunds by the back office (decision 0048), on PGlite and PostgreSQL alike. */
 
 let app: TestApp;
 let admin: BrowserSession;

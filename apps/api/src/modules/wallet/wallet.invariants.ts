@@ -39,7 +39,7 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
     problems.push(`wallet ${row.code} is negative: ${row.balance} (overdraft ${row.overdraft})`);
   }
   // What was given back for a purchase, a generation or a deposit never exceeds what it moved
-  // (decision 0047): refunds to the balance, the back office's deposit refunds (less those the
+  // (decision 0048): refunds to the balance, the back office's deposit refunds (less those the
   // provider refused) and the provider's own reversals (less those reinstated).
   const overRefunded = rowsOf<{ reference: string; paid: string; returned: string }>(
     await db.execute(sql`

@@ -335,7 +335,7 @@ export async function refund(db: Db, input: { originalKey: string; key: string; 
 }
 
 /**
- * A back-office refund to the buyer's balance (decision 0047): the shop gives back what it earned
+ * A back-office refund to the buyer's balance (decision 0048): the shop gives back what it earned
  * from an order, an item of it or a generation. `key` is the refund's own (`refund:<id>`);
  * `reference` the order or generation refunded, so the statement links to it.
  */
@@ -363,7 +363,7 @@ export function refundToBalance(
 }
 
 /**
- * A deposit refunded by the back office to its payment method (decision 0047): the credits it
+ * A deposit refunded by the back office to its payment method (decision 0048): the credits it
  * bought leave the wallet for the provider's clearing account before the provider is asked.
  * Unlike a reversal the provider made, this never takes a wallet below zero: it throws
  * INSUFFICIENT_FUNDS (or ACCOUNT_IN_DEBT) when the balance no longer holds the credits.

@@ -1,4 +1,9 @@
 import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
+import {
+  type AdminRefundInput,
+  adminRefundEndpoints,
+  type RefundSubject,
+} from '@promptmarket/contracts/admin-refunds';
 import type { z } from 'zod';
 import type { BrowserApi } from '../../lib/api-browser';
 import { type ApiClient, endpointUrl, idempotencyHeaders } from '../../lib/api-client';
@@ -141,3 +146,12 @@ export const getSubscribers = (api: ApiClient, query: ListQuery) =>
 export const newsletterExportHref = () => endpointUrl(admin.newsletter.export);
 export const getContactMessages = (api: ApiClient, query: ListQuery) =>
   api.call(admin.contactMessages.list, { query });
+
+/* Refunds (decision 0048) */
+export const getRefunds = (api: ApiClient, query: ListQuery) =>
+  api.call(adminRefundEndpoints.list, { query });
+export const getRefundable = (api: ApiClient, query: { subject: RefundSubject; id: number }) =>
+  api.call(adminRefundEndpoints.refundable, { query });
+/** The key made when the dialog was confirmed: a double click or a retry refunds once. */
+export const createRefund = (api: ApiClient, body: AdminRefundInput, idempotencyKey: string) =>
+  api.call(adminRefundEndpoints.create, { body, headers: idempotencyHeaders(idempotencyKey) });

@@ -1,8 +1,18 @@
 import { adminDepositStatuses } from '@promptmarket/contracts/admin';
+import { useState } from 'react';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable, listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/admin-ui';
+import {
+  ListTable,
+  listQuery,
+  type Notice,
+  NoticeBar,
+  Pager,
+  SearchBox,
+  StatusFilter,
+} from '../../features/admin/admin-ui';
 import { getDeposits } from '../../features/admin/api';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
+import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
@@ -36,11 +46,13 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const { list } = loaderData;
+  const [notice, setNotice] = useState<Notice>(null);
   return (
     <section aria-labelledby="admin-deposits-title" className="space-y-4">
       <h2 id="admin-deposits-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.deposits')}
       </h2>
+      <NoticeBar notice={notice} />
       <SearchBox label={t('admin.deposits.search')} submitLabel={t('admin.users.find')} />
       <StatusFilter statuses={adminDepositStatuses} label={(status) => t(`admin.deposits.${status}`)} />
       <ListTable
@@ -52,6 +64,7 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
           t('admin.deposits.credited'),
           t('admin.deposits.reference'),
           t('admin.offers.status'),
+          t('admin.refunds.button'),
         ]}
         row={(deposit) => (
           <tr key={deposit.id}>
@@ -90,6 +103,16 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
                 locale={locale}
                 currencyName={settings.internal_currency_name}
               />
+            </td>
+            <td className="px-4 py-3">
+              {/* A paid deposit with credit left to take back can be refunded to its card. */}
+              {deposit.status === 'success' && deposit.reversed_amount < deposit.internal_amount ? (
+                <RefundButton
+                  subject="deposit"
+                  id={deposit.id}
+                  onDone={(text) => setNotice({ kind: 'success', text })}
+                />
+              ) : null}
             </td>
           </tr>
         )}

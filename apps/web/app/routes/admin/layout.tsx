@@ -117,6 +117,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
               {t('admin.nav.deposits')}
             </NavLink>
+            <NavLink to={paths.admin(locale, 'refunds')} className={tabClass}>
+              {t('admin.nav.refunds')}
+            </NavLink>
             <NavLink to={paths.admin(locale, 'audit')} className={tabClass}>
               {t('admin.nav.audit')}
             </NavLink>

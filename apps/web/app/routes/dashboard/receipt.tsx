@@ -153,6 +153,53 @@ function ReceiptSheet({ receipt }: { receipt: Receipt }) {
           </tr>
         </tfoot>
       </table>
+      {receipt.credit_notes.length > 0 ? (
+        // The refunds of this order or deposit (decision 0048), each a credit note of its own number.
+        <section aria-labelledby="receipt-credit-notes" className="mt-8">
+          <h3
+            id="receipt-credit-notes"
+            className="text-sm font-semibold uppercase tracking-wide text-slate-500"
+          >
+            {t('receipts.creditNotes')}
+          </h3>
+          <table className="mt-2 w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">{t('receipts.creditNote')}</th>
+                <th scope="col">{t('receipts.description')}</th>
+                <th scope="col">{t('receipts.amount')}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {receipt.credit_notes.map((note) => (
+                <tr key={note.number}>
+                  <td className="py-2 pr-3 align-top">
+                    <span className="font-mono text-xs">{note.number}</span>
+                    <p className="text-xs text-slate-500">
+                      {new Date(note.issued_at).toLocaleDateString(receipt.language, { timeZone: 'UTC' })}
+                    </p>
+                  </td>
+                  <td className="py-2 pr-3 align-top">
+                    {note.description}
+                    <p className="text-xs text-slate-500">
+                      {t('receipts.refundReason', { reason: note.reason })}
+                    </p>
+                  </td>
+                  <td className="py-2 text-right align-top tabular-nums">−{money(note.amount_minor)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="font-semibold text-slate-900">
+                <th scope="row" colSpan={2} className="pt-3 text-left">
+                  {t('receipts.totalAfterRefunds')}
+                </th>
+                <td className="pt-3 text-right tabular-nums">{money(receipt.total_after_refunds_minor)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </section>
+      ) : null}
       <p className="mt-8 text-sm text-slate-600">
         {receipt.paid_with === 'balance'
           ? t('receipts.paidWithBalance')
