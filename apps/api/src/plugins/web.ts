@@ -309,9 +309,18 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     });
   }
 
-  // Form posts reach the route actions as the raw stream they arrived as.
+  // Form posts reach the route actions as the raw stream they arrived as, never decoded: a body
+  // under a Content-Encoding would be read as its compressed bytes, so it is refused (no browser
+  // compresses a form).
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      done(new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported Content-Encoding.'));
+      return;
+    }
+    done(null, payload);
+  });
 
   // Pages kept for every visitor keep their caching, and answers that chose theirs (the texts'
   // script, a sitemap) keep it; one visitor's answer is `private, no-store`.
