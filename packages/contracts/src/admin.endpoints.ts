@@ -573,6 +573,13 @@ export const adminEndpoints = {
       summary: 'One identity document, to admins only',
       params: adminVerificationDocumentParams,
     }),
+    documentView: defineEndpoint({
+      method: 'GET',
+      path: '/admin/verifications/:id/documents/:field/view',
+      summary:
+        'One identity document shown in the page (a picture or a PDF inline), to admins only, never kept',
+      params: adminVerificationDocumentParams,
+    }),
     approve: defineEndpoint({
       method: 'POST',
       path: '/admin/verifications/:id/approve',

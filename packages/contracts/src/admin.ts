@@ -118,6 +118,8 @@ export const adminOffer = z.object({
   media_kind: z.string(),
   media_url: z.string(),
   product_id: z.number().nullable(),
+  /** The English prompt the seller gave for the buyer; Publish is filled in with it. */
+  prompt: z.string().nullable(),
   created_at: z.string(),
 });
 export type AdminOffer = z.infer<typeof adminOffer>;
@@ -146,7 +148,6 @@ export const adminOfferResponse = z.object({
   status: z.literal('OK'),
   payload: adminOffer.extend({
     add_text: z.string().nullable(),
-    prompt: z.string().nullable(),
     category_title: z.string(),
     styles: z.array(z.object({ id: z.number(), title: z.string() })),
     decline_reason: z.string().nullable(),
@@ -238,7 +239,14 @@ export const adminVerification = z.object({
   document_type: z.string().nullable(),
   /** The documents sent; `kind` says how the back office shows one: a picture inline, a PDF by a link. */
   documents: z.array(
-    z.object({ field: z.string(), url: z.string(), kind: z.enum(['image', 'pdf', 'other']) }),
+    z.object({
+      field: z.string(),
+      /** The file as a download. */
+      url: z.string(),
+      /** The file shown in the page: a picture or a PDF inline, framed only by the shop's own pages. */
+      view_url: z.string(),
+      kind: z.enum(['image', 'pdf', 'other']),
+    }),
   ),
   created_at: z.string(),
 });

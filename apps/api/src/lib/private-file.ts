@@ -35,6 +35,12 @@ export type PrivateAnswer = Disposition & {
   size?: number;
   /** A file a user uploaded: the sandbox policy keeps even a mistaken inline rendering from running anything. */
   sandbox?: boolean;
+  /**
+   * May be shown in a frame of the shop's own pages (a PDF in the back office's review): this
+   * answer alone says `frame-ancestors 'self'` and `X-Frame-Options: SAMEORIGIN`; every other
+   * answer keeps `'none'` and `DENY`.
+   */
+  framedBySelf?: boolean;
   /** How long the user's browser may keep it; by default it keeps nothing. */
   maxAgeSeconds?: number;
 };
@@ -54,7 +60,13 @@ export function sendPrivate(reply: FastifyReply, answer: PrivateAnswer) {
       answer.maxAgeSeconds ? `private, max-age=${answer.maxAgeSeconds}` : 'private, no-store',
     );
   if (answer.size !== undefined) reply.header('content-length', answer.size);
-  if (answer.sandbox) reply.header('content-security-policy', "default-src 'none'; sandbox");
+  if (answer.framedBySelf) {
+    reply.header(
+      'content-security-policy',
+      `default-src 'none'; frame-ancestors 'self'${answer.sandbox ? '; sandbox' : ''}`,
+    );
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  } else if (answer.sandbox) reply.header('content-security-policy', "default-src 'none'; sandbox");
   return reply.send(answer.body);
 }
 
@@ -149,6 +161,12 @@ export async function sendUploadedFile(
     name: string;
     /** Show a picture in the page rather than download it. */
     inline?: boolean;
+    /**
+     * With `inline`, a PDF too is shown in the page, in a frame of the shop's own pages: without
+     * the sandbox policy, which browsers' PDF viewers refuse to run under. Only for files the
+     * back office opens.
+     */
+    documentsInline?: boolean;
     maxAgeSeconds?: number;
   },
 ) {
@@ -166,14 +184,16 @@ export async function sendUploadedFile(
   if (!kind) reply.log.warn({ key }, 'a stored upload is none of the kinds it was accepted as');
   const { contentType, extension } = kind ? fileKinds[kind] : unknownContent;
   const filename = `${options.name}.${extension}`;
+  const framedPdf = Boolean(options.inline && options.documentsInline && kind === 'pdf');
   return sendPrivate(reply, {
-    ...(options.inline && kind && pictureKinds.includes(kind)
+    ...((options.inline && kind && pictureKinds.includes(kind)) || framedPdf
       ? { inline: true as const, filename }
       : { filename }),
     body,
     size: file.size,
     contentType,
-    sandbox: true,
+    sandbox: !framedPdf,
+    framedBySelf: framedPdf,
     ...(options.maxAgeSeconds === undefined ? {} : { maxAgeSeconds: options.maxAgeSeconds }),
   });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
+import deAdminWork from '../locales/de/admin-work.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
 import deLedger from '../locales/de/ledger.json';
@@ -13,6 +14,7 @@ import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
 import enAdmin from '../locales/en/admin.json';
 import enAdminRefunds from '../locales/en/admin-refunds.json';
+import enAdminWork from '../locales/en/admin-work.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
 import enLedger from '../locales/en/ledger.json';
@@ -24,6 +26,7 @@ import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
 import esAdmin from '../locales/es/admin.json';
 import esAdminRefunds from '../locales/es/admin-refunds.json';
+import esAdminWork from '../locales/es/admin-work.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
 import esLedger from '../locales/es/ledger.json';
@@ -35,6 +38,7 @@ import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
 import frAdmin from '../locales/fr/admin.json';
 import frAdminRefunds from '../locales/fr/admin-refunds.json';
+import frAdminWork from '../locales/fr/admin-work.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
 import frLedger from '../locales/fr/ledger.json';
@@ -46,6 +50,7 @@ import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
 import itAdmin from '../locales/it/admin.json';
 import itAdminRefunds from '../locales/it/admin-refunds.json';
+import itAdminWork from '../locales/it/admin-work.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
 import itLedger from '../locales/it/ledger.json';
@@ -57,6 +62,7 @@ import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
 import plAdmin from '../locales/pl/admin.json';
 import plAdminRefunds from '../locales/pl/admin-refunds.json';
+import plAdminWork from '../locales/pl/admin-work.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
 import plLedger from '../locales/pl/ledger.json';
@@ -86,6 +92,7 @@ const builtIn: Record<string, Messages> = {
     enVerification,
     enAdmin,
     enAdminRefunds,
+    enAdminWork,
   ].reduce(mergeMessages, en as Messages),
   de: [
     deAuth,
@@ -98,6 +105,7 @@ const builtIn: Record<string, Messages> = {
     deVerification,
     deAdmin,
     deAdminRefunds,
+    deAdminWork,
   ].reduce(mergeMessages, de as Messages),
   fr: [
     frAuth,
@@ -110,6 +118,7 @@ const builtIn: Record<string, Messages> = {
     frVerification,
     frAdmin,
     frAdminRefunds,
+    frAdminWork,
   ].reduce(mergeMessages, fr as Messages),
   es: [
     esAuth,
@@ -122,6 +131,7 @@ const builtIn: Record<string, Messages> = {
     esVerification,
     esAdmin,
     esAdminRefunds,
+    esAdminWork,
   ].reduce(mergeMessages, es as Messages),
   it: [
     itAuth,
@@ -134,6 +144,7 @@ const builtIn: Record<string, Messages> = {
     itVerification,
     itAdmin,
     itAdminRefunds,
+    itAdminWork,
   ].reduce(mergeMessages, it as Messages),
   pl: [
     plAuth,
@@ -146,6 +157,7 @@ const builtIn: Record<string, Messages> = {
     plVerification,
     plAdmin,
     plAdminRefunds,
+    plAdminWork,
   ].reduce(mergeMessages, pl as Messages),
 };
 

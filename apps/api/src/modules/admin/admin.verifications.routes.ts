@@ -46,6 +46,30 @@ export async function adminVerificationsRoutes(parent: FastifyInstance) {
     },
   });
 
+  /*
+   * The same document shown in the review page rather than downloaded: a picture or a PDF inline,
+   * typed from its bytes, kept by no cache, and framed by the shop's own pages only (this answer
+   * alone allows that; decision 0011).
+   */
+  app.route({
+    ...routeOf(adminEndpoints.verifications.documentView, {
+      200: z.any().describe('the document, inline'),
+      ...errorResponses,
+    }),
+    handler: async (request, reply) => {
+      const document = await verificationDocumentForReview(app.db, {
+        verificationId: request.params.id,
+        field: request.params.field,
+      });
+      return sendUploadedFile(reply, app.storage, document.key, {
+        kinds: documentKinds,
+        name: `verification-${request.params.id}-${request.params.field}`,
+        inline: true,
+        documentsInline: true,
+      });
+    },
+  });
+
   for (const action of ['approve', 'decline'] as const) {
     app.route({
       ...routeOf(adminEndpoints.verifications[action]),

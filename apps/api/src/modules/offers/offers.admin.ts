@@ -63,6 +63,7 @@ function adminOfferOf(offer: OfferRow, email: string): AdminOffer {
     media_kind: offer.mediaKind,
     media_url: `/api/admin/offers/${offer.id}/media`,
     product_id: offer.productId,
+    prompt: offer.prompt,
     created_at: offer.createdAt.toISOString(),
   };
 }
@@ -86,7 +87,6 @@ export async function offerDetailForReview(
   return {
     ...adminOfferOf(offer, emails.get(offer.userId) ?? ''),
     add_text: offer.addText,
-    prompt: offer.prompt,
     category_title: categories.get(offer.categoryId) ?? '',
     styles,
     decline_reason: offer.declineReason,

@@ -62,6 +62,7 @@ export async function verificationsForReview(
             {
               field,
               url: `/api/admin/verifications/${verification.id}/documents/${field}`,
+              view_url: `/api/admin/verifications/${verification.id}/documents/${field}/view`,
               kind: documentKind(stored.contentType),
             },
           ]

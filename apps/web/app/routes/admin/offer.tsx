@@ -1,7 +1,9 @@
 import type { AdminOfferDetail } from '@promptmarket/contracts/admin';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { getOffer } from '../../features/admin/api';
+import { ConfirmButton, NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
+import { declineOffer, getOffer } from '../../features/admin/api';
+import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
@@ -26,6 +28,63 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
+
+/** One of the seller's texts, as they wrote it (line breaks kept), or a dash when they gave none. */
+function SellerText({ label, text, lang }: { label: string; text: string | null; lang?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-1">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd lang={text ? lang : undefined} className="whitespace-pre-line break-words text-sm text-slate-800">
+        {text || <span className="text-slate-500">{t('adminWork.offers.empty')}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** What the back office can do with the offer in its status: counter, decline, publish. */
+function OfferActions({ offer }: { offer: AdminOfferDetail }) {
+  const { t } = useTranslation();
+  const { notice, busy, run } = useAdminAction();
+  const canCounter = offer.status === 'pending';
+  const canDecline = offer.status === 'pending' || offer.status === 'offer';
+  const canPublish =
+    offer.status === 'approved' && offer.product_id === null && PICTURE_KINDS.includes(offer.media_kind);
+  return (
+    <section
+      aria-labelledby="admin-offer-actions"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id="admin-offer-actions" className="text-base font-semibold text-slate-900">
+        {t('adminWork.offers.actions')}
+      </h3>
+      <NoticeBar notice={notice} />
+      {canCounter || canDecline || canPublish ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {canCounter ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
+          {canPublish ? <PublishButton offer={offer} run={run} /> : null}
+          {canDecline ? (
+            <ConfirmButton
+              label={t('admin.offers.decline')}
+              question={t('admin.offers.confirmDecline', { title: offer.title })}
+              askReason
+              disabled={busy}
+              onConfirm={(reason, key) =>
+                run((api) => declineOffer(api, offer.id, reason, key), t('admin.offers.declined'))
+              }
+            />
+          ) : null}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {offer.product_id !== null
+            ? t('admin.offers.isProduct', { id: offer.product_id })
+            : t('adminWork.offers.noActions', { status: t(`offers.status.${offer.status}`) })}
+        </p>
+      )}
+    </section>
+  );
+}
 
 /**
  * One offer as the back office reviews it, with the products of the shop and the earlier offers
@@ -86,14 +145,64 @@ export default function AdminOffer({ loaderData, params }: Route.ComponentProps)
               <dd className="text-slate-800">{euro(offer.service_price)}</dd>
               <dt className="text-slate-500">{t('admin.offers.status')}</dt>
               <dd className="text-slate-800">{t(`offers.status.${offer.status}`)}</dd>
-              {offer.description ? (
+              <dt className="text-slate-500">{t('adminWork.offers.category')}</dt>
+              <dd className="text-slate-800">{offer.category_title || '—'}</dd>
+              <dt className="text-slate-500">{t('adminWork.offers.styles')}</dt>
+              <dd className="text-slate-800">
+                {offer.styles.length > 0 ? (
+                  <ul className="flex flex-wrap gap-1.5">
+                    {offer.styles.map((style) => (
+                      <li
+                        key={style.id}
+                        className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700"
+                      >
+                        {style.title}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  '—'
+                )}
+              </dd>
+              {offer.decline_reason ? (
                 <>
-                  <dt className="text-slate-500">{t('admin.offers.offer')}</dt>
-                  <dd className="max-w-prose text-slate-800">{offer.description}</dd>
+                  <dt className="text-slate-500">{t('adminWork.offers.declineReason')}</dt>
+                  <dd className="max-w-prose text-slate-800">{offer.decline_reason}</dd>
                 </>
               ) : null}
             </dl>
           </div>
+          <OfferActions offer={offer} />
+          <section
+            aria-labelledby="admin-offer-texts"
+            className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <h3 id="admin-offer-texts" className="text-base font-semibold text-slate-900">
+              {t('adminWork.offers.sellerTexts')}
+            </h3>
+            <dl className="grid max-w-prose gap-4">
+              <SellerText label={t('adminWork.offers.title')} text={offer.title} />
+              <SellerText label={t('adminWork.offers.description')} text={offer.description} />
+              <SellerText label={t('adminWork.offers.addText')} text={offer.add_text} />
+              <div className="space-y-1">
+                <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                  {t('adminWork.offers.prompt')}
+                </dt>
+                <dd>
+                  {offer.prompt ? (
+                    <pre
+                      lang="en"
+                      className="whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 font-mono text-sm text-slate-800"
+                    >
+                      {offer.prompt}
+                    </pre>
+                  ) : (
+                    <span className="text-sm text-amber-700">{t('adminWork.offers.noPrompt')}</span>
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </section>
           <section aria-labelledby="admin-offer-similar" className="space-y-3">
             <h3 id="admin-offer-similar" className="text-base font-semibold text-slate-900">
               {t('admin.offers.similar')}

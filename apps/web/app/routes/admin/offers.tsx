@@ -1,6 +1,7 @@
-import type { AdminOffer } from '@promptmarket/contracts/admin';
+import type { AdminBulkResult } from '@promptmarket/contracts/admin';
 import { offerStatuses } from '@promptmarket/contracts/offers';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -9,6 +10,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
@@ -20,14 +22,24 @@ import {
   StatusFilter,
   useAdminAction,
 } from '../../features/admin/admin-ui';
-import { counterOffer, declineOffer, getOffers, publishOffer } from '../../features/admin/api';
+import { declineOffer, getOffers } from '../../features/admin/api';
+import {
+  bulkReport,
+  chosenOnPage,
+  pageState,
+  toggled,
+  toggledPage,
+} from '../../features/admin/bulk-selection';
+import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
+import { bulkOffers } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
-import { newIdempotencyKey } from '../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
+import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/offers';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.offers');
@@ -41,98 +53,88 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-function CounterForm({
-  offer,
-  run,
-  busy,
+const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
+
+type Report = { kind: 'success' | 'error'; summary: string; failures: string[] } | null;
+
+/** The "all" box of the page: checked, unchecked or mixed, as a native checkbox the keyboard reaches. */
+function PageCheckbox({
+  state,
+  label,
+  onToggle,
 }: {
-  offer: AdminOffer;
-  run: ReturnType<typeof useAdminAction>['run'];
-  busy: boolean;
+  state: 'all' | 'some' | 'none';
+  label: string;
+  onToggle: () => void;
 }) {
-  const { t } = useTranslation();
-  const [price, setPrice] = useState('');
-  // One key until the price is sent: a double click or a retry after a lost answer prices once.
-  const [key, setKey] = useState(newIdempotencyKey);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (
-      await run(
-        (api) => counterOffer(api, offer.id, { service_price: price.replace(',', '.') }, key),
-        t('admin.offers.sent'),
-      )
-    ) {
-      setPrice('');
-      setKey(newIdempotencyKey());
-    }
-  }
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === 'some';
+  }, [state]);
   return (
-    <form onSubmit={submit} className="flex items-center gap-2">
-      <label className="sr-only" htmlFor={`counter-${offer.id}`}>
-        {t('admin.offers.counterLabel', { title: offer.title })}
-      </label>
+    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
       <input
-        id={`counter-${offer.id}`}
-        type="number"
-        min={0.01}
-        step={0.01}
-        required
-        value={price}
-        onChange={(event) => setPrice(event.target.value)}
-        className="w-24 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
+        ref={box}
+        type="checkbox"
+        checked={state === 'all'}
+        onChange={onToggle}
+        className="h-4 w-4 accent-brand-600"
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
-      >
-        {t('admin.offers.counter')}
-      </button>
-    </form>
+      {label}
+    </label>
   );
 }
 
-function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<typeof useAdminAction>['run'] }) {
+/** Publish for the chosen offers: one shop price, each with its seller's prompt. */
+function BulkPublishButton({
+  count,
+  disabled,
+  onConfirm,
+}: {
+  count: number;
+  disabled: boolean;
+  onConfirm: (price: string, key: string) => Promise<boolean>;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [price, setPrice] = useState('');
-  const [prompt, setPrompt] = useState(offer.description ?? '');
-  // Made when the dialog opens, the same for every send from it.
   const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const done = await run(
-      (api) => publishOffer(api, offer.id, { price: price.replace(',', '.'), prompt }, key),
-      t('admin.offers.published'),
-    );
-    if (done) setOpen(false);
+    setBusy(true);
+    const done = await onConfirm(price.replace(',', '.'), key);
+    setBusy(false);
+    if (done) {
+      setOpen(false);
+      setPrice('');
+    }
   }
   return (
     <>
       <button
         type="button"
+        disabled={disabled}
         onClick={() => {
           setKey(newIdempotencyKey());
           setOpen(true);
         }}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
+        className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
       >
-        {t('admin.offers.publish')}
+        {t('adminWork.offers.bulkPublish')}
       </button>
       {open ? (
-        <Dialog open onOpenChange={setOpen}>
+        <Dialog open onOpenChange={(next) => (busy ? null : setOpen(next))}>
           <DialogContent closeLabel={t('admin.cancel')}>
             <form onSubmit={submit}>
-              <DialogTitle>{t('admin.offers.publish')}</DialogTitle>
-              <DialogDescription>{t('admin.offers.publishText', { title: offer.title })}</DialogDescription>
-              <label
-                htmlFor={`publish-price-${offer.id}`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.offers.shopPrice')}
+              <DialogTitle>{t('adminWork.offers.bulkPublish')}</DialogTitle>
+              <DialogDescription>{t('adminWork.offers.bulkPublishQuestion', { count })}</DialogDescription>
+              <label htmlFor={id} className="mt-4 mb-1.5 block text-sm font-medium text-slate-800">
+                {t('adminWork.offers.bulkPrice')}
               </label>
               <input
-                id={`publish-price-${offer.id}`}
+                id={id}
                 type="number"
                 min={0.01}
                 step={0.01}
@@ -141,28 +143,12 @@ function PublishButton({ offer, run }: { offer: AdminOffer; run: ReturnType<type
                 onChange={(event) => setPrice(event.target.value)}
                 className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
               />
-              <label
-                htmlFor={`publish-prompt-${offer.id}`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.offers.prompt')}
-              </label>
-              <textarea
-                id={`publish-prompt-${offer.id}`}
-                required
-                minLength={3}
-                maxLength={4000}
-                rows={4}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              />
               <DialogActions>
                 <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
                   {t('admin.cancel')}
                 </button>
-                <button type="submit" className={buttonStyles.primary}>
-                  {t('admin.offers.publish')}
+                <button type="submit" className={buttonStyles.primary} disabled={busy}>
+                  {t('adminWork.offers.bulkPublish')}
                 </button>
               </DialogActions>
             </form>
@@ -178,9 +164,48 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
+  const api = useApi();
+  const revalidator = useRevalidator();
   const { list } = loaderData;
+  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  const [report, setReport] = useState<Report>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const onPage = list?.data.map((offer) => offer.id) ?? [];
+  const chosen = chosenOnPage(selection, onPage);
   const euro = (amount: number | null) =>
     amount === null ? '—' : formatInternal(centsFromDecimal(amount), locale, EURO.code);
+
+  /** Sends a bulk action for the chosen offers, reports what was done and what failed, and reloads. */
+  async function runBulk(
+    body: { action: 'decline'; reason: string } | { action: 'publish'; price: string },
+    key: string,
+  ) {
+    setBulkBusy(true);
+    setReport(null);
+    try {
+      const answer = await bulkOffers(api, { ...body, ids: chosen }, key);
+      const outcome: AdminBulkResult = answer.payload;
+      setReport(
+        bulkReport(outcome, {
+          done: (count) => t('adminWork.offers.bulkDone', { count }),
+          failed: (count) => t('adminWork.offers.bulkFailed', { count }),
+          item: (id, message) => t('adminWork.offers.failedItem', { id, message }),
+        }),
+      );
+      // The failed ones stay chosen, to be looked at or tried again.
+      setSelection(new Set(outcome.failed.map((failure) => failure.id)));
+      revalidator.revalidate();
+      return true;
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
+      setReport({ kind: 'error', summary: t('admin.actionFailed', { message }), failures: [] });
+      return false;
+    } finally {
+      setBulkBusy(false);
+    }
+  }
+
   return (
     <section aria-labelledby="admin-offers-title" className="space-y-4">
       <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">
@@ -188,9 +213,60 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       </h2>
       <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
       <NoticeBar notice={notice} />
+      {report ? (
+        <FormAlert kind={report.kind}>
+          <p>{report.summary}</p>
+          {report.failures.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {report.failures.map((failure) => (
+                <li key={failure}>{failure}</li>
+              ))}
+            </ul>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {list && list.data.length > 0 ? (
+        <fieldset
+          aria-label={t('adminWork.offers.bulkActions')}
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+        >
+          <PageCheckbox
+            state={pageState(selection, onPage)}
+            label={t('adminWork.offers.selectAll')}
+            onToggle={() => setSelection(toggledPage(selection, onPage))}
+          />
+          <span className="text-sm text-slate-600" aria-live="polite">
+            {t('adminWork.offers.selected', { count: chosen.length })}
+          </span>
+          <div className="flex flex-wrap gap-2">
+            <BulkPublishButton
+              count={chosen.length}
+              disabled={chosen.length === 0 || bulkBusy}
+              onConfirm={(price, key) => runBulk({ action: 'publish', price }, key)}
+            />
+            <ConfirmButton
+              label={t('adminWork.offers.bulkDecline')}
+              question={t('adminWork.offers.bulkDeclineQuestion', { count: chosen.length })}
+              askReason
+              disabled={chosen.length === 0 || bulkBusy}
+              onConfirm={(reason, key) => runBulk({ action: 'decline', reason }, key)}
+            />
+            {chosen.length > 0 ? (
+              <button
+                type="button"
+                onClick={() => setSelection(new Set())}
+                className="rounded-lg px-3 py-1.5 text-xs font-semibold text-slate-700 underline hover:bg-slate-100"
+              >
+                {t('adminWork.offers.clear')}
+              </button>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
       <ListTable
         list={list}
         head={[
+          t('adminWork.offers.selected', { count: chosen.length }),
           t('admin.offers.media'),
           t('admin.offers.offer'),
           t('admin.offers.user'),
@@ -200,9 +276,18 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           t('admin.offers.actions'),
         ]}
         row={(offer) => (
-          <tr key={offer.id}>
+          <tr key={offer.id} className={selection.has(offer.id) ? 'bg-brand-50/60' : undefined}>
             <td className="px-4 py-3">
-              {['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+              <input
+                type="checkbox"
+                checked={selection.has(offer.id)}
+                onChange={(event) => setSelection(toggled(selection, offer.id, event.target.checked))}
+                aria-label={t('adminWork.offers.select', { id: offer.id, title: offer.title })}
+                className="h-5 w-5 accent-brand-600"
+              />
+            </td>
+            <td className="px-4 py-3">
+              {PICTURE_KINDS.includes(offer.media_kind) ? (
                 <a
                   href={offer.media_url}
                   target="_blank"
@@ -239,7 +324,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
               {offer.status === 'approved' &&
               offer.product_id === null &&
-              ['jpeg', 'png', 'gif', 'webp'].includes(offer.media_kind) ? (
+              PICTURE_KINDS.includes(offer.media_kind) ? (
                 <PublishButton offer={offer} run={run} />
               ) : null}
               {offer.product_id !== null ? (

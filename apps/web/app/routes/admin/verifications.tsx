@@ -74,8 +74,9 @@ function VerificationDetails({ item, locale }: { item: AdminVerification; locale
 }
 
 /**
- * A document as the reviewer looks at it: a picture inline (a press opens it whole), a PDF or
- * another file by its link. Only admins are answered the file.
+ * A document as the reviewer looks at it, in the page: a picture shown (a press opens it whole in
+ * a new tab), a PDF in a frame of its own, anything else by its link to download. Only admins are
+ * answered the file, and no cache keeps it.
  */
 function DocumentPreview({
   document,
@@ -87,30 +88,55 @@ function DocumentPreview({
   const { t } = useTranslation();
   if (document.kind === 'image') {
     return (
-      <figure className="w-40">
-        <a href={document.url} target="_blank" rel="noreferrer" className="block">
+      <figure className="w-full sm:w-56">
+        <a
+          href={document.view_url}
+          target="_blank"
+          rel="noreferrer"
+          className="block"
+          aria-label={t('adminWork.verifications.view', { name: label })}
+        >
           <img
-            src={document.url}
+            src={document.view_url}
             alt={label}
             loading="lazy"
-            width={160}
-            height={112}
-            className="h-28 w-40 rounded-lg border border-slate-200 bg-slate-50 object-contain"
+            width={224}
+            height={160}
+            className="h-40 w-full rounded-lg border border-slate-200 bg-slate-50 object-contain"
           />
         </a>
         <figcaption className="mt-1 text-slate-600">{label}</figcaption>
       </figure>
     );
   }
+  if (document.kind === 'pdf') {
+    return (
+      <figure className="w-full sm:w-72">
+        <iframe
+          src={document.view_url}
+          title={t('adminWork.verifications.pdf', { name: label })}
+          loading="lazy"
+          className="h-72 w-full rounded-lg border border-slate-200 bg-slate-50"
+        />
+        <figcaption className="mt-1 flex flex-wrap gap-x-3 text-slate-600">
+          <span>{label}</span>
+          <a href={document.view_url} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+            {t('adminWork.verifications.view', { name: label })}
+          </a>
+          <a href={document.url} className="text-brand-700 underline">
+            {t('adminWork.verifications.download')}
+          </a>
+        </figcaption>
+      </figure>
+    );
+  }
   return (
     <a
       href={document.url}
-      target="_blank"
-      rel="noreferrer"
       className="flex h-28 w-40 flex-col items-center justify-center gap-1 rounded-lg border border-slate-200 bg-slate-50 p-2 text-center text-brand-700 underline"
     >
       <span className="rounded bg-red-100 px-1.5 py-0.5 text-[10px] font-bold uppercase text-red-800 no-underline">
-        {document.kind === 'pdf' ? 'PDF' : t('admin.verifications.file')}
+        {t('admin.verifications.file')}
       </span>
       {t('admin.verifications.openDocument', { name: label })}
     </a>
