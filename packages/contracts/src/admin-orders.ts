@@ -9,6 +9,7 @@ import {
   adminUserDeposit,
   adminUserParams,
 } from './admin';
+import { refundStatuses, refundSubjects } from './admin-refunds';
 import { defineEndpoint } from './endpoint';
 import { receipt } from './receipts';
 
@@ -25,9 +26,17 @@ export type AdminOrderKind = (typeof adminOrderKinds)[number];
 /**
  * Where an order stands: a bought prompt or cart is `paid` once its ledger move is made (it is
  * made in the same transaction); a drawn image is `processing`, then `done`, or `failed` (its
- * cost given back).
+ * cost given back at once). A paid order or a drawn image the back office gave money back for is
+ * `partially_refunded`, or `refunded` once all of it went back.
  */
-export const adminOrderStatuses = ['paid', 'processing', 'done', 'failed'] as const;
+export const adminOrderStatuses = [
+  'paid',
+  'processing',
+  'done',
+  'failed',
+  'partially_refunded',
+  'refunded',
+] as const;
 export type AdminOrderStatus = (typeof adminOrderStatuses)[number];
 
 /**
@@ -149,11 +158,20 @@ export const adminOrderDownload = z.object({
 });
 export type AdminOrderDownload = z.infer<typeof adminOrderDownload>;
 
-/** A refund of (part of) the order: what went back to the wallet, why, by whom. */
+/**
+ * A refund of the order, of one of its items, or of the generation, back to the buyer's balance:
+ * its credit note's number, what and how much, why, by which admin, and where it stands.
+ */
 export const adminOrderRefund = z.object({
   id: z.number(),
+  number: z.string(),
+  subject: z.enum(refundSubjects),
+  /** The order's, the item's or the generation's id. */
+  subject_id: z.number(),
   amount: z.number(),
-  reason: z.string().nullable(),
+  status: z.enum(refundStatuses),
+  reason: z.string(),
+  admin_email: z.string(),
   created_at: z.string(),
 });
 export type AdminOrderRefund = z.infer<typeof adminOrderRefund>;

@@ -1,6 +1,6 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type { AdminStatsPeriod, AdminUser, adminUsersRequest } from '@promptmarket/contracts/admin';
-import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -25,16 +25,18 @@ export async function accountForReview(db: Db, userId: string): Promise<User> {
   return user;
 }
 
-/** Accounts not deleted, newest first, found by e-mail or full name; each with its balance. */
+/**
+ * Accounts not deleted, newest first, found by e-mail or full name with case and accents folded
+ * ("zaneta weiss" finds Żaneta Weiß); each with its balance.
+ */
 export async function accountsForReview(
   db: Db,
   query: z.output<typeof adminUsersRequest>,
 ): Promise<{ data: AdminUser[]; total: number }> {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
   const where = and(
     isNull(users.deletedAt),
-    pattern
-      ? or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+    query.search
+      ? foldedContains(query.search, users.email, sql`${users.firstName} || ' ' || ${users.lastName}`)
       : undefined,
   );
   const rows = await db

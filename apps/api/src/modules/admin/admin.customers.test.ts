@@ -46,6 +46,22 @@ async function auditOf(userId: string, action: string) {
 }
 
 describe('the customer page', () => {
+  it('is found in the users list by name, case and accents folded', async () => {
+    const { profile } = await registerVerifiedUser(app, { first_name: 'Żaneta', last_name: 'Weiß' });
+    for (const term of ['zaneta weiss', 'ZANETA', 'weiß']) {
+      const found = (
+        await call(app, admin, 'GET', `/api/admin/users?search=${encodeURIComponent(term)}`)
+      ).json().payload.data as { id: string }[];
+      expect(
+        found.map((user) => user.id),
+        term,
+      ).toContain(profile.id);
+    }
+    // Taken literally: a wildcard is a character.
+    const none = (await call(app, admin, 'GET', '/api/admin/users?search=%25')).json().payload.data;
+    expect(none).toEqual([]);
+  });
+
   it('shows the profile, balance, ledger, deposits, offers, payouts, verifications and live sessions', async () => {
     const { profile, email } = await registerVerifiedUser(app, { first_name: 'Żaneta', last_name: 'Weiß' });
     await fund(profile.id, 2500);

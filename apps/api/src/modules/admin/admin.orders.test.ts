@@ -207,6 +207,7 @@ describe('the orders list', () => {
     for (const [query, field] of [
       ['kind=refund', 'kind'],
       ['status=lost', 'status'],
+      ['search=' + 'x'.repeat(121), 'search'],
       ['from=2025-02-30', 'from'],
       ['to=yesterday', 'to'],
       ['from=2025-03-12&to=2025-03-10', 'to'],
@@ -323,6 +324,62 @@ describe('one order', () => {
     expect(order.downloads).toEqual([
       expect.objectContaining({ item_id: zaneta.generationId, user_id: zaneta.userId }),
     ]);
+  });
+
+  it('shows what the back office refunded: the refund, its ledger move, and the status in the list', async () => {
+    const buyer = await customer({ first_name: 'Rita', last_name: 'Refund' }, [
+      'red-fox',
+      'blue-owl',
+      'night-city',
+    ]);
+    const checkout = (await call(app, admin, 'GET', `/api/admin/orders/order-${buyer.checkoutId}`)).json()
+      .payload as AdminOrderDetail;
+    const owl = checkout.items.find((item) => item.title === 'Blue owl');
+    const refunded = await call(app, admin, 'POST', '/api/admin/refunds', {
+      item_id: owl?.id,
+      reason: 'The owl came out blurred',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const order = (await call(app, admin, 'GET', `/api/admin/orders/order-${buyer.checkoutId}`)).json()
+      .payload as AdminOrderDetail;
+    expect(order.status).toBe('partially_refunded');
+    expect(order.refunds).toEqual([
+      {
+        id: expect.any(Number),
+        number: expect.stringMatching(/^R-\d{4}-\d{6}$/),
+        subject: 'order_item',
+        subject_id: owl?.id,
+        amount: 1.5,
+        status: 'succeeded',
+        reason: 'The owl came out blurred',
+        admin_email: 'orders-boss@example.test',
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(order.moves.map((move) => [move.kind, move.amount])).toEqual([
+      ['purchase', 2.5],
+      [expect.stringMatching(/refund/), 1.5],
+    ]);
+    const mine = `user_id=${buyer.userId}`;
+    expect(idsOf((await list(`${mine}&status=partially_refunded`)).data)).toEqual([
+      `order-${buyer.checkoutId}`,
+    ]);
+    expect(idsOf((await list(`${mine}&status=paid`)).data)).toEqual([`order-${buyer.purchaseId}`]);
+
+    // The whole generation back: refunded, and no longer among the delivered ones.
+    const back = await call(app, admin, 'POST', '/api/admin/refunds', {
+      generation_id: buyer.generationId,
+      reason: 'Not what was asked for',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(idsOf((await list(`${mine}&status=refunded`)).data)).toEqual([`generation-${buyer.generationId}`]);
+    expect((await list(`${mine}&status=done`)).data).toEqual([]);
+    const generation = (
+      await call(app, admin, 'GET', `/api/admin/orders/generation-${buyer.generationId}`)
+    ).json().payload as AdminOrderDetail;
+    expect(generation.status).toBe('refunded');
+    expect(generation.refunds.map((refund) => refund.subject)).toEqual(['generation']);
   });
 
   it('answers 404 for an order that does not exist and 422 for an id that is none', async () => {

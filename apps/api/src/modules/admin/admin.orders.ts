@@ -23,6 +23,7 @@ import {
 } from '../generation/generation.back-office';
 import { orderForBackOffice, orderRowsCount, orderRowsQuery } from '../orders/orders.back-office';
 import { receiptOf } from '../receipts/receipts.service';
+import { refundedOfGenerationSql, refundedOfOrderSql, refundsOfOrder } from '../refunds/refunds.back-office';
 import { getStoredSettings } from '../site/site.service';
 import { movesAbout } from '../wallet/wallet.back-office';
 
@@ -41,7 +42,14 @@ function filtersOf(db: Db, query: AdminOrdersQuery) {
   const number = term ? orderNumberSearched(term) : null;
   const accountIds = term ? accountIdsMatching(db, term) : null;
   const common = { from, before, userId: query.user_id };
-  const wantsOrders = query.kind !== 'generation' && (query.status === undefined || query.status === 'paid');
+  // A bought order is paid, then perhaps refunded; a generation may be any status but paid.
+  const orderStatus =
+    query.status === 'paid' || query.status === 'partially_refunded' || query.status === 'refunded'
+      ? query.status
+      : undefined;
+  const generationStatus = query.status === 'paid' ? undefined : query.status;
+  const wantsOrders =
+    query.kind !== 'generation' && (query.status === undefined || orderStatus !== undefined);
   const wantsGenerations =
     (query.kind === undefined || query.kind === 'generation') && query.status !== 'paid';
   return {
@@ -49,6 +57,8 @@ function filtersOf(db: Db, query: AdminOrdersQuery) {
       ? {
           ...common,
           kind: query.kind === 'purchase' || query.kind === 'checkout' ? query.kind : undefined,
+          status: orderStatus,
+          refundedOf: refundedOfOrderSql,
           search:
             term && accountIds
               ? {
@@ -62,10 +72,8 @@ function filtersOf(db: Db, query: AdminOrdersQuery) {
     generations: wantsGenerations
       ? {
           ...common,
-          status:
-            query.status === 'processing' || query.status === 'done' || query.status === 'failed'
-              ? query.status
-              : undefined,
+          status: generationStatus,
+          refundedOf: refundedOfGenerationSql,
           search:
             term && accountIds
               ? { term, accountIds, generationId: number?.kinds.includes('generation') ? number.id : null }
@@ -119,6 +127,23 @@ export async function ordersForReview(
 }
 
 /**
+ * A paid order's or a drawn image's status once refunds are counted (all but the failed ones), as
+ * the list works it out in its query.
+ */
+function statusAfterRefunds(
+  status: AdminOrderStatus,
+  total: number,
+  refunds: { amount: number; status: string }[],
+): AdminOrderStatus {
+  if (status !== 'paid' && status !== 'done') return status;
+  const refunded = refunds
+    .filter((refund) => refund.status !== 'failed')
+    .reduce((sum, refund) => sum + Math.round(refund.amount * 100), 0);
+  if (refunded === 0) return status;
+  return refunded >= total ? 'refunded' : 'partially_refunded';
+}
+
+/**
  * One order as the list names it (`order-12`, `generation-5`), with its buyer, items, ledger
  * moves, receipt (in `locale`), downloads and refunds. Throws NOT_FOUND for one that does not exist.
  */
@@ -133,9 +158,10 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
     const generation = await generationForBackOffice(db, number);
     if (!generation) throw AppError.notFound();
     const reference = `generation:${generation.id}`;
-    const [buyers, moves] = await Promise.all([
+    const [buyers, moves, refunds] = await Promise.all([
       buyersByIds(db, [generation.userId]),
       movesAbout(db, reference),
+      refundsOfOrder(db, { generationId: generation.id }),
     ]);
     return {
       id,
@@ -144,7 +170,7 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
       buyer: buyers.get(generation.userId) ?? { id: generation.userId, name: '', email: '' },
       total: minorUnitsToNumber(generation.cost),
       item_count: 1,
-      status: generation.status,
+      status: statusAfterRefunds(generation.status, generation.cost, refunds),
       created_at: generation.createdAt.toISOString(),
       currency,
       items: [
@@ -168,7 +194,7 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
         size: generation.size,
         created_at: download.createdAt.toISOString(),
       })),
-      refunds: [],
+      refunds,
       error_message: generation.errorMessage,
     };
   }
@@ -176,9 +202,10 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
   const order = await orderForBackOffice(db, number, locale);
   if (!order) throw AppError.notFound();
   const buyer = await accountForReview(db, order.userId).catch(() => null);
-  const [buyers, moves, receipt] = await Promise.all([
+  const [buyers, moves, refunds, receipt] = await Promise.all([
     buyersByIds(db, [order.userId]),
     movesAbout(db, `order:${order.id}`),
+    refundsOfOrder(db, { orderId: order.id }),
     // The receipt the buyer reads, made as for them (a deleted account's is gone with its name).
     buyer ? receiptOf(db, buyer, { kind: 'purchase', id: order.id, locale }) : Promise.resolve(null),
   ]);
@@ -189,7 +216,7 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
     buyer: buyers.get(order.userId) ?? { id: order.userId, name: '', email: '' },
     total: minorUnitsToNumber(order.total),
     item_count: order.items.length,
-    status: 'paid',
+    status: statusAfterRefunds('paid', order.total, refunds),
     created_at: order.createdAt.toISOString(),
     currency,
     items: order.items.map((item) => ({
@@ -211,7 +238,7 @@ export async function orderDetailForReview(db: Db, id: string, locale: string): 
       size: download.size,
       created_at: download.createdAt.toISOString(),
     })),
-    refunds: [],
+    refunds,
     error_message: null,
   };
 }

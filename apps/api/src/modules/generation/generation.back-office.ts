@@ -9,7 +9,9 @@ import { generationDownloads, generations } from './generation.tables';
  */
 
 export type GenerationRowsFilter = {
-  status?: 'processing' | 'done' | 'failed';
+  status?: 'processing' | 'done' | 'failed' | 'partially_refunded' | 'refunded';
+  /** The credits the back office gave back of the generation the outer query names (refunds module). */
+  refundedOf: (generationId: SQL) => SQL;
   from?: Date;
   before?: Date;
   userId?: string;
@@ -17,10 +19,19 @@ export type GenerationRowsFilter = {
   search?: { term: string; accountIds: SQL | { getSQL(): SQL }; generationId: number | null };
 };
 
+/**
+ * A generation's status, or for a drawn image the back office refunded, partly or wholly refunded;
+ * written out, as it sits in a correlated subquery.
+ */
+function statusSql(filter: GenerationRowsFilter): SQL {
+  const refunded = filter.refundedOf(sql.raw('generations.id'));
+  return sql`(case when generations.status <> 'done' or ${refunded} = 0 then generations.status::text when ${refunded} >= generations.cost then 'refunded' else 'partially_refunded' end)`;
+}
+
 function conditionsOf(filter: GenerationRowsFilter): SQL | undefined {
   const search = filter.search;
   return and(
-    filter.status ? eq(generations.status, filter.status) : undefined,
+    filter.status ? sql`${statusSql(filter)} = ${filter.status}` : undefined,
     filter.from ? gte(generations.createdAt, filter.from) : undefined,
     filter.before ? lt(generations.createdAt, filter.before) : undefined,
     filter.userId ? eq(generations.userId, filter.userId) : undefined,
@@ -44,7 +55,7 @@ export function generationRowsQuery(db: Db, filter: GenerationRowsFilter) {
       userId: sql<string>`${generations.userId}`.as('user_id'),
       total: sql<number>`${generations.cost}`.mapWith(Number).as('total'),
       itemCount: sql<number>`1`.mapWith(Number).as('item_count'),
-      status: sql<string>`${generations.status}::text`.as('status'),
+      status: sql<string>`${statusSql(filter)}`.as('status'),
       createdAt: sql<Date>`${generations.createdAt}`.mapWith(generations.createdAt).as('created_at'),
     })
     .from(generations)

@@ -15,6 +15,12 @@ type IdSubquery = SQL | PgSelect | { getSQL(): SQL };
 
 export type OrderRowsFilter = {
   kind?: 'purchase' | 'checkout';
+  status?: 'paid' | 'partially_refunded' | 'refunded';
+  /**
+   * The credits given back of the order the outer query names by `orders.id` (the refunds
+   * module's subquery): the status says whether it was paid, partly or wholly refunded.
+   */
+  refundedOf: (orderId: SQL) => SQL;
   /** Made at or after, and before. */
   from?: Date;
   before?: Date;
@@ -23,10 +29,17 @@ export type OrderRowsFilter = {
   search?: { accountIds: IdSubquery; productIds: IdSubquery; orderId: number | null };
 };
 
+/** An order's status from what was refunded of it; written out, as it sits in a correlated subquery. */
+function statusSql(filter: OrderRowsFilter): SQL {
+  const refunded = filter.refundedOf(sql.raw('orders.id'));
+  return sql`(case when ${refunded} = 0 then 'paid' when ${refunded} >= orders.total then 'refunded' else 'partially_refunded' end)`;
+}
+
 function conditionsOf(filter: OrderRowsFilter): SQL | undefined {
   const search = filter.search;
   return and(
     filter.kind ? eq(orders.kind, filter.kind) : undefined,
+    filter.status ? sql`${statusSql(filter)} = ${filter.status}` : undefined,
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.before ? lt(orders.createdAt, filter.before) : undefined,
     filter.userId ? eq(orders.userId, filter.userId) : undefined,
@@ -47,7 +60,7 @@ function conditionsOf(filter: OrderRowsFilter): SQL | undefined {
 /**
  * The orders matching the filter, in the shape the list shares with the generations: kind, id,
  * buyer, total (minor units), item count, status (an order is paid when it exists: its money moved
- * in the same transaction) and date.
+ * in the same transaction; then partly or wholly refunded) and date.
  */
 export function orderRowsQuery(db: Db, filter: OrderRowsFilter) {
   return db
@@ -61,7 +74,7 @@ export function orderRowsQuery(db: Db, filter: OrderRowsFilter) {
       itemCount: sql<number>`(select count(*) from order_items counted where counted.order_id = orders.id)`
         .mapWith(Number)
         .as('item_count'),
-      status: sql<string>`'paid'`.as('status'),
+      status: sql<string>`${statusSql(filter)}`.as('status'),
       createdAt: sql<Date>`${orders.createdAt}`.mapWith(orders.createdAt).as('created_at'),
     })
     .from(orders)
