@@ -103,7 +103,11 @@ export const adminActionResponse = z.object({ status: z.literal('OK'), message: 
 /* Offers */
 
 /** `GET /admin/offers`: newest first, by status. */
-export const adminOffersRequest = adminPageRequest.extend({ status: z.enum(offerStatuses).optional() });
+/** `GET /admin/offers`: by status; a search finds the title, the seller's name or address, or the offer's number. */
+export const adminOffersRequest = adminPageRequest.extend({
+  status: z.enum(offerStatuses).optional(),
+  search,
+});
 
 export const adminOffer = z.object({
   id: z.number(),
@@ -222,7 +226,11 @@ export type AdminBulkResult = z.infer<typeof adminBulkResponse>['payload'];
 /* Identity verifications */
 
 /** `GET /admin/verifications`: the pending ones oldest first, any other status newest first. */
-export const adminVerificationsRequest = adminPageRequest.extend({ status: verificationStatus.optional() });
+/** `GET /admin/verifications`: by status; a search finds the full name given, or the account's name or address. */
+export const adminVerificationsRequest = adminPageRequest.extend({
+  status: verificationStatus.optional(),
+  search,
+});
 
 export const adminVerification = z.object({
   id: z.number(),
@@ -265,6 +273,8 @@ export const adminPayoutStatuses = ['requested', 'sent', 'paid', 'failed'] as co
 /** `GET /admin/payouts`: the requested ones oldest first, any other status newest first. */
 export const adminPayoutsRequest = adminPageRequest.extend({
   status: z.enum(adminPayoutStatuses).optional(),
+  /** The seller's name or address, or the payout's or its offer's number. */
+  search,
 });
 
 export const adminPayout = z.object({
@@ -464,6 +474,8 @@ export const adminAuditRequest = adminPageRequest.extend({
   action: z.string().max(60).optional(),
   subject_type: z.string().max(40).optional(),
   subject_id: z.string().max(60).optional(),
+  /** The action, the record's id, or the admin's name or address. */
+  search,
 });
 
 export const adminAuditEntry = z.object({

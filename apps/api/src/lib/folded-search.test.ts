@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
-import { foldedContains, foldText } from './folded-search';
+import { foldedContains, foldText, searchedNumber } from './folded-search';
 
 describe('foldText', () => {
   it('lowers the case, drops accents and writes ß, æ and œ as two letters', () => {
@@ -9,6 +9,16 @@ describe('foldText', () => {
     expect(foldText('Weiß')).toBe('weiss');
     expect(foldText('ẞ Æsir Œuvre')).toBe('ss aesir oeuvre');
     expect(foldText('Ñandú Čapek Łódź Ørsted')).toBe('nandu capek lodz orsted');
+  });
+});
+
+describe('searchedNumber', () => {
+  it('reads a term that is a record number alone, with or without #', () => {
+    expect(searchedNumber('1042')).toBe(1042);
+    expect(searchedNumber(' #7 ')).toBe(7);
+    for (const other of [undefined, '', 'A-1042', '10 42', '1234567890', '12.5']) {
+      expect(searchedNumber(other), String(other)).toBeNull();
+    }
   });
 });
 

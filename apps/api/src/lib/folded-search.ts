@@ -45,6 +45,15 @@ export function foldText(text: string): string {
   return folded;
 }
 
+/**
+ * The record number a search names, when the whole term is one ("1042", "#1042"): a list then
+ * finds that record rather than every text that holds those digits. Null for any other term.
+ */
+export function searchedNumber(term: string | undefined): number | null {
+  const match = term?.trim().match(/^#?(\d{1,9})$/);
+  return match ? Number(match[1]) : null;
+}
+
 /** A text matched literally inside LIKE: its wildcards and the escape character lose their meaning. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 

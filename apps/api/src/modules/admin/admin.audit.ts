@@ -1,8 +1,10 @@
 import type { AdminAuditEntry, adminAuditRequest } from '@promptmarket/contracts/admin';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { foldedContains, searchedNumber } from '../../lib/folded-search';
 import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { adminAudit } from './admin.tables';
 
 export type AuditEntry = {
@@ -51,6 +53,14 @@ export async function auditEntries(
     query.action ? eq(adminAudit.action, query.action) : undefined,
     query.subject_type ? eq(adminAudit.subjectType, query.subject_type) : undefined,
     query.subject_id ? eq(adminAudit.subjectId, query.subject_id) : undefined,
+    searchedNumber(query.search) !== null
+      ? eq(adminAudit.subjectId, String(searchedNumber(query.search)))
+      : query.search
+        ? or(
+            foldedContains(query.search, adminAudit.action, adminAudit.subjectId),
+            inArray(adminAudit.adminId, accountIdsMatching(db, query.search)),
+          )
+        : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [total]] = await Promise.all([

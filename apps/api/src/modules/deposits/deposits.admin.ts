@@ -10,7 +10,8 @@ import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { accountEmails, accountIdsWithEmailContaining } from '../accounts/accounts.admin';
+import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { type DepositRow, deposits } from './deposits.tables';
 
 /** What the provider did to the deposit after it was paid (decision 0027); a dispute open or lost comes first. */
@@ -51,8 +52,8 @@ export async function paidDepositsSince(
 }
 
 /**
- * Deposits newest first, by status; a search finds the account's address (any part of it) or the
- * provider's reference (the whole of it).
+ * Deposits newest first, by status; a search finds the account's name or address (any part of it,
+ * case and accents folded) or the provider's reference (the whole of it).
  */
 export async function depositsForReview(
   db: Db,
@@ -62,7 +63,7 @@ export async function depositsForReview(
     query.status ? eq(deposits.status, query.status) : undefined,
     query.search
       ? or(
-          inArray(deposits.userId, accountIdsWithEmailContaining(db, query.search)),
+          inArray(deposits.userId, accountIdsMatching(db, query.search)),
           eq(deposits.providerRef, query.search),
           eq(deposits.paymentRef, query.search),
         )

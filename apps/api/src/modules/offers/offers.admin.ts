@@ -1,10 +1,12 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type { AdminOffer, AdminOfferDetail, adminOffersRequest } from '@promptmarket/contracts/admin';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { foldedContains, searchedNumber } from '../../lib/folded-search';
 import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { categoryTitles, styleTitles } from '../catalogue/catalogue.service';
 import { requestedPayoutCount } from '../payouts/payouts.admin';
 import { similarPictures } from './offers.similarity';
@@ -25,12 +27,21 @@ export async function offerQueues(db: Db): Promise<{ offers: number; payouts: nu
   return { offers: pending?.count ?? 0, payouts: requested };
 }
 
-/** Offers newest first, by status, each with its seller's address. */
+/** Offers newest first, by status or a search, each with its seller's address. */
 export async function offersForReview(
   db: Db,
   query: z.output<typeof adminOffersRequest>,
 ): Promise<{ data: AdminOffer[]; total: number }> {
-  const where = query.status ? eq(offers.status, query.status) : undefined;
+  const term = query.search;
+  const number = searchedNumber(term);
+  const where = and(
+    query.status ? eq(offers.status, query.status) : undefined,
+    number !== null
+      ? eq(offers.id, number)
+      : term
+        ? or(foldedContains(term, offers.title), inArray(offers.userId, accountIdsMatching(db, term)))
+        : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -1,11 +1,13 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type { AdminOpenedPayout, AdminPayout, adminPayoutsRequest } from '@promptmarket/contracts/admin';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { searchedNumber } from '../../lib/folded-search';
 import { unseal } from '../../lib/sealed';
 import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { findMove } from '../wallet/wallet.service';
 import { payoutReference, SEALED_PURPOSE, type SealedPayoutDetails } from './payouts.service';
 import { payouts } from './payouts.tables';
@@ -26,7 +28,16 @@ export async function payoutsForReview(
   db: Db,
   query: z.output<typeof adminPayoutsRequest>,
 ): Promise<{ data: AdminPayout[]; total: number }> {
-  const where = query.status ? eq(payouts.status, query.status) : undefined;
+  const term = query.search;
+  const number = searchedNumber(term);
+  const where = and(
+    query.status ? eq(payouts.status, query.status) : undefined,
+    number !== null
+      ? or(eq(payouts.id, number), eq(payouts.offerId, number))
+      : term
+        ? inArray(payouts.userId, accountIdsMatching(db, term))
+        : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -1,10 +1,12 @@
 import type { AdminVerification, adminVerificationsRequest } from '@promptmarket/contracts/admin';
 import { type VerificationDocument, verificationDocuments } from '@promptmarket/contracts/verification';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { foldedContains } from '../../lib/folded-search';
 import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { verifications } from './verification.tables';
 
 /**
@@ -27,7 +29,16 @@ export async function verificationsForReview(
   db: Db,
   query: z.output<typeof adminVerificationsRequest>,
 ): Promise<{ data: AdminVerification[]; total: number }> {
-  const where = query.status ? eq(verifications.status, query.status) : undefined;
+  const term = query.search;
+  const where = and(
+    query.status ? eq(verifications.status, query.status) : undefined,
+    term
+      ? or(
+          foldedContains(term, verifications.fullName),
+          inArray(verifications.userId, accountIdsMatching(db, term)),
+        )
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
