@@ -65,5 +65,22 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_id_idx').on(table.userId)],
 );
 
+/**
+ * An admin's recovery codes for two-factor sign-in, for the day the phone is lost: shown once,
+ * stored as an HMAC under the app key, each usable once; a new set replaces the old one.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('two_factor_recovery_codes_user_id_idx').on(table.userId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
