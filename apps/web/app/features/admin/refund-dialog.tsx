@@ -31,12 +31,14 @@ export function RefundButton({
   subject,
   id,
   label,
+  disabled,
   onDone,
 }: {
   subject: RefundSubject;
   id: number;
   /** The button's text; "Refund" unless given. */
   label?: string;
+  disabled?: boolean;
   /** Told the outcome to show beside the list (the list reloads by itself). */
   onDone?: (message: string) => void;
 }) {
@@ -122,7 +124,8 @@ export function RefundButton({
       <button
         type="button"
         onClick={start}
-        className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50"
+        disabled={disabled}
+        className="rounded-lg border border-slate-300 px-3 py-1.5 text-xs font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
       >
         {label ?? t('admin.refunds.button')}
       </button>

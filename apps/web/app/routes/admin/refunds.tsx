@@ -1,9 +1,19 @@
-import { refundStatuses, refundSubjects } from '@promptmarket/contracts/admin-refunds';
+import { type RefundSubject, refundStatuses, refundSubjects } from '@promptmarket/contracts/admin-refunds';
+import { useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { listQuery, Pager, SearchBox, StatusFilter, Table } from '../../features/admin/admin-ui';
+import {
+  listQuery,
+  type Notice,
+  NoticeBar,
+  Pager,
+  SearchBox,
+  StatusFilter,
+  Table,
+} from '../../features/admin/admin-ui';
 import { getRefunds } from '../../features/admin/api';
+import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
@@ -64,17 +74,83 @@ function SubjectFilter() {
   );
 }
 
+/**
+ * A refund started from a number (the one a customer writes in a mail): what to refund and its
+ * number, then the refund dialog.
+ */
+function NewRefund({ onDone }: { onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [subject, setSubject] = useState<RefundSubject>('order');
+  const [number, setNumber] = useState('');
+  const typed = number.trim().replace(/^#/, '');
+  const valid = /^\d{1,12}$/.test(typed) && Number(typed) > 0;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        {t('admin.refunds.new')}
+      </h3>
+      <div className="mt-3 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-subject`} className="mb-1 block text-xs font-medium text-slate-700">
+            {t('admin.refunds.kind')}
+          </label>
+          <select
+            id={`${id}-subject`}
+            value={subject}
+            onChange={(event) => setSubject(event.target.value as RefundSubject)}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          >
+            {refundSubjects.map((one) => (
+              <option key={one} value={one}>
+                {t(`admin.refunds.kinds.${one}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-number`} className="mb-1 block text-xs font-medium text-slate-700">
+            {t('admin.refunds.numberLabel')}
+          </label>
+          <input
+            id={`${id}-number`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={number}
+            onChange={(event) => setNumber(event.target.value)}
+            className="block w-32 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+        </div>
+        <RefundButton
+          key={`${subject}-${typed}`}
+          subject={subject}
+          id={valid ? Number(typed) : 0}
+          disabled={!valid}
+          label={t('admin.refunds.start')}
+          onDone={onDone}
+        />
+      </div>
+    </section>
+  );
+}
+
 /** Every refund the back office made (decision 0048): what, to whom, how much, why, and its state. */
 export default function AdminRefunds({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   const { list } = loaderData;
+  const [notice, setNotice] = useState<Notice>(null);
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby="admin-refunds-title" className="space-y-4">
       <h2 id="admin-refunds-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.refunds')}
       </h2>
+      <NoticeBar notice={notice} />
+      <NewRefund onDone={(text) => setNotice({ kind: 'success', text })} />
       <SearchBox label={t('admin.refunds.search')} submitLabel={t('admin.refunds.find')} />
       <SubjectFilter />
       <StatusFilter statuses={refundStatuses} label={(status) => t(`admin.refunds.statuses.${status}`)} />
