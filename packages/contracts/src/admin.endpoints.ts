@@ -32,6 +32,7 @@ import {
   adminVerificationsResponse,
   twoFactorDisableRequest,
   twoFactorEnableRequest,
+  twoFactorRecoveryCodesResponse,
   twoFactorSetupResponse,
   twoFactorStatusResponse,
 } from './admin';
@@ -508,18 +509,26 @@ export const adminEndpoints = {
     enable: defineEndpoint({
       method: 'POST',
       path: '/admin/two-factor/enable',
-      summary: 'Turn two-factor sign-in on with a code from the app; other sessions end',
+      summary:
+        'Turn two-factor sign-in on with a code from the app; other sessions end; answers the recovery codes',
       body: twoFactorEnableRequest,
-      response: adminActionResponse,
+      response: twoFactorRecoveryCodesResponse,
     }),
     disable: defineEndpoint({
       method: 'POST',
       path: '/admin/two-factor/disable',
-      summary: 'Turn two-factor sign-in off (the password and a current code)',
+      summary: 'Turn two-factor sign-in off (the password and a current code or a recovery code)',
       body: twoFactorDisableRequest,
       response: adminActionResponse,
     }),
   },
+    recoveryCodes: defineEndpoint({
+      method: 'POST',
+      path: '/admin/two-factor/recovery-codes',
+      summary: 'A new set of recovery codes replacing the old one (the password and a current code)',
+      body: twoFactorDisableRequest,
+      response: twoFactorRecoveryCodesResponse,
+    }),
   users: {
     list: defineEndpoint({
       method: 'GET',

@@ -496,7 +496,21 @@ export const adminAuditResponse = adminList(adminAuditEntry);
 
 export const twoFactorStatusResponse = z.object({
   status: z.literal('OK'),
-  payload: z.object({ enabled: z.boolean() }),
+  payload: z.object({
+    enabled: z.boolean(),
+    /** How many of the admin's recovery codes are still unused (0 while two-factor sign-in is off). */
+    recovery_codes_left: z.number(),
+  }),
+});
+
+/**
+ * A new set of recovery codes, each usable once in place of a code from the app (when the phone is
+ * lost). Shown this once: only their hashes are kept.
+ */
+export const twoFactorRecoveryCodesResponse = z.object({
+  status: z.literal('OK'),
+  message: z.string(),
+  payload: z.object({ recovery_codes: z.array(z.string()) }),
 });
 
 export const twoFactorSetupResponse = z.object({
@@ -520,6 +534,7 @@ const oneTimeCode = z
 
 export const twoFactorEnableRequest = z.object({ code: oneTimeCode });
 
+/** Turning two-factor sign-in off, or a new set of recovery codes: the password and a code (or a recovery code). */
 export const twoFactorDisableRequest = z.object({
   password: z.string('password.required').min(1, 'password.required').max(512, 'field.too_long'),
   code: oneTimeCode,

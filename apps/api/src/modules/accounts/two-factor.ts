@@ -1,11 +1,12 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { createHmac, randomInt } from 'node:crypto';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { seal, unseal } from '../../lib/sealed';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp';
 import { endUserSessions } from '../session/session.service';
 import { clearThrottle, enforceLimit, type Limit } from '../throttle/throttle.service';
-import { type User, users } from './accounts.tables';
+import { twoFactorRecoveryCodes, type User, users } from './accounts.tables';
 import { verifyPassword } from './password';
 
 /**
@@ -24,7 +25,72 @@ export function twoFactorOn(user: Pick<User, 'totpEnabledAt' | 'totpSecret'>): b
   return user.totpEnabledAt !== null && user.totpSecret !== null;
 }
 
-/** Checks `code` against the user's secret and uses it up; throws a 422 on `code` otherwise. */
+/** How many recovery codes a set holds. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** The letters of a recovery code: lower case and digits, none that reads like another (0/o, 1/l/i). */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A recovery code as typed: ten of those letters, in two groups of five, the hyphen and spaces optional. */
+const RECOVERY_CODE = /^[a-z0-9]{5}-?[a-z0-9]{5}$/;
+
+function newRecoveryCode(): string {
+  const letters = Array.from({ length: 10 }, () =>
+    RECOVERY_ALPHABET.charAt(randomInt(RECOVERY_ALPHABET.length)),
+  );
+  return `${letters.slice(0, 5).join('')}-${letters.slice(5).join('')}`;
+}
+
+/** The stored form of a code: an HMAC under the app key, so a copy of the table is no way in. */
+function recoveryCodeHash(appKey: string, code: string): string {
+  const plain = code.toLowerCase().replace(/[\s-]/g, '');
+  return createHmac('sha256', appKey).update(`two-factor-recovery:${plain}`).digest('base64url');
+}
+
+/**
+ * A new set of recovery codes for the user, replacing the old set (used or not). Answers the
+ * codes themselves: the only time they are seen.
+ */
+export async function newRecoveryCodes(tx: Db, appKey: string, userId: string): Promise<string[]> {
+  const codes = new Set<string>();
+  while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx
+    .insert(twoFactorRecoveryCodes)
+    .values([...codes].map((code) => ({ userId, codeHash: recoveryCodeHash(appKey, code) })));
+  return [...codes];
+}
+
+/** How many of the user's recovery codes are still unused. */
+export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ left: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.left ?? 0;
+}
+
+/** Uses up one unused recovery code of the user; false when it is none of them (or used already). */
+async function useRecoveryCode(db: Db, appKey: string, userId: string, code: string): Promise<boolean> {
+  const used = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.codeHash, recoveryCodeHash(appKey, code)),
+        eq(twoFactorRecoveryCodes.userId, userId),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ userId: twoFactorRecoveryCodes.userId });
+  return used.length > 0;
+}
+
+/**
+ * Checks `code` against the user's secret, or against their unused recovery codes when it is
+ * written as one, and uses it up; throws a 422 on `code` otherwise. Both kinds count towards the
+ * same limit of wrong codes.
+ */
 async function consumeCode(
   db: Db,
   appKey: string,
@@ -36,6 +102,14 @@ async function consumeCode(
   if (!user.totpSecret) throw AppError.validation({ code: ['two_factor.not_started'] });
   const throttleKey = `two-factor:user:${user.id}`;
   await enforceLimit(db, throttleKey, CODE_ATTEMPTS_PER_ACCOUNT);
+  const typed = code.toLowerCase().replace(/\s/g, '');
+  if (RECOVERY_CODE.test(typed) && twoFactorOn(user)) {
+    if (!(await useRecoveryCode(db, appKey, user.id, typed))) {
+      throw AppError.validation({ code: ['two_factor.invalid'] });
+    }
+    await clearThrottle(db, throttleKey);
+    return;
+  }
   const secret = unseal<string>(appKey, SEALED_PURPOSE, user.totpSecret);
   const step = matchTotp(secret, code, now, user.totpLastStep);
   if (step === null) throw AppError.validation({ code: ['two_factor.invalid'] });
@@ -98,6 +172,7 @@ export async function turnOnTwoFactor(tx: Db, userId: string, currentSessionIdHa
 }
 
 export async function turnOffTwoFactor(tx: Db, userId: string) {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
   await tx
     .update(users)
     .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })

@@ -7,6 +7,8 @@ import { signedInUser } from '../accounts/accounts.plugin';
 import {
   checkCodeToTurnOff,
   checkCodeToTurnOn,
+  newRecoveryCodes,
+  recoveryCodesLeft,
   startTwoFactorSetup,
   turnOffTwoFactor,
   turnOnTwoFactor,
@@ -25,10 +27,14 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(adminEndpoints.twoFactor.get),
-    handler: async (request) => ({
-      status: 'OK' as const,
-      payload: { enabled: twoFactorOn(signedInUser(request)) },
-    }),
+    handler: async (request) => {
+      const admin = signedInUser(request);
+      const enabled = twoFactorOn(admin);
+      return {
+        status: 'OK' as const,
+        payload: { enabled, recovery_codes_left: enabled ? await recoveryCodesLeft(app.db, admin.id) : 0 },
+      };
+    },
   });
 
   app.route({
@@ -46,19 +52,29 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
 
   app.route({
     ...routeOf(adminEndpoints.twoFactor.enable),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const admin = signedInUser(request);
       await checkCodeToTurnOn(app.db, appKey, admin, request.body.code);
       const session = await request.session();
-      await audited(
+      const codes = await audited(
         app.db,
         { adminId: admin.id, action: 'two_factor.enable', subject: { type: 'user', id: admin.id } },
         async (tx) => {
           await turnOnTwoFactor(tx, admin.id, session?.idHash ?? '');
-          return { result: null, before: { two_factor: false }, after: { two_factor: true } };
+          const made = await newRecoveryCodes(tx, appKey, admin.id);
+          return {
+            result: made,
+            before: { two_factor: false },
+            after: { two_factor: true, recovery_codes: made.length },
+          };
         },
       );
-      return { status: 'OK' as const, message: 'Two-factor sign-in is on' };
+      reply.header('cache-control', 'no-store');
+      return {
+        status: 'OK' as const,
+        message: 'Two-factor sign-in is on',
+        payload: { recovery_codes: codes },
+      };
     },
   });
 
@@ -76,6 +92,34 @@ export async function adminTwoFactorRoutes(parent: FastifyInstance) {
         },
       );
       return { status: 'OK' as const, message: 'Two-factor sign-in is off' };
+    },
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.twoFactor.recoveryCodes),
+    handler: async (request, reply) => {
+      const admin = signedInUser(request);
+      // The same proof as turning it off: the password and a code (a recovery code will do).
+      await checkCodeToTurnOff(app.db, appKey, admin, request.body);
+      const left = await recoveryCodesLeft(app.db, admin.id);
+      const codes = await audited(
+        app.db,
+        { adminId: admin.id, action: 'two_factor.recovery_codes', subject: { type: 'user', id: admin.id } },
+        async (tx) => {
+          const made = await newRecoveryCodes(tx, appKey, admin.id);
+          return {
+            result: made,
+            before: { recovery_codes_left: left },
+            after: { recovery_codes_left: made.length },
+          };
+        },
+      );
+      reply.header('cache-control', 'no-store');
+      return {
+        status: 'OK' as const,
+        message: 'New recovery codes made',
+        payload: { recovery_codes: codes },
+      };
     },
   });
 }

@@ -4,7 +4,7 @@ import { totpCode } from '../../lib/totp';
 import { type BrowserSession, call, registerVerifiedUser, strongPassword } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { ensureAdmin, resetTwoFactorOf } from '../accounts/accounts.bootstrap';
-import { users } from '../accounts/accounts.tables';
+import { twoFactorRecoveryCodes, users } from '../accounts/accounts.tables';
 import { adminRouteTable } from './admin.routes';
 import { adminAudit } from './admin.tables';
 
@@ -58,6 +58,7 @@ describe('two-factor sign-in for admins', () => {
     const { session } = await logIn({});
     expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload).toEqual({
       enabled: false,
+      recovery_codes_left: 0,
     });
     const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
     expect(setup.statusCode).toBe(200);
@@ -89,7 +90,12 @@ describe('two-factor sign-in for admins', () => {
       code: totpCode(secret, Date.now()),
     });
     expect(on.statusCode).toBe(200);
-    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload.enabled).toBe(true);
+    expect(on.headers['cache-control']).toBe('no-store');
+    expect(on.json().payload.recovery_codes).toHaveLength(10);
+    expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload).toEqual({
+      enabled: true,
+      recovery_codes_left: 10,
+    });
     expect(await auditCount('two_factor.enable')).toBe(1);
     // The session that turned it on goes on; the one signed in with the password alone ends.
     expect(await signedIn(session)).toBe(true);
@@ -214,7 +220,7 @@ describe('the back office without two-factor sign-in', () => {
     ).toBe(200);
     const table = [...adminRouteTable.values()];
     const setupRoutes = table.filter((route) => route.url.startsWith('/api/admin/two-factor'));
-    expect(setupRoutes.length).toBe(4);
+    expect(setupRoutes.length).toBe(5);
     for (const route of table) {
       if (setupRoutes.includes(route)) continue;
       const url = route.url.replace(':id', '1').replace(':field', 'document_front');
@@ -228,6 +234,7 @@ describe('the back office without two-factor sign-in', () => {
     }
     expect((await call(app, session, 'GET', '/api/admin/two-factor')).json().payload).toEqual({
       enabled: false,
+      recovery_codes_left: 0,
     });
     const setup = await call(app, session, 'POST', '/api/admin/two-factor/setup');
     const on = await call(app, session, 'POST', '/api/admin/two-factor/enable', {
@@ -235,5 +242,128 @@ describe('the back office without two-factor sign-in', () => {
     });
     expect(on.statusCode).toBe(200);
     expect((await call(app, session, 'GET', '/api/admin/stats')).statusCode).toBe(200);
+  });
+});
+
+describe('recovery codes', () => {
+  const address = 'forgetful@example.test';
+  let key = '';
+  let codes: string[] = [];
+
+  async function signIn(code?: string) {
+    const session = await startBrowserSession(app);
+    const response = await call(app, session, 'POST', '/api/login', {
+      email: address,
+      password: strongPassword,
+      ...(code === undefined ? {} : { code }),
+    });
+    return { session, response };
+  }
+
+  beforeAll(async () => {
+    await ensureAdmin(app.db, address, strongPassword);
+    const { session } = await signIn();
+    key = (await call(app, session, 'POST', '/api/admin/two-factor/setup')).json().payload.secret;
+    const on = await call(app, session, 'POST', '/api/admin/two-factor/enable', {
+      code: totpCode(key, Date.now()),
+    });
+    codes = on.json().payload.recovery_codes;
+  });
+
+  it('are ten different codes, shown once and kept only as hashes', async () => {
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-hjkmnp-z2-9]{5}-[a-hjkmnp-z2-9]{5}$/);
+    const stored = await app.db.select().from(twoFactorRecoveryCodes);
+    const hashes = stored.map((row) => row.codeHash).join(' ');
+    for (const code of codes) {
+      expect(hashes).not.toContain(code);
+      expect(hashes).not.toContain(code.replace('-', ''));
+    }
+  });
+
+  it('each sign in once in place of a code, typed in any case, with or without the hyphen', async () => {
+    const [first, second] = codes;
+    const used = await signIn(first?.toUpperCase().replace('-', ' '));
+    expect(used.response.statusCode).toBe(200);
+    expect(await signedIn(used.session)).toBe(true);
+    const again = await signIn(first);
+    expect(again.response.statusCode).toBe(422);
+    expect(again.response.json().errors.code).toEqual(['This code is not correct or has already been used.']);
+    expect((await signIn('abcde-fghjk')).response.statusCode).toBe(422);
+    // Two requests racing with one code: one signs in.
+    const raced = await Promise.all([signIn(second), signIn(second)]);
+    expect(raced.map((answer) => answer.response.statusCode).sort()).toEqual([200, 422]);
+    const { session } = await signIn(codes[2]);
+    expect(
+      (await call(app, session, 'GET', '/api/admin/two-factor')).json().payload.recovery_codes_left,
+    ).toBe(7);
+  });
+
+  it("are another admin's no way in", async () => {
+    await ensureAdmin(app.db, 'other-keeper@example.test', strongPassword);
+    const session = await startBrowserSession(app);
+    await call(app, session, 'POST', '/api/login', {
+      email: 'other-keeper@example.test',
+      password: strongPassword,
+    });
+    const otherKey = (await call(app, session, 'POST', '/api/admin/two-factor/setup')).json().payload.secret;
+    await call(app, session, 'POST', '/api/admin/two-factor/enable', {
+      code: totpCode(otherKey, Date.now()),
+    });
+    const stranger = await startBrowserSession(app);
+    const answer = await call(app, stranger, 'POST', '/api/login', {
+      email: 'other-keeper@example.test',
+      password: strongPassword,
+      code: codes[3],
+    });
+    expect(answer.statusCode).toBe(422);
+    expect((await signIn(codes[3])).response.statusCode).toBe(200);
+  });
+
+  it('are made anew with the password and a code, which ends the old set, audited', async () => {
+    const { session } = await signIn(codes[4]);
+    const refused = await call(app, session, 'POST', '/api/admin/two-factor/recovery-codes', {
+      password: 'not the password at all',
+      code: codes[5],
+    });
+    expect(refused.statusCode).toBe(422);
+    const made = await call(app, session, 'POST', '/api/admin/two-factor/recovery-codes', {
+      password: strongPassword,
+      code: codes[5],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.headers['cache-control']).toBe('no-store');
+    const fresh: string[] = made.json().payload.recovery_codes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
+    expect(await auditCount('two_factor.recovery_codes')).toBe(1);
+    expect((await signIn(codes[6])).response.statusCode).toBe(422);
+    expect((await signIn(fresh[0])).response.statusCode).toBe(200);
+    codes = fresh;
+  });
+
+  it('turn two-factor sign-in off when the phone is lost, and go with it', async () => {
+    const { session } = await signIn(codes[1]);
+    const off = await call(app, session, 'POST', '/api/admin/two-factor/disable', {
+      password: strongPassword,
+      code: codes[2],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const [user] = await app.db.select().from(users).where(eq(users.email, address));
+    expect(
+      await app.db
+        .select()
+        .from(twoFactorRecoveryCodes)
+        .where(eq(twoFactorRecoveryCodes.userId, user?.id ?? '')),
+    ).toEqual([]);
+    expect((await signIn()).response.statusCode).toBe(200);
+  });
+
+  it('do not turn two-factor sign-in on: that takes a code from the app', async () => {
+    const { session } = await signIn();
+    await call(app, session, 'POST', '/api/admin/two-factor/setup');
+    const refused = await call(app, session, 'POST', '/api/admin/two-factor/enable', { code: codes[3] });
+    expect(refused.statusCode).toBe(422);
   });
 });
