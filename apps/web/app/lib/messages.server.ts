@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
+import deAdminOrders from '../locales/de/admin-orders.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
 import deAdminWork from '../locales/de/admin-work.json';
 import deAuth from '../locales/de/auth.json';
@@ -13,6 +14,7 @@ import deShop from '../locales/de/shop.json';
 import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
 import enAdmin from '../locales/en/admin.json';
+import enAdminOrders from '../locales/en/admin-orders.json';
 import enAdminRefunds from '../locales/en/admin-refunds.json';
 import enAdminWork from '../locales/en/admin-work.json';
 import enAuth from '../locales/en/auth.json';
@@ -25,6 +27,7 @@ import enShop from '../locales/en/shop.json';
 import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
 import esAdmin from '../locales/es/admin.json';
+import esAdminOrders from '../locales/es/admin-orders.json';
 import esAdminRefunds from '../locales/es/admin-refunds.json';
 import esAdminWork from '../locales/es/admin-work.json';
 import esAuth from '../locales/es/auth.json';
@@ -37,6 +40,7 @@ import esShop from '../locales/es/shop.json';
 import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
 import frAdmin from '../locales/fr/admin.json';
+import frAdminOrders from '../locales/fr/admin-orders.json';
 import frAdminRefunds from '../locales/fr/admin-refunds.json';
 import frAdminWork from '../locales/fr/admin-work.json';
 import frAuth from '../locales/fr/auth.json';
@@ -49,6 +53,7 @@ import frShop from '../locales/fr/shop.json';
 import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
 import itAdmin from '../locales/it/admin.json';
+import itAdminOrders from '../locales/it/admin-orders.json';
 import itAdminRefunds from '../locales/it/admin-refunds.json';
 import itAdminWork from '../locales/it/admin-work.json';
 import itAuth from '../locales/it/auth.json';
@@ -61,6 +66,7 @@ import itShop from '../locales/it/shop.json';
 import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
 import plAdmin from '../locales/pl/admin.json';
+import plAdminOrders from '../locales/pl/admin-orders.json';
 import plAdminRefunds from '../locales/pl/admin-refunds.json';
 import plAdminWork from '../locales/pl/admin-work.json';
 import plAuth from '../locales/pl/auth.json';
@@ -93,6 +99,7 @@ const builtIn: Record<string, Messages> = {
     enAdmin,
     enAdminRefunds,
     enAdminWork,
+    enAdminOrders,
   ].reduce(mergeMessages, en as Messages),
   de: [
     deAuth,
@@ -106,6 +113,7 @@ const builtIn: Record<string, Messages> = {
     deAdmin,
     deAdminRefunds,
     deAdminWork,
+    deAdminOrders,
   ].reduce(mergeMessages, de as Messages),
   fr: [
     frAuth,
@@ -119,6 +127,7 @@ const builtIn: Record<string, Messages> = {
     frAdmin,
     frAdminRefunds,
     frAdminWork,
+    frAdminOrders,
   ].reduce(mergeMessages, fr as Messages),
   es: [
     esAuth,
@@ -132,6 +141,7 @@ const builtIn: Record<string, Messages> = {
     esAdmin,
     esAdminRefunds,
     esAdminWork,
+    esAdminOrders,
   ].reduce(mergeMessages, es as Messages),
   it: [
     itAuth,
@@ -145,6 +155,7 @@ const builtIn: Record<string, Messages> = {
     itAdmin,
     itAdminRefunds,
     itAdminWork,
+    itAdminOrders,
   ].reduce(mergeMessages, it as Messages),
   pl: [
     plAuth,
@@ -158,6 +169,7 @@ const builtIn: Record<string, Messages> = {
     plAdmin,
     plAdminRefunds,
     plAdminWork,
+    plAdminOrders,
   ].reduce(mergeMessages, pl as Messages),
 };
 

@@ -87,8 +87,12 @@ export const paths = {
       | 'deposits'
       | 'refunds'
       | 'audit'
+      | 'orders'
       | 'security',
   ) => `/${locale}/admin${section ? `/${section}` : ''}`,
+  /** The back office's page of one order (`order-12`, `generation-5`) and of one customer. */
+  adminOrder: (locale: string, id: string) => `/${locale}/admin/orders/${encodeURIComponent(id)}`,
+  adminCustomer: (locale: string, userId: string) => `/${locale}/admin/users/${encodeURIComponent(userId)}`,
   depositProcessing: (locale: string) => `/${locale}/dashboard/deposit/processing`,
   verification: (locale: string) => `/${locale}/dashboard/verification`,
   notifications: (locale: string) => `/${locale}/dashboard/notifications`,

@@ -1,4 +1,5 @@
 import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
+import { adminCustomerEndpoints, adminOrderEndpoints } from '@promptmarket/contracts/admin-orders';
 import {
   type AdminRefundInput,
   adminRefundEndpoints,
@@ -155,3 +156,15 @@ export const getRefundable = (api: ApiClient, query: { subject: RefundSubject; i
 /** The key made when the dialog was confirmed: a double click or a retry refunds once. */
 export const createRefund = (api: ApiClient, body: AdminRefundInput, idempotencyKey: string) =>
   api.call(adminRefundEndpoints.create, { body, headers: idempotencyHeaders(idempotencyKey) });
+
+/* Orders and the customer page */
+export const getOrders = (api: ApiClient, query: ListQuery) => api.call(adminOrderEndpoints.list, { query });
+export const getOrder = (api: ApiClient, id: string) => api.call(adminOrderEndpoints.get, { params: { id } });
+export const getCustomer = (api: ApiClient, id: string) =>
+  api.call(adminCustomerEndpoints.get, { params: { id } });
+export const getStatement = (api: ApiClient, id: string, query: ListQuery) =>
+  api.call(adminCustomerEndpoints.statement, { params: { id }, query });
+export const resetTwoFactorOf = (api: ApiClient, id: string) =>
+  api.call(adminCustomerEndpoints.resetTwoFactor, { params: { id } });
+export const resendVerificationOf = (api: ApiClient, id: string) =>
+  api.call(adminCustomerEndpoints.resendVerification, { params: { id } });

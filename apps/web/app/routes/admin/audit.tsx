@@ -1,4 +1,5 @@
 import { adminMeta } from '../../features/admin/admin-meta';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { ListTable, listQuery, Pager } from '../../features/admin/admin-ui';
 import { getAudit } from '../../features/admin/api';
 import { serverApi } from '../../lib/api.server';
@@ -44,10 +45,20 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <td className="whitespace-nowrap px-4 py-3 text-xs text-slate-600">
               {when.format(new Date(entry.created_at))}
             </td>
-            <td className="px-4 py-3 text-xs">{entry.admin_email}</td>
+            <td className="px-4 py-3 text-xs">
+              <CustomerLink userId={entry.admin_id}>{entry.admin_email}</CustomerLink>
+            </td>
             <td className="px-4 py-3 font-mono text-xs">{entry.action}</td>
             <td className="px-4 py-3 text-xs">
-              {entry.subject_type} #{entry.subject_id}
+              {entry.subject_type === 'user' ? (
+                <CustomerLink userId={entry.subject_id}>
+                  {entry.subject_type} #{entry.subject_id}
+                </CustomerLink>
+              ) : (
+                <>
+                  {entry.subject_type} #{entry.subject_id}
+                </>
+              )}
             </td>
             <td className="px-4 py-3 font-mono text-xs text-slate-600">
               {shown(entry.before)} → {shown(entry.after)}

@@ -11,6 +11,7 @@ import {
   StatusFilter,
 } from '../../features/admin/admin-ui';
 import { getDeposits } from '../../features/admin/api';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
 import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
@@ -71,7 +72,9 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
             <td className="whitespace-nowrap px-4 py-3 text-slate-600">
               {new Date(deposit.created_at).toLocaleString(locale)}
             </td>
-            <td className="px-4 py-3">{deposit.email}</td>
+            <td className="px-4 py-3">
+              <CustomerLink userId={deposit.user_id}>{deposit.email}</CustomerLink>
+            </td>
             <td className="whitespace-nowrap px-4 py-3 font-medium">
               {formatInternal(centsFromDecimal(deposit.amount), locale, deposit.currency)}
             </td>

@@ -93,6 +93,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={paths.admin(locale)} end className={tabClass}>
               {t('admin.nav.dashboard')}
             </NavLink>
+            <NavLink to={paths.admin(locale, 'orders')} className={tabClass}>
+              {t('admin.nav.orders')}
+            </NavLink>
             <NavLink to={paths.admin(locale, 'offers')} className={tabClass}>
               {t('admin.nav.offers')}
             </NavLink>

@@ -3,6 +3,7 @@ import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import { declineOffer, getOffer } from '../../features/admin/api';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
@@ -138,7 +139,9 @@ export default function AdminOffer({ loaderData, params }: Route.ComponentProps)
             )}
             <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-slate-500">{t('admin.offers.user')}</dt>
-              <dd className="break-all text-slate-800">{offer.email}</dd>
+              <dd className="break-all text-slate-800">
+                <CustomerLink userId={offer.user_id}>{offer.email}</CustomerLink>
+              </dd>
               <dt className="text-slate-500">{t('admin.offers.asked')}</dt>
               <dd className="text-slate-800">{euro(offer.user_price)}</dd>
               <dt className="text-slate-500">{t('admin.offers.ours')}</dt>

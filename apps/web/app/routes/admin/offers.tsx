@@ -30,6 +30,7 @@ import {
   toggled,
   toggledPage,
 } from '../../features/admin/bulk-selection';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { bulkOffers } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
@@ -316,7 +317,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                 <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
               ) : null}
             </td>
-            <td className="px-4 py-3 text-slate-600">{offer.email}</td>
+            <td className="px-4 py-3">
+              <CustomerLink userId={offer.user_id}>{offer.email}</CustomerLink>
+            </td>
             <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
             <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
             <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>

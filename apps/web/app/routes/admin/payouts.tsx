@@ -2,6 +2,7 @@ import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
 import { useState } from 'react';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { adminMeta } from '../../features/admin/admin-meta';
+import { CustomerLink } from '../../features/admin/customer-link';
 import {
   ConfirmButton,
   ListTable,
@@ -98,7 +99,9 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         row={(payout) => (
           <tr key={payout.id}>
             <td className="px-4 py-3">#{payout.offer_id}</td>
-            <td className="px-4 py-3 text-slate-600">{payout.email}</td>
+            <td className="px-4 py-3">
+              <CustomerLink userId={payout.user_id}>{payout.email}</CustomerLink>
+            </td>
             <td className="whitespace-nowrap px-4 py-3 font-medium">
               {formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)}
             </td>

@@ -11,6 +11,7 @@ import {
   useAdminAction,
 } from '../../features/admin/admin-ui';
 import { approveVerification, declineVerification, getVerifications } from '../../features/admin/api';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
@@ -172,7 +173,9 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
           <tr key={item.id}>
             <td className="px-4 py-3">
               <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
-              <p className="text-xs text-slate-500">{item.email}</p>
+              <CustomerLink userId={item.user_id} className="text-xs">
+                {item.email}
+              </CustomerLink>
             </td>
             <td className="px-4 py-3">
               <VerificationDetails item={item} locale={locale} />
