@@ -1,6 +1,7 @@
-/** Texts of the back office's site content editor, by language (spread into `validationMessages`). */
+/** Texts of the back office's site content editor and the contact messages' replies, by language (spread into `validationMessages`). */
 export const adminContentMessages = {
   en: {
+    'reply.required': 'Please write a reply of at least 2 characters.',
     'rate.invalid': 'Please enter a positive rate with at most eight decimals.',
     'size.invalid': 'Sizes are squares such as 1024x1024, from 64 to 1024.',
     'word.key': 'Use a text key such as footer.language.',
@@ -9,6 +10,7 @@ export const adminContentMessages = {
     'language.base': 'English is the base language and stays active.',
   },
   de: {
+    'reply.required': 'Bitte schreibe eine Antwort mit mindestens 2 Zeichen.',
     'rate.invalid': 'Bitte gib einen positiven Kurs mit höchstens acht Nachkommastellen ein.',
     'size.invalid': 'Größen sind Quadrate wie 1024x1024, von 64 bis 1024.',
     'word.key': 'Verwende einen Textschlüssel wie footer.language.',
@@ -17,6 +19,7 @@ export const adminContentMessages = {
     'language.base': 'Englisch ist die Basissprache und bleibt aktiv.',
   },
   fr: {
+    'reply.required': 'Veuillez écrire une réponse d’au moins 2 caractères.',
     'rate.invalid': 'Veuillez saisir un taux positif avec au plus huit décimales.',
     'size.invalid': 'Les tailles sont des carrés comme 1024x1024, de 64 à 1024.',
     'word.key': 'Utilisez une clé de texte comme footer.language.',
@@ -25,6 +28,7 @@ export const adminContentMessages = {
     'language.base': 'L’anglais est la langue de base et reste actif.',
   },
   es: {
+    'reply.required': 'Escribe una respuesta de al menos 2 caracteres.',
     'rate.invalid': 'Introduce un tipo positivo con ocho decimales como máximo.',
     'size.invalid': 'Los tamaños son cuadrados como 1024x1024, de 64 a 1024.',
     'word.key': 'Usa una clave de texto como footer.language.',
@@ -33,6 +37,7 @@ export const adminContentMessages = {
     'language.base': 'El inglés es el idioma base y sigue activo.',
   },
   it: {
+    'reply.required': 'Scrivi una risposta di almeno 2 caratteri.',
     'rate.invalid': 'Inserisci un tasso positivo con al massimo otto decimali.',
     'size.invalid': 'Le dimensioni sono quadrati come 1024x1024, da 64 a 1024.',
     'word.key': 'Usa una chiave di testo come footer.language.',
@@ -41,6 +46,7 @@ export const adminContentMessages = {
     'language.base': 'L’inglese è la lingua di base e resta attiva.',
   },
   pl: {
+    'reply.required': 'Napisz odpowiedź o długości co najmniej 2 znaków.',
     'rate.invalid': 'Podaj dodatni kurs z najwyżej ośmioma miejscami po przecinku.',
     'size.invalid': 'Rozmiary to kwadraty, np. 1024x1024, od 64 do 1024.',
     'word.key': 'Użyj klucza tekstu, np. footer.language.',

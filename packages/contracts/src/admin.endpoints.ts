@@ -53,7 +53,6 @@ import {
   adminStyleUpdate,
 } from './admin-catalogue';
 import {
-  adminContactMessagesResponse,
   adminContentListQuery,
   adminCurrenciesResponse,
   adminCurrencyParams,
@@ -74,6 +73,7 @@ import {
   adminWordsResponse,
   adminWordUpdate,
 } from './admin-content';
+import { adminContactMessagesList, adminContactMessagesQuery } from './admin-messages';
 import { defineEndpoint } from './endpoint';
 
 /**
@@ -356,9 +356,10 @@ export const adminEndpoints = {
     list: defineEndpoint({
       method: 'GET',
       path: '/admin/contact-messages',
-      summary: 'The contact form’s messages, newest first; search by e-mail, name or text',
-      query: adminContentListQuery,
-      response: adminContactMessagesResponse,
+      summary:
+        'The contact form’s messages, newest first, with their replies; open or handled; search by e-mail, name or text',
+      query: adminContactMessagesQuery,
+      response: adminContactMessagesList,
     }),
   },
   deposits: {
@@ -521,7 +522,6 @@ export const adminEndpoints = {
       body: twoFactorDisableRequest,
       response: adminActionResponse,
     }),
-  },
     recoveryCodes: defineEndpoint({
       method: 'POST',
       path: '/admin/two-factor/recovery-codes',
@@ -529,6 +529,7 @@ export const adminEndpoints = {
       body: twoFactorDisableRequest,
       response: twoFactorRecoveryCodesResponse,
     }),
+  },
   users: {
     list: defineEndpoint({
       method: 'GET',

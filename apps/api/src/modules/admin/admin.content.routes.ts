@@ -7,7 +7,6 @@ import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
   allSubscribers,
-  contactMessagesForReview,
   createSocialLink,
   deleteSocialLink,
   socialLinksForEditor,
@@ -29,6 +28,7 @@ import {
 } from '../site/site.admin';
 import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
+import { adminMessagesRoutes } from './admin.messages.routes';
 
 /**
  * The site's content in the back office: settings, currencies, languages, the words that
@@ -275,11 +275,6 @@ export async function adminContentRoutes(parent: FastifyInstance) {
     },
   });
 
-  app.route({
-    ...routeOf(adminEndpoints.contactMessages.list),
-    handler: async (request) => {
-      const { data, total } = await contactMessagesForReview(app.db, request.query);
-      return listAnswer(data, total, request.query);
-    },
-  });
+  // The contact form's messages: listed, answered, handled and hidden (admin.messages.routes.ts).
+  await app.register(adminMessagesRoutes);
 }

@@ -3,20 +3,14 @@ import type {
   adminSocialLinkInput,
   adminStaticPageUpdate,
 } from '@promptmarket/contracts/admin-content';
-import { asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { escapeLike } from '../admin/admin.lists';
 import { checkLanguages } from '../site/site.admin';
 import { forgetContentCache } from './content.service';
-import {
-  contactMessages,
-  newsletterSubscriptions,
-  socialLinks,
-  staticPages,
-  staticPageTranslations,
-} from './content.tables';
+import { newsletterSubscriptions, socialLinks, staticPages, staticPageTranslations } from './content.tables';
 
 /**
  * The back office's editor of the site's content: static pages, social links, the newsletter's
@@ -158,38 +152,4 @@ export async function subscribersForReview(db: Db, query: ListQuery) {
 /** Every subscriber, oldest first, for the export. */
 export async function allSubscribers(db: Db) {
   return db.select().from(newsletterSubscriptions).orderBy(asc(newsletterSubscriptions.createdAt));
-}
-
-/** The contact form's messages, newest first, found by e-mail, name or text taken literally. */
-export async function contactMessagesForReview(db: Db, query: ListQuery) {
-  const pattern = query.search ? `%${escapeLike(query.search)}%` : null;
-  const where: SQL | undefined = pattern
-    ? or(
-        ilike(contactMessages.email, pattern),
-        ilike(sql`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`, pattern),
-        ilike(contactMessages.message, pattern),
-      )
-    : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt))
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page),
-    db.select({ total: sql<number>`count(*)::int` }).from(contactMessages).where(where),
-  ]);
-  const data = rows.map((row) => ({
-    id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
-    email: row.email,
-    phone: row.phone,
-    address: `${row.address}, ${row.postCode} ${row.city}`,
-    country: row.countryIso,
-    message: row.message,
-    locale: row.locale,
-    created_at: row.createdAt.toISOString(),
-  }));
-  return { data, total: count?.total ?? 0 };
 }

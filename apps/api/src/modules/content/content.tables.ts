@@ -90,6 +90,7 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
 );
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
 
 /** The back office's answers to a contact message, mailed to its sender and kept in its thread. */
 export const contactMessageReplies = pgTable(

@@ -1,4 +1,5 @@
 import { adminEndpoints as admin } from '@promptmarket/contracts/admin.endpoints';
+import { adminMessageEndpoints } from '@promptmarket/contracts/admin-messages';
 import type { z } from 'zod';
 import { type ApiClient, idempotencyHeaders } from '../../lib/api-client';
 
@@ -12,3 +13,19 @@ type Body<E> = E extends { body: infer B extends z.ZodType } ? z.input<B> : neve
 /** Declines or publishes several offers; the answer names those done and those that failed, with why. */
 export const bulkOffers = (api: ApiClient, body: Body<typeof admin.offers.bulk>, idempotencyKey: string) =>
   api.call(admin.offers.bulk, { body, headers: idempotencyHeaders(idempotencyKey) });
+
+/** Mails a reply to a contact message in the visitor's language; answers the message with its thread. */
+export const replyToMessage = (api: ApiClient, id: string, body: string, idempotencyKey: string) =>
+  api.call(adminMessageEndpoints.reply, {
+    params: { id },
+    body: { body },
+    headers: idempotencyHeaders(idempotencyKey),
+  });
+
+/** Marks a contact message handled, or open again. */
+export const setMessageHandled = (api: ApiClient, id: string, handled: boolean) =>
+  api.call(adminMessageEndpoints.handled, { params: { id }, body: { handled } });
+
+/** Hides several contact messages from the list; the answer names those that could not be hidden. */
+export const hideMessages = (api: ApiClient, ids: string[], idempotencyKey: string) =>
+  api.call(adminMessageEndpoints.hide, { body: { ids }, headers: idempotencyHeaders(idempotencyKey) });

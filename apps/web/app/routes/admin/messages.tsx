@@ -1,12 +1,31 @@
+import type { AdminContactMessageItem } from '@promptmarket/contracts/admin-messages';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import { FormAlert } from '../../components/ui/form-fields';
+import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { Pager, SearchBox, Table } from '../../features/admin/admin-ui';
+import { ConfirmButton, Pager, SearchBox, Table } from '../../features/admin/admin-ui';
 import { getContactMessages, getSubscribers, newsletterExportHref } from '../../features/admin/api';
+import {
+  bulkReport,
+  chosenOnPage,
+  pageState,
+  toggled,
+  toggledPage,
+} from '../../features/admin/bulk-selection';
+import { hideMessages, replyToMessage, setMessageHandled } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
+import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/messages';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.messages');
+
+const states = ['all', 'open', 'handled'] as const;
+type State = (typeof states)[number];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -16,6 +35,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (Number.isInteger(page) && page > 1) query.set('page', String(page));
   const search = url.searchParams.get('search')?.trim().slice(0, 120);
   if (search) query.set('search', search);
+  const state = url.searchParams.get('state');
+  if (view === 'messages' && (state === 'open' || state === 'handled')) query.set('state', state);
   const api = serverApi(request, context, params.locale, true);
   try {
     if (view === 'newsletter') {
@@ -32,14 +53,267 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const tabClass = (active: boolean) =>
   `rounded-full px-3 py-1.5 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`;
 
-/** What visitors sent: the contact form's messages, and the newsletter's subscribers with a CSV export. */
+type Notice = { kind: 'success' | 'error'; text: string; failures?: string[] } | null;
+
+/** The failure of a call as the page says it: the first field's text, else the answer's message. */
+function failureText(caught: unknown): string {
+  return caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
+}
+
+/** Links to the same list with the messages open, handled or all (the search stays). */
+function StateFilter() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const current: State = (params.get('state') as State | null) ?? 'all';
+  return (
+    <nav aria-label={t('adminWork.messages.show')} className="flex flex-wrap gap-2">
+      {states.map((state) => {
+        const next = new URLSearchParams(params);
+        next.delete('page');
+        if (state === 'all') next.delete('state');
+        else next.set('state', state);
+        return (
+          <Link
+            key={state}
+            to={`${pathname}?${next}`}
+            aria-current={current === state ? 'page' : undefined}
+            className={tabClass(current === state)}
+          >
+            {t(`adminWork.messages.${state}`)}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** One message with its thread, its handled state, and the reply form. */
+function MessageCard({
+  message,
+  chosen,
+  onChoose,
+  onNotice,
+}: {
+  message: AdminContactMessageItem;
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
+  onNotice: (notice: Notice) => void;
+}) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const [reply, setReply] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const replyId = useId();
+  const date = (iso: string) => new Date(iso).toLocaleString(locale);
+  const language = (() => {
+    try {
+      return new Intl.DisplayNames([locale], { type: 'language' }).of(message.locale) ?? message.locale;
+    } catch {
+      return message.locale;
+    }
+  })();
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await replyToMessage(api, message.id, reply, key);
+      setReply('');
+      setKey(newIdempotencyKey());
+      onNotice({ kind: 'success', text: t('adminWork.messages.sent') });
+      revalidator.revalidate();
+    } catch (caught) {
+      setError(failureText(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function mark(handled: boolean) {
+    setBusy(true);
+    try {
+      await setMessageHandled(api, message.id, handled);
+      onNotice({
+        kind: 'success',
+        text: t(handled ? 'adminWork.messages.markedHandled' : 'adminWork.messages.reopened'),
+      });
+      revalidator.revalidate();
+    } catch (caught) {
+      onNotice({ kind: 'error', text: t('admin.actionFailed', { message: failureText(caught) }) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li
+      className={`rounded-xl border bg-white p-4 shadow-sm ${chosen ? 'border-brand-400 ring-1 ring-brand-300' : 'border-slate-200'}`}
+    >
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          checked={chosen}
+          onChange={(event) => onChoose(event.target.checked)}
+          aria-label={t('adminWork.messages.select', { name: message.name })}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-brand-600"
+        />
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="min-w-0 break-words text-sm font-semibold text-slate-900">
+              {message.name} · <span className="font-normal text-slate-700">{message.email}</span>
+            </p>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${message.handled_at ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}
+            >
+              {message.handled_at
+                ? t('adminWork.messages.stateHandled', { date: date(message.handled_at) })
+                : t('adminWork.messages.stateOpen')}
+            </span>
+          </div>
+          <p className="break-words text-xs text-slate-500">
+            {date(message.created_at)} · {message.phone} · {message.address}, {message.country} ·{' '}
+            {message.locale.toUpperCase()}
+          </p>
+          <p className="whitespace-pre-line break-words text-sm text-slate-700">{message.message || '—'}</p>
+          {message.replies.length > 0 ? (
+            <section
+              aria-label={t('adminWork.messages.thread')}
+              className="space-y-2 border-l-2 border-brand-200 pl-3"
+            >
+              <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+                {t('adminWork.messages.thread')}
+              </h4>
+              <ol className="space-y-2">
+                {message.replies.map((item) => (
+                  <li key={item.id} className="rounded-lg bg-brand-50/60 p-2">
+                    <p className="text-xs text-slate-500">
+                      {t('adminWork.messages.replyMeta', {
+                        email: item.admin_email,
+                        date: date(item.created_at),
+                      })}
+                    </p>
+                    <p className="whitespace-pre-line break-words text-sm text-slate-800">{item.body}</p>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+          <form onSubmit={send} className="space-y-2">
+            <label htmlFor={replyId} className="block text-sm font-medium text-slate-800">
+              {t('adminWork.messages.replyLabel', { name: message.name })}
+            </label>
+            <textarea
+              id={replyId}
+              rows={3}
+              required
+              minLength={2}
+              maxLength={5000}
+              value={reply}
+              onChange={(event) => setReply(event.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${replyId}-hint${error ? ` ${replyId}-error` : ''}`}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            <p id={`${replyId}-hint`} className="text-xs text-slate-500">
+              {t('adminWork.messages.replyHint', { email: message.email, language })}
+            </p>
+            {error ? (
+              <p id={`${replyId}-error`} role="alert" className="text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" disabled={busy} className={buttonStyles.primary}>
+                {t('adminWork.messages.send')}
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => mark(!message.handled_at)}
+                className={buttonStyles.secondary}
+              >
+                {message.handled_at ? t('adminWork.messages.reopen') : t('adminWork.messages.markHandled')}
+              </button>
+            </div>
+          </form>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** The "all" box of the page: checked, unchecked or mixed. */
+function PageCheckbox({
+  state,
+  label,
+  onToggle,
+}: {
+  state: 'all' | 'some' | 'none';
+  label: string;
+  onToggle: () => void;
+}) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
+      <input
+        ref={box}
+        type="checkbox"
+        checked={state === 'all'}
+        onChange={onToggle}
+        className="h-5 w-5 accent-brand-600"
+      />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * What visitors sent: the contact form's messages (open or handled, searched, answered by mail
+ * from here, hidden several at once), and the newsletter's subscribers with a CSV export.
+ */
 export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const { view, subscribers, messages, failed } = loaderData;
+  const [notice, setNotice] = useState<Notice>(null);
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const onPage = messages?.data.map((message) => message.id) ?? [];
+  const chosen = chosenOnPage(selection, onPage);
+  const loading = navigation.state === 'loading' || revalidator.state === 'loading';
   const date = (iso: string) => new Date(iso).toLocaleString(locale);
+
+  async function hideChosen(key: string) {
+    try {
+      const answer = await hideMessages(api, chosen, key);
+      const report = bulkReport(answer.payload, {
+        done: (count) => t('adminWork.messages.hidden', { count }),
+        failed: (count) => t('adminWork.offers.bulkFailed', { count }),
+        item: (id, message) => `${id}: ${message}`,
+      });
+      setNotice({ kind: report.kind, text: report.summary, failures: report.failures });
+      setSelection(new Set(answer.payload.failed.map((failure) => failure.id)));
+      revalidator.revalidate();
+      return true;
+    } catch (caught) {
+      setNotice({ kind: 'error', text: t('admin.actionFailed', { message: failureText(caught) }) });
+      return false;
+    }
+  }
+
   return (
-    <section aria-labelledby="admin-messages-title" className="space-y-4">
+    <section aria-labelledby="admin-messages-title" aria-busy={loading} className="space-y-4">
       <h2 id="admin-messages-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.messages')}
       </h2>
@@ -59,10 +333,31 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           {t('admin.content.newsletter')}
         </a>
       </nav>
-      <SearchBox label={t('admin.content.searchEmail')} submitLabel={t('admin.users.find')} />
+      {view === 'messages' ? <StateFilter /> : null}
+      <SearchBox
+        label={view === 'messages' ? t('adminWork.messages.search') : t('admin.content.searchEmail')}
+        submitLabel={t('adminWork.messages.find')}
+      />
+      {loading ? (
+        <p role="status" className="text-sm text-slate-600">
+          {t('adminWork.messages.loading')}
+        </p>
+      ) : null}
+      {notice ? (
+        <FormAlert kind={notice.kind}>
+          <p>{notice.text}</p>
+          {notice.failures?.length ? (
+            <ul className="mt-1 list-disc pl-5">
+              {notice.failures.map((failure) => (
+                <li key={failure}>{failure}</li>
+              ))}
+            </ul>
+          ) : null}
+        </FormAlert>
+      ) : null}
       {failed ? (
         <p role="alert" className="text-sm text-red-700">
-          {t('admin.failed')}
+          {view === 'messages' ? t('adminWork.messages.failed') : t('admin.failed')}
         </p>
       ) : null}
       {view === 'newsletter' && subscribers ? (
@@ -93,25 +388,40 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
       {view === 'messages' && messages ? (
         <>
           {messages.data.length === 0 ? (
-            <p className="text-sm text-slate-600">{t('admin.empty')}</p>
+            <p className="text-sm text-slate-600">{t('adminWork.messages.empty')}</p>
           ) : (
-            <ul className="space-y-3">
-              {messages.data.map((message) => (
-                <li key={message.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                  <p className="text-sm font-semibold text-slate-900">
-                    {message.name} ·{' '}
-                    <a href={`mailto:${message.email}`} className="text-brand-700 hover:underline">
-                      {message.email}
-                    </a>
-                  </p>
-                  <p className="text-xs text-slate-500">
-                    {date(message.created_at)} · {message.phone} · {message.address}, {message.country} ·{' '}
-                    {message.locale.toUpperCase()}
-                  </p>
-                  <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{message.message || '—'}</p>
-                </li>
-              ))}
-            </ul>
+            <>
+              <fieldset
+                aria-label={t('adminWork.messages.hideSelected')}
+                className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+              >
+                <PageCheckbox
+                  state={pageState(selection, onPage)}
+                  label={t('adminWork.messages.selectAll')}
+                  onToggle={() => setSelection(toggledPage(selection, onPage))}
+                />
+                <span className="text-sm text-slate-600" aria-live="polite">
+                  {t('adminWork.messages.selected', { count: chosen.length })}
+                </span>
+                <ConfirmButton
+                  label={t('adminWork.messages.hideSelected')}
+                  question={t('adminWork.messages.hideQuestion', { count: chosen.length })}
+                  disabled={chosen.length === 0}
+                  onConfirm={(_, key) => hideChosen(key)}
+                />
+              </fieldset>
+              <ul className="space-y-3">
+                {messages.data.map((message) => (
+                  <MessageCard
+                    key={message.id}
+                    message={message}
+                    chosen={selection.has(message.id)}
+                    onChoose={(on) => setSelection(toggled(selection, message.id, on))}
+                    onNotice={setNotice}
+                  />
+                ))}
+              </ul>
+            </>
           )}
           <Pager page={messages.meta.current_page} lastPage={messages.meta.last_page} />
         </>
