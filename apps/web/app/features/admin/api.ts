@@ -89,6 +89,8 @@ export const enableTwoFactor = (api: ApiClient, code: string) =>
   api.call(admin.twoFactor.enable, { body: { code } });
 export const disableTwoFactor = (api: ApiClient, body: Body<typeof admin.twoFactor.disable>) =>
   api.call(admin.twoFactor.disable, { body });
+export const makeRecoveryCodes = (api: ApiClient, body: Body<typeof admin.twoFactor.recoveryCodes>) =>
+  api.call(admin.twoFactor.recoveryCodes, { body });
 
 export const getProducts = (api: ApiClient, query: ListQuery) => api.call(admin.products.list, { query });
 export const getProduct = (api: ApiClient, id: string | number) =>

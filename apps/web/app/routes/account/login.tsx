@@ -49,6 +49,8 @@ export default function Login() {
   const registerPath = `${paths.register(locale)}${back ? `?${new URLSearchParams({ redirect: back })}` : ''}`;
   // With two-factor sign-in on, the API asks for the app's code after a right password.
   const [codeAsked, setCodeAsked] = useState<string | null>(null);
+  /** The code field takes a recovery code rather than a code from the app. */
+  const [recoveryCode, setRecoveryCode] = useState(false);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<LoginForm>({
     resolver: zodResolver(loginForm),
   });
@@ -99,13 +101,21 @@ export default function Login() {
           <>
             <FormAlert kind="info">{codeAsked}</FormAlert>
             <TextField
-              label={t('login.code')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
+              label={recoveryCode ? t('login.recoveryCode') : t('login.code')}
+              inputMode={recoveryCode ? 'text' : 'numeric'}
+              autoComplete={recoveryCode ? 'off' : 'one-time-code'}
+              autoCapitalize="none"
+              maxLength={recoveryCode ? 16 : 7}
               error={fieldError(formState.errors.code?.message, locale)}
               {...register('code')}
             />
+            <button
+              type="button"
+              className="text-sm font-medium text-brand-700 hover:underline"
+              onClick={() => setRecoveryCode((using) => !using)}
+            >
+              {recoveryCode ? t('login.useAppCode') : t('login.useRecoveryCode')}
+            </button>
           </>
         ) : null}
         <div className="flex justify-end text-sm">

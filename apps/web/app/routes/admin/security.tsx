@@ -5,6 +5,7 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from '../../compone
 import { adminMeta } from '../../features/admin/admin-meta';
 import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { disableTwoFactor, enableTwoFactor, getTwoFactor, setUpTwoFactor } from '../../features/admin/api';
+import { RecoveryCodesRenewal, RecoveryCodesShown } from '../../features/admin/recovery-codes';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
@@ -16,9 +17,9 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'adm
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { payload } = await getTwoFactor(serverApi(request, context, params.locale, true));
-    return { enabled: payload.enabled as boolean | null };
+    return { enabled: payload.enabled as boolean | null, left: payload.recovery_codes_left };
   } catch {
-    return { enabled: null };
+    return { enabled: null, left: 0 };
   }
 }
 
@@ -30,7 +31,7 @@ function refusal(caught: unknown): string {
 /** The key in groups of four, as authenticator apps show it, for typing by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-function TurnOn({ onDone }: { onDone: (notice: Notice) => void }) {
+function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void }) {
   const { t } = useTranslation();
   const api = useApi();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
@@ -56,8 +57,8 @@ function TurnOn({ onDone }: { onDone: (notice: Notice) => void }) {
     setBusy(true);
     setError(null);
     try {
-      await enableTwoFactor(api, code);
-      onDone({ kind: 'success', text: t('admin.security.onDone') });
+      const { payload } = await enableTwoFactor(api, code);
+      onDone({ kind: 'success', text: t('admin.security.onDone') }, payload.recovery_codes);
     } catch (caught) {
       setError(refusal(caught));
     } finally {
@@ -148,9 +149,9 @@ function TurnOff({ onDone }: { onDone: (notice: Notice) => void }) {
       <TextField
         label={t('login.code')}
         name="code"
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={7}
+        autoCapitalize="none"
+        maxLength={16}
         required
       />
       <SubmitButton busy={busy} busyLabel={t('admin.security.working')} variant="danger">
@@ -165,11 +166,14 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
-  const done = (next: Notice) => {
+  /** Recovery codes just made, shown until the admin says they are stored. */
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const done = (next: Notice, made: string[] | null = null) => {
     setNotice(next);
+    setCodes(made);
     revalidator.revalidate();
   };
-  const { enabled } = loaderData;
+  const { enabled, left } = loaderData;
   return (
     <section aria-labelledby="admin-security-title" className="max-w-2xl space-y-5">
       <div>
@@ -194,7 +198,20 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
               {enabled ? t('admin.security.on') : t('admin.security.off')}
             </span>
           </p>
-          {enabled ? <TurnOff onDone={done} /> : <TurnOn onDone={done} />}
+          {codes ? <RecoveryCodesShown codes={codes} onStored={() => setCodes(null)} /> : null}
+          {enabled ? (
+            <>
+              <TurnOff onDone={done} />
+              {codes ? null : (
+                <RecoveryCodesRenewal
+                  left={left}
+                  onMade={(made) => done({ kind: 'success', text: t('admin.security.recovery.made') }, made)}
+                />
+              )}
+            </>
+          ) : (
+            <TurnOn onDone={done} />
+          )}
         </>
       )}
     </section>
