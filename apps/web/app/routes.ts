@@ -61,6 +61,7 @@ export default [
         route('content', 'routes/admin/content.tsx'),
         route('messages', 'routes/admin/messages.tsx'),
         route('deposits', 'routes/admin/deposits.tsx'),
+        route('reports', 'routes/admin/reports.tsx'),
         route('refunds', 'routes/admin/refunds.tsx'),
         route('audit', 'routes/admin/audit.tsx'),
         route('security', 'routes/admin/security.tsx'),

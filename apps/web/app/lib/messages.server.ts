@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
 import deAdmin from '../locales/de/admin.json';
 import deAdminOrders from '../locales/de/admin-orders.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
+import deAdminReports from '../locales/de/admin-reports.json';
 import deAdminWork from '../locales/de/admin-work.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
@@ -16,6 +17,7 @@ import deWallet from '../locales/de/wallet.json';
 import enAdmin from '../locales/en/admin.json';
 import enAdminOrders from '../locales/en/admin-orders.json';
 import enAdminRefunds from '../locales/en/admin-refunds.json';
+import enAdminReports from '../locales/en/admin-reports.json';
 import enAdminWork from '../locales/en/admin-work.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
@@ -29,6 +31,7 @@ import enWallet from '../locales/en/wallet.json';
 import esAdmin from '../locales/es/admin.json';
 import esAdminOrders from '../locales/es/admin-orders.json';
 import esAdminRefunds from '../locales/es/admin-refunds.json';
+import esAdminReports from '../locales/es/admin-reports.json';
 import esAdminWork from '../locales/es/admin-work.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
@@ -42,6 +45,7 @@ import esWallet from '../locales/es/wallet.json';
 import frAdmin from '../locales/fr/admin.json';
 import frAdminOrders from '../locales/fr/admin-orders.json';
 import frAdminRefunds from '../locales/fr/admin-refunds.json';
+import frAdminReports from '../locales/fr/admin-reports.json';
 import frAdminWork from '../locales/fr/admin-work.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
@@ -55,6 +59,7 @@ import frWallet from '../locales/fr/wallet.json';
 import itAdmin from '../locales/it/admin.json';
 import itAdminOrders from '../locales/it/admin-orders.json';
 import itAdminRefunds from '../locales/it/admin-refunds.json';
+import itAdminReports from '../locales/it/admin-reports.json';
 import itAdminWork from '../locales/it/admin-work.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
@@ -68,6 +73,7 @@ import itWallet from '../locales/it/wallet.json';
 import plAdmin from '../locales/pl/admin.json';
 import plAdminOrders from '../locales/pl/admin-orders.json';
 import plAdminRefunds from '../locales/pl/admin-refunds.json';
+import plAdminReports from '../locales/pl/admin-reports.json';
 import plAdminWork from '../locales/pl/admin-work.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
@@ -98,6 +104,7 @@ const builtIn: Record<string, Messages> = {
     enVerification,
     enAdmin,
     enAdminRefunds,
+    enAdminReports,
     enAdminWork,
     enAdminOrders,
   ].reduce(mergeMessages, en as Messages),
@@ -112,6 +119,7 @@ const builtIn: Record<string, Messages> = {
     deVerification,
     deAdmin,
     deAdminRefunds,
+    deAdminReports,
     deAdminWork,
     deAdminOrders,
   ].reduce(mergeMessages, de as Messages),
@@ -126,6 +134,7 @@ const builtIn: Record<string, Messages> = {
     frVerification,
     frAdmin,
     frAdminRefunds,
+    frAdminReports,
     frAdminWork,
     frAdminOrders,
   ].reduce(mergeMessages, fr as Messages),
@@ -140,6 +149,7 @@ const builtIn: Record<string, Messages> = {
     esVerification,
     esAdmin,
     esAdminRefunds,
+    esAdminReports,
     esAdminWork,
     esAdminOrders,
   ].reduce(mergeMessages, es as Messages),
@@ -154,6 +164,7 @@ const builtIn: Record<string, Messages> = {
     itVerification,
     itAdmin,
     itAdminRefunds,
+    itAdminReports,
     itAdminWork,
     itAdminOrders,
   ].reduce(mergeMessages, it as Messages),
@@ -168,6 +179,7 @@ const builtIn: Record<string, Messages> = {
     plVerification,
     plAdmin,
     plAdminRefunds,
+    plAdminReports,
     plAdminWork,
     plAdminOrders,
   ].reduce(mergeMessages, pl as Messages),

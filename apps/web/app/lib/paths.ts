@@ -86,6 +86,7 @@ export const paths = {
       | 'messages'
       | 'deposits'
       | 'refunds'
+      | 'reports'
       | 'audit'
       | 'orders'
       | 'security',

@@ -1,5 +1,6 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
+import { adminSepaEndpoints } from '@promptmarket/contracts/admin-sepa';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
@@ -7,6 +8,7 @@ import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { openPayout, payoutSnapshot, payoutsForReview } from '../payouts/payouts.admin';
+import { payoutBatchesPage } from '../payouts/payouts.exports';
 import {
   cancelAtProvider,
   createSepaBatch,
@@ -175,6 +177,36 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
           },
         };
       });
+    },
+  });
+
+  app.route({
+    ...routeOf(adminSepaEndpoints.batches),
+    handler: async (request) => {
+      const { page, per_page: perPage } = request.query;
+      const { data, total } = await payoutBatchesPage(app.db, { page, perPage });
+      const debtor = app.config.sepaDebtor;
+      const answer = listAnswer(
+        data.map((batch) => ({
+          id: batch.id,
+          message_id: batch.messageId,
+          transfers: batch.transfers,
+          total: minorUnitsToNumber(batch.totalCents),
+          currency: 'EUR' as const,
+          created_at: batch.createdAt.toISOString(),
+          file_url: `/api/admin/payout-batches/${batch.id}/file`,
+        })),
+        total,
+        request.query,
+      );
+      return {
+        ...answer,
+        payload: {
+          ...answer.payload,
+          // Only the last four of the shop's IBAN: the list is no place for the whole number.
+          sepa_debtor: debtor && { name: debtor.name, iban_masked: `•••• ${debtor.iban.slice(-4)}` },
+        },
+      };
     },
   });
 

@@ -120,6 +120,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
               {t('admin.nav.deposits')}
             </NavLink>
+            <NavLink to={paths.admin(locale, 'reports')} className={tabClass}>
+              {t('admin.nav.reports')}
+            </NavLink>
             <NavLink to={paths.admin(locale, 'refunds')} className={tabClass}>
               {t('admin.nav.refunds')}
             </NavLink>

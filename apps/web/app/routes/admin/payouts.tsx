@@ -1,8 +1,9 @@
-import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
+import type { AdminPayoutBatches } from '@promptmarket/contracts/admin-sepa';
 import { useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { CustomerLink } from '../../features/admin/customer-link';
 import {
   ConfirmButton,
   ListTable,
@@ -10,34 +11,116 @@ import {
   NoticeBar,
   Pager,
   StatusFilter,
+  Table,
   useAdminAction,
 } from '../../features/admin/admin-ui';
-import {
-  exportSepaPayouts,
-  getPayouts,
-  markPayoutFailed,
-  markPayoutPaid,
-  sendPayout,
-} from '../../features/admin/api';
+import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../../features/admin/api';
+import { CustomerLink } from '../../features/admin/customer-link';
+import { ExportCsvLink } from '../../features/admin/export-link';
 import { PayoutDetails } from '../../features/admin/payout-details';
+import { getPayoutBatches } from '../../features/admin/reports-api';
+import { SepaExportButton } from '../../features/admin/sepa-export';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatInternal } from '../../lib/money';
+import { centsFromDecimal, formatInCurrency, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/payouts';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.payouts');
 
+const FILES_PER_PAGE = 10;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  try {
-    const { payload } = await getPayouts(
-      serverApi(request, context, params.locale, true),
-      listQuery(request),
-    );
-    return { list: payload };
-  } catch {
-    return { list: null };
+  const api = serverApi(request, context, params.locale, true);
+  const filesPage = Number(new URL(request.url).searchParams.get('files_page'));
+  const filesQuery = new URLSearchParams({ per_page: String(FILES_PER_PAGE) });
+  if (Number.isInteger(filesPage) && filesPage > 1 && filesPage <= 100_000) {
+    filesQuery.set('page', String(filesPage));
   }
+  const [list, files] = await Promise.all([
+    getPayouts(api, listQuery(request)).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+    getPayoutBatches(api, filesQuery).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+  ]);
+  return { list, files };
+}
+
+/** The SEPA files exported so far, newest first, each downloadable again. */
+function SepaFiles({ files, locale }: { files: AdminPayoutBatches | null; locale: string }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('files_page', String(page));
+    return `${pathname}?${next}`;
+  };
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section aria-labelledby="admin-sepa-files-title" className="space-y-3">
+      <h3 id="admin-sepa-files-title" className="text-base font-semibold text-slate-900">
+        {t('admin.sepa.files')}
+      </h3>
+      {files === null ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('admin.sepa.failed')}
+        </p>
+      ) : files.data.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('admin.sepa.empty')}</p>
+      ) : (
+        <>
+          <Table
+            head={[
+              t('admin.sepa.head.created'),
+              t('admin.sepa.head.message'),
+              t('admin.sepa.head.transfers'),
+              t('admin.sepa.head.total'),
+              t('admin.sepa.head.file'),
+            ]}
+          >
+            {files.data.map((batch) => (
+              <tr key={batch.id}>
+                <td className="whitespace-nowrap px-4 py-3">{when.format(new Date(batch.created_at))}</td>
+                <td className="px-4 py-3 font-mono text-xs">{batch.message_id}</td>
+                <td className="px-4 py-3">{batch.transfers}</td>
+                <td className="whitespace-nowrap px-4 py-3 font-medium">
+                  {formatInCurrency(centsFromDecimal(batch.total), { symbol: '€' }, locale)}
+                </td>
+                <td className="px-4 py-3">
+                  <a
+                    href={batch.file_url}
+                    download
+                    className="whitespace-nowrap font-semibold text-brand-700 hover:underline"
+                  >
+                    {t('admin.sepa.download', { id: batch.message_id })}
+                  </a>
+                </td>
+              </tr>
+            ))}
+          </Table>
+          {files.meta.last_page > 1 ? (
+            <nav aria-label={t('admin.sepa.files')} className="flex gap-3 text-sm">
+              {files.meta.current_page > 1 ? (
+                <Link to={pageLink(files.meta.current_page - 1)} className={buttonStyles.secondary}>
+                  {t('admin.sepa.newer')}
+                </Link>
+              ) : null}
+              {files.meta.current_page < files.meta.last_page ? (
+                <Link to={pageLink(files.meta.current_page + 1)} className={buttonStyles.secondary}>
+                  {t('admin.sepa.older')}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
 }
 
 /**
@@ -50,8 +133,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
-  const { list } = loaderData;
-  const [batch, setBatch] = useState<AdminPayoutBatch | null>(null);
+  const { list, files } = loaderData;
   const [openId, setOpenId] = useState<number | null>(null);
   return (
     <section aria-labelledby="admin-payouts-title" className="space-y-4">
@@ -63,26 +145,8 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         label={(status) => t(`admin.payouts.${status}`)}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <ConfirmButton
-          tone="primary"
-          label={t('admin.payouts.exportSepa')}
-          question={t('admin.payouts.confirmExport')}
-          disabled={busy}
-          onConfirm={(_, key) =>
-            run(
-              async (api) => setBatch((await exportSepaPayouts(api, key)).payload),
-              t('admin.payouts.exportDone'),
-            )
-          }
-        />
-        {batch ? (
-          <a href={batch.file_url} download className="text-sm font-semibold text-brand-700 hover:underline">
-            {t('admin.payouts.downloadFile', {
-              count: batch.transfers,
-              amount: formatInternal(centsFromDecimal(batch.total), locale, batch.currency),
-            })}
-          </a>
-        ) : null}
+        <SepaExportButton debtor={files ? files.sepa_debtor : undefined} locale={locale} />
+        <ExportCsvLink kind="payouts" />
       </div>
       <NoticeBar notice={notice} />
       {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
@@ -140,7 +204,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
               ) : null}
               {payout.status === 'requested' || payout.status === 'sent' ? (
                 <>
-                  {payout.method === 'sepa' ? (
+                  {payout.method === 'sepa' && payout.status === 'sent' ? (
                     <ConfirmButton
                       tone="primary"
                       label={t('admin.payouts.markPaid')}
@@ -170,6 +234,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         )}
       />
       {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
+      <SepaFiles files={files} locale={locale} />
     </section>
   );
 }

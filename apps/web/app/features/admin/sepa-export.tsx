@@ -1,0 +1,128 @@
+import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
+import type { AdminPayoutBatches } from '@promptmarket/contracts/admin-sepa';
+import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { buttonStyles } from '../../components/ui/button-styles';
+import {
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+} from '../../components/ui/dialog';
+import { FormAlert } from '../../components/ui/form-fields';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
+import { useTranslation } from '../../lib/i18n';
+import { centsFromDecimal, formatInCurrency } from '../../lib/money';
+import { useApi } from '../../lib/use-api';
+import { exportSepaPayouts } from './api';
+
+/**
+ * The SEPA export: a dialog that either says what the server needs before a file can be made
+ * (the shop's own account, from the environment), or asks to export every requested bank payout
+ * as one file. What goes wrong is shown in the dialog itself, where the admin is looking; the
+ * new file is listed with the earlier ones and can be downloaded from there again.
+ */
+export function SepaExportButton({
+  debtor,
+  locale,
+}: {
+  debtor: AdminPayoutBatches['sepa_debtor'] | undefined;
+  locale: string;
+}) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [made, setMade] = useState<AdminPayoutBatch | null>(null);
+  async function exportFile(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setMade((await exportSepaPayouts(api, key)).payload);
+      revalidator.revalidate();
+    } catch (caught) {
+      const message = caught instanceof ApiError ? caught.message : String(caught);
+      setError(t('admin.actionFailed', { message }));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const amount = (batch: AdminPayoutBatch) =>
+    formatInCurrency(centsFromDecimal(batch.total), { symbol: '€' }, locale);
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonStyles.primary}
+        onClick={() => {
+          setKey(newIdempotencyKey());
+          setError(null);
+          setMade(null);
+          setOpen(true);
+        }}
+      >
+        {t('admin.payouts.exportSepa')}
+      </button>
+      {open ? (
+        <Dialog open onOpenChange={(next) => (busy ? null : setOpen(next))}>
+          <DialogContent closeLabel={t('admin.sepa.close')}>
+            <form onSubmit={exportFile}>
+              <DialogTitle>{t('admin.payouts.exportSepa')}</DialogTitle>
+              {debtor === null ? (
+                <div className="mt-3">
+                  <FormAlert kind="error">{t('admin.sepa.notConfigured')}</FormAlert>
+                </div>
+              ) : made ? (
+                <div className="mt-3 space-y-3">
+                  <FormAlert kind="success">
+                    {t('admin.sepa.done', {
+                      id: made.message_id,
+                      count: made.transfers,
+                      amount: amount(made),
+                    })}
+                  </FormAlert>
+                  <a
+                    href={made.file_url}
+                    download
+                    className="text-sm font-semibold text-brand-700 hover:underline"
+                  >
+                    {t('admin.sepa.download', { id: made.message_id })}
+                  </a>
+                </div>
+              ) : (
+                <>
+                  <DialogDescription>{t('admin.payouts.confirmExport')}</DialogDescription>
+                  {debtor ? (
+                    <p className="mt-2 text-sm text-slate-600">
+                      {t('admin.sepa.debtor', { name: debtor.name, iban: debtor.iban_masked })}
+                    </p>
+                  ) : null}
+                  {error ? (
+                    <div className="mt-3">
+                      <FormAlert kind="error">{error}</FormAlert>
+                    </div>
+                  ) : null}
+                </>
+              )}
+              <DialogActions>
+                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
+                  {debtor !== null && !made ? t('admin.cancel') : t('admin.sepa.close')}
+                </button>
+                {debtor !== null && !made ? (
+                  <button type="submit" className={buttonStyles.primary} disabled={busy}>
+                    {t('admin.payouts.exportSepa')}
+                  </button>
+                ) : null}
+              </DialogActions>
+            </form>
+          </DialogContent>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import type { AdminPayout } from '@promptmarket/contracts/admin';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, TranslationProvider } from '../../lib/i18n';
+import type { Messages } from '../../lib/messages';
+import { allMessagesFor } from '../../lib/messages.server';
+import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
+import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import AdminPayouts from './payouts';
+
+type Data = Parameters<typeof AdminPayouts>[0]['loaderData'];
+
+function payout(id: number, method: string, status: string): AdminPayout {
+  return {
+    id,
+    offer_id: 100 + id,
+    user_id: `user-${id}`,
+    email: `seller${id}@example.test`,
+    method,
+    amount: 45.5,
+    currency: 'EUR',
+    destination: `DE89 •••• ${3000 + id}`,
+    status,
+    failure_reason: null,
+    created_at: '2026-11-25T10:00:00.000Z',
+  };
+}
+
+/** The payouts screen as the server renders it in English, from the loader's data. */
+function render(data: Data) {
+  const Page = createRoutesStub([
+    {
+      id: SITE_ROUTE_ID,
+      path: '/:locale',
+      children: [
+        {
+          id: SESSION_ROUTE_ID,
+          children: [
+            {
+              id: 'page',
+              path: 'admin/payouts',
+              Component: () => (
+                <AdminPayouts loaderData={data} params={{ locale: 'en' }} matches={[] as never} />
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  const html = renderToStaticMarkup(
+    <TranslationProvider translator={createTranslator('en', allMessagesFor('en') as Messages)}>
+      <Page
+        initialEntries={['/en/admin/payouts']}
+        hydrationData={{
+          loaderData: {
+            [SITE_ROUTE_ID]: { locale: 'en', settings: { internal_currency_name: 'Credits' } } as SiteData,
+            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
+          },
+        }}
+      />
+    </TranslationProvider>,
+  );
+  return html;
+}
+
+/** The text of each table row, tags taken out. */
+function rowsOf(html: string): string[] {
+  return [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((match) =>
+    (match[1] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '),
+  );
+}
+
+const list = (data: AdminPayout[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 25, total: data.length },
+});
+
+describe('the payouts screen', () => {
+  it('offers Mark as paid only for a bank payout that left in a SEPA file', () => {
+    const html = render({
+      list: list([payout(1, 'sepa', 'requested'), payout(2, 'sepa', 'sent'), payout(3, 'sepa', 'paid')]),
+      files: {
+        data: [],
+        meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
+        sepa_debtor: { name: 'PromptMarket GmbH', iban_masked: '•••• 2051' },
+      },
+    });
+    const [requested, sent, paid] = rowsOf(html).filter((row) => row.includes('@example.test'));
+    expect(requested).toContain('Mark as failed');
+    expect(requested).not.toContain('Mark as paid');
+    expect(sent).toContain('Mark as paid');
+    expect(paid).not.toContain('Mark as paid');
+  });
+
+  it('lists the SEPA files exported, each with its download, and says when there are none', () => {
+    const withFiles = render({
+      list: list([]),
+      files: {
+        data: [
+          {
+            id: 7,
+            message_id: 'PM-20261125-ABC',
+            transfers: 3,
+            total: 1234.56,
+            currency: 'EUR',
+            created_at: '2026-11-25T10:00:00.000Z',
+            file_url: '/api/admin/payout-batches/7/file',
+          },
+        ],
+        meta: { current_page: 1, last_page: 1, per_page: 10, total: 1 },
+        sepa_debtor: null,
+      },
+    });
+    expect(withFiles).toContain('href="/api/admin/payout-batches/7/file"');
+    expect(withFiles).toContain('Download file PM-20261125-ABC');
+    expect(withFiles).toContain('€1,234.56');
+    const none = render({
+      list: list([]),
+      files: {
+        data: [],
+        meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
+        sepa_debtor: null,
+      },
+    });
+    expect(none).toContain('No SEPA file has been exported yet.');
+    expect(render({ list: list([]), files: null })).toContain('The SEPA files could not be loaded.');
+  });
+});
