@@ -13,6 +13,7 @@ import {
 import { getDeposits } from '../../features/admin/api';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
+import { ExportCsvLink } from '../../features/admin/export-link';
 import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
@@ -56,6 +57,7 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
       <NoticeBar notice={notice} />
       <SearchBox label={t('admin.deposits.search')} submitLabel={t('admin.users.find')} />
       <StatusFilter statuses={adminDepositStatuses} label={(status) => t(`admin.deposits.${status}`)} />
+      <ExportCsvLink kind="deposits" />
       <ListTable
         list={list}
         head={[

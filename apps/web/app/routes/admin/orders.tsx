@@ -6,6 +6,7 @@ import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { Pager } from '../../features/admin/admin-ui';
 import { getOrders } from '../../features/admin/api';
+import { ExportCsvLink } from '../../features/admin/export-link';
 import { filtered, ordersApiQuery, ordersFilters } from '../../features/admin/orders-query';
 import { OrdersTable } from '../../features/admin/orders-table';
 import { serverApi } from '../../lib/api.server';
@@ -121,6 +122,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {t('admin.nav.orders')}
       </h2>
       <OrdersFilterForm />
+      <ExportCsvLink kind="orders" />
       {list === null ? (
         <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700">
           {invalid ? t('admin.orders.invalidFilters') : t('admin.failed')}

@@ -12,6 +12,7 @@ import {
 } from '../../features/admin/admin-ui';
 import { getUsers, setBlocked } from '../../features/admin/api';
 import { AccountBalance } from '../../features/admin/deposit-reversal';
+import { ExportCsvLink } from '../../features/admin/export-link';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -41,6 +42,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         {t('admin.nav.users')}
       </h2>
       <SearchBox label={t('admin.users.search')} submitLabel={t('admin.users.find')} />
+      <ExportCsvLink kind="users" />
       <NoticeBar notice={notice} />
       <ListTable
         list={list}
