@@ -499,6 +499,8 @@ async function settleRefundFailed(tx: Db, deposit: DepositRow, event: PaymentEve
   const key = refundKey(deposit, event);
   const move = { userId: deposit.userId, provider: deposit.provider, depositId: deposit.id };
   const counted = await findMove(tx, key);
+  // A refund the back office asked for (decision 0048) is the refunds module's to give back.
+  if (!counted && event.reversalId && (await shopRefundFailed?.(tx, deposit, event.reversalId))) return;
   const taken =
     counted ??
     (await (async () => {
@@ -519,6 +521,21 @@ async function settleRefundFailed(tx: Db, deposit: DepositRow, event: PaymentEve
       refundedMinor: Math.max(0, deposit.refundedMinor - (event.amountMinor ?? 0)),
     })
     .where(eq(deposits.id, deposit.id));
+}
+
+/**
+ * Gives back a refund the back office asked the provider for when the provider reports it failed
+ * (decision 0048); answers false when the refund id is not one of the shop's. Set by the refunds
+ * module, which owns those refunds: the deposits module does not read its tables.
+ */
+let shopRefundFailed:
+  | ((tx: Db, deposit: DepositRow, providerRefundId: string) => Promise<boolean>)
+  | undefined;
+
+export function onShopRefundFailed(
+  handler: (tx: Db, deposit: DepositRow, providerRefundId: string) => Promise<boolean>,
+): void {
+  shopRefundFailed = handler;
 }
 
 /** Dispute outcomes after which the provider gives the held money back to the shop. */

@@ -21,6 +21,7 @@ import {
   refundableOf,
   refundMinorOf,
 } from '../deposits/deposits.admin';
+import { onShopRefundFailed } from '../deposits/deposits.service';
 import { type GenerationForRefund, lockGenerationForRefund } from '../generation/generation.admin';
 import { mailAccount } from '../mail/mail.notify';
 import {
@@ -492,6 +493,62 @@ async function failDepositRefund(db: Db, admin: Admin, row: RefundRow, message: 
   );
   throw AppError.conflict('refund.provider_refused', { reason: message.slice(0, 200) });
 }
+
+/**
+ * The provider reports that a refund it made failed after all (Stripe's `charge.refund.updated`,
+ * failed or canceled: the card could not take it): the money is the shop's again, so the credits the
+ * refund took go back to the balance, the deposit no longer counts the part, and the refund fails.
+ * Runs in the event's transaction, under the deposit's row lock. False when the refund is not one
+ * the back office made.
+ */
+type RefundedDeposit = Parameters<Parameters<typeof onShopRefundFailed>[0]>[1];
+
+async function providerRefundFailed(
+  tx: Db,
+  deposit: RefundedDeposit,
+  providerRefundId: string,
+): Promise<boolean> {
+  const [failed] = await tx
+    .update(refunds)
+    .set({
+      status: 'failed',
+      failureMessage: 'The payment provider reported the refund as failed.',
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(refunds.subject, 'deposit'),
+        eq(refunds.subjectId, deposit.id),
+        eq(refunds.providerRefundId, providerRefundId),
+        eq(refunds.status, 'succeeded'),
+      ),
+    )
+    .returning();
+  if (!failed) {
+    const [known] = await tx
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.subjectId, deposit.id), eq(refunds.providerRefundId, providerRefundId)));
+    // Given back before (a copy of the event): nothing more to do, and not the provider's own refund.
+    return Boolean(known);
+  }
+  await returnDepositRefund(tx, {
+    userId: failed.userId,
+    provider: deposit.provider,
+    depositId: deposit.id,
+    amount: failed.amount,
+    key: `refund:${failed.id}:returned`,
+    refundId: failed.id,
+  });
+  await countDepositRefund(tx, {
+    depositId: deposit.id,
+    amount: failed.amount,
+    minor: failed.providerAmountMinor ?? 0,
+    sign: -1,
+  });
+  return true;
+}
+onShopRefundFailed(providerRefundFailed);
 
 /** What is left to refund of a subject, for the dialog's default amount. */
 export async function refundableOfSubject(

@@ -160,6 +160,26 @@ describe('a deposit refunded through Stripe', () => {
       ).statusCode,
     ).toBe(200);
     expect(await walletBalance(app.db, userId)).toBe(0);
+
+    // Days later the card cannot take the first refund: Stripe gives the money back to the shop,
+    // the shop gives the credits back to the balance, once for any number of copies.
+    const failed = event('charge.refund.updated', {
+      id: payload.provider_refund_id,
+      object: 'refund',
+      amount: 850,
+      currency: 'gbp',
+      payment_intent: paid.payment_intent,
+      status: 'failed',
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect((await deliver(failed.replace(/"id":"evt_\w+"/, '"id":"evt_copy_of_failure"'))).statusCode).toBe(
+      200,
+    );
+    expect(await walletBalance(app.db, userId)).toBe(1000);
+    const [first] = await app.db.select().from(refunds).where(eq(refunds.id, payload.id));
+    expect(first).toMatchObject({ status: 'failed' });
+    const [after] = await app.db.select().from(deposits).where(eq(deposits.id, depositId));
+    expect(after).toMatchObject({ refundedMinor: 1150, refundedAmount: 1352 });
   });
 
   it('gives the credits back when Stripe refuses the refund, and keeps it pending when Stripe does not answer', async () => {
