@@ -109,6 +109,21 @@ describe('sales at a glance', () => {
     expect(payload.totals.sales.change_percent).toBe(-40);
   });
 
+  it('writes the credits in EUR at the shop’s rate', async () => {
+    const changed = await call(app, admin, 'PUT', '/api/admin/settings', {
+      internal_currency_rate_eur: '1.5',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    try {
+      const payload = await report('period=week&from=2025-03-03&to=2025-03-16');
+      expect(payload.internal_currency_rate_eur).toBe('1.5');
+      expect(payload.series.sales[0]).toEqual({ start: '2025-03-03', count: 2, amount: 20, amount_eur: 30 });
+      expect(payload.totals.payouts).toMatchObject({ amount: 30, amount_eur: 45 });
+    } finally {
+      await call(app, admin, 'PUT', '/api/admin/settings', { internal_currency_rate_eur: '1.00' });
+    }
+  });
+
   it('refuses a bad query with the Laravel 422 and caps the range', async () => {
     const refused = async (query: string) => {
       const response = await call(app, admin, 'GET', `/api/admin/reports/sales?${query}`, undefined, {
