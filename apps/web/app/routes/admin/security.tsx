@@ -173,7 +173,9 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
     setCodes(made);
     revalidator.revalidate();
   };
-  const { enabled, left } = loaderData;
+  const { left } = loaderData;
+  // Codes were just made: it is on, whatever the page's data said before it was read again.
+  const enabled = loaderData.enabled === null ? null : loaderData.enabled || codes !== null;
   return (
     <section aria-labelledby="admin-security-title" className="max-w-2xl space-y-5">
       <div>
@@ -198,16 +200,16 @@ export default function AdminSecurity({ loaderData }: Route.ComponentProps) {
               {enabled ? t('admin.security.on') : t('admin.security.off')}
             </span>
           </p>
-          {codes ? <RecoveryCodesShown codes={codes} onStored={() => setCodes(null)} /> : null}
-          {enabled ? (
+          {codes ? (
+            // The codes alone until they are stored: nothing else to do on this screen meanwhile.
+            <RecoveryCodesShown codes={codes} onStored={() => setCodes(null)} />
+          ) : enabled ? (
             <>
               <TurnOff onDone={done} />
-              {codes ? null : (
-                <RecoveryCodesRenewal
-                  left={left}
-                  onMade={(made) => done({ kind: 'success', text: t('admin.security.recovery.made') }, made)}
-                />
-              )}
+              <RecoveryCodesRenewal
+                left={left}
+                onMade={(made) => done({ kind: 'success', text: t('admin.security.recovery.made') }, made)}
+              />
             </>
           ) : (
             <TurnOn onDone={done} />
