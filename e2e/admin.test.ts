@@ -235,7 +235,14 @@ describe('the back office in the browser', () => {
       await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() - 30_000));
       await page.getByRole('button', { name: 'Turn on' }).click();
       await page.getByText('Two-factor sign-in is on. From now on, signing in asks for a code.').waitFor();
+      // The recovery codes, shown this once.
+      const shown = page.getByTestId('recovery-codes').getByRole('listitem');
+      await expect.poll(() => shown.count()).toBe(10);
+      const recoveryCodes = await shown.allTextContents();
+      for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
       await screenshot(page, 'admin-security-1280');
+      await page.getByRole('button', { name: 'I have stored them' }).click();
+      await page.getByText('10 recovery codes left.').waitFor();
 
       const second = await openPage(browser, viewports.phone);
       await second.page.goto('/en/login?redirect=/en/admin');
@@ -251,10 +258,26 @@ describe('the back office in the browser', () => {
       await second.page.waitForURL('**/en/admin');
       await second.context.close();
 
+      // The phone is lost: a recovery code signs in once.
+      const lost = await openPage(browser, viewports.phone);
+      await lost.page.goto('/en/login?redirect=/en/admin/security');
+      await lost.page.locator('button[type="submit"]:enabled', { hasText: 'Log in' }).waitFor();
+      await lost.page.getByLabel('Email').fill(ADMIN.email);
+      await lost.page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await lost.page.getByRole('button', { name: 'Log in' }).click();
+      await lost.page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+      await lost.page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
+      await lost.page.getByRole('button', { name: 'Log in' }).click();
+      await lost.page.waitForURL('**/en/admin/security');
+      await lost.page.getByText('9 recovery codes left.').waitFor();
+      await screenshot(lost.page, 'admin-security-recovery-360');
+      await lost.context.close();
+
       await page.reload();
-      await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-      await page.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
-      await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      const turnOff = page.locator('form', { hasText: 'Turn off two-factor sign-in' });
+      await turnOff.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+      await turnOff.getByLabel('Authentication code').fill(totpCode(secret, Date.now() + 30_000));
+      await turnOff.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
       await page.getByText('Two-factor sign-in is off.').waitFor();
       secret = '';
     } finally {
