@@ -1,7 +1,8 @@
+import { foldText } from '@promptmarket/contracts/folded-text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database';
-import { foldedContains, foldText, searchedNumber } from './folded-search';
+import { foldedContains, searchedNumber } from './folded-search';
 
 describe('foldText', () => {
   it('lowers the case, drops accents and writes ß, æ and œ as two letters', () => {

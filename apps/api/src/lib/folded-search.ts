@@ -1,3 +1,4 @@
+import { FOLD_FROM, FOLD_PAIRS, FOLD_TO, foldText } from '@promptmarket/contracts/folded-text';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -6,44 +7,6 @@ import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
  * same way (lower case, then one letter for each accented letter, and the letters written as two),
  * the term in JavaScript and the column in SQL, on PGlite and PostgreSQL alike (no extension).
  */
-
-/** Letters written as two in plain Latin, in both cases. */
-const PAIRS: ReadonlyArray<readonly [string, string]> = [
-  ['ß', 'ss'],
-  ['ẞ', 'ss'],
-  ['æ', 'ae'],
-  ['Æ', 'ae'],
-  ['œ', 'oe'],
-  ['Œ', 'oe'],
-];
-
-/** Accented letters of the Latin alphabets; each folds to its letter without the marks. */
-const ACCENTED = 'àáâãäåāăąçćĉċčďđèéêëēĕėęěĝğġģĥħìíîïĩīĭįĵķĺļľŀłñńņňòóôõöøōŏőŕŗřśŝşšșţťțŧùúûüũūŭůűųŵýÿŷźżž';
-
-/** The letters whose marks are not separate characters in Unicode. */
-const UNDECOMPOSED: Record<string, string> = { đ: 'd', ħ: 'h', ŀ: 'l', ł: 'l', ø: 'o', ŧ: 't' };
-
-/** Each letter and its plain letter, in both cases: a database of the C locale lowers only ASCII. */
-const plainOf = new Map<string, string>(PAIRS);
-for (const letter of ACCENTED) {
-  const plain = UNDECOMPOSED[letter] ?? letter.normalize('NFD').replace(/\p{M}/gu, '');
-  if (!/^[a-z]$/.test(plain)) throw new Error(`folded search: ${letter} has no plain letter`);
-  plainOf.set(letter, plain);
-  const upper = letter.toUpperCase();
-  if (upper.length === 1 && upper !== letter) plainOf.set(upper, plain);
-}
-
-/** The single letters as `translate` takes them: one string of letters and one of their plain letters. */
-const single = [...plainOf].filter(([letter, plain]) => letter.length === 1 && plain.length === 1);
-const FROM = single.map(([letter]) => letter).join('');
-const TO = single.map(([, plain]) => plain).join('');
-
-/** A text folded as the columns are: what `foldedContains` compares. */
-export function foldText(text: string): string {
-  let folded = '';
-  for (const character of text.toLowerCase()) folded += plainOf.get(character) ?? character;
-  return folded;
-}
 
 /**
  * The record number a search names, when the whole term is one ("1042", "#1042"): a list then
@@ -60,8 +23,8 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) 
 /** The SQL that folds a column's text as `foldText` does. */
 export function foldedSql(column: AnyColumn | SQL): SQL {
   let folded: SQL = sql`lower(${column})`;
-  for (const [letter, plain] of PAIRS) folded = sql`replace(${folded}, ${letter}, ${plain})`;
-  return sql`translate(${folded}, ${FROM}, ${TO})`;
+  for (const [letter, plain] of FOLD_PAIRS) folded = sql`replace(${folded}, ${letter}, ${plain})`;
+  return sql`translate(${folded}, ${FOLD_FROM}, ${FOLD_TO})`;
 }
 
 /**
