@@ -70,13 +70,24 @@ describe('refunds in the back office', () => {
     // At 1280 px: the whole order, with a reason, reviewed, then confirmed.
     const staff = await openPage(browser, viewports.desktop);
     await logInAsAdmin(staff.page, baseURL());
-    const dialog = await openOrderRefund(staff.page, firstOrder, 'The picture was not as described');
+    // From the order's own page.
+    await staff.page.goto(`/en/admin/orders/order-${firstOrder}`);
+    await staff.page.getByRole('button', { name: 'Refund order' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: `Refund order #${firstOrder}` });
+    await dialog.getByText('Left to refund').waitFor();
+    await dialog
+      .getByLabel('Reason (the buyer reads it in the mail)')
+      .fill('The picture was not as described');
     await dialog.getByRole('button', { name: 'Review' }).click();
     await dialog.getByText(/^Refund .+ to the buyer’s balance\? This cannot be undone\.$/).waitFor();
     await screenshot(staff.page, 'admin-refund-dialog-1280');
     await dialog.getByRole('button', { name: 'Confirm refund' }).click();
     await dialog.waitFor({ state: 'detached' });
     await staff.page.getByText(/^Refund R-\d{4}-\d{6} made\.$/).waitFor();
+    // The order's page shows the refund once it has reloaded.
+    await staff.page.getByRole('cell', { name: 'The picture was not as described' }).waitFor();
+    await screenshot(staff.page, 'admin-order-refunded-1280');
+    await staff.page.goto('/en/admin/refunds');
     const row = staff.page.getByRole('row', { name: /The picture was not as described/ });
     await row.getByText('Refunded', { exact: true }).waitFor();
     await row.getByText(email).waitFor();

@@ -1,10 +1,11 @@
 import { type AdminOrderDetail, adminOrderIdPattern } from '@promptmarket/contracts/admin-orders';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { Table } from '../../features/admin/admin-ui';
+import { type Notice, NoticeBar, Table } from '../../features/admin/admin-ui';
 import { getOrder } from '../../features/admin/api';
 import { OrderKind, OrderStatus } from '../../features/admin/orders-table';
+import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { formatCredits } from '../../lib/credits';
@@ -54,6 +55,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   const credits = (amount: number) =>
     formatCredits(centsFromDecimal(amount), locale, order?.currency ?? '', t);
   const when = (iso: string) => new Date(iso).toLocaleString(locale);
+  const [notice, setNotice] = useState<Notice>(null);
+  const refunded = (text: string) => setNotice({ kind: 'success', text });
+  // `order-12` or `generation-5`: what a refund names.
+  const refundable = order
+    ? {
+        subject: order.kind === 'generation' ? ('generation' as const) : ('order' as const),
+        id: Number(order.id.split('-')[1]),
+      }
+    : null;
   return (
     <section aria-labelledby="admin-order-title" className="space-y-6">
       <p>
@@ -97,6 +107,15 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
             <dt className="text-slate-500">{t('admin.orders.total')}</dt>
             <dd className="font-semibold">{credits(order.total)}</dd>
           </dl>
+          <NoticeBar notice={notice} />
+          {refundable && order.total > 0 ? (
+            <RefundButton
+              subject={refundable.subject}
+              id={refundable.id}
+              label={t('admin.refunds.buttonOrder')}
+              onDone={refunded}
+            />
+          ) : null}
 
           <Part title={t('admin.orders.items')}>
             <Table head={[t('admin.orders.item'), t('admin.orders.price')]}>
@@ -116,6 +135,16 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
                     {item.format ? (
                       <span className="block text-xs text-slate-500">
                         {item.format.toUpperCase()} · {item.size}
+                      </span>
+                    ) : null}
+                    {order.kind === 'checkout' && item.price > 0 ? (
+                      <span className="mt-2 block">
+                        <RefundButton
+                          subject="order_item"
+                          id={item.id}
+                          label={t('admin.refunds.buttonItem')}
+                          onDone={refunded}
+                        />
                       </span>
                     ) : null}
                   </td>
