@@ -46,7 +46,13 @@ export const walletMovementsQuery = z.object({
 });
 export type WalletMovementsQuery = z.input<typeof walletMovementsQuery>;
 
-export const walletMovementsExportQuery = walletMovementsQuery.pick({ kind: true });
+/**
+ * The export's query: the kind, and the language the file is written in (its headers, separator and
+ * decimal sign), which a download link names since a browser sends no language header with it.
+ */
+export const walletMovementsExportQuery = walletMovementsQuery.pick({ kind: true }).extend({
+  lang: z.enum(['en', 'de', 'fr', 'es', 'it', 'pl'], 'field.invalid').optional(),
+});
 
 export const walletMovement = z.object({
   id: z.number(),

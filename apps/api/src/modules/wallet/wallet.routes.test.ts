@@ -172,6 +172,11 @@ describe('the wallet page of the API', () => {
       ['purchases', 'purchase', '-2,50', '9,84', `order ${bought.payload.order_id}`],
       ['deposits', 'deposit', '12,34', '12,34', `deposit ${deposit}`],
     ]);
+    // A download link sends no language header: it names the page's language instead.
+    const polish = await call(app, session, 'GET', '/api/wallet/movements.csv?lang=pl');
+    expect(polish.body.split('\r\n')[0]).toBe('\uFEFFData;Rodzaj;Ruch;Kwota;Saldo po;Odniesienie');
+    expect(polish.body).toContain(';-2,50;9,84;');
+    expect((await call(app, session, 'GET', '/api/wallet/movements.csv?lang=xx')).statusCode).toBe(422);
     const filtered = await call(app, session, 'GET', '/api/wallet/movements.csv?kind=deposits');
     expect(filtered.headers['content-disposition']).toBe('attachment; filename="wallet-deposits.csv"');
     expect(filtered.body.trimEnd().split('\r\n')).toHaveLength(2);

@@ -43,7 +43,12 @@ export async function walletRoutes(parent: FastifyInstance) {
     handler: async (request, reply) =>
       sendPrivate(reply, {
         body: Readable.from(
-          walletMovementsCsv(app.db, signedInUser(request).id, request.query.kind, await request.locale()),
+          walletMovementsCsv(
+            app.db,
+            signedInUser(request).id,
+            request.query.kind,
+            request.query.lang ?? (await request.locale()),
+          ),
         ),
         contentType: 'text/csv; charset=utf-8',
         filename: request.query.kind ? `wallet-${request.query.kind}.csv` : 'wallet.csv',

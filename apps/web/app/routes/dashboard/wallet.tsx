@@ -256,7 +256,7 @@ export default function DashboardWallet({ loaderData }: Route.ComponentProps) {
             {t('ledger.topUp')}
           </Link>
           {wallet && wallet.meta.total > 0 ? (
-            <a href={walletExportHref(query.kind)} download className={buttonStyles.secondary}>
+            <a href={walletExportHref(query.kind, locale)} download className={buttonStyles.secondary}>
               {t('ledger.export')}
             </a>
           ) : null}
