@@ -74,6 +74,7 @@ describe('background loops', () => {
     expect(tasks.map((task) => task.name)).toEqual([
       'jobs',
       'deposit reconciliation',
+      'pending refunds',
       'abandoned generation recovery',
       'expired session cleanup',
       'throttle cleanup',

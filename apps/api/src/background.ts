@@ -11,6 +11,7 @@ import { pruneSentMail } from './modules/mail/mail.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { reconcileCardPayouts } from './modules/payouts/payouts.service';
 import type { PayoutProvider } from './modules/payouts/provider';
+import { finishPendingRefunds } from './modules/refunds/refunds.service';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
 import { checkLedger } from './modules/wallet/wallet.check';
@@ -62,6 +63,12 @@ export function periodicTasks(
             name: 'deposit reconciliation',
             everyMs: MINUTE,
             run: () => reconcileDeposits(database.db, payments, log),
+          },
+          // Deposit refunds the provider did not answer are asked again (decision 0048).
+          {
+            name: 'pending refunds',
+            everyMs: MINUTE,
+            run: () => finishPendingRefunds(database.db, payments, log),
           },
         ]
       : []),

@@ -7,7 +7,7 @@ import {
   type RefundSubject,
 } from '@promptmarket/contracts/admin-refunds';
 import { receiptNumber } from '@promptmarket/contracts/receipts';
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -453,6 +453,50 @@ async function askProvider(
     }));
     return done;
   });
+}
+
+/**
+ * Deposit refunds left pending because the provider did not answer, asked again under their own
+ * idempotency key (the same refund at the provider), least recently tried first, once they have
+ * waited `olderThanMs` (the request that made them may still be asking). Each ends refunded (and
+ * mailed) or refused (the credits given back), or waits for the next round. Answers how many ended.
+ */
+export async function finishPendingRefunds(
+  db: Db,
+  payments: PaymentProvider,
+  log: { info(details: object, message: string): void; warn(details: object, message: string): void },
+  { olderThanMs = 2 * 60_000, limit = 20 }: { olderThanMs?: number; limit?: number } = {},
+): Promise<number> {
+  const pending = await db
+    .select()
+    .from(refunds)
+    .where(
+      and(
+        eq(refunds.subject, 'deposit'),
+        eq(refunds.status, 'pending'),
+        lt(refunds.updatedAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+  let ended = 0;
+  for (const row of pending) {
+    try {
+      const done = await askProvider(db, { id: row.adminId }, row, payments);
+      if (done.status !== 'pending') ended += 1;
+      log.info({ refundId: row.id, status: done.status }, 'a pending refund was answered');
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'CONFLICT') {
+        ended += 1;
+        log.info({ refundId: row.id }, 'a pending refund was refused by the provider; the credits went back');
+        continue;
+      }
+      // Still no answer: its turn comes again after the others'.
+      await db.update(refunds).set({ updatedAt: sql`now()` }).where(eq(refunds.id, row.id));
+      log.warn({ refundId: row.id, error: String(error) }, 'a pending refund is still without an answer');
+    }
+  }
+  return ended;
 }
 
 /** The provider refused: the credits go back, the deposit's count with them; then 409. */

@@ -4,10 +4,12 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, lastMailTo, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
+import { recordingLog } from '../../test/log';
 import { type FakeSession, startStripeApi } from '../../test/stripe-api';
 import { deposits } from '../deposits/deposits.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { walletBalance } from '../wallet/wallet.service';
+import { finishPendingRefunds } from './refunds.service';
 import { refunds } from './refunds.tables';
 
 /** A deposit refunded by the back office through Stripe's Refunds API (decision 0048). */
@@ -222,5 +224,32 @@ describe('a deposit refunded through Stripe', () => {
     expect(keys.filter((sent) => sent === `refund-${id}`).length).toBeGreaterThanOrEqual(2);
     expect([...stripeApi.refunds.values()].filter((one) => one.payment_intent === intentId)).toHaveLength(1);
     expect(await walletBalance(app.db, userId)).toBe(0);
+  });
+
+  it('finishes a refund left pending in the background, under the same idempotency key', async () => {
+    const { userId, depositId, email } = await paidDeposit();
+    stripeApi.fail(true);
+    const down = await refund(
+      { deposit_id: depositId, amount: '5', reason: 'Customer asked' },
+      'stripe-down-2',
+    );
+    expect(down.statusCode).toBe(503);
+    expect(await walletBalance(app.db, userId)).toBe(1852);
+    const log = recordingLog();
+    // Still down: it waits for the next round.
+    expect(await finishPendingRefunds(app.db, app.payments, log, { olderThanMs: 0 })).toBe(0);
+    stripeApi.fail(false);
+    expect(await finishPendingRefunds(app.db, app.payments, log, { olderThanMs: 0 })).toBe(1);
+    const [row] = await app.db.select().from(refunds).where(eq(refunds.subjectId, depositId));
+    expect(row).toMatchObject({ status: 'succeeded', amount: 500 });
+    const sent = stripeApi.requests.filter(
+      (request) => request.path === '/v1/refunds' && request.idempotencyKey === `refund-${row?.id}`,
+    );
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(stripeApi.refunds.get(row?.providerRefundId ?? '')).toMatchObject({ amount: 425 });
+    expect(await walletBalance(app.db, userId)).toBe(1852);
+    expect((await lastMailTo(app, email)).subject).toBe(`Your deposit no. ${depositId} was refunded`);
+    // Nothing is left pending: another round does nothing.
+    expect(await finishPendingRefunds(app.db, app.payments, log, { olderThanMs: 0 })).toBe(0);
   });
 });
