@@ -67,18 +67,30 @@ describe('the catalogue editor in the browser', () => {
   it('changes a German text and a setting from the site content, and the shop shows them at once', async () => {
     const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
     await logInAsAdmin(page, baseURL());
+    // The text is found by its German wording, typed without its capital, not by a key typed by hand.
     await page.goto('/en/admin/content?words=de');
-    await page.getByLabel('Text key').fill('footer.language');
-    await page.getByLabel('New wording').fill('Sprachwahl');
-    await page.getByRole('button', { name: 'Save' }).last().click();
-    await page.getByText('footer.language').waitFor();
+    await page.getByLabel('Find a text by its wording or key').fill('sprache');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL('**/en/admin/content?words=de&find=sprache');
+    const found = page
+      .getByRole('listitem')
+      .filter({ has: page.getByText('footer.language', { exact: true }) });
+    expect(await found.getByRole('textbox').inputValue()).toBe('Sprache');
+    await found.getByRole('textbox').fill('Sprachwahl');
+    await found.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByText('footer.language', { exact: true }) })
+      .getByText('Built-in: Sprache')
+      .waitFor();
+    await screenshot(page, 'admin-content-words-1280');
 
     const shopper = await openPage(browser, viewports.phone);
     await shopper.page.goto('/de');
     await shopper.page.getByRole('heading', { name: 'Sprachwahl' }).waitFor();
 
     // Restored: the built-in wording is back.
-    await page.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('button', { name: 'Restore' }).first().click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore' }).click();
     await page.getByText('No text of this language is changed: the built-in ones are shown.').waitFor();
     await shopper.page.reload();

@@ -212,6 +212,9 @@ export function ConfirmButton({
   const id = useId();
   async function confirm(event: FormEvent) {
     event.preventDefault();
+    // The dialog is drawn elsewhere in the page, but its submit still bubbles through the React
+    // tree: a form around the button must not take it for its own.
+    event.stopPropagation();
     if (askReason && reason.trim().length < 3) return;
     setBusy(true);
     const ok = await onConfirm(reason.trim(), key);
