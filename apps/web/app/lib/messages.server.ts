@@ -4,6 +4,8 @@ import deAdmin from '../locales/de/admin.json';
 import deAdminOrders from '../locales/de/admin-orders.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
 import deAdminReports from '../locales/de/admin-reports.json';
+import deAdminSearch from '../locales/de/admin-search.json';
+import deAdminSecurity from '../locales/de/admin-security.json';
 import deAdminWork from '../locales/de/admin-work.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
@@ -18,6 +20,8 @@ import enAdmin from '../locales/en/admin.json';
 import enAdminOrders from '../locales/en/admin-orders.json';
 import enAdminRefunds from '../locales/en/admin-refunds.json';
 import enAdminReports from '../locales/en/admin-reports.json';
+import enAdminSearch from '../locales/en/admin-search.json';
+import enAdminSecurity from '../locales/en/admin-security.json';
 import enAdminWork from '../locales/en/admin-work.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
@@ -32,6 +36,8 @@ import esAdmin from '../locales/es/admin.json';
 import esAdminOrders from '../locales/es/admin-orders.json';
 import esAdminRefunds from '../locales/es/admin-refunds.json';
 import esAdminReports from '../locales/es/admin-reports.json';
+import esAdminSearch from '../locales/es/admin-search.json';
+import esAdminSecurity from '../locales/es/admin-security.json';
 import esAdminWork from '../locales/es/admin-work.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
@@ -46,6 +52,8 @@ import frAdmin from '../locales/fr/admin.json';
 import frAdminOrders from '../locales/fr/admin-orders.json';
 import frAdminRefunds from '../locales/fr/admin-refunds.json';
 import frAdminReports from '../locales/fr/admin-reports.json';
+import frAdminSearch from '../locales/fr/admin-search.json';
+import frAdminSecurity from '../locales/fr/admin-security.json';
 import frAdminWork from '../locales/fr/admin-work.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
@@ -60,6 +68,8 @@ import itAdmin from '../locales/it/admin.json';
 import itAdminOrders from '../locales/it/admin-orders.json';
 import itAdminRefunds from '../locales/it/admin-refunds.json';
 import itAdminReports from '../locales/it/admin-reports.json';
+import itAdminSearch from '../locales/it/admin-search.json';
+import itAdminSecurity from '../locales/it/admin-security.json';
 import itAdminWork from '../locales/it/admin-work.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
@@ -74,6 +84,8 @@ import plAdmin from '../locales/pl/admin.json';
 import plAdminOrders from '../locales/pl/admin-orders.json';
 import plAdminRefunds from '../locales/pl/admin-refunds.json';
 import plAdminReports from '../locales/pl/admin-reports.json';
+import plAdminSearch from '../locales/pl/admin-search.json';
+import plAdminSecurity from '../locales/pl/admin-security.json';
 import plAdminWork from '../locales/pl/admin-work.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
@@ -105,8 +117,10 @@ const builtIn: Record<string, Messages> = {
     enAdmin,
     enAdminRefunds,
     enAdminReports,
-    enAdminWork,
     enAdminOrders,
+    enAdminWork,
+    enAdminSearch,
+    enAdminSecurity,
   ].reduce(mergeMessages, en as Messages),
   de: [
     deAuth,
@@ -120,8 +134,10 @@ const builtIn: Record<string, Messages> = {
     deAdmin,
     deAdminRefunds,
     deAdminReports,
-    deAdminWork,
     deAdminOrders,
+    deAdminWork,
+    deAdminSearch,
+    deAdminSecurity,
   ].reduce(mergeMessages, de as Messages),
   fr: [
     frAuth,
@@ -135,8 +151,10 @@ const builtIn: Record<string, Messages> = {
     frAdmin,
     frAdminRefunds,
     frAdminReports,
-    frAdminWork,
     frAdminOrders,
+    frAdminWork,
+    frAdminSearch,
+    frAdminSecurity,
   ].reduce(mergeMessages, fr as Messages),
   es: [
     esAuth,
@@ -150,8 +168,10 @@ const builtIn: Record<string, Messages> = {
     esAdmin,
     esAdminRefunds,
     esAdminReports,
-    esAdminWork,
     esAdminOrders,
+    esAdminWork,
+    esAdminSearch,
+    esAdminSecurity,
   ].reduce(mergeMessages, es as Messages),
   it: [
     itAuth,
@@ -165,8 +185,10 @@ const builtIn: Record<string, Messages> = {
     itAdmin,
     itAdminRefunds,
     itAdminReports,
-    itAdminWork,
     itAdminOrders,
+    itAdminWork,
+    itAdminSearch,
+    itAdminSecurity,
   ].reduce(mergeMessages, it as Messages),
   pl: [
     plAuth,
@@ -180,8 +202,10 @@ const builtIn: Record<string, Messages> = {
     plAdmin,
     plAdminRefunds,
     plAdminReports,
-    plAdminWork,
     plAdminOrders,
+    plAdminWork,
+    plAdminSearch,
+    plAdminSecurity,
   ].reduce(mergeMessages, pl as Messages),
 };
 
