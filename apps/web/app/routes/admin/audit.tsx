@@ -1,7 +1,7 @@
 import { adminMeta } from '../../features/admin/admin-meta';
-import { CustomerLink } from '../../features/admin/customer-link';
-import { ListTable, listQuery, Pager } from '../../features/admin/admin-ui';
+import { ListTable, listQuery, Pager, SearchBox } from '../../features/admin/admin-ui';
 import { getAudit } from '../../features/admin/api';
+import { CustomerLink } from '../../features/admin/customer-link';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
@@ -31,6 +31,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       <h2 id="admin-audit-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.audit')}
       </h2>
+      <SearchBox label={t('admin.find.audit')} submitLabel={t('admin.users.find')} />
       <ListTable
         list={list}
         head={[
