@@ -2,6 +2,7 @@ import { adminMeta } from '../../features/admin/admin-meta';
 import { ListTable, listQuery, Pager, SearchBox } from '../../features/admin/admin-ui';
 import { getAudit } from '../../features/admin/api';
 import { CustomerLink } from '../../features/admin/customer-link';
+import { ExportCsvLink } from '../../features/admin/export-link';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
@@ -32,6 +33,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         {t('admin.nav.audit')}
       </h2>
       <SearchBox label={t('admin.find.audit')} submitLabel={t('admin.users.find')} />
+      <ExportCsvLink kind="audit" />
       <ListTable
         list={list}
         head={[
