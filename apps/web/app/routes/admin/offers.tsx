@@ -267,7 +267,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       <ListTable
         list={list}
         head={[
-          t('adminWork.offers.selected', { count: chosen.length }),
+          t('adminWork.offers.selectColumn'),
           t('admin.offers.media'),
           t('admin.offers.offer'),
           t('admin.offers.user'),
@@ -295,7 +295,11 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
                   rel="noreferrer"
                   aria-label={t('admin.offers.open', { title: offer.title })}
                 >
-                  <img src={offer.media_url} alt="" className="h-14 w-14 rounded-lg object-cover" />
+                  <img
+                    src={offer.media_url}
+                    alt=""
+                    className="h-14 w-14 max-w-none rounded-lg object-cover"
+                  />
                 </a>
               ) : (
                 <a

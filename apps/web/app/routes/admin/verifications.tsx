@@ -89,7 +89,7 @@ function DocumentPreview({
   const { t } = useTranslation();
   if (document.kind === 'image') {
     return (
-      <figure className="w-full sm:w-56">
+      <figure className="w-40 shrink-0 sm:w-56">
         <a
           href={document.view_url}
           target="_blank"
@@ -112,7 +112,7 @@ function DocumentPreview({
   }
   if (document.kind === 'pdf') {
     return (
-      <figure className="w-full sm:w-72">
+      <figure className="w-56 shrink-0 sm:w-72">
         <iframe
           src={document.view_url}
           title={t('adminWork.verifications.pdf', { name: label })}
