@@ -380,7 +380,17 @@ describe.concurrent('accessibility (axe)', () => {
     await logInAsAdmin(page, baseURL());
     // A SEPA payout waits, so the payouts table has its widest row of actions at 360 px.
     await sepaPayoutWaiting(page);
+    // An order (the demo shop's or one of another test's) and a customer page: the admin's own.
+    const read = async (url: string) =>
+      (await (await page.request.get(url, { headers: { accept: 'application/json' } })).json()) as {
+        payload: { id: string; data: { id: string }[] };
+      };
+    const me = (await read('/api/user/profile')).payload.id;
+    const [order] = (await read('/api/admin/orders?per_page=1')).payload.data;
     const findings = await auditPaths(page, [
+      '/en/admin/orders',
+      `/en/admin/orders/${order?.id ?? 'order-1'}`,
+      `/en/admin/users/${me}`,
       '/en/admin',
       '/en/admin/offers',
       '/en/admin/verifications',
