@@ -38,25 +38,22 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   for (const row of negative) {
     problems.push(`wallet ${row.code} is negative: ${row.balance} (overdraft ${row.overdraft})`);
   }
-  // What was given back for a purchase, a generation or a deposit never exceeds what it moved
-  // (decision 0048): refunds to the balance, the back office's deposit refunds (less those the
-  // provider refused) and the provider's own reversals (less those reinstated).
+  // What the shop gave back of a purchase, a generation or a deposit never exceeds what it moved
+  // (decision 0048): refunds to the balance and the back office's deposit refunds (less those the
+  // provider refused). The provider's own reversals are bounded by the deposit's row (decision 0027).
   const overRefunded = rowsOf<{ reference: string; paid: string; returned: string }>(
     await db.execute(sql`
-    select reference,
-      coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0) as paid,
-      coalesce(sum(amount) filter (where kind in ('refund', 'purchase_refund', 'generation_refund',
-        'deposit_refund', 'deposit_reversal')), 0)
-        - coalesce(sum(amount) filter (where kind in ('deposit_refund_returned', 'deposit_reinstatement')), 0)
-        as returned
-    from ledger_transactions
-    where kind in ('purchase', 'generation', 'deposit', 'refund', 'purchase_refund', 'generation_refund',
-      'deposit_refund', 'deposit_refund_returned', 'deposit_reversal', 'deposit_reinstatement')
-    group by reference
-    having coalesce(sum(amount) filter (where kind in ('refund', 'purchase_refund', 'generation_refund',
-        'deposit_refund', 'deposit_reversal')), 0)
-        - coalesce(sum(amount) filter (where kind in ('deposit_refund_returned', 'deposit_reinstatement')), 0)
-      > coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0)`),
+    select reference, paid, returned from (
+      select reference,
+        coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0) as paid,
+        coalesce(sum(amount) filter (where kind in ('refund', 'purchase_refund', 'generation_refund',
+          'deposit_refund')), 0)
+          - coalesce(sum(amount) filter (where kind = 'deposit_refund_returned'), 0) as returned
+      from ledger_transactions
+      where kind in ('purchase', 'generation', 'deposit', 'refund', 'purchase_refund', 'generation_refund',
+        'deposit_refund', 'deposit_refund_returned')
+      group by reference
+    ) given where returned > paid`),
   );
   for (const row of overRefunded) {
     problems.push(`${row.reference} gave back ${row.returned} of ${row.paid} paid`);
