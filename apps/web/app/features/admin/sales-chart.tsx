@@ -89,7 +89,13 @@ export function SalesChart({
         <summary className="cursor-pointer rounded text-sm font-medium text-brand-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
           {texts.showNumbers}
         </summary>
-        <div className="mt-2 max-h-72 overflow-auto">
+        {/* Focusable, so that a long table scrolls from the keyboard too. */}
+        <section
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it
+          tabIndex={0}
+          aria-label={texts.title}
+          className="mt-2 max-h-72 overflow-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <table className="min-w-full text-left text-xs">
             <caption className="sr-only">{texts.title}</caption>
             <thead className="bg-slate-50 uppercase tracking-wide text-slate-500">
@@ -125,7 +131,7 @@ export function SalesChart({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </figure>
   );
