@@ -53,6 +53,14 @@ describe('the catalogue editor in the browser', () => {
     await page.goto('/en/admin/products');
     await screenshot(page, 'admin-products-1280');
     await page.setViewportSize(viewports.phone);
+    // On a phone the row's actions stay at the right edge of the screen, the rest of the row under them.
+    await page.goto(`/en/admin/products?search=${encodeURIComponent(title)}`);
+    const edit = page.getByRole('link', { name: `Edit ${title}` });
+    const box = await edit.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+    await screenshot(page, 'admin-products-360');
+    await edit.click();
+    await page.waitForURL(`**/en/admin/products/${id}`);
     await page.goto(`/en/admin/products/${id}`);
     await page.getByLabel('Title (Deutsch)').waitFor();
     await screenshot(page, 'admin-product-edit-360');

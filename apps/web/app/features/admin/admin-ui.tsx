@@ -280,7 +280,28 @@ export function ConfirmButton({
   );
 }
 
-export function Table({ head, children }: { head: string[]; children: ReactNode }) {
+/**
+ * On a phone, a table whose last column holds the row's actions keeps that column in view at the
+ * right edge, over the rest of the row as it scrolls sideways: every action stays one tap away.
+ */
+const STICKY_ACTIONS = [
+  'max-md:[&_tr>:last-child]:sticky',
+  'max-md:[&_tr>:last-child]:right-0',
+  'max-md:[&_tr>:last-child]:bg-white',
+  'max-md:[&_thead_tr>:last-child]:bg-slate-50',
+  'max-md:[&_tr>:last-child]:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.3)]',
+].join(' ');
+
+export function Table({
+  head,
+  children,
+  actions = false,
+}: {
+  head: string[];
+  children: ReactNode;
+  /** The last column holds each row's actions: it stays in view on a phone. */
+  actions?: boolean;
+}) {
   return (
     // Focusable, so a table wider than a phone scrolls sideways from the keyboard too; a control
     // focused near an edge is scrolled in whole, with room for its focus ring.
@@ -291,7 +312,7 @@ export function Table({ head, children }: { head: string[]; children: ReactNode 
       className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
       onFocus={showFocusedWhole}
     >
-      <table className="min-w-full text-left text-sm">
+      <table className={`min-w-full text-left text-sm ${actions ? STICKY_ACTIONS : ''}`}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             {head.map((cell) => (
@@ -315,10 +336,13 @@ export function ListTable<Item>({
   list,
   head,
   row,
+  actions = false,
 }: {
   list: { data: Item[] } | null;
   head: string[];
   row: (item: Item) => ReactNode;
+  /** The last column holds each row's actions: it stays in view on a phone. */
+  actions?: boolean;
 }) {
   const { t } = useTranslation();
   if (!list) {
@@ -329,7 +353,11 @@ export function ListTable<Item>({
     );
   }
   if (list.data.length === 0) return <p className="text-sm text-slate-600">{t('admin.empty')}</p>;
-  return <Table head={head}>{list.data.map(row)}</Table>;
+  return (
+    <Table head={head} actions={actions}>
+      {list.data.map(row)}
+    </Table>
+  );
 }
 
 /** The list's page, status and search from the address, for a loader. */

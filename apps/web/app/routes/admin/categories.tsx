@@ -114,6 +114,7 @@ function Categories({ categories }: { categories: AdminCategory[] }) {
       </h2>
       <NoticeBar notice={notice} />
       <Table
+        actions
         head={[
           t('admin.catalogue.title'),
           t('admin.catalogue.slug'),
@@ -232,6 +233,7 @@ function Styles({ styles }: { styles: AdminStyle[] }) {
       </h2>
       <NoticeBar notice={notice} />
       <Table
+        actions
         head={[
           t('admin.catalogue.picture'),
           t('admin.catalogue.title'),

@@ -267,6 +267,7 @@ function Currencies({
     <>
       <NoticeBar notice={notice} />
       <Table
+        actions
         head={[
           t('admin.content.code'),
           t('admin.content.symbol'),
@@ -333,7 +334,10 @@ function Languages({ languages }: { languages: { code: string; name: string; act
   return (
     <>
       <NoticeBar notice={notice} />
-      <Table head={[t('admin.content.code'), t('admin.content.languageName'), t('admin.content.active'), '']}>
+      <Table
+        actions
+        head={[t('admin.content.code'), t('admin.content.languageName'), t('admin.content.active'), '']}
+      >
         {languages.map((language) => (
           <tr key={language.code}>
             <td className="px-4 py-3 font-medium uppercase">{language.code}</td>

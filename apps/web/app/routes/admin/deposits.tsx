@@ -59,6 +59,7 @@ export default function AdminDeposits({ loaderData }: Route.ComponentProps) {
       <StatusFilter statuses={adminDepositStatuses} label={(status) => t(`admin.deposits.${status}`)} />
       <ExportCsvLink kind="deposits" />
       <ListTable
+        actions
         list={list}
         head={[
           t('admin.deposits.date'),

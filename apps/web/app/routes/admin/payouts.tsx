@@ -75,6 +75,7 @@ function SepaFiles({ files, locale }: { files: AdminPayoutBatches | null; locale
       ) : (
         <>
           <Table
+            actions
             head={[
               t('admin.sepa.head.created'),
               t('admin.sepa.head.message'),
@@ -151,6 +152,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
       <NoticeBar notice={notice} />
       {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
       <ListTable
+        actions
         list={list}
         head={[
           t('admin.payouts.offer'),

@@ -108,6 +108,7 @@ export default function AdminProducts({ loaderData }: Route.ComponentProps) {
       <SearchBox label={t('admin.catalogue.search')} submitLabel={t('admin.users.find')} />
       <Filters />
       <ListTable
+        actions
         list={list}
         head={[
           t('admin.catalogue.picture'),
