@@ -1,0 +1,137 @@
+import type { AdminCustomer } from '@promptmarket/contracts/admin-orders';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createRoutesStub } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createTranslator, TranslationProvider } from '../../lib/i18n';
+import type { Messages } from '../../lib/messages';
+import { allMessagesFor } from '../../lib/messages.server';
+import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
+import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import AdminCustomerPage from './customer';
+
+type Data = Parameters<typeof AdminCustomerPage>[0]['loaderData'];
+
+const ID = '0b4f8a4e-8f4a-4d1c-9a55-0a4c1f1e2d3c';
+
+/** The customer page as the server renders it, from the loader's data; its text, tags taken out. */
+function render(data: Data, language = 'en') {
+  const Page = createRoutesStub([
+    {
+      id: SITE_ROUTE_ID,
+      path: '/:locale',
+      children: [
+        {
+          id: SESSION_ROUTE_ID,
+          children: [
+            {
+              id: 'page',
+              path: 'admin/users/:id',
+              Component: () => (
+                <AdminCustomerPage
+                  loaderData={data}
+                  params={{ locale: language, id: ID }}
+                  matches={[] as never}
+                />
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  const html = renderToStaticMarkup(
+    <TranslationProvider translator={createTranslator(language, allMessagesFor(language) as Messages)}>
+      <Page
+        initialEntries={[`/${language}/admin/users/${ID}`]}
+        hydrationData={{
+          loaderData: {
+            [SITE_ROUTE_ID]: {
+              locale: language,
+              settings: { internal_currency_name: 'Credits' },
+            } as SiteData,
+            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
+          },
+        }}
+      />
+    </TranslationProvider>,
+  );
+  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
+function customer(profile: Partial<AdminCustomer['profile']> = {}): AdminCustomer {
+  return {
+    profile: {
+      id: ID,
+      first_name: 'Żaneta',
+      last_name: 'Weiß',
+      email: 'zaneta@example.test',
+      phone: null,
+      is_email_verified: true,
+      verification_data: { status: null, reason: null },
+      balance: 6.1,
+      balance_eur: 6.1,
+      role: 'user',
+      locale: 'pl',
+      blocked: false,
+      two_factor: false,
+      created_at: '2026-11-29T06:30:00.000Z',
+      ...profile,
+    },
+    orders: [],
+    deposits: [],
+    ledger: [],
+    offers: [],
+    payouts: [],
+    verifications: [],
+    sessions: [
+      {
+        created_at: '2026-11-29T06:31:00.000Z',
+        last_seen_at: '2026-11-29T06:40:00.000Z',
+        expires_at: '2026-11-29T08:40:00.000Z',
+        user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0',
+      },
+    ],
+  };
+}
+const empty = { data: [], meta: { current_page: 1, last_page: 1, total: 0 } };
+
+/** The loader's data (as the page gets it, serialized) for a customer; `parts` replace its lists. */
+function loaded(profile: Partial<AdminCustomer['profile']> = {}, parts: { orders?: null } = {}): Data {
+  return {
+    customer: customer(profile),
+    orders: empty,
+    statement: empty,
+    audit: empty,
+    missing: false,
+    ...parts,
+  } as unknown as Data;
+}
+
+describe('the customer page', () => {
+  it('offers the verification mail only to an address not verified, and the two-factor reset only for an admin who has it on', () => {
+    const plain = render(loaded());
+    expect(plain).toContain('Customer Żaneta Weiß');
+    expect(plain).toContain('6.10 credits');
+    expect(plain).toContain('Firefox/140.0');
+    expect(plain).toContain('Adjust balance');
+    expect(plain).not.toContain('Resend verification e-mail');
+    expect(plain).not.toContain('Reset two-factor sign-in');
+
+    const admin = render(loaded({ role: 'admin', two_factor: true, is_email_verified: false }));
+    expect(admin).toContain('Resend verification e-mail');
+    expect(admin).toContain('Reset two-factor sign-in');
+    const adminWithoutIt = render(loaded({ role: 'admin', two_factor: false }));
+    expect(adminWithoutIt).not.toContain('Reset two-factor sign-in');
+  });
+
+  it('says when a part could not be loaded, and when the account does not exist, in the page’s language', () => {
+    const partial = render(loaded({}, { orders: null }), 'de');
+    expect(partial).toContain('Die Liste konnte nicht geladen werden.');
+    expect(partial).toContain('Kunde Żaneta Weiß');
+    const missing = { customer: null, orders: null, statement: null, audit: null };
+    expect(render({ ...missing, missing: true }, 'fr')).toContain('Ce compte n’existe pas.');
+    expect(render({ ...missing, missing: false }, 'it')).toContain(
+      'Non è stato possibile caricare il cliente.',
+    );
+  });
+});
