@@ -49,7 +49,7 @@ export async function adminVerificationsRoutes(parent: FastifyInstance) {
   /*
    * The same document shown in the review page rather than downloaded: a picture or a PDF inline,
    * typed from its bytes, kept by no cache, and framed by the shop's own pages only (this answer
-   * alone allows that; decision 0011).
+   * alone allows that; decisions 0011 and 0051).
    */
   app.route({
     ...routeOf(adminEndpoints.verifications.documentView, {

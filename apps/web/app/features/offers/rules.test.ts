@@ -9,6 +9,7 @@ import {
   inTab,
   offerFailure,
   offerFailureText,
+  offerFileKind,
   offerFileProblem,
   payoutFailureText,
   tabCounts,
@@ -133,5 +134,17 @@ describe('card form', () => {
     expect(expiryYears(now)).toEqual([2026, 2027, 2028, 2029, 2030, 2031, 2032, 2033, 2034, 2035]);
     expect(expiryMonths(2026, now)).toEqual([11, 12]);
     expect(expiryMonths(2027, now)).toHaveLength(12);
+  });
+});
+
+describe('the kind of a chosen file', () => {
+  it('is read from its type, else from its name, as the server will decide whether it needs a prompt', () => {
+    expect(offerFileKind({ type: 'image/jpeg', name: 'x.bin' })).toBe('jpeg');
+    expect(offerFileKind({ type: 'image/webp', name: 'work' })).toBe('webp');
+    expect(offerFileKind({ type: 'image/svg+xml', name: 'drawing.svg' })).toBe('svg');
+    expect(offerFileKind({ type: '', name: 'Holiday.JPG' })).toBe('jpeg');
+    expect(offerFileKind({ type: '', name: 'notes.docx' })).toBe('docx');
+    expect(offerFileKind({ type: 'application/pdf', name: 'notes' })).toBe('pdf');
+    expect(offerFileKind({ type: 'text/html', name: 'page.html' })).toBe('other');
   });
 });
