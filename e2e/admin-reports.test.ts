@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAsAdmin } from './admin-account';
@@ -12,6 +13,25 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Listed = { slug: string; title: string; price: number };
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/** The serious and critical accessibility findings of axe on what `page` shows now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } }).axe.run(
+      document,
+      { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
+    ),
+  )) as { violations: { id: string; impact?: string; nodes: { html: string }[] }[] };
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
+    );
+}
 
 /** RFC 4180 as a spreadsheet reads it: quoted fields may hold the separator, quotes and line breaks. */
 function parseCsv(text: string, separator: string): string[][] {
@@ -91,10 +111,12 @@ describe('the back office’s books in the browser', () => {
     await chart.getByText('Show the numbers').click();
     await screenshot(staff.page, 'admin-reports-1280');
     expect(await overflowsHorizontally(staff.page)).toBe(false);
+    expect(await axeFindings(staff.page)).toEqual([]);
 
     // The month's orders in German: ; and a decimal comma, read back as a spreadsheet would.
     await staff.page.goto('/de/admin/reports?lang=de');
     await staff.page.getByRole('heading', { name: 'Umsätze auf einen Blick' }).waitFor();
+    await screenshot(staff.page, 'admin-reports-de-1280');
     const [download] = await Promise.all([
       staff.page.waitForEvent('download'),
       staff.page.getByRole('link', { name: 'Bestellungen (CSV)' }).click(),
@@ -133,6 +155,7 @@ describe('the back office’s books in the browser', () => {
     await link.scrollIntoViewIfNeeded();
     expect(await link.isVisible()).toBe(true);
     await screenshot(page, 'admin-reports-360');
+    expect(await axeFindings(page)).toEqual([]);
 
     // A range the report refuses is said at its field, in the page.
     await page.goto('/en/admin/reports?period=day&from=2020-01-01&to=2025-01-01');
@@ -147,6 +170,7 @@ describe('the back office’s books in the browser', () => {
       await logInAsAdmin(page, baseURL());
       await page.goto('/en/admin/payouts');
       await page.getByRole('heading', { name: 'SEPA files' }).waitFor();
+      expect(await axeFindings(page)).toEqual([]);
       await page.getByRole('button', { name: 'Export SEPA file' }).click();
       const dialog = page.getByRole('dialog');
       // The test server has no SEPA account: the dialog itself says which settings to set.
