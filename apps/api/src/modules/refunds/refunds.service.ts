@@ -169,6 +169,12 @@ export async function createRefund(
   payments: PaymentProvider,
 ): Promise<AdminRefund> {
   const earlier = await earlierRefund(db, admin, input);
+  // Refused by the provider before: asked again with its key, it is refused again, as it was.
+  if (earlier?.status === 'failed') {
+    throw AppError.conflict('refund.provider_refused', {
+      reason: (earlier.failureMessage ?? '').slice(0, 200),
+    });
+  }
   if (input.subject === 'deposit') {
     const row = earlier ?? (await takeDepositCredits(db, admin, input));
     return answerOf(db, row.status === 'pending' ? await askProvider(db, admin, row, payments) : row);

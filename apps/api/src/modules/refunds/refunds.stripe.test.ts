@@ -202,6 +202,12 @@ describe('a deposit refunded through Stripe', () => {
       /^The payment provider refused the refund: Charge for pi_\w+ has already been refunded\.$/,
     );
     expect(await walletBalance(app.db, userId)).toBe(2352);
+    // Sent again with its key: refused again, nothing asked or moved.
+    const asked = stripeApi.requests.length;
+    const replay = await refund({ deposit_id: depositId, reason: 'Customer asked' }, 'stripe-refused-1');
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().message).toBe(refused.json().message);
+    expect(stripeApi.requests.length).toBe(asked);
     const [failed] = await app.db.select().from(refunds).where(eq(refunds.subjectId, depositId));
     expect(failed).toMatchObject({ status: 'failed', subject: 'deposit' });
     const [row] = await app.db.select().from(deposits).where(eq(deposits.id, depositId));
