@@ -249,6 +249,15 @@ export async function sandboxRefund(db: Db, request: RefundRequest): Promise<Ref
   });
 }
 
+/** What the sandbox has refunded of a session so far, in its currency's minor units. */
+async function sandboxRefundedMinor(db: Db, sessionId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${sandboxRefunds.amountMinor}), 0)` })
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.sessionId, sessionId));
+  return Number(row?.total ?? 0);
+}
+
 /**
  * Sends one webhook; a refused, cut or timed-out delivery throws, and the job is tried again
  * later (30 s, 1 min, 2 min, …). A delivery whose server died mid-way is taken over once its
@@ -325,7 +334,13 @@ function formatAmount(session: SandboxSession): string {
   return `${whole.toLocaleString('en')}.${cents} ${session.currency}`;
 }
 
-function page(session: SandboxSession, nonce: string): string {
+/** Every currency the shop offers has cents: minor units are hundredths. */
+function formatMinor(amountMinor: number, currency: string): string {
+  const whole = Math.trunc(amountMinor / 100);
+  return `${whole.toLocaleString('en')}.${String(amountMinor % 100).padStart(2, '0')} ${currency}`;
+}
+
+function page(session: SandboxSession, nonce: string, refundedMinor = 0): string {
   const open = session.status === 'open' && session.expiresAt.getTime() > Date.now();
   const statusText: Record<SandboxSession['status'], string> = {
     open: 'This payment has expired.',
@@ -342,7 +357,11 @@ function page(session: SandboxSession, nonce: string): string {
         <button name="action" value="decline">Decline</button>
         <button name="action" value="pending">Keep pending</button>
       </form>`
-    : `<p class="status">${statusText[session.status]}</p>
+    : `<p class="status">${statusText[session.status]}</p>${
+        refundedMinor > 0
+          ? `\n       <p class="status">${escapeHtml(`Refunded: ${formatMinor(refundedMinor, session.currency)}.`)}</p>`
+          : ''
+      }
        <a href="${escapeHtml(session.returnUrl)}">Back to the shop</a>`;
   return `<!doctype html>
 <html lang="en">
@@ -410,7 +429,7 @@ export async function sandboxPageRoutes(parent: FastifyInstance) {
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(page(session, request.cspNonce));
+        .send(page(session, request.cspNonce, await sandboxRefundedMinor(app.db, session.id)));
     },
   );
 

@@ -402,6 +402,9 @@ describe('refunding a deposit through the sandbox provider', () => {
     const [atSandbox] = await app.db.select().from(sandboxRefunds);
     expect(atSandbox).toMatchObject({ id: made.provider_refund_id, amountMinor: 1500, currency: 'EUR' });
     expect(atSandbox?.idempotencyKey).toBe(`refund-${made.id}`);
+    // The sandbox's own page of the payment says what it refunded.
+    const sandboxPage = await app.inject({ method: 'GET', url: `/sandbox/checkout/${atSandbox?.sessionId}` });
+    expect(sandboxPage.body).toContain('Refunded: 15.00 EUR.');
     expect(await balanceOf(userId)).toBe(0);
 
     const mail = await lastMailTo(app, email);
