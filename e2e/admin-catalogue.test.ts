@@ -118,6 +118,31 @@ describe('the catalogue editor in the browser', () => {
       .poll(async () => (await (await fetch(`${baseURL()}/api/settings`)).json()).payload.min_deposit_eur)
       .toBe(10);
 
+    // A currency is added, offered in the shop at once, then switched off again for the other journeys.
+    await page.getByLabel('Currency code (ISO 4217)').fill('sek');
+    await page.getByLabel('Symbol', { exact: true }).last().fill('kr');
+    await page.getByLabel('Rate per EUR', { exact: true }).last().fill('11.2');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const sek = page.getByRole('row').filter({ hasText: 'SEK' });
+    await expect
+      .poll(
+        async () =>
+          await sek
+            .getByRole('textbox')
+            .first()
+            .inputValue()
+            .catch(() => ''),
+      )
+      .toBe('kr');
+    const offered = async () =>
+      ((await (await fetch(`${baseURL()}/api/currencies`)).json()).payload as { code: string }[]).map(
+        (currency) => currency.code,
+      );
+    expect(await offered()).toContain('SEK');
+    await sek.getByRole('checkbox').uncheck();
+    await sek.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(offered).not.toContain('SEK');
+
     await page.goto('/en/admin/messages?view=newsletter');
     await page.getByRole('link', { name: 'Download all subscribers (CSV)' }).waitFor();
     await page.setViewportSize(viewports.phone);

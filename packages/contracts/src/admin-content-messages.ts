@@ -7,6 +7,8 @@ export const adminContentMessages = {
     'word.key': 'Use a text key such as footer.language.',
     'url.invalid': 'Please enter a full https:// address.',
     'currency.base': 'The euro is the base currency: its rate is 1 and it stays active.',
+    'currency.code': 'Please enter the three-letter ISO 4217 code of a currency, such as SEK.',
+    'currency.exists': 'The shop has this currency already.',
     'language.base': 'English is the base language and stays active.',
   },
   de: {
@@ -16,6 +18,8 @@ export const adminContentMessages = {
     'word.key': 'Verwende einen Textschlüssel wie footer.language.',
     'url.invalid': 'Bitte gib eine vollständige https://-Adresse ein.',
     'currency.base': 'Der Euro ist die Basiswährung: Sein Kurs ist 1 und er bleibt aktiv.',
+    'currency.code': 'Bitte gib den dreibuchstabigen ISO-4217-Code einer Währung ein, etwa SEK.',
+    'currency.exists': 'Der Shop hat diese Währung bereits.',
     'language.base': 'Englisch ist die Basissprache und bleibt aktiv.',
   },
   fr: {
@@ -25,6 +29,8 @@ export const adminContentMessages = {
     'word.key': 'Utilisez une clé de texte comme footer.language.',
     'url.invalid': 'Veuillez saisir une adresse https:// complète.',
     'currency.base': 'L’euro est la devise de base : son taux est 1 et il reste actif.',
+    'currency.code': 'Veuillez saisir le code ISO 4217 à trois lettres d’une devise, par exemple SEK.',
+    'currency.exists': 'La boutique a déjà cette devise.',
     'language.base': 'L’anglais est la langue de base et reste actif.',
   },
   es: {
@@ -34,6 +40,8 @@ export const adminContentMessages = {
     'word.key': 'Usa una clave de texto como footer.language.',
     'url.invalid': 'Introduce una dirección https:// completa.',
     'currency.base': 'El euro es la moneda base: su tipo es 1 y sigue activa.',
+    'currency.code': 'Introduce el código ISO 4217 de tres letras de una moneda, por ejemplo SEK.',
+    'currency.exists': 'La tienda ya tiene esta moneda.',
     'language.base': 'El inglés es el idioma base y sigue activo.',
   },
   it: {
@@ -43,6 +51,8 @@ export const adminContentMessages = {
     'word.key': 'Usa una chiave di testo come footer.language.',
     'url.invalid': 'Inserisci un indirizzo https:// completo.',
     'currency.base': 'L’euro è la valuta di base: il suo tasso è 1 e resta attiva.',
+    'currency.code': 'Inserisci il codice ISO 4217 di tre lettere di una valuta, ad esempio SEK.',
+    'currency.exists': 'Il negozio ha già questa valuta.',
     'language.base': 'L’inglese è la lingua di base e resta attiva.',
   },
   pl: {
@@ -52,6 +62,8 @@ export const adminContentMessages = {
     'word.key': 'Użyj klucza tekstu, np. footer.language.',
     'url.invalid': 'Podaj pełny adres https://.',
     'currency.base': 'Euro jest walutą bazową: jego kurs to 1 i pozostaje aktywne.',
+    'currency.code': 'Podaj trzyliterowy kod waluty ISO 4217, np. SEK.',
+    'currency.exists': 'Sklep ma już tę walutę.',
     'language.base': 'Angielski jest językiem bazowym i pozostaje aktywny.',
   },
 } as const;

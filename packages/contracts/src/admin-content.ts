@@ -117,19 +117,42 @@ export const adminCurrency = z.object({
 });
 export const adminCurrenciesResponse = one(z.array(adminCurrency));
 export const adminCurrencyParams = z.object({ code: z.string().regex(/^[A-Z]{3}$/, 'field.invalid') });
+/** Units of a currency per 1 EUR, as a decimal string: positive, at most eight decimals. */
+const currencyRate = z
+  .string('rate.invalid')
+  .trim()
+  .regex(/^\d{1,10}(\.\d{1,8})?$/, 'rate.invalid')
+  .refine((rate) => Number(rate) > 0, 'rate.invalid');
+const currencyPosition = z.number('field.invalid').int('field.invalid').min(0).max(1000);
+
 export const adminCurrencyUpdate = z
   .object({
     symbol: shortText(8).optional(),
-    rate: z
-      .string('rate.invalid')
-      .trim()
-      .regex(/^\d{1,10}(\.\d{1,8})?$/, 'rate.invalid')
-      .refine((rate) => Number(rate) > 0, 'rate.invalid')
-      .optional(),
-    position: z.number('field.invalid').int('field.invalid').min(0).max(1000).optional(),
+    rate: currencyRate.optional(),
+    position: currencyPosition.optional(),
     active: z.boolean('field.invalid').optional(),
   })
   .strict();
+
+/**
+ * A currency the back office adds: an ISO 4217 code (any case) the shop does not have yet, its
+ * symbol and its rate per EUR; offered at once unless `active` is false.
+ */
+export const adminCurrencyCreate = z
+  .object({
+    code: z
+      .string('currency.code')
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'currency.code')
+      .refine((code) => Intl.supportedValuesOf('currency').includes(code), 'currency.code'),
+    symbol: shortText(8),
+    rate: currencyRate,
+    position: currencyPosition.optional(),
+    active: z.boolean('field.invalid').optional(),
+  })
+  .strict();
+export type AdminCurrencyCreate = z.input<typeof adminCurrencyCreate>;
 
 export const adminLanguage = z.object({
   code: z.string(),

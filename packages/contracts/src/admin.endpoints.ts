@@ -55,6 +55,7 @@ import {
 import {
   adminContentListQuery,
   adminCurrenciesResponse,
+  adminCurrencyCreate,
   adminCurrencyParams,
   adminCurrencyUpdate,
   adminLanguageParams,
@@ -240,6 +241,13 @@ export const adminEndpoints = {
       method: 'GET',
       path: '/admin/currencies',
       summary: 'Every currency with its rate per EUR',
+      response: adminCurrenciesResponse,
+    }),
+    create: defineEndpoint({
+      method: 'POST',
+      path: '/admin/currencies',
+      summary: 'Add a currency (ISO 4217 code, symbol, rate per EUR), offered at once unless told otherwise',
+      body: adminCurrencyCreate,
       response: adminCurrenciesResponse,
     }),
     update: defineEndpoint({

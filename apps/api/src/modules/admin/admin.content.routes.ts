@@ -16,6 +16,7 @@ import {
   updateStaticPage,
 } from '../content/content.admin';
 import {
+  createCurrency,
   currenciesForEditor,
   deleteWord,
   languagesForEditor,
@@ -79,6 +80,19 @@ export async function adminContentRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(adminEndpoints.currencies.list),
     handler: currenciesAnswer,
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.currencies.create),
+    handler: async (request) => {
+      const adminId = signedInUser(request).id;
+      await audited(
+        app.db,
+        { adminId, action: 'currency.create', subject: { type: 'currency', id: request.body.code } },
+        async (tx) => ({ result: null, before: null, after: await createCurrency(tx, request.body) }),
+      );
+      return currenciesAnswer();
+    },
   });
 
   app.route({

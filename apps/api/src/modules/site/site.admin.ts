@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, minorUnitsToNumber } from '@promptmarket/contracts';
 import type {
   AdminSettings,
+  adminCurrencyCreate,
   adminCurrencyUpdate,
   adminLanguageUpdate,
   adminSettingsUpdate,
@@ -123,6 +124,27 @@ export async function currenciesForEditor(db: Db) {
     position: row.position,
     active: row.isActive,
   }));
+}
+
+/**
+ * Adds a currency; a 422 on `code` when the shop has it already (whatever became of it: a
+ * currency is switched off, never removed).
+ */
+export async function createCurrency(db: Db, input: z.output<typeof adminCurrencyCreate>) {
+  const [created] = await db
+    .insert(currencies)
+    .values({
+      code: input.code,
+      symbol: input.symbol,
+      rate: input.rate,
+      position: input.position ?? 100,
+      isActive: input.active ?? true,
+    })
+    .onConflictDoNothing({ target: currencies.code })
+    .returning();
+  if (!created) throw AppError.validation({ code: ['currency.exists'] });
+  forgetSiteCache(db);
+  return created;
 }
 
 /**

@@ -125,6 +125,8 @@ export const getSettings = (api: ApiClient) => api.call(admin.settings.get);
 export const updateSettings = (api: ApiClient, body: Body<typeof admin.settings.update>) =>
   api.call(admin.settings.update, { body });
 export const getCurrencies = (api: ApiClient) => api.call(admin.currencies.list);
+export const createCurrency = (api: ApiClient, body: Body<typeof admin.currencies.create>) =>
+  api.call(admin.currencies.create, { body });
 export const updateCurrency = (api: ApiClient, code: string, body: Body<typeof admin.currencies.update>) =>
   api.call(admin.currencies.update, { params: { code }, body });
 export const getLanguages = (api: ApiClient) => api.call(admin.languages.list);

@@ -5,6 +5,7 @@ import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../../features/admin/admin-ui';
 import {
   addSocialLink,
+  createCurrency,
   deleteSocialLink,
   deleteWord,
   getCurrencies,
@@ -262,12 +263,11 @@ function Currencies({
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { notice, busy, save } = useAdminSave();
+  const { notice, errors, busy, save } = useAdminSave();
   return (
     <>
       <NoticeBar notice={notice} />
       <Table
-        actions
         head={[
           t('admin.content.code'),
           t('admin.content.symbol'),
@@ -323,6 +323,52 @@ function Currencies({
           </tr>
         ))}
       </Table>
+      <form
+        noValidate
+        aria-labelledby="add-currency-title"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const data = new FormData(form);
+          void save(() =>
+            createCurrency(api, {
+              code: String(data.get('code') ?? '').trim(),
+              symbol: String(data.get('symbol') ?? '').trim(),
+              rate: String(data.get('rate') ?? '').trim(),
+            }),
+          ).then((ok) => ok && form.reset());
+        }}
+      >
+        <h3 id="add-currency-title" className="w-full text-sm font-semibold text-slate-900">
+          {t('admin.currencies.add')}
+        </h3>
+        <TextField
+          label={t('admin.currencies.code')}
+          name="code"
+          maxLength={3}
+          autoCapitalize="characters"
+          className="w-32"
+          error={errors.code}
+        />
+        <TextField
+          label={t('admin.content.symbol')}
+          name="symbol"
+          maxLength={8}
+          className="w-24"
+          error={errors.symbol}
+        />
+        <TextField
+          label={t('admin.content.ratePerEur')}
+          name="rate"
+          inputMode="decimal"
+          className="w-40"
+          error={errors.rate}
+        />
+        <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
+          {t('admin.currencies.addButton')}
+        </SubmitButton>
+      </form>
     </>
   );
 }
@@ -334,10 +380,7 @@ function Languages({ languages }: { languages: { code: string; name: string; act
   return (
     <>
       <NoticeBar notice={notice} />
-      <Table
-        actions
-        head={[t('admin.content.code'), t('admin.content.languageName'), t('admin.content.active'), '']}
-      >
+      <Table head={[t('admin.content.code'), t('admin.content.languageName'), t('admin.content.active'), '']}>
         {languages.map((language) => (
           <tr key={language.code}>
             <td className="px-4 py-3 font-medium uppercase">{language.code}</td>
