@@ -2,10 +2,15 @@ import type { Texts } from './mail.notices';
 
 /**
  * The mails of the back office's refunds (decision 0048): an order or one of its prompts and a
- * generation refunded to the balance, a deposit refunded to its payment method. A line naming a
+ * generation refunded to the balance, a deposit refunded to its payment method, and such a refund
+ * that the card or account could not take after all (its credits are back). A line naming a
  * value the sender does not give is left out (the prompts no longer downloadable, a reason).
  */
-export type RefundMailKind = 'refund-order' | 'refund-generation' | 'refund-deposit';
+export type RefundMailKind =
+  | 'refund-order'
+  | 'refund-generation'
+  | 'refund-deposit'
+  | 'refund-deposit-failed';
 
 const greetings: Record<string, string> = {
   en: 'Hello {name},',
@@ -212,6 +217,62 @@ export const refundTexts: Record<RefundMailKind, Record<string, Texts>> = {
       ],
       action: 'Zobacz swoje saldo',
       footer: 'Otrzymujesz ten e-mail jako notę uznaniową zwrotu Twojej wpłaty w PromptMarket.',
+    },
+  }),
+  'refund-deposit-failed': inEach({
+    en: {
+      subject: 'The refund of your deposit no. {number} did not go through',
+      lines: [
+        'The refund of {price} to the card or account you paid your deposit no. {number} with did not go through: your bank could not take it.',
+        'The {amount} it had taken are back on your PromptMarket balance. Please contact us so that we can refund you another way.',
+      ],
+      action: 'View your balance',
+      footer: 'You receive this e-mail because a refund to your PromptMarket account changed.',
+    },
+    de: {
+      subject: 'Die Erstattung deiner Einzahlung Nr. {number} ist nicht durchgegangen',
+      lines: [
+        'die Erstattung von {price} auf die Karte oder das Konto, mit dem du deine Einzahlung Nr. {number} bezahlt hast, ist nicht durchgegangen: Deine Bank konnte sie nicht annehmen.',
+        'Die dafür abgezogenen {amount} sind wieder auf deinem PromptMarket-Guthaben. Bitte kontaktiere uns, damit wir dir den Betrag auf anderem Weg erstatten.',
+      ],
+      action: 'Dein Guthaben ansehen',
+      footer: 'Du erhältst diese E-Mail, weil sich eine Erstattung auf dein PromptMarket-Konto geändert hat.',
+    },
+    fr: {
+      subject: 'Le remboursement de votre dépôt n° {number} n’a pas abouti',
+      lines: [
+        'Le remboursement de {price} sur la carte ou le compte avec lequel vous avez payé votre dépôt n° {number} n’a pas abouti : votre banque n’a pas pu l’accepter.',
+        'Les {amount} qui avaient été retirés sont de nouveau sur votre solde PromptMarket. Contactez-nous pour que nous vous remboursions autrement.',
+      ],
+      action: 'Voir votre solde',
+      footer: 'Vous recevez cet e-mail car un remboursement sur votre compte PromptMarket a changé.',
+    },
+    es: {
+      subject: 'El reembolso de tu depósito n.º {number} no se ha completado',
+      lines: [
+        'El reembolso de {price} a la tarjeta o cuenta con la que pagaste tu depósito n.º {number} no se ha completado: tu banco no pudo aceptarlo.',
+        'Los {amount} que se habían descontado vuelven a estar en tu saldo de PromptMarket. Contáctanos para que te lo reembolsemos de otra forma.',
+      ],
+      action: 'Ver tu saldo',
+      footer: 'Recibes este correo porque ha cambiado un reembolso en tu cuenta de PromptMarket.',
+    },
+    it: {
+      subject: 'Il rimborso del tuo deposito n. {number} non è andato a buon fine',
+      lines: [
+        'il rimborso di {price} sulla carta o sul conto con cui hai pagato il deposito n. {number} non è andato a buon fine: la tua banca non ha potuto accettarlo.',
+        'I {amount} che erano stati tolti sono di nuovo sul tuo saldo PromptMarket. Contattaci per ricevere il rimborso in un altro modo.',
+      ],
+      action: 'Vedi il tuo saldo',
+      footer: 'Ricevi questa e-mail perché è cambiato un rimborso sul tuo account PromptMarket.',
+    },
+    pl: {
+      subject: 'Zwrot Twojej wpłaty nr {number} nie doszedł do skutku',
+      lines: [
+        'zwrot {price} na kartę lub konto, z którego zapłacono wpłatę nr {number}, nie doszedł do skutku: Twój bank nie mógł go przyjąć.',
+        'Pobrane wtedy {amount} wróciły na Twoje saldo w PromptMarket. Skontaktuj się z nami, abyśmy zwrócili pieniądze w inny sposób.',
+      ],
+      action: 'Zobacz swoje saldo',
+      footer: 'Otrzymujesz ten e-mail, ponieważ zmienił się zwrot na Twoim koncie PromptMarket.',
     },
   }),
 };

@@ -596,6 +596,12 @@ async function providerRefundFailed(
     minor: failed.providerAmountMinor ?? 0,
     sign: -1,
   });
+  // The buyer was told it was refunded: now they are told it was not, and where the credits are.
+  await mailAccount(tx, failed.userId, 'refund-deposit-failed', 'dashboard/wallet', ({ credits }) => ({
+    number: String(deposit.id),
+    amount: credits(failed.amount),
+    price: `${formatMinorUnits(failed.providerAmountMinor ?? 0)} ${failed.currency ?? deposit.currency}`,
+  }));
   return true;
 }
 onShopRefundFailed(providerRefundFailed);

@@ -178,6 +178,9 @@ describe('a deposit refunded through Stripe', () => {
       200,
     );
     expect(await walletBalance(app.db, userId)).toBe(1000);
+    const told = await lastMailTo(app, email);
+    expect(told.subject).toBe(`The refund of your deposit no. ${depositId} did not go through`);
+    expect(told.text).toContain('The 10 credits it had taken are back on your PromptMarket balance.');
     const [first] = await app.db.select().from(refunds).where(eq(refunds.id, payload.id));
     expect(first).toMatchObject({ status: 'failed' });
     const [after] = await app.db.select().from(deposits).where(eq(deposits.id, depositId));
