@@ -57,7 +57,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
             <td className="px-4 py-3">
               <Link
                 to={paths.adminCustomer(locale, user.id)}
-                className="break-all font-medium text-brand-700 underline"
+                className="block min-w-48 break-all font-medium text-brand-700 underline"
               >
                 {user.email}
               </Link>
