@@ -1,11 +1,10 @@
 import { minorUnitsToNumber } from '@promptmarket/contracts';
 import type { AdminStatsPeriod, AdminUser, adminUsersRequest } from '@promptmarket/contracts/admin';
-import { and, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { foldedContains } from '../../lib/folded-search';
-import { escapeLike } from '../admin/admin.lists';
 import { endUserSessions } from '../session/session.service';
 import { walletBalances } from '../wallet/wallet.admin';
 import { type User, users } from './accounts.tables';
@@ -99,17 +98,6 @@ export async function accountEmails(db: Db, userIds: readonly string[]): Promise
     .from(users)
     .where(inArray(users.id, unique));
   return new Map(rows.map((row) => [row.id, row.email]));
-}
-
-/**
- * The ids of the accounts whose address contains `search` (taken literally), as a subquery: another
- * module filters its own rows by it in the same query, without reading this table itself.
- */
-export function accountIdsWithEmailContaining(db: Db, search: string) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(ilike(users.email, `%${escapeLike(search)}%`));
 }
 
 /** Accounts created since the start of today or of this month. */

@@ -1,4 +1,4 @@
-/** What every back-office list shares: the Laravel-shaped page of rows, and a search taken literally. */
+/** What every back-office list shares: the Laravel-shaped page of rows. */
 
 export function listAnswer<T>(data: T[], total: number, query: { page: number; per_page: number }) {
   return {
@@ -14,5 +14,3 @@ export function listAnswer<T>(data: T[], total: number, query: { page: number; p
     },
   };
 }
-
-export { escapeLike } from '../../lib/folded-search';

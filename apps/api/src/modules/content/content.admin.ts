@@ -7,7 +7,7 @@ import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { escapeLike } from '../admin/admin.lists';
+import { escapeLike } from '../../lib/folded-search';
 import { checkLanguages } from '../site/site.admin';
 import { forgetContentCache } from './content.service';
 import { newsletterSubscriptions, socialLinks, staticPages, staticPageTranslations } from './content.tables';
