@@ -33,8 +33,8 @@ async function account() {
 }
 
 describe('a balance adjustment sent again with its Idempotency-Key', () => {
-  it('answers the first adjustment again and moves nothing for the same request', async () => {
-    const { adjust, balance } = await account();
+  it('answers the first adjustment again and moves nothing for the same request, audited once', async () => {
+    const { adjust, balance, audited } = await account();
     const key = newKey();
     const first = await adjust({ amount: '7.50', reason: 'Goodwill' }, key);
     expect(first.statusCode, first.body).toBe(200);
@@ -42,6 +42,7 @@ describe('a balance adjustment sent again with its Idempotency-Key', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await balance()).toBe(7.5);
+    expect(await audited()).toHaveLength(1);
   });
 
   it('refuses the opposite sign: 409, nothing moved, nothing audited', async () => {

@@ -17,16 +17,27 @@ type Snapshot = Record<string, unknown> | null;
 
 /**
  * Runs a back-office action and writes its audit entry in one transaction: the action reports
- * the record before and after, and either both are kept or neither.
+ * the record before and after, and either both are kept or neither. An action that only answered
+ * again what it did before (a request sent again under its Idempotency-Key) says `repeated`, and
+ * no second entry is written.
  */
 export async function audited<T>(
   db: Db,
   entry: AuditEntry,
-  action: (tx: Db) => Promise<{ result: T; before: Snapshot; after: Snapshot; subjectId?: string | number }>,
+  action: (
+    tx: Db,
+  ) => Promise<{
+    result: T;
+    before: Snapshot;
+    after: Snapshot;
+    subjectId?: string | number;
+    repeated?: boolean;
+  }>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     // A record made by the action is known by its new id only afterwards.
-    const { result, before, after, subjectId } = await action(tx as unknown as Db);
+    const { result, before, after, subjectId, repeated } = await action(tx as unknown as Db);
+    if (repeated) return result;
     await tx.insert(adminAudit).values({
       adminId: entry.adminId,
       action: entry.action,

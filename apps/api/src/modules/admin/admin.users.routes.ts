@@ -78,7 +78,7 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
         async (tx) => {
           const user = await accountForReview(tx, request.params.id);
           const before = await walletBalance(tx, user.id);
-          await adjustBalance(tx, {
+          const moved = await adjustBalance(tx, {
             userId: user.id,
             amount: request.body.amount,
             key,
@@ -90,6 +90,7 @@ export async function adminUsersRoutes(parent: FastifyInstance) {
             result: null,
             before: { balance: before },
             after: { balance: after, reason: request.body.reason },
+            repeated: moved.replayed,
           };
         },
       );
