@@ -171,6 +171,7 @@ describe('the back office’s books in the browser', () => {
       await page.goto('/en/admin/payouts');
       await page.getByRole('heading', { name: 'SEPA files' }).waitFor();
       expect(await axeFindings(page)).toEqual([]);
+      await screenshot(page, `admin-payouts-${viewport.width}`);
       await page.getByRole('button', { name: 'Export SEPA file' }).click();
       const dialog = page.getByRole('dialog');
       // The test server has no SEPA account: the dialog itself says which settings to set.

@@ -193,7 +193,12 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               previousFrom: day(report.previous.from),
               previousTo: day(report.previous.to),
             })}{' '}
-            {t('admin.reports.rate', { rate: report.internal_currency_rate_eur })}
+            {t('admin.reports.rate', {
+              rate: new Intl.NumberFormat(locale, {
+                minimumFractionDigits: 2,
+                maximumFractionDigits: 8,
+              }).format(Number(report.internal_currency_rate_eur)),
+            })}
           </p>
           {reportSeries.every((series) => report.totals[series].count === 0) ? (
             <p className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
