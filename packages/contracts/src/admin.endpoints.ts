@@ -19,6 +19,7 @@ import {
   adminPayoutBatchFileResponse,
   adminPayoutBatchResponse,
   adminPayoutResponse,
+  adminPayoutsPaidRequest,
   adminPayoutsRequest,
   adminPayoutsResponse,
   adminReasonRequest,
@@ -460,6 +461,15 @@ export const adminEndpoints = {
       params: adminIdParams,
       headers: adminIdempotencyHeaders,
       response: adminActionResponse,
+    }),
+    paidMany: defineEndpoint({
+      method: 'POST',
+      path: '/admin/payouts/paid',
+      summary:
+        'Several payouts have been sent: each marked paid and audited, those that cannot be named with why',
+      body: adminPayoutsPaidRequest,
+      headers: adminIdempotencyHeaders,
+      response: adminBulkResponse,
     }),
     paid: defineEndpoint({
       method: 'POST',

@@ -212,6 +212,14 @@ export const adminOffersBulkRequest = z.discriminatedUnion(
 );
 export type AdminOffersBulkRequest = z.input<typeof adminOffersBulkRequest>;
 
+/** `POST /admin/payouts/paid`: several payouts that left marked paid at once, each on its own. */
+export const adminPayoutsPaidRequest = z.object({
+  ids: z
+    .array(adminIdParams.shape.id, 'field.invalid')
+    .min(1, 'field.invalid')
+    .max(ADMIN_BULK_MAX, 'field.too_many'),
+});
+
 /** What a bulk action did: the records done, and each failed one with its reason in the admin's language. */
 export const adminBulkResponse = z.object({
   status: z.literal('OK'),
@@ -225,7 +233,6 @@ export type AdminBulkResult = z.infer<typeof adminBulkResponse>['payload'];
 
 /* Identity verifications */
 
-/** `GET /admin/verifications`: the pending ones oldest first, any other status newest first. */
 /** `GET /admin/verifications`: by status; a search finds the full name given, or the account's name or address. */
 export const adminVerificationsRequest = adminPageRequest.extend({
   status: verificationStatus.optional(),

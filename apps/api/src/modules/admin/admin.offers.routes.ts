@@ -1,9 +1,8 @@
-import { errorResponses, isValidationKey, validationText } from '@promptmarket/contracts';
+import { errorResponses } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../errors';
 import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
@@ -13,15 +12,7 @@ import { offerFileKinds } from '../offers/offers.files';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
-import { listAnswer } from './admin.lists';
-
-/** A failure of one record in a bulk action, in the admin's language: the field's text or the error's. */
-function failureOf(id: number, error: unknown, locale: string) {
-  if (!(error instanceof AppError)) throw error;
-  const key = Object.values(error.fields ?? {})[0]?.[0] ?? error.message;
-  const message = isValidationKey(key) ? validationText(key, locale, error.params) : key;
-  return { id, code: error.code, message };
-}
+import { bulkFailure, listAnswer } from './admin.lists';
 
 /** The offers queue: works users offer to sell, priced, declined or published by the service. */
 export async function adminOffersRoutes(parent: FastifyInstance) {
@@ -154,7 +145,7 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
             else await publishAudited(adminId, offerId, body.price);
             done.push(offerId);
           } catch (error) {
-            failed.push(failureOf(offerId, error, locale));
+            failed.push(bulkFailure(offerId, error, locale));
           }
         }
         if (body.action === 'publish' && done.length > 0) {

@@ -19,7 +19,7 @@ import {
 } from '../payouts/payouts.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
-import { listAnswer } from './admin.lists';
+import { bulkFailure, listAnswer } from './admin.lists';
 
 /**
  * The payouts queue: what is owed for accepted offers, opened (audited), a card payout sent
@@ -94,25 +94,50 @@ export async function adminPayoutsRoutes(parent: FastifyInstance) {
     },
   });
 
+  /** Marks one payout paid, audited. */
+  const markPaidAudited = (adminId: string, payoutId: number) =>
+    audited(
+      app.db,
+      { adminId, action: 'payout.paid', subject: { type: 'payout', id: payoutId } },
+      async (tx) => {
+        const before = await payoutSnapshot(tx, payoutId);
+        await markPayoutPaid(tx, payoutId, settling);
+        return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
+      },
+    );
+
   app.route({
     ...routeOf(adminEndpoints.payouts.paid),
     handler: async (request) => {
       return oncePerKey(app.db, request, async () => {
-        const payoutId = request.params.id;
-        await audited(
-          app.db,
-          {
-            adminId: signedInUser(request).id,
-            action: 'payout.paid',
-            subject: { type: 'payout', id: payoutId },
-          },
-          async (tx) => {
-            const before = await payoutSnapshot(tx, payoutId);
-            await markPayoutPaid(tx, payoutId, settling);
-            return { result: null, before, after: await payoutSnapshot(tx, payoutId) };
-          },
-        );
+        await markPaidAudited(signedInUser(request).id, request.params.id);
         return { status: 'OK' as const, message: 'Payout marked as paid' };
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.payouts.paidMany),
+    handler: async (request) => {
+      return oncePerKey(app.db, request, async () => {
+        const adminId = signedInUser(request).id;
+        const locale = await request.locale();
+        const done: number[] = [];
+        const failed: { id: number; code: string; message: string }[] = [];
+        // One after another, each in its own transaction: one that cannot be paid stops no other.
+        for (const payoutId of [...new Set(request.body.ids)]) {
+          try {
+            await markPaidAudited(adminId, payoutId);
+            done.push(payoutId);
+          } catch (error) {
+            failed.push(bulkFailure(payoutId, error, locale));
+          }
+        }
+        const message =
+          failed.length === 0
+            ? 'Payouts marked as paid'
+            : `${failed.length} of ${done.length + failed.length} failed`;
+        return { status: 'OK' as const, message, payload: { done, failed } };
       });
     },
   });
