@@ -144,6 +144,12 @@ describe('refunds in the back office', () => {
     const email = await verifiedUser(buyer.page);
     await fundedWith(buyer.page, '15');
 
+    const desk = await openPage(browser, viewports.desktop);
+    await logInAsAdmin(desk.page, baseURL());
+    await desk.page.goto(`/en/admin/deposits?search=${encodeURIComponent(email)}`);
+    await desk.page.getByRole('button', { name: 'Refund' }).waitFor();
+    await screenshot(desk.page, 'admin-deposits-refund-1280');
+
     const phone = await openPage(browser, viewports.phone);
     await logInAsAdmin(phone.page, baseURL());
     await phone.page.goto(`/en/admin/deposits?search=${encodeURIComponent(email)}`);
