@@ -108,14 +108,3 @@ export async function newAccountsSince(db: Db, period: AdminStatsPeriod): Promis
     .where(sql`${users.createdAt} >= date_trunc(${period}, now())`);
   return row?.count ?? 0;
 }
-
-/**
- * The ids of the accounts whose e-mail address or full name contains `term`, case and accents
- * folded ("weiss" finds Weiß), as a subquery another module's list filters its rows by.
- */
-export function accountIdsFoldedMatching(db: Db, term: string) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(foldedContains(term, users.email, sql`${users.firstName} || ' ' || ${users.lastName}`));
-}

@@ -12,7 +12,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { foldedContains } from '../../lib/folded-search';
-import { accountEmails, accountIdsFoldedMatching } from '../accounts/accounts.admin';
+import { accountEmails } from '../accounts/accounts.admin';
+import { accountIdsMatching } from '../accounts/accounts.back-office';
 import { audited } from '../admin/admin.audit';
 import { productsShown } from '../catalogue/catalogue.service';
 import {
@@ -719,7 +720,7 @@ export async function refundsForReview(
     term
       ? or(
           foldedContains(term, refunds.reason, refunds.providerRefundId),
-          inArray(refunds.userId, accountIdsFoldedMatching(db, term)),
+          inArray(refunds.userId, accountIdsMatching(db, term)),
           ...(number === null
             ? []
             : [eq(refunds.id, number), eq(refunds.subjectId, number), eq(refunds.orderId, number)]),
