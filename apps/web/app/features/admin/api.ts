@@ -54,6 +54,8 @@ export const sendPayout = (api: ApiClient, id: number, idempotencyKey: string) =
   api.call(admin.payouts.send, { params: { id }, headers: idempotencyHeaders(idempotencyKey) });
 export const markPayoutPaid = (api: ApiClient, id: number, idempotencyKey: string) =>
   api.call(admin.payouts.paid, { params: { id }, headers: idempotencyHeaders(idempotencyKey) });
+export const markPayoutsPaid = (api: ApiClient, ids: number[], idempotencyKey: string) =>
+  api.call(admin.payouts.paidMany, { body: { ids }, headers: idempotencyHeaders(idempotencyKey) });
 export const markPayoutFailed = (api: ApiClient, id: number, reason: string, idempotencyKey: string) =>
   api.call(admin.payouts.failed, {
     params: { id },
@@ -152,15 +154,6 @@ export const newsletterExportHref = () => endpointUrl(admin.newsletter.export);
 export const getContactMessages = (api: ApiClient, query: ListQuery) =>
   api.call(admin.contactMessages.list, { query });
 
-/* Refunds (decision 0048) */
-export const getRefunds = (api: ApiClient, query: ListQuery) =>
-  api.call(adminRefundEndpoints.list, { query });
-export const getRefundable = (api: ApiClient, query: { subject: RefundSubject; id: number }) =>
-  api.call(adminRefundEndpoints.refundable, { query });
-/** The key made when the dialog was confirmed: a double click or a retry refunds once. */
-export const createRefund = (api: ApiClient, body: AdminRefundInput, idempotencyKey: string) =>
-  api.call(adminRefundEndpoints.create, { body, headers: idempotencyHeaders(idempotencyKey) });
-
 /* Orders and the customer page */
 export const getOrders = (api: ApiClient, query: ListQuery) => api.call(adminOrderEndpoints.list, { query });
 export const getOrder = (api: ApiClient, id: string) => api.call(adminOrderEndpoints.get, { params: { id } });
@@ -172,3 +165,12 @@ export const resetTwoFactorOf = (api: ApiClient, id: string) =>
   api.call(adminCustomerEndpoints.resetTwoFactor, { params: { id } });
 export const resendVerificationOf = (api: ApiClient, id: string) =>
   api.call(adminCustomerEndpoints.resendVerification, { params: { id } });
+
+/* Refunds (decision 0048) */
+export const getRefunds = (api: ApiClient, query: ListQuery) =>
+  api.call(adminRefundEndpoints.list, { query });
+export const getRefundable = (api: ApiClient, query: { subject: RefundSubject; id: number }) =>
+  api.call(adminRefundEndpoints.refundable, { query });
+/** The key made when the dialog was confirmed: a double click or a retry refunds once. */
+export const createRefund = (api: ApiClient, body: AdminRefundInput, idempotencyKey: string) =>
+  api.call(adminRefundEndpoints.create, { body, headers: idempotencyHeaders(idempotencyKey) });

@@ -1,5 +1,5 @@
 import type { AdminContactMessageItem } from '@promptmarket/contracts/admin-messages';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
@@ -14,6 +14,7 @@ import {
   toggled,
   toggledPage,
 } from '../../features/admin/bulk-selection';
+import { PageCheckbox } from '../../features/admin/page-checkbox';
 import { hideMessages, replyToMessage, setMessageHandled } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
@@ -245,34 +246,6 @@ function MessageCard({
         </div>
       </div>
     </li>
-  );
-}
-
-/** The "all" box of the page: checked, unchecked or mixed. */
-function PageCheckbox({
-  state,
-  label,
-  onToggle,
-}: {
-  state: 'all' | 'some' | 'none';
-  label: string;
-  onToggle: () => void;
-}) {
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (box.current) box.current.indeterminate = state === 'some';
-  }, [state]);
-  return (
-    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
-      <input
-        ref={box}
-        type="checkbox"
-        checked={state === 'all'}
-        onChange={onToggle}
-        className="h-5 w-5 accent-brand-600"
-      />
-      {label}
-    </label>
   );
 }
 

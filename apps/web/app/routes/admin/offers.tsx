@@ -1,6 +1,6 @@
 import type { AdminBulkResult } from '@promptmarket/contracts/admin';
 import { offerStatuses } from '@promptmarket/contracts/offers';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
@@ -32,6 +32,7 @@ import {
 } from '../../features/admin/bulk-selection';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
+import { PageCheckbox } from '../../features/admin/page-checkbox';
 import { bulkOffers } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
@@ -57,34 +58,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
 
 type Report = { kind: 'success' | 'error'; summary: string; failures: string[] } | null;
-
-/** The "all" box of the page: checked, unchecked or mixed, as a native checkbox the keyboard reaches. */
-function PageCheckbox({
-  state,
-  label,
-  onToggle,
-}: {
-  state: 'all' | 'some' | 'none';
-  label: string;
-  onToggle: () => void;
-}) {
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (box.current) box.current.indeterminate = state === 'some';
-  }, [state]);
-  return (
-    <label className="inline-flex min-h-10 cursor-pointer items-center gap-2 text-sm text-slate-700">
-      <input
-        ref={box}
-        type="checkbox"
-        checked={state === 'all'}
-        onChange={onToggle}
-        className="h-4 w-4 accent-brand-600"
-      />
-      {label}
-    </label>
-  );
-}
 
 /** Publish for the chosen offers: one shop price, each with its seller's prompt. */
 function BulkPublishButton({

@@ -94,6 +94,26 @@ describe('the payouts screen', () => {
     expect(paid).not.toContain('Mark as paid');
   });
 
+  it('lets several bank payouts that left be chosen and marked paid at once, and no other', () => {
+    const files = {
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 },
+      sepa_debtor: null,
+    };
+    const html = render({
+      list: list([payout(1, 'sepa', 'requested'), payout(2, 'sepa', 'sent'), payout(3, 'card', 'sent')]),
+      files,
+    });
+    expect(html).toContain('aria-label="Choose the payout for offer #102 to DE89 •••• 3002"');
+    // Only the bank payout that left has a box: not the one waiting, not the card payout.
+    expect(html.match(/aria-label="Choose the payout/g)).toHaveLength(1);
+    expect(html).toContain('All that left on this page');
+    expect(html).toContain('Mark chosen as paid');
+    // Nothing left in a file: no bulk bar.
+    const none = render({ list: list([payout(1, 'sepa', 'requested')]), files });
+    expect(none).not.toContain('Mark chosen as paid');
+  });
+
   it('lists the SEPA files exported, each with its download, and says when there are none', () => {
     const withFiles = render({
       list: list([]),

@@ -1,7 +1,8 @@
 import type { AdminPayoutBatches } from '@promptmarket/contracts/admin-sepa';
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useRevalidator, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
+import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
@@ -14,16 +15,32 @@ import {
   Table,
   useAdminAction,
 } from '../../features/admin/admin-ui';
-import { getPayouts, markPayoutFailed, markPayoutPaid, sendPayout } from '../../features/admin/api';
+import {
+  getPayouts,
+  markPayoutFailed,
+  markPayoutPaid,
+  markPayoutsPaid,
+  sendPayout,
+} from '../../features/admin/api';
+import {
+  bulkReport,
+  chosenOnPage,
+  pageState,
+  toggled,
+  toggledPage,
+} from '../../features/admin/bulk-selection';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { ExportCsvLink } from '../../features/admin/export-link';
+import { PageCheckbox } from '../../features/admin/page-checkbox';
 import { PayoutDetails } from '../../features/admin/payout-details';
 import { getPayoutBatches } from '../../features/admin/reports-api';
 import { SepaExportButton } from '../../features/admin/sepa-export';
 import { serverApi } from '../../lib/api.server';
+import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInCurrency, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
+import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/payouts';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.payouts');
@@ -136,6 +153,42 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { notice, busy, run } = useAdminAction();
   const { list, files } = loaderData;
   const [openId, setOpenId] = useState<number | null>(null);
+  const api = useApi();
+  const revalidator = useRevalidator();
+  // Bank payouts that left in a SEPA file are marked paid several at once, once the bank sent them.
+  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
+  const [report, setReport] = useState<ReturnType<typeof bulkReport> | null>(null);
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const left = (payout: { method: string; status: string }) =>
+    payout.method === 'sepa' && payout.status === 'sent';
+  const payable = list?.data.filter(left).map((payout) => payout.id) ?? [];
+  const chosen = chosenOnPage(selection, payable);
+
+  async function markChosenPaid(key: string) {
+    setBulkBusy(true);
+    setReport(null);
+    try {
+      const { payload } = await markPayoutsPaid(api, chosen, key);
+      setReport(
+        bulkReport(payload, {
+          done: (count) => t('admin.payoutsBulk.done', { count }),
+          failed: (count) => t('admin.payoutsBulk.failed', { count }),
+          item: (id, message) => t('admin.payoutsBulk.item', { id, message }),
+        }),
+      );
+      // The failed ones stay chosen, to be looked at or tried again.
+      setSelection(new Set(payload.failed.map((failure) => failure.id)));
+      revalidator.revalidate();
+      return true;
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
+      setReport({ kind: 'error', summary: t('admin.actionFailed', { message }), failures: [] });
+      return false;
+    } finally {
+      setBulkBusy(false);
+    }
+  }
   return (
     <section aria-labelledby="admin-payouts-title" className="space-y-4">
       <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
@@ -150,11 +203,46 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         <ExportCsvLink kind="payouts" />
       </div>
       <NoticeBar notice={notice} />
+      {report ? (
+        <FormAlert kind={report.kind}>
+          <p>{report.summary}</p>
+          {report.failures.length > 0 ? (
+            <ul className="mt-1 list-disc pl-5">
+              {report.failures.map((failure) => (
+                <li key={failure}>{failure}</li>
+              ))}
+            </ul>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {payable.length > 0 ? (
+        <fieldset
+          aria-label={t('admin.payoutsBulk.actions')}
+          className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+        >
+          <PageCheckbox
+            state={pageState(selection, payable)}
+            label={t('admin.payoutsBulk.selectAll')}
+            onToggle={() => setSelection(toggledPage(selection, payable))}
+          />
+          <span className="text-sm text-slate-600" aria-live="polite">
+            {t('admin.payoutsBulk.selected', { count: chosen.length })}
+          </span>
+          <ConfirmButton
+            tone="primary"
+            label={t('admin.payoutsBulk.markPaid')}
+            question={t('admin.payoutsBulk.question', { count: chosen.length })}
+            disabled={chosen.length === 0 || bulkBusy}
+            onConfirm={(_, key) => markChosenPaid(key)}
+          />
+        </fieldset>
+      ) : null}
       {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
       <ListTable
         actions
         list={list}
         head={[
+          t('admin.payoutsBulk.column'),
           t('admin.payouts.offer'),
           t('admin.offers.user'),
           t('admin.payouts.amount'),
@@ -163,7 +251,21 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
           t('admin.offers.actions'),
         ]}
         row={(payout) => (
-          <tr key={payout.id}>
+          <tr key={payout.id} className={selection.has(payout.id) ? 'bg-brand-50/60' : undefined}>
+            <td className="px-4 py-3">
+              {left(payout) ? (
+                <input
+                  type="checkbox"
+                  checked={selection.has(payout.id)}
+                  onChange={(event) => setSelection(toggled(selection, payout.id, event.target.checked))}
+                  aria-label={t('admin.payoutsBulk.select', {
+                    id: payout.offer_id,
+                    destination: payout.destination,
+                  })}
+                  className="h-5 w-5 accent-brand-600"
+                />
+              ) : null}
+            </td>
             <td className="px-4 py-3">#{payout.offer_id}</td>
             <td className="px-4 py-3">
               <CustomerLink userId={payout.user_id}>{payout.email}</CustomerLink>
