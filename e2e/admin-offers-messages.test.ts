@@ -85,7 +85,12 @@ describe('the back office’s offers and messages in the browser', () => {
 
     // The admin opens the offer from the queue and reads the seller's texts.
     await logInAsAdmin(staff.page, baseURL());
+    // Found in the queue by its title typed in other letters, the pending filter kept in the address.
     await staff.page.goto('/en/admin/offers?status=pending');
+    await staff.page.getByLabel('Title, seller or number').fill(`GLASS LIGHTHOUSE ${run}`);
+    await staff.page.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => staff.page.url()).toMatch(/search=GLASS.*status=pending/);
+    await expect.poll(() => staff.page.locator('tbody tr').count()).toBe(1);
     await staff.page.getByRole('link', { name: title, exact: true }).click();
     await staff.page.getByRole('heading', { name: /Offer #\d+/ }).waitFor();
     const offerPath = new URL(staff.page.url()).pathname;

@@ -19,6 +19,7 @@ import {
   listQuery,
   NoticeBar,
   Pager,
+  SearchBox,
   StatusFilter,
   useAdminAction,
 } from '../../features/admin/admin-ui';
@@ -185,6 +186,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.offers')}
       </h2>
+      <SearchBox label={t('admin.find.offers')} submitLabel={t('admin.users.find')} />
       <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
       <NoticeBar notice={notice} />
       {report ? (
@@ -238,6 +240,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
         </fieldset>
       ) : null}
       <ListTable
+        actions
         list={list}
         head={[
           t('adminWork.offers.selectColumn'),

@@ -11,6 +11,7 @@ import {
   listQuery,
   NoticeBar,
   Pager,
+  SearchBox,
   StatusFilter,
   Table,
   useAdminAction,
@@ -194,6 +195,7 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
       <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.payouts')}
       </h2>
+      <SearchBox label={t('admin.find.payouts')} submitLabel={t('admin.users.find')} />
       <StatusFilter
         statuses={['requested', 'sent', 'paid', 'failed']}
         label={(status) => t(`admin.payouts.${status}`)}

@@ -45,6 +45,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       <ExportCsvLink kind="users" />
       <NoticeBar notice={notice} />
       <ListTable
+        actions
         list={list}
         head={[
           t('admin.users.account'),

@@ -7,6 +7,7 @@ import {
   listQuery,
   NoticeBar,
   Pager,
+  SearchBox,
   StatusFilter,
   useAdminAction,
 } from '../../features/admin/admin-ui';
@@ -155,12 +156,14 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
       <h2 id="admin-verifications-title" className="text-lg font-semibold text-slate-900">
         {t('admin.nav.verifications')}
       </h2>
+      <SearchBox label={t('admin.find.verifications')} submitLabel={t('admin.users.find')} />
       <StatusFilter
         statuses={verificationStatus.options}
         label={(status) => t(`admin.verifications.${status}`)}
       />
       <NoticeBar notice={notice} />
       <ListTable
+        actions
         list={list}
         head={[
           t('admin.verifications.user'),
