@@ -39,8 +39,15 @@ describe('allMessagesFor', () => {
     // "Description", "Total" and "Notifications" alike; Spanish "Total".
     const sameWord: Record<string, string[]> = {
       de: ['credits.name'],
-      fr: ['mailPreferences.tab', 'receipts.date', 'receipts.description', 'receipts.total'],
-      es: ['receipts.total'],
+      fr: [
+        'mailPreferences.tab',
+        'receipts.date',
+        'receipts.description',
+        'receipts.total',
+        'admin.sepa.head.total',
+      ],
+      es: ['receipts.total', 'admin.sepa.head.total'],
+      it: ['admin.reports.period', 'admin.sepa.head.message'],
     };
     for (const locale of ['de', 'fr', 'es', 'it', 'pl']) {
       const own = flatten(allMessagesFor(locale));
