@@ -48,6 +48,7 @@ describe('allMessagesFor', () => {
       ],
       es: ['receipts.total', 'admin.sepa.head.total'],
       it: ['admin.reports.period', 'admin.sepa.head.message'],
+      pl: ['admin.refunds.status'],
     };
     for (const locale of ['de', 'fr', 'es', 'it', 'pl']) {
       const own = flatten(allMessagesFor(locale));
