@@ -24,9 +24,7 @@ type Snapshot = Record<string, unknown> | null;
 export async function audited<T>(
   db: Db,
   entry: AuditEntry,
-  action: (
-    tx: Db,
-  ) => Promise<{
+  action: (tx: Db) => Promise<{
     result: T;
     before: Snapshot;
     after: Snapshot;

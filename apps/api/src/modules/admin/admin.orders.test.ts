@@ -207,7 +207,7 @@ describe('the orders list', () => {
     for (const [query, field] of [
       ['kind=refund', 'kind'],
       ['status=lost', 'status'],
-      ['search=' + 'x'.repeat(121), 'search'],
+      [`search=${'x'.repeat(121)}`, 'search'],
       ['from=2025-02-30', 'from'],
       ['to=yesterday', 'to'],
       ['from=2025-03-12&to=2025-03-10', 'to'],
