@@ -400,6 +400,8 @@ describe.concurrent('accessibility (axe)', () => {
       `/en/admin/products/${product?.id}`,
       '/en/admin/categories',
       '/en/admin/content',
+      '/en/admin/content?words=de&find=sprache',
+      '/en/admin/refunds',
       '/en/admin/messages',
       '/en/admin/deposits',
       '/en/admin/audit',
