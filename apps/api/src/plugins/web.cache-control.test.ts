@@ -1,74 +1,32 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, registerVerifiedUser } from '../test/accounts';
 import { createTestApp, type TestApp } from '../test/app';
+import { writeWebBuild } from '../test/web-build';
 import { webPlugin } from './web';
 
-/**
- * A web app's production build of one route answering every address with a page (a resource
- * route: no React to render), so that the pages' serving, kept or not, runs as in production.
- */
-const build = `
-const page = () =>
-  new Response('<!DOCTYPE html><html><body><p>A page</p></body></html>', {
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-  });
-const route = (id, parentId, path) => ({ id, parentId, path, index: undefined, caseSensitive: undefined });
-const manifestRoute = (id, parentId, path, hasLoader) => ({
-  ...route(id, parentId, path),
-  hasAction: false,
-  hasLoader,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasClientMiddleware: false,
-  hasDefaultExport: false,
-  hasErrorBoundary: false,
-  module: '/assets/' + id + '.js',
-  imports: [],
-  css: [],
-});
-export const routes = {
-  root: { ...route('root', undefined, ''), module: {} },
-  page: { ...route('page', 'root', '*'), module: { loader: page } },
-};
-export const assets = {
-  entry: { module: '/assets/entry.js', imports: [], css: [] },
-  routes: { root: manifestRoute('root', undefined, '', false), page: manifestRoute('page', 'root', '*', true) },
-  url: '/assets/manifest.js',
-  version: 'test',
-};
-export const entry = { module: { default: () => new Response('no documents here', { status: 500 }) } };
-export const assetsBuildDirectory = 'build/client';
-export const basename = '/';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };
-export const publicPath = '/';
-export const allowedActionOrigins = false;
-`;
+/** One route answering every address with a page, as a production build. */
+const pageModule = `{
+  loader: () =>
+    new Response('<!DOCTYPE html><html><body><p>A page</p></body></html>', {
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    }),
+}`;
 
 let app: TestApp;
-let root: string;
+let build: ReturnType<typeof writeWebBuild> | undefined;
 let member: BrowserSession;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'pm-web-build-'));
-  mkdirSync(path.join(root, 'build', 'server'), { recursive: true });
-  mkdirSync(path.join(root, 'build', 'client'), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(path.join(root, 'build', 'server', 'index.js'), build);
+  const written = writeWebBuild(pageModule);
+  build = written;
   app = await createTestApp({}, (built) => {
-    built.register(webPlugin, { mode: 'production', root });
+    built.register(webPlugin, { mode: 'production', root: written.root });
   });
   ({ session: member } = await registerVerifiedUser(app));
 });
 afterAll(async () => {
   await app?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
+  build?.remove();
 });
 
 /** A page asked for three times (sent once, kept, then served kept), with the headers of each. */

@@ -1,73 +1,30 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+import { writeWebBuild } from '../test/web-build';
 import { webPlugin } from './web';
 
-/**
- * A web app's production build of one resource route whose action answers the form's `name`
- * field as it read it, so that a page's form post runs through the pages' serving as in
- * production.
- */
-const build = `
-const echo = async ({ request }) => {
-  const form = await request.formData();
-  return new Response('name=' + form.get('name'), { headers: { 'content-type': 'text/plain' } });
-};
-const route = (id, parentId, path) => ({ id, parentId, path, index: undefined, caseSensitive: undefined });
-const manifestRoute = (id, parentId, path) => ({
-  ...route(id, parentId, path),
-  hasAction: id === 'page',
-  hasLoader: false,
-  hasClientAction: false,
-  hasClientLoader: false,
-  hasClientMiddleware: false,
-  hasDefaultExport: false,
-  hasErrorBoundary: false,
-  module: '/assets/' + id + '.js',
-  imports: [],
-  css: [],
-});
-export const routes = {
-  root: { ...route('root', undefined, ''), module: {} },
-  page: { ...route('page', 'root', '*'), module: { action: echo } },
-};
-export const assets = {
-  entry: { module: '/assets/entry.js', imports: [], css: [] },
-  routes: { root: manifestRoute('root', undefined, ''), page: manifestRoute('page', 'root', '*') },
-  url: '/assets/manifest.js',
-  version: 'test',
-};
-export const entry = { module: { default: () => new Response('no documents here', { status: 500 }) } };
-export const assetsBuildDirectory = 'build/client';
-export const basename = '/';
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' };
-export const publicPath = '/';
-export const allowedActionOrigins = false;
-`;
+/** One route whose action answers the form's `name` field as it read it, as a production build. */
+const pageModule = `{
+  action: async ({ request }) => {
+    const form = await request.formData();
+    return new Response('name=' + form.get('name'), { headers: { 'content-type': 'text/plain' } });
+  },
+}`;
 
 let app: TestApp;
-let root: string;
+let build: ReturnType<typeof writeWebBuild> | undefined;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'pm-web-form-'));
-  mkdirSync(path.join(root, 'build', 'server'), { recursive: true });
-  mkdirSync(path.join(root, 'build', 'client'), { recursive: true });
-  writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(path.join(root, 'build', 'server', 'index.js'), build);
+  const written = writeWebBuild(pageModule);
+  build = written;
   app = await createTestApp({}, (built) => {
-    built.register(webPlugin, { mode: 'production', root });
+    built.register(webPlugin, { mode: 'production', root: written.root });
   });
 });
 afterAll(async () => {
   await app?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
+  build?.remove();
 });
 
 function post(payload: Buffer, encoding?: string) {
