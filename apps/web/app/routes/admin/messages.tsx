@@ -7,14 +7,8 @@ import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { ConfirmButton, Pager, SearchBox, Table } from '../../features/admin/admin-ui';
 import { getContactMessages, getSubscribers, newsletterExportHref } from '../../features/admin/api';
-import {
-  bulkReport,
-  chosenOnPage,
-  pageState,
-  toggled,
-  toggledPage,
-} from '../../features/admin/bulk-selection';
-import { PageCheckbox } from '../../features/admin/page-checkbox';
+import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
+import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { hideMessages, replyToMessage, setMessageHandled } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
@@ -54,7 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 const tabClass = (active: boolean) =>
   `rounded-full px-3 py-1.5 text-sm font-medium ${active ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`;
 
-type Notice = { kind: 'success' | 'error'; text: string; failures?: string[] } | null;
+type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /** The failure of a call as the page says it: the first field's text, else the answer's message. */
 function failureText(caught: unknown): string {
@@ -261,29 +255,16 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { view, subscribers, messages, failed } = loaderData;
   const [notice, setNotice] = useState<Notice>(null);
-  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const bulk = useBulkAction<string>({
+    done: (count) => t('adminWork.messages.hidden', { count }),
+    failed: (count) => t('adminWork.offers.bulkFailed', { count }),
+    item: (id, message) => `${id}: ${message}`,
+  });
+  const { selection, setSelection } = bulk;
   const onPage = messages?.data.map((message) => message.id) ?? [];
   const chosen = chosenOnPage(selection, onPage);
   const loading = navigation.state === 'loading' || revalidator.state === 'loading';
   const date = (iso: string) => new Date(iso).toLocaleString(locale);
-
-  async function hideChosen(key: string) {
-    try {
-      const answer = await hideMessages(api, chosen, key);
-      const report = bulkReport(answer.payload, {
-        done: (count) => t('adminWork.messages.hidden', { count }),
-        failed: (count) => t('adminWork.offers.bulkFailed', { count }),
-        item: (id, message) => `${id}: ${message}`,
-      });
-      setNotice({ kind: report.kind, text: report.summary, failures: report.failures });
-      setSelection(new Set(answer.payload.failed.map((failure) => failure.id)));
-      revalidator.revalidate();
-      return true;
-    } catch (caught) {
-      setNotice({ kind: 'error', text: t('admin.actionFailed', { message: failureText(caught) }) });
-      return false;
-    }
-  }
 
   return (
     <section aria-labelledby="admin-messages-title" aria-busy={loading} className="space-y-4">
@@ -316,18 +297,8 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
           {t('adminWork.messages.loading')}
         </p>
       ) : null}
-      {notice ? (
-        <FormAlert kind={notice.kind}>
-          <p>{notice.text}</p>
-          {notice.failures?.length ? (
-            <ul className="mt-1 list-disc pl-5">
-              {notice.failures.map((failure) => (
-                <li key={failure}>{failure}</li>
-              ))}
-            </ul>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
+      <BulkReportAlert report={bulk.report} />
       {failed ? (
         <p role="alert" className="text-sm text-red-700">
           {view === 'messages' ? t('adminWork.messages.failed') : t('admin.failed')}
@@ -364,25 +335,20 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">{t('adminWork.messages.empty')}</p>
           ) : (
             <>
-              <fieldset
-                aria-label={t('adminWork.messages.hideSelected')}
-                className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+              <BulkBar
+                label={t('adminWork.messages.hideSelected')}
+                state={pageState(selection, onPage)}
+                allLabel={t('adminWork.messages.selectAll')}
+                onToggleAll={() => setSelection(toggledPage(selection, onPage))}
+                chosenText={t('adminWork.messages.selected', { count: chosen.length })}
               >
-                <PageCheckbox
-                  state={pageState(selection, onPage)}
-                  label={t('adminWork.messages.selectAll')}
-                  onToggle={() => setSelection(toggledPage(selection, onPage))}
-                />
-                <span className="text-sm text-slate-600" aria-live="polite">
-                  {t('adminWork.messages.selected', { count: chosen.length })}
-                </span>
                 <ConfirmButton
                   label={t('adminWork.messages.hideSelected')}
                   question={t('adminWork.messages.hideQuestion', { count: chosen.length })}
-                  disabled={chosen.length === 0}
-                  onConfirm={(_, key) => hideChosen(key)}
+                  disabled={chosen.length === 0 || bulk.busy}
+                  onConfirm={(_, key) => bulk.run(() => hideMessages(api, chosen, key))}
                 />
-              </fieldset>
+              </BulkBar>
               <ul className="space-y-3">
                 {messages.data.map((message) => (
                   <MessageCard

@@ -1,7 +1,5 @@
-import type { AdminBulkResult } from '@promptmarket/contracts/admin';
 import { offerStatuses } from '@promptmarket/contracts/offers';
 import { type FormEvent, useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -10,7 +8,6 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
@@ -24,19 +21,13 @@ import {
   useAdminAction,
 } from '../../features/admin/admin-ui';
 import { declineOffer, getOffers } from '../../features/admin/api';
-import {
-  bulkReport,
-  chosenOnPage,
-  pageState,
-  toggled,
-  toggledPage,
-} from '../../features/admin/bulk-selection';
+import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
+import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
-import { PageCheckbox } from '../../features/admin/page-checkbox';
 import { bulkOffers } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';
-import { ApiError, newIdempotencyKey } from '../../lib/api-client';
+import { newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -57,8 +48,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
-
-type Report = { kind: 'success' | 'error'; summary: string; failures: string[] } | null;
 
 /** Publish for the chosen offers: one shop price, each with its seller's prompt. */
 function BulkPublishButton({
@@ -140,46 +129,23 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
   const api = useApi();
-  const revalidator = useRevalidator();
   const { list } = loaderData;
-  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
-  const [report, setReport] = useState<Report>(null);
-  const [bulkBusy, setBulkBusy] = useState(false);
+  const bulk = useBulkAction<number>({
+    done: (count) => t('adminWork.offers.bulkDone', { count }),
+    failed: (count) => t('adminWork.offers.bulkFailed', { count }),
+    item: (id, message) => t('adminWork.offers.failedItem', { id, message }),
+  });
+  const { selection, setSelection } = bulk;
   const onPage = list?.data.map((offer) => offer.id) ?? [];
   const chosen = chosenOnPage(selection, onPage);
   const euro = (amount: number | null) =>
     amount === null ? '—' : formatInternal(centsFromDecimal(amount), locale, EURO.code);
 
-  /** Sends a bulk action for the chosen offers, reports what was done and what failed, and reloads. */
-  async function runBulk(
+  /** Sends a bulk action for the chosen offers. */
+  const runBulk = (
     body: { action: 'decline'; reason: string } | { action: 'publish'; price: string },
     key: string,
-  ) {
-    setBulkBusy(true);
-    setReport(null);
-    try {
-      const answer = await bulkOffers(api, { ...body, ids: chosen }, key);
-      const outcome: AdminBulkResult = answer.payload;
-      setReport(
-        bulkReport(outcome, {
-          done: (count) => t('adminWork.offers.bulkDone', { count }),
-          failed: (count) => t('adminWork.offers.bulkFailed', { count }),
-          item: (id, message) => t('adminWork.offers.failedItem', { id, message }),
-        }),
-      );
-      // The failed ones stay chosen, to be looked at or tried again.
-      setSelection(new Set(outcome.failed.map((failure) => failure.id)));
-      revalidator.revalidate();
-      return true;
-    } catch (caught) {
-      const message =
-        caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
-      setReport({ kind: 'error', summary: t('admin.actionFailed', { message }), failures: [] });
-      return false;
-    } finally {
-      setBulkBusy(false);
-    }
-  }
+  ) => bulk.run(() => bulkOffers(api, { ...body, ids: chosen }, key));
 
   return (
     <section aria-labelledby="admin-offers-title" className="space-y-4">
@@ -189,42 +155,26 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
       <SearchBox label={t('admin.find.offers')} submitLabel={t('admin.users.find')} />
       <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
       <NoticeBar notice={notice} />
-      {report ? (
-        <FormAlert kind={report.kind}>
-          <p>{report.summary}</p>
-          {report.failures.length > 0 ? (
-            <ul className="mt-1 list-disc pl-5">
-              {report.failures.map((failure) => (
-                <li key={failure}>{failure}</li>
-              ))}
-            </ul>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      <BulkReportAlert report={bulk.report} />
       {list && list.data.length > 0 ? (
-        <fieldset
-          aria-label={t('adminWork.offers.bulkActions')}
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+        <BulkBar
+          label={t('adminWork.offers.bulkActions')}
+          state={pageState(selection, onPage)}
+          allLabel={t('adminWork.offers.selectAll')}
+          onToggleAll={() => setSelection(toggledPage(selection, onPage))}
+          chosenText={t('adminWork.offers.selected', { count: chosen.length })}
         >
-          <PageCheckbox
-            state={pageState(selection, onPage)}
-            label={t('adminWork.offers.selectAll')}
-            onToggle={() => setSelection(toggledPage(selection, onPage))}
-          />
-          <span className="text-sm text-slate-600" aria-live="polite">
-            {t('adminWork.offers.selected', { count: chosen.length })}
-          </span>
           <div className="flex flex-wrap gap-2">
             <BulkPublishButton
               count={chosen.length}
-              disabled={chosen.length === 0 || bulkBusy}
+              disabled={chosen.length === 0 || bulk.busy}
               onConfirm={(price, key) => runBulk({ action: 'publish', price }, key)}
             />
             <ConfirmButton
               label={t('adminWork.offers.bulkDecline')}
               question={t('adminWork.offers.bulkDeclineQuestion', { count: chosen.length })}
               askReason
-              disabled={chosen.length === 0 || bulkBusy}
+              disabled={chosen.length === 0 || bulk.busy}
               onConfirm={(reason, key) => runBulk({ action: 'decline', reason }, key)}
             />
             {chosen.length > 0 ? (
@@ -237,7 +187,7 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
               </button>
             ) : null}
           </div>
-        </fieldset>
+        </BulkBar>
       ) : null}
       <ListTable
         actions

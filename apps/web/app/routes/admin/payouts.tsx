@@ -1,8 +1,7 @@
 import type { AdminPayoutBatches } from '@promptmarket/contracts/admin-sepa';
 import { useState } from 'react';
-import { useLocation, useRevalidator, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
-import { FormAlert } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import {
@@ -23,21 +22,14 @@ import {
   markPayoutsPaid,
   sendPayout,
 } from '../../features/admin/api';
-import {
-  bulkReport,
-  chosenOnPage,
-  pageState,
-  toggled,
-  toggledPage,
-} from '../../features/admin/bulk-selection';
+import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
+import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { ExportCsvLink } from '../../features/admin/export-link';
-import { PageCheckbox } from '../../features/admin/page-checkbox';
 import { PayoutDetails } from '../../features/admin/payout-details';
 import { getPayoutBatches } from '../../features/admin/reports-api';
 import { SepaExportButton } from '../../features/admin/sepa-export';
 import { serverApi } from '../../lib/api.server';
-import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInCurrency, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
@@ -155,41 +147,18 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const { list, files } = loaderData;
   const [openId, setOpenId] = useState<number | null>(null);
   const api = useApi();
-  const revalidator = useRevalidator();
   // Bank payouts that left in a SEPA file are marked paid several at once, once the bank sent them.
-  const [selection, setSelection] = useState<ReadonlySet<number>>(new Set());
-  const [report, setReport] = useState<ReturnType<typeof bulkReport> | null>(null);
-  const [bulkBusy, setBulkBusy] = useState(false);
+  const bulk = useBulkAction<number>({
+    done: (count) => t('admin.payoutsBulk.done', { count }),
+    failed: (count) => t('admin.payoutsBulk.failed', { count }),
+    item: (id, message) => t('admin.payoutsBulk.item', { id, message }),
+  });
+  const { selection, setSelection } = bulk;
   const left = (payout: { method: string; status: string }) =>
     payout.method === 'sepa' && payout.status === 'sent';
   const payable = list?.data.filter(left).map((payout) => payout.id) ?? [];
   const chosen = chosenOnPage(selection, payable);
 
-  async function markChosenPaid(key: string) {
-    setBulkBusy(true);
-    setReport(null);
-    try {
-      const { payload } = await markPayoutsPaid(api, chosen, key);
-      setReport(
-        bulkReport(payload, {
-          done: (count) => t('admin.payoutsBulk.done', { count }),
-          failed: (count) => t('admin.payoutsBulk.failed', { count }),
-          item: (id, message) => t('admin.payoutsBulk.item', { id, message }),
-        }),
-      );
-      // The failed ones stay chosen, to be looked at or tried again.
-      setSelection(new Set(payload.failed.map((failure) => failure.id)));
-      revalidator.revalidate();
-      return true;
-    } catch (caught) {
-      const message =
-        caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
-      setReport({ kind: 'error', summary: t('admin.actionFailed', { message }), failures: [] });
-      return false;
-    } finally {
-      setBulkBusy(false);
-    }
-  }
   return (
     <section aria-labelledby="admin-payouts-title" className="space-y-4">
       <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
@@ -205,39 +174,23 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         <ExportCsvLink kind="payouts" />
       </div>
       <NoticeBar notice={notice} />
-      {report ? (
-        <FormAlert kind={report.kind}>
-          <p>{report.summary}</p>
-          {report.failures.length > 0 ? (
-            <ul className="mt-1 list-disc pl-5">
-              {report.failures.map((failure) => (
-                <li key={failure}>{failure}</li>
-              ))}
-            </ul>
-          ) : null}
-        </FormAlert>
-      ) : null}
+      <BulkReportAlert report={bulk.report} />
       {payable.length > 0 ? (
-        <fieldset
-          aria-label={t('admin.payoutsBulk.actions')}
-          className="flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm"
+        <BulkBar
+          label={t('admin.payoutsBulk.actions')}
+          state={pageState(selection, payable)}
+          allLabel={t('admin.payoutsBulk.selectAll')}
+          onToggleAll={() => setSelection(toggledPage(selection, payable))}
+          chosenText={t('admin.payoutsBulk.selected', { count: chosen.length })}
         >
-          <PageCheckbox
-            state={pageState(selection, payable)}
-            label={t('admin.payoutsBulk.selectAll')}
-            onToggle={() => setSelection(toggledPage(selection, payable))}
-          />
-          <span className="text-sm text-slate-600" aria-live="polite">
-            {t('admin.payoutsBulk.selected', { count: chosen.length })}
-          </span>
           <ConfirmButton
             tone="primary"
             label={t('admin.payoutsBulk.markPaid')}
             question={t('admin.payoutsBulk.question', { count: chosen.length })}
-            disabled={chosen.length === 0 || bulkBusy}
-            onConfirm={(_, key) => markChosenPaid(key)}
+            disabled={chosen.length === 0 || bulk.busy}
+            onConfirm={(_, key) => bulk.run(() => markPayoutsPaid(api, chosen, key))}
           />
-        </fieldset>
+        </BulkBar>
       ) : null}
       {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
       <ListTable
