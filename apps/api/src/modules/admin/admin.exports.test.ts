@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
+import { parseCsv } from '../../test/csv';
 import { users } from '../accounts/accounts.tables';
 import { creditDeposit } from '../wallet/wallet.service';
 import { EXPORT_PAGE_SIZE } from './admin.exports.routes';
@@ -14,36 +15,6 @@ let admin: BrowserSession;
 let adminId: string;
 let buyer: { session: BrowserSession; email: string; id: string };
 let orderId: number;
-
-/** RFC 4180 as a spreadsheet reads it: quoted fields may hold the separator, quotes and line breaks. */
-function parseCsv(text: string, separator: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === separator) {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 async function exported(path: string, headers: Record<string, string> = {}) {
   const response = await call(app, admin, 'GET', `/api/admin/exports/${path}`, undefined, headers);
