@@ -42,6 +42,7 @@ describe('the back office in the browser', () => {
     await seller.page
       .getByLabel('File', { exact: true })
       .setInputFiles({ name: 'dunes.png', mimeType: 'image/png', buffer: picture });
+    await seller.page.getByLabel('Prompt (English)').fill('Velvet dunes under a violet dusk, long shadows');
     await seller.page
       .getByLabel('I confirm that this work was created with AI and that I may sell it.')
       .check();
