@@ -10,6 +10,8 @@ export const adminContentMessages = {
     'currency.code': 'Please enter the three-letter ISO 4217 code of a currency, such as SEK.',
     'currency.exists': 'The shop has this currency already.',
     'language.base': 'English is the base language and stays active.',
+    'language.code': 'Please enter the two-letter ISO 639-1 code of a language, such as nl.',
+    'language.exists': 'The shop has this language already.',
   },
   de: {
     'reply.required': 'Bitte schreibe eine Antwort mit mindestens 2 Zeichen.',
@@ -21,6 +23,8 @@ export const adminContentMessages = {
     'currency.code': 'Bitte gib den dreibuchstabigen ISO-4217-Code einer Währung ein, etwa SEK.',
     'currency.exists': 'Der Shop hat diese Währung bereits.',
     'language.base': 'Englisch ist die Basissprache und bleibt aktiv.',
+    'language.code': 'Bitte gib den zweibuchstabigen ISO-639-1-Code einer Sprache ein, etwa nl.',
+    'language.exists': 'Der Shop hat diese Sprache bereits.',
   },
   fr: {
     'reply.required': 'Veuillez écrire une réponse d’au moins 2 caractères.',
@@ -32,6 +36,8 @@ export const adminContentMessages = {
     'currency.code': 'Veuillez saisir le code ISO 4217 à trois lettres d’une devise, par exemple SEK.',
     'currency.exists': 'La boutique a déjà cette devise.',
     'language.base': 'L’anglais est la langue de base et reste actif.',
+    'language.code': 'Veuillez saisir le code ISO 639-1 à deux lettres d’une langue, par exemple nl.',
+    'language.exists': 'La boutique a déjà cette langue.',
   },
   es: {
     'reply.required': 'Escribe una respuesta de al menos 2 caracteres.',
@@ -43,6 +49,8 @@ export const adminContentMessages = {
     'currency.code': 'Introduce el código ISO 4217 de tres letras de una moneda, por ejemplo SEK.',
     'currency.exists': 'La tienda ya tiene esta moneda.',
     'language.base': 'El inglés es el idioma base y sigue activo.',
+    'language.code': 'Introduce el código ISO 639-1 de dos letras de un idioma, por ejemplo nl.',
+    'language.exists': 'La tienda ya tiene este idioma.',
   },
   it: {
     'reply.required': 'Scrivi una risposta di almeno 2 caratteri.',
@@ -54,6 +62,8 @@ export const adminContentMessages = {
     'currency.code': 'Inserisci il codice ISO 4217 di tre lettere di una valuta, ad esempio SEK.',
     'currency.exists': 'Il negozio ha già questa valuta.',
     'language.base': 'L’inglese è la lingua di base e resta attiva.',
+    'language.code': 'Inserisci il codice ISO 639-1 di due lettere di una lingua, ad esempio nl.',
+    'language.exists': 'Il negozio ha già questa lingua.',
   },
   pl: {
     'reply.required': 'Napisz odpowiedź o długości co najmniej 2 znaków.',
@@ -65,5 +75,7 @@ export const adminContentMessages = {
     'currency.code': 'Podaj trzyliterowy kod waluty ISO 4217, np. SEK.',
     'currency.exists': 'Sklep ma już tę walutę.',
     'language.base': 'Angielski jest językiem bazowym i pozostaje aktywny.',
+    'language.code': 'Podaj dwuliterowy kod języka ISO 639-1, np. nl.',
+    'language.exists': 'Sklep ma już ten język.',
   },
 } as const;

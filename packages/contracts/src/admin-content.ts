@@ -162,6 +162,28 @@ export const adminLanguage = z.object({
 });
 export const adminLanguagesResponse = one(z.array(adminLanguage));
 export const adminLanguageParams = z.object({ code: localeCode });
+/**
+ * A language the back office adds: its two-letter ISO 639-1 code (any case) and its own name for
+ * itself. It is added switched off: its pages show the built-in English texts under the ones the
+ * back office translates, until it is switched on.
+ */
+export const adminLanguageCreate = z
+  .object({
+    code: z
+      .string('language.code')
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, 'language.code')
+      .refine(
+        (code) =>
+          new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code) !== undefined,
+        'language.code',
+      ),
+    name: shortText(40),
+  })
+  .strict();
+export type AdminLanguageCreate = z.input<typeof adminLanguageCreate>;
+
 export const adminLanguageUpdate = z
   .object({
     name: shortText(40).optional(),

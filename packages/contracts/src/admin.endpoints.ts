@@ -59,6 +59,7 @@ import {
   adminCurrencyCreate,
   adminCurrencyParams,
   adminCurrencyUpdate,
+  adminLanguageCreate,
   adminLanguageParams,
   adminLanguagesResponse,
   adminLanguageUpdate,
@@ -265,6 +266,13 @@ export const adminEndpoints = {
       method: 'GET',
       path: '/admin/languages',
       summary: 'Every language of the shop',
+      response: adminLanguagesResponse,
+    }),
+    create: defineEndpoint({
+      method: 'POST',
+      path: '/admin/languages',
+      summary: 'Add a language (ISO 639-1 code, its own name), switched off until its texts are translated',
+      body: adminLanguageCreate,
       response: adminLanguagesResponse,
     }),
     update: defineEndpoint({

@@ -17,6 +17,7 @@ import {
 } from '../content/content.admin';
 import {
   createCurrency,
+  createLanguage,
   currenciesForEditor,
   deleteWord,
   languagesForEditor,
@@ -116,6 +117,19 @@ export async function adminContentRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(adminEndpoints.languages.list),
     handler: languagesAnswer,
+  });
+
+  app.route({
+    ...routeOf(adminEndpoints.languages.create),
+    handler: async (request) => {
+      const adminId = signedInUser(request).id;
+      await audited(
+        app.db,
+        { adminId, action: 'language.create', subject: { type: 'language', id: request.body.code } },
+        async (tx) => ({ result: null, before: null, after: await createLanguage(tx, request.body) }),
+      );
+      return languagesAnswer();
+    },
   });
 
   app.route({

@@ -3,6 +3,7 @@ import type {
   AdminSettings,
   adminCurrencyCreate,
   adminCurrencyUpdate,
+  adminLanguageCreate,
   adminLanguageUpdate,
   adminSettingsUpdate,
 } from '@promptmarket/contracts/admin-content';
@@ -191,6 +192,21 @@ export async function languagesForEditor(db: Db) {
     position: row.position,
     active: row.isActive,
   }));
+}
+
+/**
+ * Adds a language, switched off; a 422 on `code` when the shop has it already (whatever became
+ * of it: a language is switched off, never removed).
+ */
+export async function createLanguage(db: Db, input: z.output<typeof adminLanguageCreate>) {
+  const [created] = await db
+    .insert(languages)
+    .values({ code: input.code, name: input.name, position: 100, isActive: false })
+    .onConflictDoNothing({ target: languages.code })
+    .returning();
+  if (!created) throw AppError.validation({ code: ['language.exists'] });
+  forgetSiteCache(db);
+  return created;
 }
 
 /**

@@ -132,6 +132,8 @@ export const createCurrency = (api: ApiClient, body: Body<typeof admin.currencie
 export const updateCurrency = (api: ApiClient, code: string, body: Body<typeof admin.currencies.update>) =>
   api.call(admin.currencies.update, { params: { code }, body });
 export const getLanguages = (api: ApiClient) => api.call(admin.languages.list);
+export const createLanguage = (api: ApiClient, body: Body<typeof admin.languages.create>) =>
+  api.call(admin.languages.create, { body });
 export const updateLanguage = (api: ApiClient, code: string, body: Body<typeof admin.languages.update>) =>
   api.call(admin.languages.update, { params: { code }, body });
 export const getWords = (api: ApiClient, locale: string) => api.call(admin.words.get, { params: { locale } });

@@ -6,6 +6,7 @@ import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../../features/ad
 import {
   addSocialLink,
   createCurrency,
+  createLanguage,
   deleteSocialLink,
   deleteWord,
   getCurrencies,
@@ -376,7 +377,7 @@ function Currencies({
 function Languages({ languages }: { languages: { code: string; name: string; active: boolean }[] }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { notice, busy, save } = useAdminSave();
+  const { notice, errors, busy, save } = useAdminSave();
   return (
     <>
       <NoticeBar notice={notice} />
@@ -420,6 +421,39 @@ function Languages({ languages }: { languages: { code: string; name: string; act
           </tr>
         ))}
       </Table>
+      <form
+        noValidate
+        aria-labelledby="add-language-title"
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = event.currentTarget;
+          const data = new FormData(form);
+          void save(() =>
+            createLanguage(api, {
+              code: String(data.get('code') ?? '').trim(),
+              name: String(data.get('name') ?? '').trim(),
+            }),
+          ).then((ok) => ok && form.reset());
+        }}
+      >
+        <h3 id="add-language-title" className="w-full text-sm font-semibold text-slate-900">
+          {t('admin.languages.add')}
+        </h3>
+        <p className="w-full text-xs text-slate-600">{t('admin.languages.hint')}</p>
+        <TextField
+          label={t('admin.languages.code')}
+          name="code"
+          maxLength={2}
+          autoCapitalize="none"
+          className="w-32"
+          error={errors.code}
+        />
+        <TextField label={t('admin.content.languageName')} name="name" maxLength={40} className="w-48" error={errors.name} />
+        <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
+          {t('admin.currencies.addButton')}
+        </SubmitButton>
+      </form>
     </>
   );
 }
@@ -481,15 +515,17 @@ function Words({
   locale,
   find,
   found,
+  languages,
 }: {
   words: { key: string; value: string }[];
   locale: string;
   find: string;
   found: { total: number; found: FoundText[] } | null;
+  /** Every language of the shop, those switched off too: a language is translated before it is offered. */
+  languages: { code: string; name: string }[];
 }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { languages } = useSite();
   const { notice, busy, save } = useAdminSave();
   const changed = new Set(words.map((word) => word.key));
   return (
@@ -710,7 +746,11 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
         {languages ? <Languages languages={languages} /> : failed}
       </Section>
       <Section id="content-words" title={t('admin.content.words')}>
-        {words ? <Words words={words} locale={wordsLocale} find={find} found={found} /> : failed}
+        {words ? (
+          <Words words={words} locale={wordsLocale} find={find} found={found} languages={languages ?? []} />
+        ) : (
+          failed
+        )}
       </Section>
       <Section id="content-pages" title={t('admin.content.pages')}>
         {pages ? <Pages pages={pages} /> : failed}
