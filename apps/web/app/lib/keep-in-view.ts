@@ -9,11 +9,21 @@ import type { FocusEvent } from 'react';
 export function scrollWholeIntoView(box: HTMLElement, element: Element, room = 16) {
   const edge = box.getBoundingClientRect();
   const place = element.getBoundingClientRect();
-  // The box's own border is not room to show things in.
+  // The box's own border is not room to show things in, nor a column that stays over the rest.
   const left = edge.left + box.clientLeft;
-  const right = left + box.clientWidth;
+  const right = Math.min(left + box.clientWidth, stickyColumnLeft(element) ?? Number.POSITIVE_INFINITY);
   if (place.left < left) box.scrollLeft -= left - place.left + room;
   else if (place.right > right) box.scrollLeft += place.right - right + room;
+}
+
+/**
+ * Where the sticky last cell of `element`'s table row begins, when the row has one and `element`
+ * is not in it (a table that keeps its row actions in view on a phone), else null.
+ */
+function stickyColumnLeft(element: Element): number | null {
+  const cell = element.closest('tr')?.lastElementChild;
+  if (!cell || cell.contains(element) || getComputedStyle(cell).position !== 'sticky') return null;
+  return cell.getBoundingClientRect().left;
 }
 
 /** `onFocus` of a box that scrolls sideways: the control the keyboard moves to inside it shows whole. */

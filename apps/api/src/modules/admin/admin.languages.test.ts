@@ -22,13 +22,21 @@ describe('adding a language in the back office', () => {
   it('adds it switched off, translated text by text, then offered, audited', async () => {
     const added = await call(app, admin, 'POST', '/api/admin/languages', { code: 'NL', name: 'Nederlands' });
     expect(added.statusCode, added.body).toBe(200);
-    expect(added.json().payload).toContainEqual({ code: 'nl', name: 'Nederlands', position: 100, active: false });
+    expect(added.json().payload).toContainEqual({
+      code: 'nl',
+      name: 'Nederlands',
+      position: 100,
+      active: false,
+    });
     expect(await offered()).not.toContain('nl');
     const [entry] = await app.db.select().from(adminAudit).where(eq(adminAudit.action, 'language.create'));
     expect(entry).toMatchObject({ subjectType: 'language', subjectId: 'nl', before: null });
 
     // Its texts are translated while it is off, then it is offered with them.
-    const word = await call(app, admin, 'PUT', '/api/admin/words/nl', { key: 'footer.language', value: 'Taal' });
+    const word = await call(app, admin, 'PUT', '/api/admin/words/nl', {
+      key: 'footer.language',
+      value: 'Taal',
+    });
     expect(word.statusCode, word.body).toBe(200);
     expect((await call(app, admin, 'PUT', '/api/admin/languages/nl', { active: true })).statusCode).toBe(200);
     expect(await offered()).toContain('nl');
@@ -42,7 +50,9 @@ describe('adding a language in the back office', () => {
       expect(answer.statusCode, answer.body).toBe(422);
       return answer.json().errors;
     };
-    expect(await refused({ code: 'de', name: 'Deutsch' })).toEqual({ code: ['The shop has this language already.'] });
+    expect(await refused({ code: 'de', name: 'Deutsch' })).toEqual({
+      code: ['The shop has this language already.'],
+    });
     expect(await refused({ code: 'xq', name: 'Nothing' })).toEqual({
       code: ['Please enter the two-letter ISO 639-1 code of a language, such as nl.'],
     });

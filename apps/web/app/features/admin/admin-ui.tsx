@@ -283,10 +283,15 @@ export function ConfirmButton({
 /**
  * On a phone, a table whose last column holds the row's actions keeps that column in view at the
  * right edge, over the rest of the row as it scrolls sideways: every action stays one tap away.
+ * The column is as narrow as its widest control (its controls stack), so that most of the row
+ * shows beside it; a control focused under it is scrolled out from under it (`showFocusedWhole`).
  */
 const STICKY_ACTIONS = [
   'max-md:[&_tr>:last-child]:sticky',
   'max-md:[&_tr>:last-child]:right-0',
+  'max-md:[&_tr>:last-child]:w-px',
+  'max-md:[&_tr>:last-child]:whitespace-normal',
+  'max-md:[&_tr>:last-child_:is(button,a)]:whitespace-nowrap',
   'max-md:[&_tr>:last-child]:bg-white',
   'max-md:[&_thead_tr>:last-child]:bg-slate-50',
   'max-md:[&_tr>:last-child]:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.3)]',

@@ -449,7 +449,13 @@ function Languages({ languages }: { languages: { code: string; name: string; act
           className="w-32"
           error={errors.code}
         />
-        <TextField label={t('admin.content.languageName')} name="name" maxLength={40} className="w-48" error={errors.name} />
+        <TextField
+          label={t('admin.content.languageName')}
+          name="name"
+          maxLength={40}
+          className="w-48"
+          error={errors.name}
+        />
         <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
           {t('admin.currencies.addButton')}
         </SubmitButton>
