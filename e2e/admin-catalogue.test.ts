@@ -122,7 +122,10 @@ describe('the catalogue editor in the browser', () => {
     await page.getByLabel('Currency code (ISO 4217)').fill('sek');
     await page.getByLabel('Symbol', { exact: true }).last().fill('kr');
     await page.getByLabel('Rate per EUR', { exact: true }).last().fill('11.2');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page
+      .locator('form', { has: page.getByRole('heading', { name: 'Add a currency' }) })
+      .getByRole('button', { name: 'Add', exact: true })
+      .click();
     const sek = page.getByRole('row').filter({ hasText: 'SEK' });
     await expect
       .poll(
@@ -142,6 +145,52 @@ describe('the catalogue editor in the browser', () => {
     await sek.getByRole('checkbox').uncheck();
     await sek.getByRole('button', { name: 'Save' }).click();
     await expect.poll(offered).not.toContain('SEK');
+
+    // A language is added switched off, a text of it translated, then offered: its pages show it.
+    const addLanguage = page.locator('form', { has: page.getByRole('heading', { name: 'Add a language' }) });
+    await addLanguage.getByLabel('Language code (ISO 639-1)').fill('nl');
+    await addLanguage.getByLabel('Name', { exact: true }).fill('Nederlands');
+    await addLanguage.getByRole('button', { name: 'Add', exact: true }).click();
+    const dutch = page.getByRole('row').filter({ hasText: /^\s*nl/i });
+    await expect
+      .poll(() =>
+        dutch
+          .getByRole('checkbox')
+          .isChecked()
+          .catch(() => null),
+      )
+      .toBe(false);
+    await page.goto('/en/admin/content?words=nl&find=footer.language');
+    const text = page
+      .getByRole('listitem')
+      .filter({ has: page.getByText('footer.language', { exact: true }) });
+    await text.getByRole('textbox').fill('Taal');
+    await text.getByRole('button', { name: 'Save' }).click();
+    await text.getByText('Built-in: Language').waitFor();
+    const nl = page.getByRole('row').filter({ hasText: /^\s*nl/i });
+    await nl.getByRole('checkbox').check();
+    await nl.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () =>
+        (await fetch(`${baseURL()}/api/languages`))
+          .json()
+          .then((body) => body.payload.map((language: { code: string }) => language.code)),
+      )
+      .toContain('nl');
+    const visitor = await openPage(browser, viewports.phone);
+    await visitor.page.goto('/nl');
+    await visitor.page.getByRole('heading', { name: 'Taal' }).waitFor();
+    await visitor.context.close();
+    // Switched off again for the other journeys.
+    await nl.getByRole('checkbox').uncheck();
+    await nl.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () =>
+        (await fetch(`${baseURL()}/api/languages`))
+          .json()
+          .then((body) => body.payload.map((language: { code: string }) => language.code)),
+      )
+      .not.toContain('nl');
 
     await page.goto('/en/admin/messages?view=newsletter');
     await page.getByRole('link', { name: 'Download all subscribers (CSV)' }).waitFor();

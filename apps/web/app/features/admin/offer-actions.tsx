@@ -45,7 +45,7 @@ export function CounterForm({
     }
   }
   return (
-    <form onSubmit={submit} className="flex items-center gap-2">
+    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
       <label className="sr-only" htmlFor={`counter-${offer.id}`}>
         {t('admin.offers.counterLabel', { title: offer.title })}
       </label>
