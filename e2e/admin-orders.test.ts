@@ -85,6 +85,10 @@ describe('the back office answers "where is my purchase?"', () => {
       await page.getByRole('heading', { name: 'Customer Żaneta Weiß' }).waitFor();
       const orders = page.getByRole('region', { name: 'Orders', exact: true });
       await orders.getByRole('link', { name: /^P-\d{4}-\d{6}$/ }).waitFor();
+      // The order can be refunded from its row, the button in view at either width.
+      const refund = orders.getByRole('button', { name: 'Refund order' });
+      const box = await refund.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
       const statement = page.getByRole('region', { name: 'Ledger statement', exact: true });
       expect(await statement.getByRole('row').count()).toBe(3);
       const sessions = page.getByRole('region', { name: 'Active sessions', exact: true });

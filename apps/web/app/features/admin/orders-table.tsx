@@ -6,6 +6,7 @@ import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { Table } from './admin-ui';
+import { RefundButton } from './refund-dialog';
 
 /** The orders' table and badges, shown by the orders list and by the customer page. */
 
@@ -42,8 +43,14 @@ export function OrderStatus({ status }: { status: AdminOrderStatus }) {
   );
 }
 
-/** One order's row: its number opens it, its buyer's name opens the customer page. */
-function OrderRow({ order }: { order: AdminOrderRow }) {
+/** The orders that can still give money back: paid, drawn, or refunded in part. */
+const REFUNDABLE: readonly AdminOrderStatus[] = ['paid', 'done', 'partially_refunded'];
+
+/**
+ * One order's row: its number opens it, its buyer's name opens the customer page; with
+ * `refunds`, a last cell to refund it (to the buyer's balance).
+ */
+function OrderRow({ order, refunds }: { order: AdminOrderRow; refunds: boolean }) {
   const { t } = useTranslation();
   const { locale, settings } = useSite();
   return (
@@ -78,14 +85,33 @@ function OrderRow({ order }: { order: AdminOrderRow }) {
       <td className="px-4 py-3">
         <OrderStatus status={order.status} />
       </td>
+      {refunds ? (
+        <td className="px-4 py-3">
+          {REFUNDABLE.includes(order.status) ? (
+            <RefundButton
+              subject={order.kind === 'generation' ? 'generation' : 'order'}
+              id={Number(order.id.split('-')[1])}
+              label={t('admin.refunds.buttonOrder')}
+            />
+          ) : null}
+        </td>
+      ) : null}
     </tr>
   );
 }
 
-export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
+export function OrdersTable({
+  orders,
+  refunds = false,
+}: {
+  orders: AdminOrderRow[];
+  /** Each order can be refunded from its row (the customer page). */
+  refunds?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Table
+      actions={refunds}
       head={[
         t('admin.orders.order'),
         t('admin.orders.date'),
@@ -93,10 +119,11 @@ export function OrdersTable({ orders }: { orders: AdminOrderRow[] }) {
         t('admin.orders.items'),
         t('admin.orders.total'),
         t('admin.offers.status'),
+        ...(refunds ? [t('admin.offers.actions')] : []),
       ]}
     >
       {orders.map((order) => (
-        <OrderRow key={order.id} order={order} />
+        <OrderRow key={order.id} order={order} refunds={refunds} />
       ))}
     </Table>
   );

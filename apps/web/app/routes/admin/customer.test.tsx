@@ -124,6 +124,28 @@ describe('the customer page', () => {
     expect(adminWithoutIt).not.toContain('Reset two-factor sign-in');
   });
 
+  it('refunds an order from its row while it has money left to give back', () => {
+    const row = (id: string, status: string) => ({
+      id,
+      number: `P-2026-${id}`,
+      kind: 'purchase',
+      buyer: { id: 'user-1', name: 'Żaneta Weiß', email: 'zaneta@example.test' },
+      total: 3.9,
+      item_count: 1,
+      status,
+      created_at: '2026-11-29T06:31:00.000Z',
+    });
+    const orders = {
+      data: [row('order-1', 'paid'), row('order-2', 'refunded'), row('order-3', 'partially_refunded')],
+      meta: { current_page: 1, last_page: 1, total: 3 },
+    };
+    const html = render({ ...loaded(), orders } as unknown as Data);
+    // The page's text, order by order: each order's part runs to the next order's number.
+    const parts = html.split('P-2026-order-').slice(1, 4);
+    const refundable = parts.map((part) => part.includes('Refund order'));
+    expect(refundable).toEqual([true, false, true]);
+  });
+
   it('says when a part could not be loaded, and when the account does not exist, in the page’s language', () => {
     const partial = render(loaded({}, { orders: null }), 'de');
     expect(partial).toContain('Die Liste konnte nicht geladen werden.');

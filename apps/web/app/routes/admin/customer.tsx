@@ -255,7 +255,7 @@ export default function AdminCustomerPage({ loaderData }: Route.ComponentProps) 
           <Part title={t('admin.nav.orders')} count={orders ? orders.meta.total : null}>
             {orders ? (
               <>
-                <OrdersTable orders={orders.data} />
+                <OrdersTable orders={orders.data} refunds />
                 <PartPager
                   name="orders_page"
                   page={orders.meta.current_page}
