@@ -368,11 +368,15 @@ describe('offer mails', () => {
       .from(payouts)
       .where(and(eq(payouts.offerId, offerId), eq(payouts.status, 'paid')));
     expect(settled).toBeDefined();
-    const sent = await mailsTo(email, 'Deine Auszahlung über 25.00 EUR ist unterwegs');
+    const sent = await mailsTo(email, 'Deine Auszahlung über 25.00 EUR für „Glass <forest>“ ist unterwegs');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.text).toContain('wir haben die Auszahlung über 25.00 EUR für das Werk abgeschickt');
-    const paid = await mailsTo(email, 'Deine Auszahlung über 25.00 EUR ist erfolgt');
+    expect(sent[0]?.text).toContain(
+      'wir haben die Auszahlung über 25.00 EUR für dein Werk „Glass <forest>“ abgeschickt',
+    );
+    expect(sent[0]?.html).toContain('für dein Werk „Glass &lt;forest&gt;“ abgeschickt');
+    const paid = await mailsTo(email, 'Deine Auszahlung über 25.00 EUR für „Glass <forest>“ ist erfolgt');
     expect(paid).toHaveLength(1);
+    expect(paid[0]?.text).toContain('für dein Werk „Glass <forest>“, das du uns verkauft hast, wurde');
 
     const publishKey = newKey();
     const body = { price: 9.9, prompt: 'A glass forest at dawn' };
@@ -396,14 +400,16 @@ describe('bank payout mails', () => {
     expect(accepted.statusCode, accepted.body).toBe(200);
     const [adminRow] = await app.db.select().from(users).where(eq(users.email, 'mail-admin@example.test'));
     await app.db.transaction((tx) => createSepaBatch(tx as unknown as Db, { adminId: adminRow?.id ?? '' }));
-    const sent = await mailsTo(email, 'Your payout of 30.00 EUR is on its way');
+    const sent = await mailsTo(email, 'Your payout of 30.00 EUR for “Glass <forest>” is on its way');
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.text).toContain('We have sent the payout of 30.00 EUR for the work you sold us.');
+    expect(sent[0]?.text).toContain(
+      'We have sent the payout of 30.00 EUR for your work “Glass <forest>”, which you sold us.',
+    );
     const [payout] = await app.db.select().from(payouts).where(eq(payouts.offerId, offerId));
     const key = newKey();
     expect((await asAdmin(`/api/admin/payouts/${payout?.id}/paid`, key)).statusCode).toBe(200);
     expect((await asAdmin(`/api/admin/payouts/${payout?.id}/paid`, key)).statusCode).toBe(200);
-    expect(await mailsTo(email, 'Your payout of 30.00 EUR was paid')).toHaveLength(1);
+    expect(await mailsTo(email, 'Your payout of 30.00 EUR for “Glass <forest>” was paid')).toHaveLength(1);
   });
 });
 
@@ -448,6 +454,22 @@ describe('renderMail', () => {
         // The same values in the same lines, so no language drops the amount or the reason.
         const named = (lines: string[] = []) => lines.map((line) => line.match(/\{\w+\}/g) ?? []);
         expect(named(texts?.lines), `${kind} ${language}`).toEqual(named(english?.lines));
+      }
+    }
+  });
+
+  it('names the work sold in the subject and the first line of every payout mail, in every language', () => {
+    for (const kind of ['payout-sent', 'payout-paid', 'payout-failed'] as const) {
+      for (const language of ['en', 'de', 'fr', 'es', 'it', 'pl']) {
+        const mail = renderMail(kind, language, {
+          name: 'Ada',
+          amount: '25.00 EUR',
+          title: 'Harbour at dusk',
+          url: 'https://shop.example/x',
+        });
+        expect(mail.subject, `${kind} ${language}`).toContain('Harbour at dusk');
+        const [, , firstLine] = mail.text.split('\n');
+        expect(firstLine, `${kind} ${language}`).toContain('Harbour at dusk');
       }
     }
   });

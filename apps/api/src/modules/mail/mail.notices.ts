@@ -625,54 +625,54 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
   }),
   'payout-sent': inEach({
     en: {
-      subject: 'Your payout of {amount} is on its way',
+      subject: 'Your payout of {amount} for “{title}” is on its way',
       lines: [
-        'We have sent the payout of {amount} for the work you sold us.',
+        'We have sent the payout of {amount} for your work “{title}”, which you sold us.',
         'Depending on your bank, it arrives within a few working days; we write again once it is paid.',
       ],
       action: 'Your payouts',
       footer: 'You receive this e-mail because you sold a work on PromptMarket.',
     },
     de: {
-      subject: 'Deine Auszahlung über {amount} ist unterwegs',
+      subject: 'Deine Auszahlung über {amount} für „{title}“ ist unterwegs',
       lines: [
-        'wir haben die Auszahlung über {amount} für das Werk abgeschickt, das du uns verkauft hast.',
+        'wir haben die Auszahlung über {amount} für dein Werk „{title}“ abgeschickt, das du uns verkauft hast.',
         'Je nach Bank kommt sie innerhalb weniger Werktage an; wir melden uns, sobald sie ausgezahlt ist.',
       ],
       action: 'Deine Auszahlungen',
       footer: 'Du erhältst diese E-Mail, weil du ein Werk auf PromptMarket verkauft hast.',
     },
     fr: {
-      subject: 'Votre versement de {amount} est en route',
+      subject: 'Votre versement de {amount} pour « {title} » est en route',
       lines: [
-        'Nous avons envoyé le versement de {amount} pour l’œuvre que vous nous avez vendue.',
+        'Nous avons envoyé le versement de {amount} pour votre œuvre « {title} », que vous nous avez vendue.',
         'Selon votre banque, il arrive sous quelques jours ouvrés ; nous vous écrirons dès qu’il sera payé.',
       ],
       action: 'Vos versements',
       footer: 'Vous recevez cet e-mail car vous avez vendu une œuvre sur PromptMarket.',
     },
     es: {
-      subject: 'Tu pago de {amount} está en camino',
+      subject: 'Tu pago de {amount} por «{title}» está en camino',
       lines: [
-        'Hemos enviado el pago de {amount} por la obra que nos vendiste.',
+        'Hemos enviado el pago de {amount} por tu obra «{title}», que nos vendiste.',
         'Según tu banco, llegará en unos pocos días hábiles; te escribiremos cuando esté pagado.',
       ],
       action: 'Tus pagos',
       footer: 'Recibes este correo porque vendiste una obra en PromptMarket.',
     },
     it: {
-      subject: 'Il tuo pagamento di {amount} è in arrivo',
+      subject: 'Il tuo pagamento di {amount} per «{title}» è in arrivo',
       lines: [
-        'abbiamo inviato il pagamento di {amount} per l’opera che ci hai venduto.',
+        'abbiamo inviato il pagamento di {amount} per la tua opera «{title}», che ci hai venduto.',
         'A seconda della tua banca, arriverà entro pochi giorni lavorativi; ti scriveremo quando sarà pagato.',
       ],
       action: 'I tuoi pagamenti',
       footer: 'Ricevi questa e-mail perché hai venduto un’opera su PromptMarket.',
     },
     pl: {
-      subject: 'Twoja wypłata {amount} jest w drodze',
+      subject: 'Twoja wypłata {amount} za „{title}” jest w drodze',
       lines: [
-        'wysłaliśmy wypłatę {amount} za dzieło, które od Ciebie kupiliśmy.',
+        'wysłaliśmy wypłatę {amount} za Twoje dzieło „{title}”, które od Ciebie kupiliśmy.',
         'W zależności od banku dotrze w ciągu kilku dni roboczych; napiszemy ponownie, gdy zostanie zrealizowana.',
       ],
       action: 'Twoje wypłaty',
@@ -681,18 +681,18 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
   }),
   'payout-paid': inEach({
     en: {
-      subject: 'Your payout of {amount} was paid',
+      subject: 'Your payout of {amount} for “{title}” was paid',
       lines: [
-        'The payout of {amount} for the work you sold us was paid to your account or card.',
+        'The payout of {amount} for your work “{title}”, which you sold us, was paid to your account or card.',
         'Thank you for selling on PromptMarket.',
       ],
       action: 'Your payouts',
       footer: 'You receive this e-mail as the receipt of a payout for a work you sold on PromptMarket.',
     },
     de: {
-      subject: 'Deine Auszahlung über {amount} ist erfolgt',
+      subject: 'Deine Auszahlung über {amount} für „{title}“ ist erfolgt',
       lines: [
-        'die Auszahlung über {amount} für das Werk, das du uns verkauft hast, wurde auf dein Konto oder deine Karte überwiesen.',
+        'die Auszahlung über {amount} für dein Werk „{title}“, das du uns verkauft hast, wurde auf dein Konto oder deine Karte überwiesen.',
         'Danke, dass du auf PromptMarket verkaufst.',
       ],
       action: 'Deine Auszahlungen',
@@ -700,36 +700,36 @@ export const noticeTexts: Record<NoticeKind, Record<string, Texts>> = {
         'Du erhältst diese E-Mail als Beleg einer Auszahlung für ein Werk, das du auf PromptMarket verkauft hast.',
     },
     fr: {
-      subject: 'Votre versement de {amount} a été payé',
+      subject: 'Votre versement de {amount} pour « {title} » a été payé',
       lines: [
-        'Le versement de {amount} pour l’œuvre que vous nous avez vendue a été payé sur votre compte ou votre carte.',
+        'Le versement de {amount} pour votre œuvre « {title} », que vous nous avez vendue, a été payé sur votre compte ou votre carte.',
         'Merci de vendre sur PromptMarket.',
       ],
       action: 'Vos versements',
       footer: 'Vous recevez cet e-mail comme reçu du versement d’une œuvre vendue sur PromptMarket.',
     },
     es: {
-      subject: 'Se ha pagado tu pago de {amount}',
+      subject: 'Se ha abonado tu pago de {amount} por «{title}»',
       lines: [
-        'El pago de {amount} por la obra que nos vendiste se ha abonado en tu cuenta o tarjeta.',
+        'El pago de {amount} por tu obra «{title}», que nos vendiste, se ha abonado en tu cuenta o tarjeta.',
         'Gracias por vender en PromptMarket.',
       ],
       action: 'Tus pagos',
       footer: 'Recibes este correo como recibo del pago de una obra que vendiste en PromptMarket.',
     },
     it: {
-      subject: 'Il tuo pagamento di {amount} è stato effettuato',
+      subject: 'Il tuo pagamento di {amount} per «{title}» è stato effettuato',
       lines: [
-        'il pagamento di {amount} per l’opera che ci hai venduto è stato accreditato sul tuo conto o sulla tua carta.',
+        'il pagamento di {amount} per la tua opera «{title}», che ci hai venduto, è stato accreditato sul tuo conto o sulla tua carta.',
         'Grazie per vendere su PromptMarket.',
       ],
       action: 'I tuoi pagamenti',
       footer: 'Ricevi questa e-mail come ricevuta del pagamento di un’opera venduta su PromptMarket.',
     },
     pl: {
-      subject: 'Twoja wypłata {amount} została zrealizowana',
+      subject: 'Twoja wypłata {amount} za „{title}” została zrealizowana',
       lines: [
-        'wypłata {amount} za dzieło, które od Ciebie kupiliśmy, trafiła na Twoje konto lub kartę.',
+        'wypłata {amount} za Twoje dzieło „{title}”, które od Ciebie kupiliśmy, trafiła na Twoje konto lub kartę.',
         'Dziękujemy za sprzedaż w PromptMarket.',
       ],
       action: 'Twoje wypłaty',

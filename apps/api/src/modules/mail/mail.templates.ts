@@ -92,60 +92,60 @@ const texts: Record<MailKind, Record<string, Texts>> = {
   },
   'payout-failed': {
     en: {
-      subject: 'Your payout could not be completed',
+      subject: 'Your payout for “{title}” could not be completed',
       greeting: 'Hello {name},',
       lines: [
-        'The payout for the work you sold us did not reach your account or card. What we owe you is kept for you.',
+        'The payout for your work “{title}”, which you sold us, did not reach your account or card. What we owe you is kept for you.',
         'Please check your payout details, give new ones in your dashboard, and we will send it again.',
       ],
       action: 'Give new payout details',
       footer: 'You receive this e-mail because you sold a work on PromptMarket.',
     },
     de: {
-      subject: 'Deine Auszahlung konnte nicht ausgeführt werden',
+      subject: 'Deine Auszahlung für „{title}“ konnte nicht ausgeführt werden',
       greeting: 'Hallo {name},',
       lines: [
-        'die Auszahlung für das Werk, das du uns verkauft hast, ist nicht auf deinem Konto oder deiner Karte angekommen. Der Betrag bleibt für dich reserviert.',
+        'die Auszahlung für dein Werk „{title}“, das du uns verkauft hast, ist nicht auf deinem Konto oder deiner Karte angekommen. Der Betrag bleibt für dich reserviert.',
         'Bitte prüfe deine Auszahlungsdaten, gib in deinem Dashboard neue an, und wir senden die Auszahlung erneut.',
       ],
       action: 'Neue Auszahlungsdaten angeben',
       footer: 'Du erhältst diese E-Mail, weil du ein Werk auf PromptMarket verkauft hast.',
     },
     fr: {
-      subject: 'Votre versement n’a pas pu aboutir',
+      subject: 'Votre versement pour « {title} » n’a pas pu aboutir',
       greeting: 'Bonjour {name},',
       lines: [
-        'Le versement pour l’œuvre que vous nous avez vendue n’est pas arrivé sur votre compte ou votre carte. Ce que nous vous devons vous reste acquis.',
+        'Le versement pour votre œuvre « {title} », que vous nous avez vendue, n’est pas arrivé sur votre compte ou votre carte. Ce que nous vous devons vous reste acquis.',
         'Vérifiez vos coordonnées de versement, indiquez-en de nouvelles dans votre tableau de bord, et nous l’enverrons à nouveau.',
       ],
       action: 'Indiquer de nouvelles coordonnées',
       footer: 'Vous recevez cet e-mail car vous avez vendu une œuvre sur PromptMarket.',
     },
     es: {
-      subject: 'No se ha podido completar tu pago',
+      subject: 'No se ha podido completar tu pago por «{title}»',
       greeting: 'Hola, {name}:',
       lines: [
-        'El pago por la obra que nos vendiste no ha llegado a tu cuenta ni a tu tarjeta. Lo que te debemos sigue reservado para ti.',
+        'El pago por tu obra «{title}», que nos vendiste, no ha llegado a tu cuenta ni a tu tarjeta. Lo que te debemos sigue reservado para ti.',
         'Revisa tus datos de cobro, indica unos nuevos en tu panel y volveremos a enviarlo.',
       ],
       action: 'Indicar nuevos datos de cobro',
       footer: 'Recibes este correo porque vendiste una obra en PromptMarket.',
     },
     it: {
-      subject: 'Non è stato possibile completare il tuo pagamento',
+      subject: 'Non è stato possibile completare il tuo pagamento per «{title}»',
       greeting: 'Ciao {name},',
       lines: [
-        'il pagamento per l’opera che ci hai venduto non è arrivato sul tuo conto o sulla tua carta. Quanto ti dobbiamo resta riservato a te.',
+        'il pagamento per la tua opera «{title}», che ci hai venduto, non è arrivato sul tuo conto o sulla tua carta. Quanto ti dobbiamo resta riservato a te.',
         'Controlla i tuoi dati di pagamento, indicane di nuovi nella tua dashboard e lo invieremo di nuovo.',
       ],
       action: 'Indica nuovi dati di pagamento',
       footer: 'Ricevi questa e-mail perché hai venduto un’opera su PromptMarket.',
     },
     pl: {
-      subject: 'Nie udało się zrealizować Twojej wypłaty',
+      subject: 'Nie udało się zrealizować Twojej wypłaty za „{title}”',
       greeting: 'Cześć {name},',
       lines: [
-        'Wypłata za dzieło, które nam sprzedałeś, nie dotarła na Twoje konto ani kartę. Należna kwota pozostaje zarezerwowana dla Ciebie.',
+        'Wypłata za Twoje dzieło „{title}”, które nam sprzedałeś, nie dotarła na Twoje konto ani kartę. Należna kwota pozostaje zarezerwowana dla Ciebie.',
         'Sprawdź dane do wypłaty, podaj nowe w swoim panelu, a wyślemy ją ponownie.',
       ],
       action: 'Podaj nowe dane do wypłaty',

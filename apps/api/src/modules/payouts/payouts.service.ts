@@ -9,6 +9,7 @@ import { accountForReview } from '../accounts/accounts.admin';
 import { mailAccount } from '../mail/mail.notify';
 import { enqueueMail } from '../mail/mail.service';
 import { renderMail } from '../mail/mail.templates';
+import { offerTitle } from '../offers/offers.titles';
 import {
   completePayout,
   oweOfferPayoutAgain,
@@ -123,19 +124,30 @@ async function tellSellerPayoutFailed(tx: Db, payout: PayoutRow, appUrl: string)
     to: seller.email,
     ...renderMail('payout-failed', seller.locale, {
       name: seller.firstName,
+      ...(await soldWork(tx, payout.offerId)),
       url: `${appUrl}/${seller.locale}/dashboard/offers`,
     }),
   });
 }
 
-/** The seller is told, in the change's transaction, that a payout left or arrived (in euros, as it is paid). */
+/** The work a payout pays for, named in its mails by the title its seller gave it. */
+async function soldWork(tx: Db, offerId: number): Promise<{ title?: string }> {
+  const title = await offerTitle(tx, offerId);
+  return title === null ? {} : { title };
+}
+
+/**
+ * The seller is told, in the change's transaction, that a payout for their work left or arrived
+ * (in euros, as it is paid).
+ */
 async function tellSellerPayout(
   tx: Db,
   kind: 'payout-sent' | 'payout-paid',
-  payout: { userId: string; amountCents: number },
+  payout: { userId: string; offerId: number; amountCents: number },
 ) {
-  await mailAccount(tx, payout.userId, kind, 'dashboard/offers', () => ({
+  await mailAccount(tx, payout.userId, kind, 'dashboard/offers', async () => ({
     amount: `${formatMinorUnits(payout.amountCents)} EUR`,
+    ...(await soldWork(tx, payout.offerId)),
   }));
 }
 
@@ -385,7 +397,7 @@ export async function createSepaBatch(
         eq(payouts.status, 'requested'),
       ),
     )
-    .returning({ userId: payouts.userId, amountCents: payouts.amountCents });
+    .returning({ userId: payouts.userId, offerId: payouts.offerId, amountCents: payouts.amountCents });
   for (const payout of sent) await tellSellerPayout(tx, 'payout-sent', payout);
   return batch;
 }

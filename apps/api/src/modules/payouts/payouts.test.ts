@@ -410,7 +410,9 @@ describe('a failed payout', () => {
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, seller?.email ?? ''));
-    const told = mails.find((mail) => mail.subject === 'Deine Auszahlung konnte nicht ausgeführt werden');
+    const told = mails.find(
+      (mail) => mail.subject === 'Deine Auszahlung für „Glass forest“ konnte nicht ausgeführt werden',
+    );
     expect(told?.text).toContain(`${app.config.appUrl}/de/dashboard/offers`);
     const [failedOffer] = (await call(app, session, 'GET', '/api/offer/history')).json().payload;
     expect(failedOffer.payout).toMatchObject({ status: 'failed', failure_reason: SANDBOX_DECLINE_MESSAGE });
