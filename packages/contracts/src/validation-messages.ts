@@ -6,6 +6,7 @@ import { adminReportMessages } from './admin-report-messages';
 import { conflictMessages } from './conflict-messages';
 import { offerMessages } from './offer-messages';
 import { twoFactorMessages } from './two-factor-messages';
+import { visitorFormMessages } from './visitor-form-messages';
 
 /**
  * Validation texts by key. Schemas carry the key as their message; the API answers 422s
@@ -70,6 +71,7 @@ export const validationMessages = {
     ...adminReportMessages.en,
     ...conflictMessages.en,
     ...accountMessages.en,
+    ...visitorFormMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -129,6 +131,7 @@ export const validationMessages = {
     ...adminReportMessages.de,
     ...conflictMessages.de,
     ...accountMessages.de,
+    ...visitorFormMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -188,6 +191,7 @@ export const validationMessages = {
     ...adminReportMessages.fr,
     ...conflictMessages.fr,
     ...accountMessages.fr,
+    ...visitorFormMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -247,6 +251,7 @@ export const validationMessages = {
     ...adminReportMessages.es,
     ...conflictMessages.es,
     ...accountMessages.es,
+    ...visitorFormMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -307,6 +312,7 @@ export const validationMessages = {
     ...adminReportMessages.it,
     ...conflictMessages.it,
     ...accountMessages.it,
+    ...visitorFormMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -365,6 +371,7 @@ export const validationMessages = {
     ...adminReportMessages.pl,
     ...conflictMessages.pl,
     ...accountMessages.pl,
+    ...visitorFormMessages.pl,
   },
 } as const;
 

@@ -40,7 +40,7 @@ import {
 import { eraseVerificationsOf, verificationStateOf } from '../verification/verification.service';
 import { forfeitBalance, lockedWalletBalance, walletBalance } from '../wallet/wallet.service';
 import { passwordResetTokens, type User, users } from './accounts.tables';
-import { decoyHash, hashPassword, verifyPassword } from './password';
+import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from './password';
 import {
   emailHash,
   LINK_LIFETIME_MINUTES,
@@ -134,14 +134,21 @@ async function sendVerificationMail(
   });
 }
 
+/** Throws VALIDATION_FAILED (password.common) for a common or breached password. */
+async function refuseCommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw AppError.validation({ password: ['password.common'] });
+}
+
 /**
  * Creates an account and queues its verification mail. Throws FORBIDDEN when registration
- * is switched off, VALIDATION_FAILED (email.taken) when the address is in use.
+ * is switched off, VALIDATION_FAILED (email.taken) when the address is in use and
+ * (password.common) for a common or breached password.
  */
 export async function register(ctx: AccountContext, input: RegisterRequest): Promise<User> {
   const settings = await getSettings(ctx.db, ctx.locale);
   if (!settings.is_reg_enabled) throw new AppError('FORBIDDEN', 'registration.closed');
   if (await findUserByEmail(ctx.db, input.email)) throw emailTaken();
+  await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -285,8 +292,8 @@ export async function updateProfile(
 }
 
 /**
- * Sets a new password after checking the current one (VALIDATION_FAILED otherwise,
- * TOO_MANY_REQUESTS after repeated tries), ends the user's other sessions and voids every
+ * Sets a new password after checking the current one (VALIDATION_FAILED otherwise, or for a
+ * common or breached new password; TOO_MANY_REQUESTS after repeated tries), ends the user's other sessions and voids every
  * outstanding reset link.
  */
 export async function changePassword(
@@ -296,6 +303,7 @@ export async function changePassword(
   currentSessionIdHash: string,
 ): Promise<void> {
   await checkOwnPassword(db, user, 'change-password', input.current_password, 'current_password');
+  await refuseCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -536,7 +544,7 @@ export function requestPasswordReset(ctx: AccountContext, email: string, ip: str
 
 /**
  * Sets a new password with a reset token: the token must belong to the address, be unused
- * and unexpired (VALIDATION_FAILED otherwise). Every session of the account ends and every
+ * and unexpired, the password not a common or breached one (VALIDATION_FAILED otherwise). Every session of the account ends and every
  * other reset link of it is voided. Limited per IP and per address (TOO_MANY_REQUESTS), and
  * as slow for an unknown address as for a known one.
  */
@@ -549,6 +557,7 @@ export function resetPassword(
     await enforceLimit(db, `reset-submit:ip:${limitAddress(ip)}`, RESET_SUBMISSIONS_PER_IP);
     await enforceLimit(db, `reset-submit:email:${normalizeEmail(input.email)}`, RESET_SUBMISSIONS_PER_EMAIL);
     const invalid = () => AppError.validation({ token: ['reset.token_invalid'] });
+    await refuseCommonPassword(input.password);
     // Hashed before the address is looked up, so both paths do the same expensive work.
     const passwordHash = await hashPassword(input.password);
     const user = await findUserByEmail(db, input.email);

@@ -27,3 +27,26 @@ export function decoyHash(): Promise<string> {
   decoy ??= hashPassword(`decoy-${Math.random()}-${Date.now()}`);
   return decoy;
 }
+
+/**
+ * The passwords that top breach lists (zxcvbn-ts's common dictionary, some 50,000, shipped with
+ * the package: nothing is fetched at run time), lower-cased. Loaded on the first check, once.
+ */
+let commonPasswords: Promise<ReadonlySet<string>> | null = null;
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => String(word).toLowerCase())),
+  );
+  return commonPasswords;
+}
+
+/**
+ * Whether a password is one of the common or breached ones, whatever its case, or one of them
+ * with digits or symbols added at its end ("qwerty123", "Dragon!"): guessers try those first.
+ */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const listed = await loadCommonPasswords();
+  const folded = password.toLowerCase();
+  const stem = folded.replace(/[^\p{L}]+$/u, '');
+  return listed.has(folded) || (stem.length >= 4 && listed.has(stem));
+}

@@ -118,6 +118,7 @@ export default function Register() {
         <TextField
           label={t('register.phone')}
           optionalLabel={t('form.optional')}
+          hint={t('register.phoneHint')}
           type="tel"
           autoComplete="tel"
           error={error('phone')}

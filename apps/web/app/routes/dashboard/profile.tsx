@@ -215,6 +215,7 @@ function EditProfile({
             type="tel"
             autoComplete="tel"
             optionalLabel={t('form.optional')}
+            hint={t('profile.phoneHint')}
             error={error('phone')}
             {...register('phone')}
           />
