@@ -110,7 +110,13 @@ export const paginationMeta = z.object({
   total: z.number(),
 });
 
-export const productListResponse = z.object({ data: z.array(productSummary), meta: paginationMeta });
+/**
+ * A product list's meta: the paging, and for a search that found nothing as typed, the nearest words
+ * the shop looked for instead, as written in the titles ("did you mean").
+ */
+export const productListMeta = paginationMeta.extend({ suggestion: z.string().optional() });
+
+export const productListResponse = z.object({ data: z.array(productSummary), meta: productListMeta });
 export const productListOnlyResponse = z.object({ data: z.array(productSummary) });
 export const productDetailResponse = z.object({ data: productDetail });
 export const productParams = z.object({ idOrSlug: z.string().regex(/^[a-z0-9-]{1,120}$/) });

@@ -106,7 +106,14 @@ export function tileWithJson(tile: ProductSummary, json: string): ProductSummary
   return tile;
 }
 
-export type ListMeta = { current_page: number; last_page: number; per_page: number; total: number };
+export type ListMeta = {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  /** A search that found nothing as typed: the words it looked for instead. */
+  suggestion?: string;
+};
 
 /** A list's JSON from its tiles' JSON and its meta, as its route's schema makes it. */
 export function listJson(tiles: string[], meta: unknown): string {

@@ -12,6 +12,7 @@ import {
   SITEMAP_PRODUCTS_PER_FILE,
   type Style,
 } from '@promptmarket/contracts';
+import { foldText } from '@promptmarket/contracts/folded-text';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -88,13 +89,18 @@ function dictionaryFor(locale: string): string {
   return Object.hasOwn(dictionaries, locale) ? (dictionaries[locale] as string) : 'simple';
 }
 
-/** "Portrai sunset" -> "portrai:* & sunset:*": every word, as a prefix. Null when no word remains. */
-export function prefixQuery(search: string): string | null {
-  const words =
-    search
-      .toLowerCase()
+/** A search's words, folded as the titles' vectors are ("Zachód" -> "zachod"), at most `limit`. */
+function searchedWords(search: string, limit: number): string[] {
+  return (
+    foldText(search)
       .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
+      ?.slice(0, limit) ?? []
+  );
+}
+
+/** "Portrai Słońce" -> "portrai:* & slonce:*": every word, folded, as a prefix. Null when no word remains. */
+export function prefixQuery(search: string): string | null {
+  const words = searchedWords(search, 8);
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
@@ -378,31 +384,34 @@ function textRank(viewer: Viewer, tsQuery: string): SQL {
 const TYPO_CANDIDATES = 5;
 
 /**
- * The full-text query for a search that found nothing as typed: each word is replaced by the
- * title words most similar to it (pg_trgm on the small `search_words` table). Null when some
- * word resembles nothing.
+ * What a search that found nothing as typed looks for instead: the full-text query in which each
+ * word is replaced by the title words most similar to it (pg_trgm on the small `search_words`
+ * table, both folded), and the search as the nearest words are written ("słońce zachod" ->
+ * "słońca zachód"), offered to the visitor as "did you mean". Null when some word resembles nothing.
  */
-async function typoQuery(db: Db, search: string): Promise<string | null> {
-  const words =
-    search
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 5) ?? [];
+export type TypoSearch = { tsQuery: string; suggestion: string };
+
+async function typoQuery(db: Db, search: string): Promise<TypoSearch | null> {
   const groups: string[] = [];
-  for (const word of words) {
+  const nearest: string[] = [];
+  for (const word of searchedWords(search, 5)) {
     // `search_words` holds the titles' words (a few thousand), so comparing with each is quick
     // and needs no session setting for the similarity threshold.
-    const rows = await preparedRows<{ word: string }>(
+    const rows = await preparedRows<{ word: string; folded: string }>(
       db,
-      sql`select word from search_words where similarity(word, ${word}) >= ${TYPO_THRESHOLD}
-        order by similarity(word, ${word}) desc, word limit ${TYPO_CANDIDATES}`,
+      sql`select word, folded from search_words where similarity(folded, ${word}) >= ${TYPO_THRESHOLD}
+        order by similarity(folded, ${word}) desc, word limit ${TYPO_CANDIDATES}`,
     );
     // Only plain words go into the query text.
-    const candidates = rows.map((row) => row.word).filter((candidate) => /^[\p{L}\p{N}]+$/u.test(candidate));
-    if (candidates.length === 0) return null;
-    groups.push(`(${candidates.map((candidate) => `${candidate}:*`).join(' | ')})`);
+    const candidates = rows.filter(
+      (row) => /^[\p{L}\p{N}]+$/u.test(row.word) && /^[\p{L}\p{N}]+$/u.test(row.folded),
+    );
+    const best = candidates[0];
+    if (!best) return null;
+    groups.push(`(${[...new Set(candidates.map((row) => `${row.folded}:*`))].join(' | ')})`);
+    nearest.push(best.word);
   }
-  return groups.length > 0 ? groups.join(' & ') : null;
+  return groups.length > 0 ? { tsQuery: groups.join(' & '), suggestion: nearest.join(' ') } : null;
 }
 
 function filters(
@@ -492,7 +501,7 @@ function pageOfIds(
  */
 const COUNT_CACHE_MS = 60_000;
 const countCache = createTtlCache<Db, number>(COUNT_CACHE_MS, { maxEntries: 1000, name: 'catalogue-counts' });
-const typoCache = createTtlCache<Db, string | null>(COUNT_CACHE_MS, {
+const typoCache = createTtlCache<Db, TypoSearch | null>(COUNT_CACHE_MS, {
   maxEntries: 1000,
   name: 'catalogue-typos',
 });
@@ -542,7 +551,7 @@ const foundByNumber = createTtlCache<Db, number>(SEARCH_BY_NUMBER_MS, {
   maxEntries: 1000,
   name: 'catalogue-found-by-number',
 });
-const typosByNumber = createTtlCache<Db, string | null>(SEARCH_BY_NUMBER_MS, {
+const typosByNumber = createTtlCache<Db, TypoSearch | null>(SEARCH_BY_NUMBER_MS, {
   maxEntries: 1000,
   name: 'catalogue-typos-by-number',
 });
@@ -652,6 +661,7 @@ async function listOf(
   const page = query.page ?? 1;
   let tsQuery = query.search ? prefixQuery(query.search) : null;
   let mode: SearchMode = 'text';
+  let suggestion: string | undefined;
   const catalogue = heldKeys ? await currentCatalogue(db) : null;
   const index = catalogue?.index ?? null;
   const reads = searchReads(catalogue?.version ?? null);
@@ -667,7 +677,9 @@ async function listOf(
       mode = 'typo';
       const search = query.search;
       // The nearest words change only with the titles: kept with the search's other reads.
-      tsQuery = await reads.typos.get(db, `${search.toLowerCase()}${reads.at}`, () => typoQuery(db, search));
+      const typo = await reads.typos.get(db, `${foldText(search)}${reads.at}`, () => typoQuery(db, search));
+      tsQuery = typo?.tsQuery ?? null;
+      suggestion = typo?.suggestion;
     }
   }
   const offset = (page - 1) * perPage;
@@ -677,10 +689,10 @@ async function listOf(
     if (!matches || matches.complete) {
       const { ids, total } = pageFromIndex(index, query, matches, offset, perPage);
       if (asJson && !viewer.userId && viewer.locale === DEFAULT_LOCALE) {
-        const json = heldPartsListJson(index, ids, viewer.rateEur, metaOf(page, perPage, total));
+        const json = heldPartsListJson(index, ids, viewer.rateEur, metaOf(page, perPage, total, suggestion));
         if (json !== null) return json;
       }
-      return pageOf(db, viewer, ids, { page, perPage, total }, index);
+      return pageOf(db, viewer, ids, { page, perPage, total, suggestion }, index);
     }
   }
   const where = sql.join(filters(query, viewer, tsQuery), sql` and `);
@@ -698,6 +710,7 @@ async function listOf(
       page,
       perPage,
       total: ranking.complete ? ranking.ids.length : await countRead(),
+      suggestion,
     });
   }
   const pageRead = () => preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage));
@@ -714,7 +727,7 @@ async function listOf(
     db,
     viewer,
     idRows.map((row) => row.id),
-    { page, perPage, total },
+    { page, perPage, total, suggestion },
   );
 }
 
@@ -723,7 +736,12 @@ async function pageOf(
   db: Db,
   viewer: Viewer,
   ids: number[],
-  { page, perPage, total }: { page: number; perPage: number; total: number },
+  {
+    page,
+    perPage,
+    total,
+    suggestion,
+  }: { page: number; perPage: number; total: number; suggestion?: string | undefined },
   index: ListIndex | null = null,
 ) {
   // A visitor's tiles (nothing liked or owned) are the same for every visitor of a language and
@@ -754,13 +772,22 @@ async function pageOf(
       const tile = found.get(id) ?? read.get(id);
       return tile ? [tile] : [];
     }),
-    meta: metaOf(page, perPage, total),
+    meta: metaOf(page, perPage, total, suggestion),
   };
 }
 
-/** The Laravel paging meta of a list. */
-function metaOf(page: number, perPage: number, total: number): ListMeta {
-  return { current_page: page, last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
+/**
+ * The Laravel paging meta of a list, and for a search that found nothing as typed, the nearest
+ * words it looked for instead ("did you mean").
+ */
+function metaOf(page: number, perPage: number, total: number, suggestion?: string): ListMeta {
+  const meta = {
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    per_page: perPage,
+    total,
+  };
+  return suggestion ? { ...meta, suggestion } : meta;
 }
 
 /** A short list for the home page: hero, featured, new or top sellers. */

@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
+import { foldedSqlText } from '../../lib/folded-search';
 import { users } from '../accounts/accounts.tables';
 import { languages } from '../site/site.tables';
 
@@ -138,7 +139,8 @@ export const productImageHashes = pgTable(
 
 /**
  * Title and description per language. `search` is the row's full-text vector in its own
- * language's dictionary, kept up to date by PostgreSQL.
+ * language's dictionary, kept up to date by PostgreSQL. The text is folded first (lower case,
+ * accents dropped, as `foldText`), and so is every search: "zachod slonca" finds "Zachód słońca".
  */
 export const productTranslations = pgTable(
   'product_translations',
@@ -161,7 +163,7 @@ export const productTranslations = pgTable(
           when 'it' then 'italian'::regconfig
           else 'simple'::regconfig
         end,
-        coalesce(title, '') || ' ' || coalesce(description, ''))`,
+        ${sql.raw(foldedSqlText("coalesce(title, '') || ' ' || coalesce(description, '')"))})`,
     ),
   },
   (table) => [
@@ -211,13 +213,15 @@ export const productLikes = pgTable(
 );
 
 /**
- * Every distinct word of the product titles (kept by a trigger on product_translations), with a
- * trigram index: a misspelt search word is looked up here, among thousands of words, instead of
- * against every title.
+ * Every distinct word of the product titles (kept by a trigger on product_translations), as written
+ * and folded, with a trigram index: a misspelt search word is compared, folded, with these few
+ * thousand words instead of with every title, and the nearest one is offered as written.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
-  index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
-]);
+export const searchWords = pgTable(
+  'search_words',
+  { word: text('word').primaryKey(), folded: text('folded').notNull() },
+  (table) => [index('search_words_trgm_idx').using('gin', sql`${table.folded} gin_trgm_ops`)],
+);
 
 export type ProductRow = typeof products.$inferSelect;
 

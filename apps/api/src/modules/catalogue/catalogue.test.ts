@@ -170,6 +170,37 @@ describe('GET /api/products', () => {
     ]);
   });
 
+  it('folds accents in every language, and offers the nearest words as written when nothing matches', async () => {
+    await app.db.execute(sql`insert into product_translations (product_id, locale, title)
+      values (${ids['harbour-sunset']}, 'pl', 'Zachód słońca nad portem'), (${ids.hills}, 'pl', 'Plaża o świcie')`);
+    const polish = { 'frontend-language': 'pl' };
+    try {
+      // Typed without diacritics, and with them: the same matches.
+      for (const search of ['zachod slonca', 'zachód słońca', 'ZACHOD SŁONCA']) {
+        const found = await list(`?search=${encodeURIComponent(search)}`, polish);
+        expect(slugs(found), search).toEqual(['harbour-sunset']);
+        expect(found.meta.suggestion, search).toBeUndefined();
+      }
+      expect(slugs(await list('?search=plaza', polish))).toEqual(['hills']);
+      // Another form of the word ("słońce" for "słońca") matches nothing as typed: the nearest
+      // title word is looked for instead and offered as the titles write it.
+      const near = await list('?search=slonce', polish);
+      expect(slugs(near)).toEqual(['harbour-sunset']);
+      expect(near.meta.suggestion).toBe('słońca');
+      // German: "Porträt" found as "portrat", a misspelling offered back with its umlaut.
+      expect(slugs(await list('?search=portrat', { 'frontend-language': 'de' }))).toEqual(['old-sailor']);
+      expect(
+        (await list(`?search=${encodeURIComponent('portrtät')}`, { 'frontend-language': 'de' })).meta
+          .suggestion,
+      ).toBe('porträt');
+      // An English typo names the word it stands for; a search of nothing alike offers nothing.
+      expect((await list('?search=protrait')).meta.suggestion).toBe('portrait');
+      expect((await list('?search=zzzzqqq')).meta.suggestion).toBeUndefined();
+    } finally {
+      await app.db.execute(sql`delete from product_translations where locale = 'pl'`);
+    }
+  });
+
   it('ranks a plain search once and pages through that ranking until the catalogue changes', async () => {
     // The held keys are of the catalogue as it is: every list below is read from them.
     await currentListIndex(app.db);
