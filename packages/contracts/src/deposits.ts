@@ -304,6 +304,20 @@ export const deposit = z.object({
 export type Deposit = z.infer<typeof deposit>;
 export const depositHistoryResponse = okEnvelope(z.array(deposit));
 
+/**
+ * The address and phone the user gave with their last deposit, to fill the next deposit's form
+ * (and a payout's contact step) with; null before the first deposit.
+ */
+export const lastDepositDetails = z.object({
+  phone: z.string(),
+  country: z.string(),
+  city: z.string(),
+  address: z.string(),
+  post_code: z.string(),
+});
+export type LastDepositDetails = z.infer<typeof lastDepositDetails>;
+export const lastDepositDetailsResponse = okEnvelope(lastDepositDetails.nullable());
+
 /** The minimum answer of `validate-amount`, for the form's hint. */
 export const validateAmountResponse = z.object({
   status: z.literal('OK'),
@@ -363,6 +377,12 @@ export const depositEndpoints = {
     path: '/deposit/history',
     summary: "The user's deposits, newest first",
     response: depositHistoryResponse,
+  }),
+  lastDetails: defineEndpoint({
+    method: 'GET',
+    path: '/deposit/last-details',
+    summary: "The address and phone of the user's last deposit, to fill the next form with",
+    response: lastDepositDetailsResponse,
   }),
   /** The provider signs the raw body, which the route reads as bytes. */
   webhook: defineEndpoint({

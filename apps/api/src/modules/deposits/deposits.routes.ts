@@ -13,6 +13,7 @@ import {
   currentDeposit,
   depositHistory,
   depositStatusOf,
+  lastDepositDetails,
   ownDeposit,
   quote,
   startCheckout,
@@ -87,6 +88,14 @@ export async function depositRoutes(parent: FastifyInstance) {
         const deposit = await currentDeposit(app.db, app.payments, own, request.log);
         return { status: 'OK' as const, order: depositStatusOf(deposit), message: deposit.status };
       },
+    });
+
+    signedIn.route({
+      ...routeOf(depositEndpoints.lastDetails),
+      handler: async (request) => ({
+        status: 'OK' as const,
+        payload: await lastDepositDetails(app.db, signedInUser(request).id),
+      }),
     });
 
     signedIn.route({

@@ -5,6 +5,7 @@ import type {
   DepositFailureCode,
   DepositForm,
   DepositStatus,
+  LastDepositDetails,
   PaymentMethod,
 } from '@promptmarket/contracts/deposits';
 import { chosenPaymentMethod, minimumDepositMinor } from '@promptmarket/contracts/deposits';
@@ -296,6 +297,23 @@ export async function depositHistory(db: Db, userId: string, locale: string): Pr
     getStoredSettings(db, locale),
   ]);
   return rows.map((row) => toDeposit(row, settings.internal_currency_name));
+}
+
+/** The address and phone of the user's newest deposit, whatever became of it; null before the first. */
+export async function lastDepositDetails(db: Db, userId: string): Promise<LastDepositDetails | null> {
+  const [row] = await db
+    .select({
+      phone: deposits.phone,
+      country: deposits.countryIso,
+      city: deposits.city,
+      address: deposits.address,
+      post_code: deposits.zip,
+    })
+    .from(deposits)
+    .where(eq(deposits.userId, userId))
+    .orderBy(desc(deposits.id))
+    .limit(1);
+  return row ?? null;
 }
 
 type Log = {

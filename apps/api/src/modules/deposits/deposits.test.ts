@@ -304,6 +304,27 @@ describe('checkout through the sandbox', () => {
     for (const label of ['>Pay<', '>Decline<', '>Keep pending<']) expect(page.body).toContain(label);
   });
 
+  it('answers the address and phone of the last deposit for the next form, to its owner only', async () => {
+    const session = await signedIn();
+    const lastDetails = async (who: BrowserSession) =>
+      (await call(app, who, 'GET', '/api/deposit/last-details')).json().payload;
+    expect(await lastDetails(session)).toBeNull();
+    expect((await checkout(session)).statusCode).toBe(200);
+    expect(
+      (await checkout(session, { city: 'Bath', address: '1 Royal Crescent', post_code: 'BA1 2LR' }))
+        .statusCode,
+    ).toBe(200);
+    expect(await lastDetails(session)).toEqual({
+      phone: depositForm.phone,
+      country: 'GB',
+      city: 'Bath',
+      address: '1 Royal Crescent',
+      post_code: 'BA1 2LR',
+    });
+    expect(await lastDetails(await signedIn())).toBeNull();
+    expect((await app.inject({ method: 'GET', url: '/api/deposit/last-details' })).statusCode).toBe(401);
+  });
+
   it('answers the same deposit for a repeated Idempotency-Key', async () => {
     const session = await signedIn();
     const key = { 'idempotency-key': `key-${Date.now()}-abc` };

@@ -15,3 +15,4 @@ export const startCheckout = (api: ApiClient, form: DepositCheckoutRequest, idem
 export const getDepositStatus = (api: ApiClient, orderId: number) =>
   api.call(depositEndpoints.status, { query: { order_id: orderId } });
 export const getDeposits = (api: ApiClient) => api.call(depositEndpoints.history);
+export const getLastDepositDetails = (api: ApiClient) => api.call(depositEndpoints.lastDetails);

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
-import { startCheckout, validateDeposit } from '../../features/deposits/api';
+import { getLastDepositDetails, startCheckout, validateDeposit } from '../../features/deposits/api';
 import { internalCents, minimumProblem, unitsPerCurrency } from '../../features/deposits/rules';
 import { newIdempotencyKey } from '../../features/orders/rules';
 import { getCountries } from '../../features/site/api';
@@ -39,12 +39,19 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  try {
-    const { payload } = await getCountries(serverApi(args.request, args.context, args.params.locale, true));
-    return { user, countries: payload };
-  } catch {
-    return { user, countries: [] };
-  }
+  const api = serverApi(args.request, args.context, args.params.locale, true);
+  // The form opens filled with what the user gave last time; either read may fail on its own.
+  const [countries, last] = await Promise.all([
+    getCountries(api).then(
+      ({ payload }) => payload,
+      () => [],
+    ),
+    getLastDepositDetails(api).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
+  ]);
+  return { user, countries, last };
 }
 
 type DepositForm = z.input<typeof depositFormRequest> & { terms: boolean };
@@ -66,7 +73,7 @@ const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
 
 export default function DepositCreate({ loaderData }: Route.ComponentProps) {
-  const { user, countries } = loaderData;
+  const { user, countries, last } = loaderData;
   const { t } = useTranslation();
   const { locale, settings, currencies, staticPages } = useSite();
   const { currency: displayCurrency } = useDisplayCurrency();
@@ -89,11 +96,12 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       first_name: user.first_name,
       last_name: user.last_name,
       email: user.email,
-      phone: user.phone ?? '',
-      country: '',
-      city: '',
-      address: '',
-      post_code: '',
+      // The profile's phone first (the user keeps it there), else the one given last time.
+      phone: user.phone || last?.phone || '',
+      country: last?.country ?? '',
+      city: last?.city ?? '',
+      address: last?.address ?? '',
+      post_code: last?.post_code ?? '',
       terms: false,
     },
   });
@@ -236,6 +244,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
 
         <fieldset disabled={locked} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <legend className="px-1 text-lg font-semibold text-slate-900">{t('deposit.personal')}</legend>
+          {last ? <p className="mt-1 text-sm text-slate-600">{t('deposit.prefilled')}</p> : null}
           <div className="mt-4 grid gap-5 sm:grid-cols-2">
             <TextField
               label={t('deposit.firstName')}

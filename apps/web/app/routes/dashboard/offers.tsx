@@ -2,6 +2,7 @@ import type { Country } from '@promptmarket/contracts/content';
 import type { Offer } from '@promptmarket/contracts/offers';
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { getLastDepositDetails } from '../../features/deposits/api';
 import { getOffers } from '../../features/offers/api';
 import { ApprovalDialogs } from '../../features/offers/approval/approval-dialogs';
 import { OfferForm } from '../../features/offers/offer-form';
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => [
 /** The dashboard layout has checked the user; a failed call shows its own message. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = serverApi(request, context, params.locale, true);
-  const [offers, countries, verification] = await Promise.all([
+  const [offers, countries, verification, lastDeposit] = await Promise.all([
     getOffers(api).then(
       ({ payload }) => payload,
       () => null,
@@ -39,8 +40,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ({ payload }) => payload,
       () => null,
     ),
+    getLastDepositDetails(api).then(
+      ({ payload }) => payload,
+      () => null,
+    ),
   ]);
-  return { offers: offers ?? ([] as Offer[]), failed: offers === null, countries, verification };
+  return { offers: offers ?? ([] as Offer[]), failed: offers === null, countries, verification, lastDeposit };
 }
 
 const tones = {
@@ -111,7 +116,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [tab, setTab] = useState<OfferTab>('all');
   const [open, setOpen] = useState<{ offer: Offer; retry: boolean } | null>(null);
-  const { offers, failed, countries, verification } = loaderData;
+  const { offers, failed, countries, verification, lastDeposit } = loaderData;
   const counts = tabCounts(offers);
   const shown = offers.filter((offer) => inTab(offer, tab));
   const euro = (amount: number | null) => (amount === null ? '—' : euroText(amount, locale));
@@ -268,6 +273,7 @@ export default function DashboardOffers({ loaderData }: Route.ComponentProps) {
           retry={open.retry}
           user={user}
           verification={verification}
+          lastDeposit={lastDeposit}
           countries={countries}
           onClose={() => setOpen(null)}
           onChanged={() => {

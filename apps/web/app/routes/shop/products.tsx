@@ -165,6 +165,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     const query = writeListState({ ...state, page }).toString();
     return query ? `?${query}` : '?';
   };
+  // A search that found nothing as typed shows what its nearest words find, and offers them.
+  const suggestion = state.search && meta?.suggestion ? meta.suggestion : null;
+  const suggestionHref = suggestion
+    ? `?${writeListState(changeListState(state, { search: suggestion })).toString()}`
+    : '';
 
   const filters = (
     <div className="space-y-6">
@@ -326,6 +331,21 @@ export default function Products({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <>
+              {suggestion ? (
+                <p className="mb-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-slate-800">
+                  {t('products.noExactMatch', { search: state.search })} {t('products.didYouMean')}{' '}
+                  <a
+                    href={suggestionHref}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      update({ search: suggestion });
+                    }}
+                    className="font-semibold text-brand-700 underline underline-offset-2"
+                  >
+                    {suggestion}
+                  </a>
+                </p>
+              ) : null}
               {/* The results' heading: the tiles' titles (h3) come under it, after the page's h1. */}
               <h2 className="mb-4 text-sm font-normal text-slate-600">
                 {t('products.results', { count: meta?.total ?? products.length })}

@@ -49,6 +49,7 @@ export function ApprovalDialogs({
   offer,
   user,
   verification = null,
+  lastDeposit = null,
   countries,
   onClose,
   onChanged,
@@ -57,6 +58,7 @@ export function ApprovalDialogs({
   offer: Offer;
   user: Profile;
   verification?: PayoutPrefill['verification'];
+  lastDeposit?: PayoutPrefill['lastDeposit'];
   countries: Country[];
   onClose: () => void;
   onChanged: () => void;
@@ -69,7 +71,7 @@ export function ApprovalDialogs({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const price = offer.service_price ?? 0;
-  const [prefilled] = useState(() => payoutDefaults({ ...user, verification }, price));
+  const [prefilled] = useState(() => payoutDefaults({ ...user, verification, lastDeposit }, price));
   const [contact, setContact] = useState<ContactValues>(prefilled.contact);
   const [bank, setBank] = useState<BankValues>(prefilled.bank);
   const [card, setCard] = useState<CardValues>(prefilled.card);

@@ -181,6 +181,26 @@ describe('the forms as they open', () => {
     expect(card).toMatchObject({ card_holder_name: 'Augusta Ada King', amount: '45.5', card_number: '' });
   });
 
+  it('take the whole address of the last deposit, and its phone when the profile has none', () => {
+    const lastDeposit = {
+      phone: '+48 22 000 00 00',
+      country: 'pl',
+      city: 'Kraków',
+      address: 'ul. Floriańska 1',
+      post_code: '31-019',
+    };
+    const { contact: filled } = payoutDefaults({ ...profile, verification: verified, lastDeposit }, 45.5);
+    expect(filled).toMatchObject({
+      phone: '+44 20 7946 0000',
+      address: 'ul. Floriańska 1',
+      city: 'Kraków',
+      postCode: '31-019',
+      country: 'PL',
+    });
+    const unverified = payoutDefaults({ ...profile, verification: null, lastDeposit }, 45.5).contact;
+    expect(unverified.phone).toBe('+48 22 000 00 00');
+  });
+
   it('keep the profile’s own phone, and name the holder from the profile without a verification', () => {
     const { contact: filled, bank } = payoutDefaults(
       { ...profile, phone: '+33 1 00 00 00 00', verification: null },

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { LastDepositDetails } from '@promptmarket/contracts/deposits';
 import {
   cardDetails,
   contactDetails,
@@ -53,25 +54,36 @@ export type PayoutPrefill = {
     zip: string | null;
     country: string;
   } | null;
+  /** The address and phone given with the last deposit, if any. */
+  lastDeposit?: LastDepositDetails | null;
 };
 
 /**
- * The contact and payout forms as they open: the name, e-mail and phone of the profile, the
- * verified city, post code and country (and its phone when the profile has none), and the
- * account or card holder as the verification names them, else as the profile does.
+ * The contact and payout forms as they open: the name, e-mail and phone of the profile; the
+ * address of the last deposit (street, city, post code and country together, as one address),
+ * else the verified city, post code and country; the phone of the verification or the last
+ * deposit when the profile has none; and the account or card holder as the verification names
+ * them, else as the profile does.
  */
 export function payoutDefaults(from: PayoutPrefill, price: number) {
   const checked = from.verification;
+  const last = from.lastDeposit ?? null;
   const holder = checked?.full_name?.trim() || `${from.first_name} ${from.last_name}`.trim();
+  const place = last
+    ? { address: last.address, city: last.city, postCode: last.post_code, country: last.country }
+    : {
+        address: '',
+        city: checked?.city ?? '',
+        postCode: checked?.zip ?? '',
+        country: checked?.country ?? '',
+      };
   const contact: ContactValues = {
     name: from.first_name,
     surname: from.last_name,
     email: from.email,
-    phone: from.phone || checked?.phone || '',
-    address: '',
-    city: checked?.city ?? '',
-    postCode: checked?.zip ?? '',
-    country: checked?.country.toUpperCase() ?? '',
+    phone: from.phone || checked?.phone || last?.phone || '',
+    ...place,
+    country: place.country.toUpperCase(),
   };
   const bank: BankValues = { full_name: holder, iban: '', terms: false };
   const card: CardValues = {
