@@ -154,6 +154,7 @@ export const resetPasswordRequest = z
 
 export const verificationStatuses = ['pending', 'approved', 'declined'] as const;
 export const verificationStatus = z.enum(verificationStatuses);
+export type VerificationStatus = z.infer<typeof verificationStatus>;
 
 export const profile = z.object({
   id: z.string(),

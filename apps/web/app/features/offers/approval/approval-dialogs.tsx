@@ -192,7 +192,9 @@ export function ApprovalDialogs({
         {step === 'decline' ? (
           <DeclineStep offer={offer} busy={busy} onKeep={() => go('details')} onDecline={decline} />
         ) : null}
-        {step === 'verification' ? <VerificationStep onClose={onClose} /> : null}
+        {step === 'verification' ? (
+          <VerificationStep status={user.verification_data.status} onClose={onClose} />
+        ) : null}
         {step === 'contact' ? (
           <ContactStep
             defaultValues={contact}

@@ -10,6 +10,7 @@ import { SITE_ROUTE_ID, type SiteData } from '../../../lib/site-data';
 import en from '../../../locales/en/offers.json';
 import { BankStep } from './bank-step';
 import { CardStep } from './card-step';
+import { VerificationStep } from './verification-step';
 
 const offer = { id: 7, title: 'Harbour lights', service_price: 45.5, user_price: 60 } as Offer;
 
@@ -82,5 +83,17 @@ describe('the payout steps', () => {
     expect(text(html)).toContain(
       'Amount 45.50 EUR Paid to Bank transfer (SEPA) Arrives in 5-7 business days',
     );
+  });
+
+  it('say a verification under review is under review, and ask again after a decline', () => {
+    const shown = (status: 'pending' | 'declined' | null) =>
+      text(render(<VerificationStep status={status} onClose={() => undefined} />));
+    expect(shown(null)).toContain('Verification required');
+    expect(shown(null)).toContain('Verify your identity');
+    expect(shown('pending')).toContain('Verification in progress');
+    expect(shown('pending')).toContain('We are reviewing the documents you sent');
+    expect(shown('pending')).not.toContain('Verify your identity');
+    expect(shown('declined')).toContain('your last verification was declined');
+    expect(shown('declined')).toContain('Verify again');
   });
 });
