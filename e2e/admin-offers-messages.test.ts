@@ -153,14 +153,9 @@ describe('the back office’s offers and messages in the browser', () => {
     await visitor.page.goto('/de/contact-us');
     await visitor.page.locator('button[type="submit"]:enabled', { hasText: 'Nachricht senden' }).waitFor();
     const form = visitor.page.locator('main');
-    await form.getByLabel('Vorname', { exact: true }).fill('Maria');
-    await form.getByLabel('Nachname', { exact: true }).fill(lastName);
+    await form.getByLabel('Name', { exact: true }).fill(`Maria ${lastName}`);
     await form.getByLabel('E-Mail', { exact: true }).fill(email);
-    await form.getByLabel('Telefon', { exact: true }).fill('+49 30 1234567');
-    await form.getByLabel('Adresse', { exact: true }).fill('Unter den Linden 1');
-    await form.getByLabel('Ort', { exact: true }).fill('Berlin');
-    await form.getByLabel('Postleitzahl', { exact: true }).fill('10117');
-    await form.getByLabel('Land', { exact: true }).selectOption('DE');
+    await form.getByLabel('Betreff', { exact: true }).fill(`Mengenrabatt ${run}`);
     await form
       .getByLabel('Nachricht', { exact: true })
       .fill('Kann ich Prompts für mein Team in großen Mengen kaufen?');
@@ -173,6 +168,10 @@ describe('the back office’s offers and messages in the browser', () => {
       // Found without its accent, among the open messages.
       await staff.page.goto(`/en/admin/messages?state=open&search=${encodeURIComponent(`zolkiewska${run}`)}`);
       const card = staff.page.getByRole('listitem').filter({ hasText: email });
+      // The back office shows who wrote, from which address, about what, and what they wrote.
+      await card.getByText(`Maria ${lastName}`).first().waitFor();
+      await card.getByText(`Mengenrabatt ${run}`).waitFor();
+      await card.getByText('Kann ich Prompts für mein Team in großen Mengen kaufen?').waitFor();
       if (viewport === viewports.desktop) {
         const token = `Reply token ${run}`;
         await card.getByLabel(`Your reply to Maria ${lastName}`).fill(`Ja, gerne. ${token}`);

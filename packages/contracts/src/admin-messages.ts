@@ -37,9 +37,8 @@ export const adminContactMessageItem = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  country: z.string(),
+  /** Empty for a message sent in the original form's shape, which had none. */
+  subject: z.string(),
   message: z.string(),
   locale: z.string(),
   created_at: z.string(),

@@ -61,35 +61,62 @@ export type Country = z.infer<typeof country>;
 export const newsletterRequest = z.object({ email: emailField });
 export const messageResponse = z.object({ status: z.literal('OK'), message: z.string() });
 
-/** The sender's name and address: one line without control or text direction characters. */
-const required = (name: ValidationKey, max = 200) =>
-  singleLineText(key(name)).trim().min(1, key(name)).max(max, key('field.too_long'));
+/** A one-line text of the contact form, without control or text direction characters. */
+const optionalLine = (max: number) =>
+  singleLineText(key('field.invalid')).trim().max(max, key('field.too_long')).optional();
 
-/** The contact form, in the order of spec section 5: the form shows the first failure only. */
-export const contactRequest = z.object({
-  first_name: required('first_name.required', 100),
-  last_name: required('last_name.required', 100),
-  email: emailField,
-  phone: required('phone.required', 32),
-  address: required('address.required'),
-  city: required('city.required', 100),
-  post_code: required('post_code.required', 20),
-  country: countryField,
-  message: multiLineText().trim().max(5000, key('field.too_long')).optional(),
-});
-export type ContactRequest = z.infer<typeof contactRequest>;
+/**
+ * The contact-us form: name, e-mail, subject and message, each required, every failure reported
+ * at once (decision 0054). The spec's eight-field "Contact form" rule is the offer payout's
+ * contact details (`contactDetails` in offers), not this form.
+ *
+ * Clients of the original form still send `first_name` and `last_name` (and a phone, an address,
+ * a city, a post code and a country, which are ignored): without a `name` the two make it, and
+ * the subject and message stay optional for them, as they were.
+ */
+export const contactRequest = z
+  .object({
+    name: optionalLine(200),
+    first_name: optionalLine(100),
+    last_name: optionalLine(100),
+    email: emailField,
+    subject: optionalLine(200),
+    message: multiLineText(key('field.invalid')).trim().max(5000, key('field.too_long')).optional(),
+  })
+  // Checked even when another field failed (its `when`), so that every failure is named at once.
+  .check(
+    z.superRefine(
+      (value, context) => {
+        const required = (field: 'name' | 'first_name' | 'last_name' | 'subject' | 'message') => {
+          const given: unknown = value[field];
+          if (given === undefined || (typeof given === 'string' && given.trim() === '')) {
+            context.addIssue({ code: 'custom', path: [field], message: key(`${field}.required`) });
+          }
+        };
+        const original =
+          value.name === undefined && (value.first_name !== undefined || value.last_name !== undefined);
+        if (original) {
+          required('first_name');
+          required('last_name');
+          return;
+        }
+        required('name');
+        required('subject');
+        required('message');
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  )
+  .transform((value) => ({
+    name: value.name || `${value.first_name ?? ''} ${value.last_name ?? ''}`.trim(),
+    email: value.email,
+    subject: value.subject ?? '',
+    message: value.message ?? '',
+  }));
+export type ContactRequest = z.output<typeof contactRequest>;
 
-/** The fields of the contact form in the order their errors are shown. */
-export const contactFieldOrder = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'post_code',
-  'country',
-] as const;
+/** The contact-us form's fields, in the order they are shown. */
+export const contactFields = ['name', 'email', 'subject', 'message'] as const;
 
 export const contentEndpoints = {
   countries: defineEndpoint({

@@ -108,16 +108,12 @@ const forms: { name: string; schema: z.ZodType; valid: Record<string, unknown>; 
     name: 'the contact form',
     schema: contactRequest,
     valid: {
-      first_name: 'Marie',
-      last_name: 'Curie',
+      name: 'Marie Curie',
       email: 'marie@example.test',
-      phone: '+33 1 23 45 67 89',
-      address: '1 Rue Pierre et Marie Curie',
-      city: 'Paris',
-      post_code: '75005',
-      country: 'FR',
+      subject: 'Buying in bulk',
+      message: 'Do you sell prompts in bulk?',
     },
-    fields: ['first_name', 'last_name', 'phone', 'address', 'city', 'post_code'],
+    fields: ['name', 'subject'],
   },
 ];
 

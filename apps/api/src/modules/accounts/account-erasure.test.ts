@@ -13,7 +13,7 @@ import {
 } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
-import { contactForm } from '../../test/contact';
+import { originalContactForm } from '../../test/contact';
 import { cardDepositForm, payOnSandbox } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
 import { type Part, postMultipart } from '../../test/multipart';
@@ -268,7 +268,7 @@ describe('deleting the account of someone who used every feature', () => {
       'POST',
       '/api/contact',
       {
-        ...contactForm,
+        ...originalContactForm,
         first_name: person.firstName,
         last_name: person.lastName,
         email: person.email,

@@ -13,7 +13,7 @@ import { type ContactMessageRow, contactMessageReplies, contactMessages } from '
 
 /**
  * The contact form's messages as the back office handles them: listed open or handled (hidden
- * ones left out), searched by name, e-mail or text whatever the case and accents, answered by
+ * ones left out), searched by name, e-mail, subject or text whatever the case and accents, answered by
  * mail in the language the visitor wrote in (the reply kept in the message's thread), marked
  * handled or open again, and hidden. Each change takes the caller's transaction, in which the
  * back office writes its audit entry.
@@ -35,7 +35,8 @@ export async function contactMessagesForReview(
       ? foldedContains(
           query.search,
           contactMessages.email,
-          sql`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`,
+          contactMessages.name,
+          contactMessages.subject,
           contactMessages.message,
         )
       : undefined,
@@ -70,11 +71,9 @@ async function withReplies(db: Db, rows: ContactMessageRow[]): Promise<AdminCont
   );
   return rows.map((row) => ({
     id: row.id,
-    name: `${row.firstName} ${row.lastName}`,
+    name: row.name,
     email: row.email,
-    phone: row.phone,
-    address: `${row.address}, ${row.postCode} ${row.city}`,
-    country: row.countryIso,
+    subject: row.subject,
     message: row.message,
     locale: row.locale,
     created_at: row.createdAt.toISOString(),
@@ -232,7 +231,7 @@ export async function replyToContactMessage(
       .where(eq(contactMessages.id, row.id));
   }
   const mail = renderContactReply(locale, {
-    name: row.firstName,
+    name: row.name,
     body: input.body,
     original: row.message || '—',
     sentAt: row.createdAt,

@@ -198,8 +198,8 @@ const sentMessage: Record<string, string> = {
 };
 
 /**
- * Stores a contact form message and mails it to the support address. Throws
- * VALIDATION_FAILED for an unknown country, TOO_MANY_REQUESTS past 5 an hour per IP.
+ * Stores a contact form message (name, e-mail, subject, message) and mails it to the support
+ * address. Throws TOO_MANY_REQUESTS past 5 an hour per IP.
  */
 export async function sendContactMessage(
   db: Db,
@@ -208,32 +208,21 @@ export async function sendContactMessage(
   ip: string,
 ): Promise<string> {
   await enforceLimit(db, `contact:ip:${limitAddress(ip)}`, { max: 5, windowSeconds: 60 * 60 });
-  const iso = await countryIsoOf(db, input.country);
   const settings = await getSettings(db, DEFAULT_LOCALE);
   await db.transaction(async (tx) => {
     await tx.insert(contactMessages).values({
-      firstName: input.first_name,
-      lastName: input.last_name,
+      name: input.name,
       email: input.email,
-      phone: input.phone,
-      address: input.address,
-      city: input.city,
-      postCode: input.post_code,
-      countryIso: iso,
-      message: input.message ?? '',
+      subject: input.subject,
+      message: input.message,
       locale,
     });
     const notice = renderContactNotice({
-      first_name: input.first_name,
-      last_name: input.last_name,
+      name: input.name,
       email: input.email,
-      phone: input.phone,
-      address: input.address,
-      city: input.city,
-      post_code: input.post_code,
-      country: iso,
+      subject: input.subject,
       language: locale,
-      message: input.message ?? '',
+      message: input.message,
     });
     await enqueueMail(tx, { to: settings.support_email, ...notice });
   });

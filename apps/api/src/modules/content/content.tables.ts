@@ -70,14 +70,12 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
+    /** What the sender calls themselves (decision 0054: the form asks no address nor phone). */
+    name: text('name').notNull().default(''),
     email: text('email').notNull(),
-    phone: text('phone').notNull(),
-    address: text('address').notNull(),
-    city: text('city').notNull(),
-    postCode: text('post_code').notNull(),
-    countryIso: text('country_iso').notNull(),
+    /** Empty for a message sent in the original form's shape, which had none. */
+    subject: text('subject').notNull().default(''),
+
     message: text('message').notNull().default(''),
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

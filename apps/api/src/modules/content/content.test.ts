@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, randomAddress, uniqueEmail } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
-import { contactForm } from '../../test/contact';
+import { contactForm, originalContactForm } from '../../test/contact';
 import { mailOutbox } from '../mail/mail.tables';
 import { contactMessages, newsletterSubscriptions } from './content.tables';
 
@@ -148,7 +148,7 @@ describe('POST /api/newsletter/subscribe', () => {
 describe('POST /api/contact', () => {
   const valid = contactForm;
 
-  it('stores the message and mails it, escaped, to the support address', async () => {
+  it('stores the name, e-mail, subject and message and mails them, escaped, to the support address', async () => {
     const session = await startBrowserSession(app);
     const response = await call(app, session, 'POST', '/api/contact', valid, {}, randomAddress());
     expect(response.json()).toEqual({
@@ -159,39 +159,82 @@ describe('POST /api/contact', () => {
       .select()
       .from(contactMessages)
       .where(eq(contactMessages.email, 'marie@example.test'));
-    expect(stored).toMatchObject({ city: 'Paris', countryIso: 'FR', postCode: '75005' });
+    expect(stored).toMatchObject({
+      name: 'Marie Curie',
+      subject: 'Buying in bulk',
+      message: 'Do you sell <b>prompts</b> in bulk?',
+    });
     const [mail] = await app.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.recipient, 'support@promptmarket.example'));
-    expect(mail?.subject).toBe('Contact form: Marie Curie');
+    expect(mail?.subject).toBe('Contact form: Marie Curie – Buying in bulk');
     expect(mail?.html).toContain('&lt;b&gt;prompts&lt;/b&gt;');
   });
 
-  it('names the missing fields with the spec’s texts', async () => {
+  it('names every missing field at once, in the caller’s language', async () => {
     const session = await startBrowserSession(app);
-    const response = await call(app, session, 'POST', '/api/contact', { email: 'bad' }, {}, randomAddress());
-    expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({
-      first_name: ['First name is required'],
-      last_name: ['Last name is required'],
-      email: ['Please enter a valid email'],
-      phone: ['Phone number is required'],
-      address: ['Address is required'],
-      city: ['City is required'],
-      post_code: ['Post code is required'],
-      country: ['Country is required'],
+    const empty = await call(app, session, 'POST', '/api/contact', {}, {}, randomAddress());
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json()).toEqual({
+      message: 'Email is required (and 3 more errors)',
+      errors: {
+        name: ['Name is required'],
+        email: ['Email is required'],
+        subject: ['Subject is required'],
+        message: ['Message is required'],
+      },
+      code: 'VALIDATION_FAILED',
     });
-    const unknownCountry = await call(
+    const blank = { name: ' ', email: 'bad', subject: '', message: '\n' };
+    const german = await call(
       app,
       session,
       'POST',
       '/api/contact',
-      { ...valid, country: 'QQ' },
+      blank,
+      { 'frontend-language': 'de' },
+      randomAddress(),
+    );
+    expect(german.statusCode).toBe(422);
+    expect(german.json().errors).toEqual({
+      name: ['Name ist erforderlich'],
+      email: ['Bitte gib eine gültige E-Mail-Adresse ein'],
+      subject: ['Betreff ist erforderlich'],
+      message: ['Nachricht ist erforderlich'],
+    });
+  });
+
+  it('takes the original form’s body: its first and last name make the name, its address is not kept', async () => {
+    const session = await startBrowserSession(app);
+    const email = uniqueEmail('original');
+    const response = await call(
+      app,
+      session,
+      'POST',
+      '/api/contact',
+      { ...originalContactForm, email },
       {},
       randomAddress(),
     );
-    expect(unknownCountry.json().errors).toEqual({ country: ['Country is required'] });
+    expect(response.statusCode, response.body).toBe(200);
+    const [stored] = await app.db.select().from(contactMessages).where(eq(contactMessages.email, email));
+    expect(stored).toMatchObject({ name: 'Marie Curie', subject: '', message: originalContactForm.message });
+    expect(JSON.stringify(stored)).not.toContain('Rue Pierre');
+
+    const missing = await call(
+      app,
+      session,
+      'POST',
+      '/api/contact',
+      { first_name: 'Marie' },
+      {},
+      randomAddress(),
+    );
+    expect(missing.json().errors).toEqual({
+      last_name: ['Last name is required'],
+      email: ['Email is required'],
+    });
   });
 
   it('accepts 5 messages an hour from one IP address', async () => {

@@ -495,7 +495,7 @@ ${receiptLink ? `<p><a href="${escapeHtml(receiptLink.url)}" style="color:#6d28d
 
 /** The note to the support team about a contact form message: every value as the visitor typed it, escaped. */
 export function renderContactNotice(fields: Record<string, string>): RenderedMail {
-  const subject = `Contact form: ${fields.first_name ?? ''} ${fields.last_name ?? ''}`.trim();
+  const subject = [`Contact form: ${fields.name ?? ''}`.trim(), fields.subject].filter(Boolean).join(' – ');
   const lines = Object.entries(fields).map(([name, value]) => `${name}: ${value}`);
   const text = [subject, '', ...lines].join('\n');
   const rows = Object.entries(fields)

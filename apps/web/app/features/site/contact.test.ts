@@ -1,40 +1,49 @@
 import { contactRequest } from '@promptmarket/contracts/content';
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import { describe, expect, it } from 'vitest';
-import { firstContactError } from './contact';
+import { contactErrorList } from './contact';
 
-function firstMessage(input: Record<string, string>) {
+/** What the form shows for `input` in `locale`: every failing field with its text, in order. */
+function shown(input: Record<string, string>, locale = 'en') {
   const result = contactRequest.safeParse(input);
-  if (result.success) return null;
+  if (result.success) return [];
   const failing = new Map(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-  const field = firstContactError((name) => failing.has(name));
-  return field ? validationText(failing.get(field) ?? '', 'en') : null;
+  return contactErrorList((field) => {
+    const key = failing.get(field);
+    return key ? validationText(key, locale) : undefined;
+  });
 }
 
 const complete = {
-  first_name: 'Marie',
-  last_name: 'Curie',
+  name: 'Marie Curie',
   email: 'marie@example.test',
-  phone: '+33 1 23',
-  address: 'Rue 1',
-  city: 'Paris',
-  post_code: '75005',
-  country: 'FR',
+  subject: 'Buying in bulk',
+  message: 'Do you sell prompts in bulk?',
 };
 
-describe('contact form order', () => {
-  it('reports the first failing field only, in the spec’s order', () => {
-    expect(firstMessage({})).toBe('First name is required');
-    expect(firstMessage({ first_name: 'M' })).toBe('Last name is required');
-    expect(firstMessage({ first_name: 'M', last_name: 'C' })).toBe('Email is required');
-    expect(firstMessage({ first_name: 'M', last_name: 'C', email: 'nope' })).toBe(
-      'Please enter a valid email',
-    );
-    expect(firstMessage({ ...complete, phone: '' })).toBe('Phone number is required');
-    expect(firstMessage({ ...complete, address: '' })).toBe('Address is required');
-    expect(firstMessage({ ...complete, city: '' })).toBe('City is required');
-    expect(firstMessage({ ...complete, post_code: '' })).toBe('Post code is required');
-    expect(firstMessage({ ...complete, country: '' })).toBe('Country is required');
-    expect(firstMessage(complete)).toBeNull();
+describe('the contact-us form', () => {
+  it('names every failing field at once, in the order the fields are shown', () => {
+    expect(shown({ name: '', email: '', subject: '', message: '' })).toEqual([
+      { field: 'name', text: 'Name is required' },
+      { field: 'email', text: 'Email is required' },
+      { field: 'subject', text: 'Subject is required' },
+      { field: 'message', text: 'Message is required' },
+    ]);
+    expect(shown({ ...complete, email: 'nope', message: '  ' })).toEqual([
+      { field: 'email', text: 'Please enter a valid email' },
+      { field: 'message', text: 'Message is required' },
+    ]);
+    expect(shown(complete)).toEqual([]);
+  });
+
+  it('names them in the page’s language', () => {
+    expect(
+      shown({ name: '', email: 'x', subject: '', message: '' }, 'pl').map((error) => error.text),
+    ).toEqual([
+      'Imię i nazwisko są wymagane',
+      'Podaj prawidłowy adres e-mail',
+      'Temat jest wymagany',
+      'Wiadomość jest wymagana',
+    ]);
   });
 });

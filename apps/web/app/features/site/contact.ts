@@ -1,8 +1,16 @@
-import { contactFieldOrder } from '@promptmarket/contracts/content';
+import { contactFields } from '@promptmarket/contracts/content';
 
-export type ContactField = (typeof contactFieldOrder)[number];
+export type ContactField = (typeof contactFields)[number];
 
-/** The contact form is checked in the spec's order and shows the first failure only. */
-export function firstContactError(failing: (field: ContactField) => boolean): ContactField | null {
-  return contactFieldOrder.find((field) => failing(field)) ?? null;
+/**
+ * Every failing field of the contact-us form with its text, in the order the fields are shown:
+ * the form names them all at once, each beside its field and together in a summary above.
+ */
+export function contactErrorList(
+  textOf: (field: ContactField) => string | undefined,
+): { field: ContactField; text: string }[] {
+  return contactFields.flatMap((field) => {
+    const text = textOf(field);
+    return text ? [{ field, text }] : [];
+  });
 }

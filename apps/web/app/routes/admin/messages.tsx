@@ -172,8 +172,10 @@ function MessageCard({
             </span>
           </div>
           <p className="break-words text-xs text-slate-500">
-            {date(message.created_at)} · {message.phone} · {message.address}, {message.country} ·{' '}
-            {message.locale.toUpperCase()}
+            {date(message.created_at)} · {message.locale.toUpperCase()}
+          </p>
+          <p className="break-words text-sm font-medium text-slate-900">
+            {message.subject || t('adminWork.messages.noSubject')}
           </p>
           <p className="whitespace-pre-line break-words text-sm text-slate-700">{message.message || '—'}</p>
           {message.replies.length > 0 ? (

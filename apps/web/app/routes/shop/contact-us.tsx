@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactFieldOrder, contactRequest } from '@promptmarket/contracts/content';
-import { useState } from 'react';
+import { type ContactRequest, contactFields, contactRequest } from '@promptmarket/contracts/content';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
-import { getCountries, sendContactMessage } from '../../features/site/api';
-import { firstContactError } from '../../features/site/contact';
-import { serverApi } from '../../lib/api.server';
+import { sendContactMessage } from '../../features/site/api';
+import { type ContactField, contactErrorList } from '../../features/site/contact';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { pageMeta } from '../../lib/seo';
@@ -14,44 +13,50 @@ import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/contact-us';
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  try {
-    const { payload } = await getCountries(serverApi(request, context, params.locale));
-    return { countries: payload };
-  } catch {
-    return { countries: [] };
-  }
-}
-
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, { titleKey: 'contact.title', descriptionKey: 'contact.description' });
 
 type ContactForm = z.input<typeof contactRequest>;
 
-export default function ContactUs({ loaderData }: Route.ComponentProps) {
+const emptyForm: ContactForm = { name: '', email: '', subject: '', message: '' };
+const fieldId = (field: ContactField) => `contact-${field}`;
+
+/**
+ * The contact-us form (decision 0054): name, e-mail, subject and message. A submit names every
+ * problem at once, each beside its field and all of them in a summary above the form, which takes
+ * the focus so that a screen reader reads them out.
+ */
+export default function ContactUs() {
   const { t } = useTranslation();
   const { locale } = useSite();
   const api = useApi();
+  const summary = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const { register, handleSubmit, setError, formState, reset } = useForm<ContactForm>({
+  const { register, handleSubmit, setError, formState, reset } = useForm<
+    ContactForm,
+    unknown,
+    ContactRequest
+  >({
     resolver: zodResolver(contactRequest),
-    defaultValues: { country: '' },
+    defaultValues: emptyForm,
+    shouldFocusError: false,
   });
-  const shown = firstContactError((field) => Boolean(formState.errors[field]));
-  const error = (name: (typeof contactFieldOrder)[number]) =>
-    shown === name ? fieldError(formState.errors[name]?.message, locale) : undefined;
+  const error = (field: ContactField) => fieldError(formState.errors[field]?.message, locale);
+  const errors = contactErrorList(error);
+  const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
       const { message } = await sendContactMessage(api, values);
-      reset({ country: '' });
+      reset(emptyForm);
       setNotice({ kind: 'success', text: message });
     } catch (caught) {
-      const { message, status } = applyServerErrors(caught, setError, [...contactFieldOrder]);
+      const { message, status } = applyServerErrors(caught, setError, contactFields);
       if (message || status === null) setNotice({ kind: 'error', text: t('contact.failed') });
+      else focusSummary();
     }
-  });
+  }, focusSummary);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -64,20 +69,38 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
         className="mt-8 space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       >
         {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
+        {errors.length > 0 ? (
+          <div
+            ref={summary}
+            tabIndex={-1}
+            role="alert"
+            aria-labelledby="contact-error-summary"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 outline-none focus:ring-2 focus:ring-red-500/40"
+          >
+            <p id="contact-error-summary" className="font-semibold">
+              {t('contact.errorSummary')}
+            </p>
+            <ul className="mt-1.5 list-disc space-y-1 pl-5">
+              {errors.map(({ field, text }) => (
+                <li key={field}>
+                  <a href={`#${fieldId(field)}`} className="underline underline-offset-2 hover:text-red-900">
+                    {text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label={t('contact.firstName')}
-            autoComplete="given-name"
-            error={error('first_name')}
-            {...register('first_name')}
+            id={fieldId('name')}
+            label={t('contact.name')}
+            autoComplete="name"
+            error={error('name')}
+            {...register('name')}
           />
           <TextField
-            label={t('contact.lastName')}
-            autoComplete="family-name"
-            error={error('last_name')}
-            {...register('last_name')}
-          />
-          <TextField
+            id={fieldId('email')}
             label={t('contact.email')}
             type="email"
             autoComplete="email"
@@ -85,66 +108,29 @@ export default function ContactUs({ loaderData }: Route.ComponentProps) {
             {...register('email')}
           />
           <TextField
-            label={t('contact.phone')}
-            type="tel"
-            autoComplete="tel"
-            error={error('phone')}
-            {...register('phone')}
-          />
-          <TextField
-            label={t('contact.address')}
-            autoComplete="street-address"
+            id={fieldId('subject')}
+            label={t('contact.subject')}
             className="sm:col-span-2"
-            error={error('address')}
-            {...register('address')}
-          />
-          <TextField
-            label={t('contact.city')}
-            autoComplete="address-level2"
-            error={error('city')}
-            {...register('city')}
-          />
-          <TextField
-            label={t('contact.postCode')}
-            autoComplete="postal-code"
-            error={error('post_code')}
-            {...register('post_code')}
+            error={error('subject')}
+            {...register('subject')}
           />
           <div className="sm:col-span-2">
-            <label htmlFor="contact-country" className="mb-1.5 block text-sm font-medium text-slate-800">
-              {t('contact.country')}
-            </label>
-            <select
-              id="contact-country"
-              autoComplete="country"
-              aria-invalid={error('country') ? true : undefined}
-              aria-describedby={error('country') ? 'contact-country-error' : undefined}
-              className={`block w-full rounded-lg border bg-white px-3 py-2.5 text-base sm:text-sm ${error('country') ? 'border-red-500' : 'border-slate-300'}`}
-              {...register('country')}
-            >
-              <option value="">{t('contact.chooseCountry')}</option>
-              {loaderData.countries.map((country) => (
-                <option key={country.id} value={country.iso}>
-                  {country.name}
-                </option>
-              ))}
-            </select>
-            {error('country') ? (
-              <p id="contact-country-error" className="mt-1.5 text-sm text-red-600">
-                {error('country')}
-              </p>
-            ) : null}
-          </div>
-          <div className="sm:col-span-2">
-            <label htmlFor="contact-message" className="mb-1.5 block text-sm font-medium text-slate-800">
+            <label htmlFor={fieldId('message')} className="mb-1.5 block text-sm font-medium text-slate-800">
               {t('contact.message')}
             </label>
             <textarea
-              id="contact-message"
-              rows={5}
-              className="block w-full rounded-lg border border-slate-300 px-3.5 py-2.5 text-base sm:text-sm"
+              id={fieldId('message')}
+              rows={6}
+              aria-invalid={error('message') ? true : undefined}
+              aria-describedby={error('message') ? `${fieldId('message')}-error` : undefined}
+              className={`block w-full rounded-lg border px-3.5 py-2.5 text-base sm:text-sm ${error('message') ? 'border-red-500' : 'border-slate-300'}`}
               {...register('message')}
             />
+            {error('message') ? (
+              <p id={`${fieldId('message')}-error`} className="mt-1.5 text-sm text-red-600">
+                {error('message')}
+              </p>
+            ) : null}
           </div>
         </div>
         <SubmitButton busy={formState.isSubmitting} busyLabel={t('contact.submitting')}>
