@@ -7,11 +7,12 @@ import type { Storage } from '../../lib/storage';
 import { originalKey } from '../catalogue/catalogue.media';
 import { productDownload } from '../catalogue/catalogue.service';
 import { getStoredSettings } from '../site/site.service';
+import { licenceFiles } from './orders.licence';
 import { orderDownloads, orderItems } from './orders.tables';
 
 /**
  * A bought prompt as a zip: the original image in the format and size asked for, the English
- * prompt, and the licence. Converted images are kept in private storage, so the second download of
+ * prompt, and the licence in English with its translation into the buyer's language. Converted images are kept in private storage, so the second download of
  * the same format and size is read, not rendered again.
  */
 
@@ -28,13 +29,6 @@ export function encodeImage(image: Sharp, format: Format): Sharp {
 }
 
 const contentTypes: Record<Format, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-
-export const LICENCE_TEXT = `PromptMarket licence
-
-You bought a non-exclusive, non-transferable licence to use this image and its prompt for personal and
-commercial purposes. Reselling or redistributing the files as they are is not allowed. See the terms
-and conditions of PromptMarket for the full text.
-`;
 
 export type DownloadChoice = { format: Format; width: number; height: number; size: string };
 
@@ -78,13 +72,14 @@ async function convertedImage(storage: Storage, imageKey: string, choice: Downlo
 }
 
 /**
- * The zip of one of the user's own bought prompts; anyone else's is 404. Each download is recorded
- * (who, which item, format and size) for the back office.
+ * The zip of one of the user's own bought prompts; anyone else's is 404. The licence comes in the
+ * first of `languages` (the page's, then the account's) the shop has it in, beside the English.
+ * Each download is recorded (who, which item, format and size) for the back office.
  */
 export async function orderZip(
   db: Db,
   storage: Storage,
-  input: { userId: string; orderItemId: number; choice: DownloadChoice },
+  input: { userId: string; orderItemId: number; choice: DownloadChoice; languages: readonly string[] },
 ): Promise<{ filename: string; zip: Buffer }> {
   const [item] = await db
     .select({ productId: orderItems.productId })
@@ -104,7 +99,7 @@ export async function orderZip(
     // Images are compressed already: stored as they are.
     [`${row.slug}-${input.choice.size}.${input.choice.format}`]: [image, { level: 0 }],
     'prompt.txt': strToU8(`${row.prompt}\n`),
-    'LICENSE.txt': strToU8(LICENCE_TEXT),
+    ...licenceFiles(input.languages),
   });
   await db.insert(orderDownloads).values({
     orderItemId: input.orderItemId,

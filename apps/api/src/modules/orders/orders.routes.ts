@@ -1,4 +1,9 @@
-import { errorResponses, minorUnitsToNumber, parseMinorUnits } from '@promptmarket/contracts';
+import {
+  errorResponses,
+  LANGUAGE_HEADER,
+  minorUnitsToNumber,
+  parseMinorUnits,
+} from '@promptmarket/contracts';
 import { orderEndpoints, purchaseError, purchaseResponse } from '@promptmarket/contracts/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -137,10 +142,13 @@ export async function orderRoutes(parent: FastifyInstance) {
     ...routeOf(orderEndpoints.download, zipAnswers),
     handler: async (request, reply) => {
       const choice = await downloadChoice(app.db, request.query);
+      const user = signedInUser(request);
       const { filename, zip } = await orderZip(app.db, app.storage, {
-        userId: signedInUser(request).id,
+        userId: user.id,
         orderItemId: request.params.orderId,
         choice,
+        // The page's language when the request names one, else the account's.
+        languages: request.headers[LANGUAGE_HEADER] ? [await request.locale(), user.locale] : [user.locale],
       });
       return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
     },

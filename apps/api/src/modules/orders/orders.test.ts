@@ -7,12 +7,14 @@ import { type BrowserSession, call, registerVerifiedUser } from '../../test/acco
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
+import { users } from '../accounts/accounts.tables';
 import { originalKey } from '../catalogue/catalogue.media';
 import { products } from '../catalogue/catalogue.tables';
 import { forgetSiteCache } from '../site/site.service';
 import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
+import { LICENCE_TEXT, translatedLicences } from './orders.licence';
 import { orderItems, orders } from './orders.tables';
 
 let app: TestApp;
@@ -759,6 +761,52 @@ describe('downloads', () => {
         });
         expect(strFromU8(files['prompt.txt'] as Uint8Array).trim()).toBe(product?.prompt);
       }
+    }
+  });
+
+  it('gives a German buyer the licence in German beside the English one, which it names as binding', async () => {
+    const { session, userId, itemId } = await boughtWithImage(28);
+    await app.db.update(users).set({ locale: 'de' }).where(eq(users.id, userId));
+    const response = await call(app, session, 'GET', `/api/purchase/${itemId}/download`);
+    expect(response.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    expect(
+      Object.keys(files)
+        .filter((name) => name.startsWith('LICENSE'))
+        .sort(),
+    ).toEqual(['LICENSE.de.txt', 'LICENSE.txt']);
+    const english = strFromU8(files['LICENSE.txt'] as Uint8Array);
+    expect(english).toBe(LICENCE_TEXT);
+    expect(english).toContain('this English text prevails');
+    const german = strFromU8(files['LICENSE.de.txt'] as Uint8Array);
+    expect(german).toContain('Du hast eine einfache, nicht übertragbare Lizenz erworben');
+    expect(german).toContain('Verbindlich ist der englische Text in LICENSE.txt');
+
+    // Downloaded from a page in French, the licence beside the English is the French one.
+    const fromFrench = await call(app, session, 'GET', `/api/purchase/${itemId}/download`, undefined, {
+      'frontend-language': 'fr',
+    });
+    const french = unzipSync(new Uint8Array(fromFrench.rawPayload));
+    expect(
+      Object.keys(french)
+        .filter((name) => name.startsWith('LICENSE'))
+        .sort(),
+    ).toEqual(['LICENSE.fr.txt', 'LICENSE.txt']);
+    expect(strFromU8(french['LICENSE.fr.txt'] as Uint8Array)).toBe(translatedLicences.fr);
+  });
+
+  it('has the licence in each of the shop’s languages, each naming the English text as binding', () => {
+    const binding: Record<string, string> = {
+      de: 'gilt der englische Text',
+      fr: 'le texte anglais prévaut',
+      es: 'prevalece el texto en inglés',
+      it: 'prevale il testo inglese',
+      pl: 'pierwszeństwo ma tekst angielski',
+    };
+    expect(Object.keys(translatedLicences).sort()).toEqual(Object.keys(binding).sort());
+    for (const [language, words] of Object.entries(binding)) {
+      expect(translatedLicences[language], language).toContain(words);
+      expect(translatedLicences[language], language).toContain('LICENSE.txt');
     }
   });
 
