@@ -13,7 +13,8 @@ export type MailKind =
   | NoticeKind
   | RefundMailKind;
 
-const texts: Record<MailKind, Record<string, Texts>> = {
+/** Every mail's texts by kind and language. */
+export const mailTexts: Record<MailKind, Record<string, Texts>> = {
   ...noticeTexts,
   ...refundTexts,
   'account-deleted': {
@@ -439,7 +440,7 @@ type Block = { kind: 'line'; text: string } | { kind: 'items'; items: string[] }
  * given; a line that is just `{items}` becomes the list `values.items`.
  */
 export function renderMail(kind: MailKind, locale: string, values: MailValues): RenderedMail {
-  const found = texts[kind][locale] ?? texts[kind].en;
+  const found = mailTexts[kind][locale] ?? mailTexts[kind].en;
   if (!found) throw new Error(`no texts for mail ${kind}`);
   const blocks = found.lines.flatMap((line): Block[] => {
     if (line === '{items}') return values.items?.length ? [{ kind: 'items', items: values.items }] : [];
