@@ -51,6 +51,16 @@ describe('deposits in the browser', () => {
     await screenshot(page, 'deposit-details-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+
+    // The next deposit opens with the address and phone of this one, to be changed if need be.
+    await page.goto('/en/dashboard/deposits/create');
+    await page.getByText('Filled in from your profile and your last deposit.', { exact: false }).waitFor();
+    expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+44 20 7946 0000');
+    expect(await page.getByLabel('Country', { exact: true }).inputValue()).toBe('GB');
+    expect(await page.getByLabel('City', { exact: true }).inputValue()).toBe('London');
+    expect(await page.getByLabel('Address', { exact: true }).inputValue()).toBe('12 St James Square');
+    expect(await page.getByLabel('Post code', { exact: true }).inputValue()).toBe('SW1Y 4JH');
+    expect(await page.getByLabel(/I agree to the/).isChecked()).toBe(false);
     expect(consoleErrors.join('\n')).toBe('');
     await context.close();
   });
