@@ -251,6 +251,9 @@ export const adminVerification = z.object({
   nationality: z.string().nullable(),
   country: z.string(),
   city: z.string(),
+  /** The address as the proof of address should show it; null on verifications sent before the street was asked. */
+  street: z.string().nullable(),
+  zip: z.string().nullable(),
   document_type: z.string().nullable(),
   /** The documents sent; `kind` says how the back office shows one: a picture inline, a PDF by a link. */
   documents: z.array(

@@ -62,6 +62,11 @@ export const verificationFields = z.object({
     .regex(/^[A-Za-z]{2}$/, key('country.required'))
     .transform((value) => value.toUpperCase()),
   zip: optionalText(20),
+  /**
+   * The street and house number the proof of address shows. The shop's form asks for it; optional
+   * here, since the original API's clients do not send it.
+   */
+  street: optionalText(200),
   document_type: z.enum(documentTypes, key('field.invalid')).optional(),
   confirm: z
     .union([z.boolean(), z.string()], key('verification.confirm'))
@@ -85,6 +90,7 @@ export const verification = z.object({
   state: z.string().nullable(),
   country: z.string(),
   zip: z.string().nullable(),
+  street: z.string().nullable(),
   document_type: z.string().nullable(),
   /** The names of the files sent; each opens at `/api/verification/documents/{field}` for its owner. */
   documents: z.record(z.enum(verificationDocuments), z.string()),

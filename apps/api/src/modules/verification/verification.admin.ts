@@ -65,6 +65,8 @@ export async function verificationsForReview(
     nationality: verification.nationality,
     country: verification.country,
     city: verification.city,
+    street: verification.street,
+    zip: verification.zip,
     document_type: verification.documentType,
     documents: verificationDocuments.flatMap((field) => {
       const stored = storedDocuments(verification.documents)[field];

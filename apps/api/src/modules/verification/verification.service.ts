@@ -33,6 +33,7 @@ function toVerification(row: VerificationRow): Verification {
     state: row.state,
     country: row.country,
     zip: row.zip,
+    street: row.street,
     document_type: row.documentType,
     documents: Object.fromEntries(
       Object.entries(documents).map(([field, document]) => [field, document.filename]),
@@ -111,6 +112,7 @@ export async function submitVerification(
         state: fields.state,
         country: fields.country,
         zip: fields.zip,
+        street: fields.street,
         documentType: fields.document_type ?? null,
         documents: JSON.stringify(documents),
       })

@@ -35,6 +35,8 @@ export const verifications = pgTable(
     state: text('state'),
     country: text('country').notNull(),
     zip: text('zip'),
+    /** The street and house number, as on the proof of address; null on verifications sent before it was asked. */
+    street: text('street'),
     documentType: text('document_type'),
     status: verificationStatus('status').notNull().default('pending'),
     /** The reviewer's reason when declined. */

@@ -74,6 +74,26 @@ describe('POST /verification', () => {
     expect((await call(app, session, 'GET', '/api/verification')).json().payload.status).toBe('pending');
   });
 
+  it('keeps the street of the proof of address when it is sent, and takes the original shape without it', async () => {
+    const { session } = await user();
+    const withStreet = await submit(session, [
+      ...fields(),
+      { name: 'street', value: ' 12 St James Square ' },
+      ...documents(),
+    ]);
+    expect(withStreet.json().payload).toMatchObject({ street: '12 St James Square', zip: 'SW1Y 4JH' });
+    const original = await submit((await user()).session, [...fields(), ...documents()]);
+    expect(original.statusCode).toBe(200);
+    expect(original.json().payload.street).toBeNull();
+    const tooLong = await submit((await user()).session, [
+      ...fields(),
+      { name: 'street', value: 'x'.repeat(201) },
+      ...documents(),
+    ]);
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toHaveProperty('street');
+  });
+
   it('requires phone, city, country, the confirmation and every document', async () => {
     const { session } = await user();
     const response = await submit(session, [

@@ -30,6 +30,7 @@ const filled: VerificationFormValues = {
   state: '',
   city: 'London',
   zip: 'SW1Y 4JH',
+  street: '12 St James Square',
   document_type: 'passport',
   document_front: file('front.jpg', 'image/jpeg'),
   document_back: file('back.jpg', 'image/jpeg'),
@@ -43,6 +44,7 @@ describe('the verification form', () => {
       await shown({
         ...filled,
         phone: '',
+        street: ' ',
         city: '',
         country: '',
         document_front: file('notes.txt', 'text/plain'),
@@ -52,6 +54,7 @@ describe('the verification form', () => {
       }),
     ).toEqual({
       phone: 'Phone number is required',
+      street: 'Address is required',
       city: 'City is required',
       country: 'Country is required',
       document_front: 'Invalid file type, only images and PDF are allowed',

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { singleLineText } from '@promptmarket/contracts/single-line-text';
 import { VERIFICATION_MAX_BYTES, verificationFields } from '@promptmarket/contracts/verification';
 import { z } from 'zod';
 import { chosenFile } from '../../lib/chosen-file';
@@ -22,8 +23,11 @@ const documentField = z.unknown().superRefine((files, context) => {
 /**
  * The identity verification form: the contract's fields of `POST /verification`, checked as the
  * API checks them, and the three documents, checked for what the browser can know before sending.
+ * The street is required here: the proof of address is checked against it. (The API takes it as
+ * optional only for the original API's clients, which do not send it.)
  */
 export const verificationForm = verificationFields.extend({
+  street: singleLineText('address.required').trim().min(1, 'address.required').max(200, 'field.too_long'),
   document_front: documentField,
   document_back: documentField,
   address_document: documentField,

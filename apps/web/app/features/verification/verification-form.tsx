@@ -23,6 +23,7 @@ const fields = [
   'nationality',
   'country',
   'state',
+  'street',
   'city',
   'zip',
   'document_type',
@@ -213,6 +214,14 @@ export function VerificationForm({ countries, onSent }: { countries: Country[]; 
               maxLength={100}
               error={error('state')}
               {...register('state')}
+            />
+            <TextField
+              label={t('verification.street')}
+              hint={t('verification.streetHint')}
+              autoComplete="street-address"
+              maxLength={200}
+              error={error('street')}
+              {...register('street')}
             />
             <TextField
               label={t('verification.city')}

@@ -54,6 +54,8 @@ function VerificationDetails({ item, locale }: { item: AdminVerification; locale
     [t('verification.phone'), item.phone],
     [t('verification.dateOfBirth'), item.date_of_birth],
     [t('verification.nationality'), item.nationality],
+    [t('verification.street'), item.street],
+    [t('verification.zip'), item.zip],
     [t('verification.city'), item.city],
     [t('verification.country'), countryName(item.country, locale)],
     [

@@ -199,6 +199,16 @@ describe('the forms as they open', () => {
     });
     const unverified = payoutDefaults({ ...profile, verification: null, lastDeposit }, 45.5).contact;
     expect(unverified.phone).toBe('+48 22 000 00 00');
+    // A verification with its street is the checked address, and comes first.
+    const withStreet = { ...verified, street: '12 St James Square' };
+    expect(payoutDefaults({ ...profile, verification: withStreet, lastDeposit }, 45.5).contact).toMatchObject(
+      {
+        address: '12 St James Square',
+        city: 'London',
+        postCode: 'SW1Y 4JH',
+        country: 'GB',
+      },
+    );
   });
 
   it('keep the profile’s own phone, and name the holder from the profile without a verification', () => {

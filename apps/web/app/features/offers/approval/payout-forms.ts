@@ -53,6 +53,7 @@ export type PayoutPrefill = {
     city: string;
     zip: string | null;
     country: string;
+    street?: string | null;
   } | null;
   /** The address and phone given with the last deposit, if any. */
   lastDeposit?: LastDepositDetails | null;
@@ -60,8 +61,9 @@ export type PayoutPrefill = {
 
 /**
  * The contact and payout forms as they open: the name, e-mail and phone of the profile; the
- * address of the last deposit (street, city, post code and country together, as one address),
- * else the verified city, post code and country; the phone of the verification or the last
+ * verified address when the verification has its street, else the address of the last deposit
+ * (street, city, post code and country together, as one address), else the verified city, post
+ * code and country; the phone of the verification or the last
  * deposit when the profile has none; and the account or card holder as the verification names
  * them, else as the profile does.
  */
@@ -69,14 +71,16 @@ export function payoutDefaults(from: PayoutPrefill, price: number) {
   const checked = from.verification;
   const last = from.lastDeposit ?? null;
   const holder = checked?.full_name?.trim() || `${from.first_name} ${from.last_name}`.trim();
-  const place = last
-    ? { address: last.address, city: last.city, postCode: last.post_code, country: last.country }
-    : {
-        address: '',
-        city: checked?.city ?? '',
-        postCode: checked?.zip ?? '',
-        country: checked?.country ?? '',
-      };
+  const place = checked?.street
+    ? { address: checked.street, city: checked.city, postCode: checked.zip ?? '', country: checked.country }
+    : last
+      ? { address: last.address, city: last.city, postCode: last.post_code, country: last.country }
+      : {
+          address: '',
+          city: checked?.city ?? '',
+          postCode: checked?.zip ?? '',
+          country: checked?.country ?? '',
+        };
   const contact: ContactValues = {
     name: from.first_name,
     surname: from.last_name,
