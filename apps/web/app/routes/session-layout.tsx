@@ -3,7 +3,11 @@ import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-r
 import { deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';
 import { TestModeBanner } from '../components/layout/test-mode-banner';
-import { DeferredFooter, DeferredOverlays } from '../features/site/components/site-extras';
+import {
+  DeferredCookieBanner,
+  DeferredFooter,
+  DeferredOverlays,
+} from '../features/site/components/site-extras';
 import { DisplayCurrencyProvider } from '../lib/currency-context';
 import { currentUser } from '../lib/guards.server';
 import type { SessionData } from '../lib/session-data';
@@ -31,6 +35,7 @@ function Frame({ compact, children }: { compact: boolean; children: React.ReactN
   const { settings } = useSite();
   return (
     <DisplayCurrencyProvider>
+      <DeferredCookieBanner />
       <div className="flex min-h-screen flex-col">
         <TestModeBanner shown={settings.payments_test_mode} />
         <SiteHeader compact={compact} />

@@ -11,11 +11,22 @@ const CookieBanner = lazy(() =>
 );
 const BackToTop = lazy(() => import('./back-to-top').then((module) => ({ default: module.BackToTop })));
 
-/** Both render nothing on the server, so there is no server HTML to keep. */
+/** Renders nothing on the server, so there is no server HTML to keep. */
 export function DeferredOverlays() {
   return (
     <Suspense fallback={null}>
       <BackToTop />
+    </Suspense>
+  );
+}
+
+/**
+ * The cookie question, mounted at the start of the page so that it comes first in the tab order
+ * while it is asked. Nothing on the server either.
+ */
+export function DeferredCookieBanner() {
+  return (
+    <Suspense fallback={null}>
       <CookieBanner />
     </Suspense>
   );
