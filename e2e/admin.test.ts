@@ -140,6 +140,7 @@ describe('the back office in the browser', () => {
     await seller.page.locator('button[type="submit"]:enabled', { hasText: 'Send for review' }).waitFor();
     await seller.page.getByLabel('Phone number').fill('+44 20 7946 0000');
     await seller.page.getByLabel('Country').selectOption('GB');
+    await seller.page.getByLabel('Street and house number').fill('12 St James Square');
     await seller.page.getByLabel('City').fill('London');
     for (const label of ['Identity document, front', 'Identity document, back']) {
       await seller.page

@@ -34,6 +34,7 @@ describe('identity verification in the browser', () => {
     await page.getByRole('button', { name: 'Send for review' }).click();
     await page.getByText('Invalid file type, only images and PDF are allowed').waitFor();
     await page.getByText('Phone number is required').waitFor();
+    await page.getByText('Address is required').waitFor();
     await page.getByText('Please confirm that the information you entered is correct.').waitFor();
 
     await page.getByLabel('Full name').fill('Ada Lovelace');
@@ -41,6 +42,7 @@ describe('identity verification in the browser', () => {
     await page.getByLabel('Date of birth').fill('1990-12-10');
     await page.getByLabel('Nationality').fill('British');
     await page.getByLabel('Country').selectOption('GB');
+    await page.getByLabel('Street and house number').fill('12 St James Square');
     await page.getByLabel('City').fill('London');
     await page.getByLabel('Zip code').fill('SW1Y 4JH');
     await page
