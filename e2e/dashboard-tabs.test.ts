@@ -71,6 +71,49 @@ describe('the dashboard’s and the back office’s tab bars on a phone', () => 
     await context.close();
   }, 120_000);
 
+  it('shows a cue at each edge with more tabs beyond it, which scrolls the bar when pressed', async () => {
+    const { page, context } = await openPage(browser, viewports.desktop);
+    await verifiedUser(page);
+    const bar = page.getByRole('navigation', { name: 'Dashboard' });
+    const cue = (side: 'before' | 'after') => page.locator(`[data-scroll-cue="${side}"]`);
+    // Wide, every tab shows: no cue.
+    await page.goto('/en/dashboard');
+    await page.waitForTimeout(200);
+    expect(await page.locator('[data-scroll-cue]').count()).toBe(0);
+
+    // On a phone, from the first tab: more to the right only.
+    await page.setViewportSize(viewports.phone);
+    await cue('after').waitFor();
+    expect(await cue('before').count()).toBe(0);
+    const edge = await bar.boundingBox();
+    const after = await cue('after').boundingBox();
+    expect(Math.round((after?.x ?? 0) + (after?.width ?? 0))).toBe(
+      Math.round((edge?.x ?? 0) + (edge?.width ?? 0)),
+    );
+    await screenshot(page, 'dashboard-tabs-cue-start-360');
+    const scrolled = () => bar.evaluate((element) => element.scrollLeft);
+    await cue('after').click();
+    await expect.poll(scrolled).toBeGreaterThan(0);
+    await cue('before').waitFor();
+    // At the end: the right cue goes, the left one stays.
+    await bar.evaluate((element) => element.scrollTo({ left: element.scrollWidth, behavior: 'instant' }));
+    await cue('after').waitFor({ state: 'detached' });
+    await cue('before').waitFor();
+    await cue('before').click();
+    await cue('after').waitFor();
+
+    // A page whose tab is at the end opens with that tab in view, clear of the cue beside it.
+    await page.goto('/en/dashboard/profile');
+    await cue('before').waitFor();
+    const tab = await bar.locator('[aria-current="page"]').boundingBox();
+    const left = await cue('before').boundingBox();
+    const right = (await cue('after').count()) > 0 ? await cue('after').boundingBox() : null;
+    expect(tab && left && tab.x >= left.x + left.width).toBe(true);
+    if (right && tab) expect(tab.x + tab.width).toBeLessThanOrEqual(right.x);
+    await screenshot(page, 'dashboard-tabs-cue-profile-360');
+    await context.close();
+  }, 120_000);
+
   it('shows the back office page’s own tab', async () => {
     const { page, context } = await openPage(browser, viewports.phone);
     await logInAsAdmin(page, baseURL());

@@ -32,7 +32,7 @@ export function showFocusedWhole(event: FocusEvent<HTMLElement>) {
 }
 
 /** Scrolls `box` so that its element matching `selector` (the current tab, say) shows whole. */
-export function showWhole(box: HTMLElement | null, selector: string) {
+export function showWhole(box: HTMLElement | null, selector: string, room?: number) {
   const element = box?.querySelector(selector);
-  if (box && element) scrollWholeIntoView(box, element);
+  if (box && element) scrollWholeIntoView(box, element, room);
 }

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { NavLink, Outlet, redirect, useLocation } from 'react-router';
 import { FormAlert } from '../../components/ui/form-fields';
+import { ScrollingTabBar } from '../../components/ui/scrolling-tab-bar';
 import { getTwoFactor } from '../../features/admin/api';
 import { getWords } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { requireUser } from '../../lib/guards.server';
 import { createTranslator, TranslationProvider, useTranslation } from '../../lib/i18n';
-import { showFocusedWhole, showWhole } from '../../lib/keep-in-view';
 import { mergeMessages } from '../../lib/messages';
 import { backOfficeMessagesFor } from '../../lib/messages.server';
 import { paths } from '../../lib/paths';
@@ -68,10 +68,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = translator;
   const { locale } = useSite();
   const { pathname } = useLocation();
-  const bar = useRef<HTMLElement>(null);
-  // On a phone the bar scrolls sideways: the page's own tab is brought into view when it opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the current tab changes with the address
-  useEffect(() => showWhole(bar.current, '[aria-current="page"]'), [pathname]);
   return (
     <TranslationProvider translator={translator}>
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -83,13 +79,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <FormAlert kind="info">{t('admin.security.required')}</FormAlert>
           </div>
         ) : (
-          <nav
-            ref={bar}
-            aria-label={t('admin.title')}
-            className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
-            // A tab reached from the keyboard shows whole, not cut at the bar's edge.
-            onFocus={showFocusedWhole}
-          >
+          <ScrollingTabBar label={t('admin.title')} current={pathname} className="mt-6">
             <NavLink to={paths.admin(locale)} end className={tabClass}>
               {t('admin.nav.dashboard')}
             </NavLink>
@@ -132,7 +122,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={paths.admin(locale, 'security')} className={tabClass}>
               {t('admin.nav.security')}
             </NavLink>
-          </nav>
+          </ScrollingTabBar>
         )}
         <div className="pt-6">
           <Outlet />

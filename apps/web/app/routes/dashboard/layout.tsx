@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { ScrollingTabBar } from '../../components/ui/scrolling-tab-bar';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
-import { showFocusedWhole, showWhole } from '../../lib/keep-in-view';
 import { paths } from '../../lib/paths';
 import { RenderedAtProvider } from '../../lib/relative-time';
 import { useSite } from '../../lib/site-data';
@@ -27,21 +26,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
   const { pathname } = useLocation();
-  const bar = useRef<HTMLElement>(null);
-  // On a phone the bar scrolls sideways: the page's own tab is brought into view when it opens.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the active tab changes with the address
-  useEffect(() => showWhole(bar.current, '[aria-current="page"]'), [pathname]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('dashboard.title')}</h1>
       <p className="mt-1 text-slate-600">{t('dashboard.welcome', { name: loaderData.user.first_name })}</p>
-      <nav
-        ref={bar}
-        aria-label={t('dashboard.title')}
-        className="mt-6 flex gap-6 overflow-x-auto border-b border-slate-200"
-        // A tab reached from the keyboard shows whole, not cut at the bar's edge.
-        onFocus={showFocusedWhole}
-      >
+      <ScrollingTabBar label={t('dashboard.title')} current={pathname} className="mt-6">
         <NavLink to={paths.dashboard(locale)} end className={tabClass}>
           {t('dashboard.overview')}
         </NavLink>
@@ -66,7 +55,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.notifications(locale)} className={tabClass}>
           {t('mailPreferences.tab')}
         </NavLink>
-      </nav>
+      </ScrollingTabBar>
       <div className="pt-8">
         <RenderedAtProvider value={loaderData.renderedAt}>
           <Outlet />
