@@ -12,6 +12,7 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ScrollToHash } from './components/layout/scroll-to-hash';
+import { useFocusFirstErrorAfterSubmit } from './components/ui/form-focus';
 import { useLinkNavigation } from './components/ui/link';
 import { useCspNonce } from './lib/csp-nonce';
 
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useLinkNavigation();
+  useFocusFirstErrorAfterSubmit();
   return <Outlet />;
 }
 

@@ -32,6 +32,8 @@ export default function BuyNowDialog({
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
   const attempt = useRef<HeldKey | null>(null);
+  // Bought: the page puts the focus on what comes next (the download), not back on Buy now.
+  const bought = useRef(false);
   const priceCents = centsFromDecimal(product.price);
 
   async function buy() {
@@ -43,6 +45,7 @@ export default function BuyNowDialog({
     try {
       await purchasePrompt(api, product.id, held.key, product.price);
       attempt.current = null;
+      bought.current = true;
       onBought();
     } catch (error) {
       if (!keepsKey(error)) attempt.current = null;
@@ -56,7 +59,12 @@ export default function BuyNowDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open || buying ? null : onClose())}>
-      <DialogContent closeLabel={t('orders.close')}>
+      <DialogContent
+        closeLabel={t('orders.close')}
+        onCloseAutoFocus={(event) => {
+          if (bought.current) event.preventDefault();
+        }}
+      >
         <DialogTitle>{t('cart.confirmTitle')}</DialogTitle>
         <DialogDescription>{t('purchase.confirmOne', { title: product.title })}</DialogDescription>
         <dl className="mt-4 space-y-2 rounded-xl bg-slate-50 p-4 text-sm">

@@ -1,5 +1,5 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert } from '../../components/ui/form-fields';
@@ -50,6 +50,14 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   const inCart = product.in_cart || addedHere;
   const pending = usePersonalPartsPending();
   const here = location.pathname + location.search;
+  // Just bought here: the next thing to do is the download, which gets the focus, in view.
+  const download = useRef<HTMLAnchorElement>(null);
+  const justBought = outcome?.kind === 'bought';
+  useEffect(() => {
+    if (!justBought) return;
+    download.current?.focus({ preventScroll: true });
+    download.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [justBought]);
 
   if (!user && pending) {
     // Whose page this is comes in a moment: the buttons wait rather than send to login.
@@ -82,7 +90,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
       <div className="space-y-3">
         {outcome?.kind === 'bought' ? <FormAlert kind="success">{t('purchase.bought')}</FormAlert> : null}
         <p className="text-sm font-medium text-emerald-700">{t('purchase.owned')}</p>
-        <Link to={paths.orders(locale)} className={buttonStyles.primary}>
+        <Link ref={download} to={paths.orders(locale)} className={buttonStyles.primary}>
           {t('purchase.download')}
         </Link>
       </div>

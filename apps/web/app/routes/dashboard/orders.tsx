@@ -1,5 +1,5 @@
 import type { Generation, Order } from '@promptmarket/contracts/orders';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
@@ -213,6 +213,17 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const open = requested === null ? null : (orders.find((order) => String(order.id) === requested) ?? null);
   const invalid = requested !== null && !failed && open === null;
   const bought = searchParams.has('bought');
+  // Just bought from the cart: the order's tile (its dialog has the Download button) gets the
+  // focus, in view, as the next thing to do.
+  const boughtId = searchParams.get('bought');
+  const boughtOrder =
+    boughtId === null ? null : (orders.find((order) => String(order.id) === boughtId) ?? orders[0]);
+  const boughtTile = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!boughtId) return;
+    boughtTile.current?.focus({ preventScroll: true });
+    boughtTile.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }, [boughtId]);
   const show = (order: Order | null) =>
     setSearchParams(
       (current) => {
@@ -257,6 +268,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
             return (
               <li key={order.id}>
                 <button
+                  ref={order === boughtOrder ? boughtTile : undefined}
                   type="button"
                   onClick={() => show(order)}
                   // The name holds the title and price the tile shows, after what a press does.

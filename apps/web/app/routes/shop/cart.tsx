@@ -86,6 +86,8 @@ function PurchaseDialog({
   const [buying, setBuying] = useState(false);
   const [failure, setFailure] = useState<PurchaseFailure | null>(null);
   const attempt = useRef<HeldKey | null>(null);
+  // Bought: the orders page puts the focus on the order, not the cart's Checkout.
+  const boughtNow = useRef(false);
   const balance = user?.balance ?? 0;
   const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
   const bought = cart.items.filter((item) => item.available);
@@ -100,6 +102,7 @@ function PurchaseDialog({
     try {
       const { payload } = await purchaseCart(api, held.key, cart.totals.total);
       attempt.current = null;
+      boughtNow.current = true;
       navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
     } catch (caught) {
       if (!keepsKey(caught)) attempt.current = null;
@@ -113,7 +116,12 @@ function PurchaseDialog({
 
   return (
     <Dialog open onOpenChange={(open) => (open || buying ? null : onClose())}>
-      <DialogContent closeLabel={t('orders.close')}>
+      <DialogContent
+        closeLabel={t('orders.close')}
+        onCloseAutoFocus={(event) => {
+          if (boughtNow.current) event.preventDefault();
+        }}
+      >
         <DialogTitle>{t('cart.confirmTitle')}</DialogTitle>
         <DialogDescription>{t('cart.confirmText', { count: bought.length })}</DialogDescription>
         <ul className="mt-4 max-h-60 divide-y divide-slate-100 overflow-y-auto text-sm">
