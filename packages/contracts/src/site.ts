@@ -20,6 +20,11 @@ export const settingsPayload = z.object({
    * Every page says so at its top.
    */
   payments_test_mode: z.boolean(),
+  /**
+   * The types of the ways to pay a deposit offers (`card`), as the deposit form lists them: the
+   * footer names what the shop accepts from these.
+   */
+  payment_methods: z.array(z.string()),
 });
 /** The settings as answered: the original API's clients read the minimum deposit by its old name too. */
 export const settingsResponse = okEnvelope(

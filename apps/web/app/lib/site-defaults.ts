@@ -21,6 +21,8 @@ export const DEFAULT_SETTINGS: Settings = {
   min_deposit_eur: minorUnitsToNumber(settingDefaults.min_deposit_cents),
   // Unknown while the settings cannot be read; a shop taking real payments must not call them simulated.
   payments_test_mode: false,
+  // Unknown too: the footer names no way to pay rather than one the shop may not take.
+  payment_methods: [],
 };
 
 /** The one currency prices are shown in when the currency list fails: EUR at rate 1. */

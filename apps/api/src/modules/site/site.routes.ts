@@ -9,6 +9,8 @@ export async function siteRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   // The sandbox provider simulates payments: the web says so at the top of every page.
   const paymentsTestMode = app.config.payments.provider === 'sandbox';
+  // What a deposit offers to pay with, for the footer to name what the shop accepts.
+  const paymentMethodTypes = app.payments.methods().map((method) => method.type);
 
   app.route({
     ...routeOf(siteEndpoints.settings),
@@ -20,6 +22,7 @@ export async function siteRoutes(parent: FastifyInstance) {
           payload: {
             ...settings,
             payments_test_mode: paymentsTestMode,
+            payment_methods: paymentMethodTypes,
             min_deposit_amount_eur: settings.min_deposit_eur,
           },
         };

@@ -124,7 +124,10 @@ function storedSettingsFrom(
  * The stored settings in the answer's shape; whether payments are in test mode follows the
  * provider the shop was started with, not a stored setting, and the route adds it.
  */
-export async function getSettings(db: Db, locale: string): Promise<Omit<Settings, 'payments_test_mode'>> {
+export async function getSettings(
+  db: Db,
+  locale: string,
+): Promise<Omit<Settings, 'payments_test_mode' | 'payment_methods'>> {
   const stored = await getStoredSettings(db, locale);
   return {
     is_reg_enabled: stored.is_reg_enabled,

@@ -34,6 +34,8 @@ describe('GET /api/settings', () => {
       min_deposit_amount_eur: 10,
       // The tests' shop takes its payments through the sandbox.
       payments_test_mode: true,
+      // What its deposit offers to pay with, which the footer names.
+      payment_methods: ['card'],
     });
     expect(body.payload.copyright).toBe(
       `© ${new Date().getUTCFullYear()} PromptMarket. All rights reserved.`,

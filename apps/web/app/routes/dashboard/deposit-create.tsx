@@ -27,6 +27,7 @@ import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { paymentMethodName } from '../../lib/payment-methods';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
@@ -365,7 +366,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
                     onChange={() => setMethod(String(item.id))}
                     className="h-4 w-4 accent-brand-600"
                   />
-                  {item.name}
+                  {paymentMethodName(t, item)}
                 </label>
               ))}
             </div>

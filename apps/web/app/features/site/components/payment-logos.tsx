@@ -1,25 +1,47 @@
-/**
- * Card schemes and wallets the payment provider accepts, and SEPA for payouts: their logos as
- * static SVG files (apps/web/public/payments), each named by its brand for screen readers. As
- * images they add nothing to the page's code, and below the fold they load only when near.
- */
-const brands = ['Visa', 'Mastercard', 'Maestro', 'Apple Pay', 'Google Pay', 'PayPal', 'SEPA'];
+import { paymentMethodBrands } from '@promptmarket/contracts/payment-brands';
+import { useTranslation } from '../../../lib/i18n';
+import { paymentMethodName } from '../../../lib/payment-methods';
 
-export function PaymentLogos({ label }: { label: string }) {
+/**
+ * What the shop takes, from the ways to pay a deposit offers (`settings.payment_methods`): the card
+ * schemes of a card payment, named in the visitor's language ("We accept: Visa and Mastercard")
+ * beside their logos, and the SEPA logo by the payouts to sellers, which go to a card or by SEPA
+ * transfer. The logos are static SVG files (apps/web/public/payments); the text names them, so
+ * they are decoration for screen readers. Below the fold they load only when near.
+ */
+
+const logos: Record<string, string> = { Visa: 'visa', Mastercard: 'mastercard', SEPA: 'sepa' };
+
+function Logo({ brand }: { brand: string }) {
+  const file = logos[brand];
+  if (!file) return null;
+  return <img src={`/payments/${file}.svg`} alt="" width={48} height={30} loading="lazy" className="block" />;
+}
+
+export function PaymentLogos({ methods }: { methods: readonly string[] }) {
+  const { t, language } = useTranslation();
+  const brands = [
+    ...new Set(methods.flatMap((type) => paymentMethodBrands[type] ?? [paymentMethodName(t, { type })])),
+  ];
+  const list = new Intl.ListFormat(language, { type: 'conjunction' }).format(brands);
   return (
-    <ul aria-label={label} className="flex flex-wrap gap-2">
-      {brands.map((brand) => (
-        <li key={brand}>
-          <img
-            src={`/payments/${brand.toLowerCase().replace(' ', '-')}.svg`}
-            alt={brand}
-            width={48}
-            height={30}
-            loading="lazy"
-            className="block"
-          />
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-3 text-xs text-slate-400 sm:items-end">
+      {brands.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+          <p>
+            {t('footer.payments')}: {list}
+          </p>
+          <div className="flex gap-2">
+            {brands.map((brand) => (
+              <Logo key={brand} brand={brand} />
+            ))}
+          </div>
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <p>{t('footer.payouts')}</p>
+        <Logo brand="SEPA" />
+      </div>
+    </div>
   );
 }

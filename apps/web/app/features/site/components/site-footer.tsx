@@ -159,7 +159,7 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p className="text-xs text-slate-400">{settings.copyright}</p>
-          <PaymentLogos label={t('footer.payments')} />
+          <PaymentLogos methods={settings.payment_methods} />
         </div>
       </div>
     </footer>
