@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ContactRequest, contactFields, contactRequest } from '@promptmarket/contracts/content';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
@@ -23,14 +23,14 @@ const fieldId = (field: ContactField) => `contact-${field}`;
 
 /**
  * The contact-us form (decision 0054): name, e-mail, subject and message. A submit names every
- * problem at once, each beside its field and all of them in a summary above the form, which takes
- * the focus so that a screen reader reads them out.
+ * problem at once, each beside its field and all of them in a summary above the form (an alert,
+ * read out at once; each line links to its field). The focus goes to the first field in error,
+ * as in every form of the shop.
  */
 export default function ContactUs() {
   const { t } = useTranslation();
   const { locale } = useSite();
   const api = useApi();
-  const summary = useRef<HTMLDivElement>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<
     ContactForm,
@@ -39,11 +39,9 @@ export default function ContactUs() {
   >({
     resolver: zodResolver(contactRequest),
     defaultValues: emptyForm,
-    shouldFocusError: false,
   });
   const error = (field: ContactField) => fieldError(formState.errors[field]?.message, locale);
   const errors = contactErrorList(error);
-  const focusSummary = () => requestAnimationFrame(() => summary.current?.focus());
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -54,9 +52,8 @@ export default function ContactUs() {
     } catch (caught) {
       const { message, status } = applyServerErrors(caught, setError, contactFields);
       if (message || status === null) setNotice({ kind: 'error', text: t('contact.failed') });
-      else focusSummary();
     }
-  }, focusSummary);
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
@@ -71,11 +68,9 @@ export default function ContactUs() {
         {notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null}
         {errors.length > 0 ? (
           <div
-            ref={summary}
-            tabIndex={-1}
             role="alert"
             aria-labelledby="contact-error-summary"
-            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 outline-none focus:ring-2 focus:ring-red-500/40"
+            className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
           >
             <p id="contact-error-summary" className="font-semibold">
               {t('contact.errorSummary')}
