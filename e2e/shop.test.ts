@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import { waitForMailLink } from './mailbox';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -216,13 +217,17 @@ describe('the shop window', () => {
     await page.reload();
     expect(await page.getByRole('region', { name: 'Cookies' }).count()).toBe(0);
 
-    // One submit names every problem: beside each field, and in a summary above that takes the focus.
+    // One submit names every problem: beside each field, and in a summary above; the focus goes to the first.
     await page.getByRole('button', { name: 'Send message' }).click();
     const summary = page.getByRole('alert').filter({ hasText: 'Please check these fields:' });
     await summary.waitFor();
     const problems = ['Name is required', 'Email is required', 'Subject is required', 'Message is required'];
     expect(await summary.getByRole('listitem').allTextContents()).toEqual(problems);
-    expect(await summary.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByLabel('Name', { exact: true }).evaluate((field) => field === document.activeElement),
+      )
+      .toBe(true);
     for (const [label, problem] of [
       ['Name', 'Name is required'],
       ['Email', 'Email is required'],
@@ -245,13 +250,47 @@ describe('the shop window', () => {
     await screenshot(page, 'contact-360');
 
     const newsletter = page.getByPlaceholder('Your e-mail address');
-    await newsletter.fill(`news.${Date.now()}@example.test`);
+    const subscriber = `news.${Date.now()}@example.test`;
+    await newsletter.fill(subscriber);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByText('Thank you for subscribing!').waitFor();
+    const checkYourMail =
+      'Almost done! Please check your inbox and confirm your subscription with the link we sent you.';
+    await page.getByText(checkYourMail).waitFor();
+    const shownAt = Date.now();
     expect(await newsletter.inputValue()).toBe('');
-    // The message goes after 2 seconds and the neutral hint returns.
+    // The message stays for 2 seconds (spec section 9), then the neutral hint returns.
+    await page.waitForTimeout(Math.max(0, 1_700 - (Date.now() - shownAt)));
+    expect(await page.getByText(checkYourMail).isVisible()).toBe(true);
     await page.getByText("Your email is safe with us. We don't spam.").waitFor({ timeout: 5000 });
-    expect(consoleErrors.join('\n')).toBe('');
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(1_700);
+
+    // Double opt-in: the mailed link confirms, and the welcome mail's link unsubscribes in one click.
+    const confirm = await waitForMailLink(
+      inject('mailDir'),
+      subscriber,
+      /http:\/\/\S+\/en\/newsletter\/confirm\?\S+/,
+    );
+    await page.goto(new URL(confirm).pathname + new URL(confirm).search);
+    await page.getByText('Your subscription is confirmed. Thank you!').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'newsletter-confirmed-360');
+    // Every newsletter mail ends with it (the confirmation's and the welcome's are the same link).
+    const unsubscribe = await waitForMailLink(
+      inject('mailDir'),
+      subscriber,
+      /http:\/\/\S+\/en\/newsletter\/unsubscribe\?\S+/,
+    );
+    await page.goto(new URL(unsubscribe).pathname + new URL(unsubscribe).search);
+    await page
+      .getByText('You are unsubscribed from the newsletter. We will not write to this address again.')
+      .waitFor();
+    // A link changed by hand does nothing.
+    await page.goto(
+      `${new URL(confirm).pathname}${new URL(confirm).search.replace(/signature=\w/, 'signature=x')}`,
+    );
+    await page.getByText('This newsletter link is invalid or has expired.', { exact: false }).waitFor();
+    // The refused link's 422 is the browser's own note of the page's status.
+    expect(consoleErrors.filter((error) => !error.includes('status of 422'))).toEqual([]);
     await context.close();
   });
 

@@ -22,6 +22,8 @@ export default [
       route('page/:id', 'routes/shop/static-page.tsx'),
       route('about-us', 'routes/shop/about-us.tsx'),
       route('contact-us', 'routes/shop/contact-us.tsx'),
+      route('newsletter/confirm', 'routes/shop/newsletter-confirm.tsx'),
+      route('newsletter/unsubscribe', 'routes/shop/newsletter-unsubscribe.tsx'),
       route('login', 'routes/account/login.tsx'),
       route('register', 'routes/account/register.tsx'),
       route('forgot-password', 'routes/account/forgot-password.tsx'),

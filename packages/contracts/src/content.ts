@@ -61,6 +61,19 @@ export type Country = z.infer<typeof country>;
 export const newsletterRequest = z.object({ email: emailField });
 export const messageResponse = z.object({ status: z.literal('OK'), message: z.string() });
 
+/** The confirmation link of a newsletter subscription (double opt-in), as the mail gives it. */
+export const newsletterConfirmQuery = z.object({
+  id: z.uuid(key('newsletter.link_invalid')),
+  expires: z.coerce.number(key('newsletter.link_invalid')).int(key('newsletter.link_invalid')),
+  signature: z.string(key('newsletter.link_invalid')).regex(/^[0-9a-f]{64}$/, key('newsletter.link_invalid')),
+});
+
+/** The unsubscribe link of every newsletter mail: the address and its signed token. */
+export const newsletterUnsubscribeQuery = z.object({
+  email: emailField,
+  token: z.string(key('newsletter.link_invalid')).regex(/^[0-9a-f]{64}$/, key('newsletter.link_invalid')),
+});
+
 /** A one-line text of the contact form, without control or text direction characters. */
 const optionalLine = (max: number) =>
   singleLineText(key('field.invalid')).trim().max(max, key('field.too_long')).optional();
@@ -149,6 +162,34 @@ export const contentEndpoints = {
     path: '/newsletter/subscribe',
     summary: 'Subscribe to the newsletter',
     body: newsletterRequest,
+    response: messageResponse,
+  }),
+  /** The link of the confirmation mail: only a confirmed address is subscribed. */
+  confirmNewsletter: defineEndpoint({
+    method: 'GET',
+    path: '/newsletter/confirm',
+    summary: 'Confirm a newsletter subscription with the mailed link',
+    query: newsletterConfirmQuery,
+    response: messageResponse,
+  }),
+  /** The unsubscribe link of a newsletter mail: one click, no sign-in. */
+  unsubscribeNewsletter: defineEndpoint({
+    method: 'GET',
+    path: '/newsletter/unsubscribe',
+    summary: 'Unsubscribe from the newsletter with the link of one of its mails',
+    query: newsletterUnsubscribeQuery,
+    response: messageResponse,
+  }),
+  /**
+   * The same for a mail program's one-click unsubscribe (RFC 8058): it posts
+   * `List-Unsubscribe=One-Click` to the address of the mail's List-Unsubscribe header.
+   */
+  unsubscribeNewsletterOneClick: defineEndpoint({
+    method: 'POST',
+    path: '/newsletter/unsubscribe',
+    summary: "Unsubscribe from the newsletter from a mail program's one-click button (RFC 8058)",
+    query: newsletterUnsubscribeQuery,
+    consumes: ['application/x-www-form-urlencoded'],
     response: messageResponse,
   }),
   contact: defineEndpoint({

@@ -68,6 +68,7 @@ describe("DATA_DIR's files", () => {
       status: 'pending',
       createdAt: new Date('2026-01-02T03:04:05Z'),
       sentAt: null,
+      unsubscribeUrl: null,
     });
     const [mail] = readdirSync(directory);
     expect(mail).toMatch(/\.eml$/);

@@ -29,3 +29,18 @@ export function verificationSignatureValid(
   const given = Buffer.from(link.signature);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/**
+ * Signs the parts of a link that needs no session (a newsletter's confirmation or unsubscribe
+ * link). The first part names what the link is for, so one kind of link never passes for another.
+ */
+export function signLinkParts(key: string, parts: string[]): string {
+  return signature(key, parts);
+}
+
+/** True when `given` is the signature of these parts. */
+export function linkPartsSignatureValid(key: string, parts: string[], given: string): boolean {
+  const expected = Buffer.from(signature(key, parts));
+  const presented = Buffer.from(given);
+  return expected.length === presented.length && timingSafeEqual(expected, presented);
+}

@@ -3,7 +3,7 @@ import type {
   adminSocialLinkInput,
   adminStaticPageUpdate,
 } from '@promptmarket/contracts/admin-content';
-import { asc, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -125,11 +125,15 @@ export async function deleteSocialLink(db: Db, linkId: number) {
 
 /* Newsletter and contact messages */
 
-/** The newsletter's subscribers, newest first, found by a part of the address taken literally. */
+/**
+ * The newsletter's subscribers, newest first, found by a part of the address taken literally:
+ * the confirmed addresses only, as an unconfirmed one is not subscribed (double opt-in).
+ */
 export async function subscribersForReview(db: Db, query: ListQuery) {
-  const where = query.search
-    ? ilike(newsletterSubscriptions.email, `%${escapeLike(query.search)}%`)
-    : undefined;
+  const where = and(
+    isNotNull(newsletterSubscriptions.confirmedAt),
+    query.search ? ilike(newsletterSubscriptions.email, `%${escapeLike(query.search)}%`) : undefined,
+  );
   const [rows, [count]] = await Promise.all([
     db
       .select()
@@ -149,7 +153,11 @@ export async function subscribersForReview(db: Db, query: ListQuery) {
   return { data, total: count?.total ?? 0 };
 }
 
-/** Every subscriber, oldest first, for the export. */
+/** Every confirmed subscriber, oldest first, for the export: those the newsletter may be sent to. */
 export async function allSubscribers(db: Db) {
-  return db.select().from(newsletterSubscriptions).orderBy(asc(newsletterSubscriptions.createdAt));
+  return db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(isNotNull(newsletterSubscriptions.confirmedAt))
+    .orderBy(asc(newsletterSubscriptions.createdAt));
 }

@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { keptSiteAnswer } from '../../lib/public-answers';
 import { routeOf } from '../../plugins/schemas';
+import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from './content.newsletter';
 import {
   getStaticPage,
   listCountries,
   listSocialLinks,
   listStaticPages,
   sendContactMessage,
-  subscribeToNewsletter,
 } from './content.service';
 
 export async function contentRoutes(parent: FastifyInstance) {
@@ -57,9 +57,57 @@ export async function contentRoutes(parent: FastifyInstance) {
         locale: await request.locale(),
         ip: request.ip,
         appUrl: app.config.appUrl,
+        appKey: app.config.appKey ?? '',
       });
       return { status: 'OK' as const, message };
     },
+  });
+
+  app.route({
+    ...routeOf(contentEndpoints.confirmNewsletter),
+    handler: async (request) => {
+      const message = await confirmNewsletter(app.db, {
+        ...request.query,
+        locale: await request.locale(),
+        appUrl: app.config.appUrl,
+        appKey: app.config.appKey ?? '',
+      });
+      return { status: 'OK' as const, message };
+    },
+  });
+
+  app.route({
+    ...routeOf(contentEndpoints.unsubscribeNewsletter),
+    handler: async (request) => {
+      const message = await unsubscribeFromNewsletter(app.db, {
+        ...request.query,
+        locale: await request.locale(),
+        appKey: app.config.appKey ?? '',
+      });
+      return { status: 'OK' as const, message };
+    },
+  });
+
+  await app.register(async (scope) => {
+    // A mail program posts `List-Unsubscribe=One-Click` as a form; the address and token are in the URL.
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      ...routeOf(contentEndpoints.unsubscribeNewsletterOneClick),
+      // Called by mail programs, which carry no session: the signed token is the authority.
+      config: { csrf: false },
+      handler: async (request) => {
+        const message = await unsubscribeFromNewsletter(app.db, {
+          ...request.query,
+          locale: await request.locale(),
+          appKey: app.config.appKey ?? '',
+        });
+        return { status: 'OK' as const, message };
+      },
+    });
   });
 
   app.route({

@@ -9,12 +9,11 @@ import {
 } from '@promptmarket/contracts';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../mail/mail.service';
-import { renderContactNotice, renderMail } from '../mail/mail.templates';
+import { renderContactNotice } from '../mail/mail.templates';
 import { getSettings } from '../site/site.service';
 import { enforceLimit, limitAddress } from '../throttle/throttle.service';
 import {
@@ -147,45 +146,6 @@ export async function getStaticPage(db: Db, slug: string, locale: string): Promi
   const text = (await pageTexts(db, [page.id], locale)).get(page.id);
   if (!text) throw AppError.notFound();
   return { ...page, ...text };
-}
-
-const subscribedMessage: Record<string, string> = {
-  en: 'Thank you for subscribing!',
-  de: 'Danke für dein Abonnement!',
-  fr: 'Merci pour votre abonnement !',
-  es: '¡Gracias por suscribirte!',
-  it: 'Grazie per l’iscrizione!',
-  pl: 'Dziękujemy za zapisanie się!',
-};
-
-/**
- * Subscribes an address, once: subscribing again answers the same and sends nothing.
- * A welcome mail goes to new subscribers. Limited per IP address.
- */
-export async function subscribeToNewsletter(
-  db: Db,
-  input: { email: string; locale: string; ip: string; appUrl: string },
-): Promise<string> {
-  await enforceLimit(db, `newsletter:ip:${limitAddress(input.ip)}`, { max: 10, windowSeconds: 60 * 60 });
-  try {
-    await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(newsletterSubscriptions)
-        .values({ email: input.email.trim(), locale: input.locale })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscriptions.id });
-      if (inserted.length > 0) {
-        const mail = renderMail('newsletter-welcome', input.locale, {
-          url: `${input.appUrl}/${input.locale}`,
-        });
-        await enqueueMail(tx, { to: input.email.trim(), ...mail });
-      }
-    });
-  } catch (error) {
-    // Two requests for the same address at once: the other one subscribed it.
-    if (!isUniqueViolation(error)) throw error;
-  }
-  return subscribedMessage[input.locale] ?? subscribedMessage.en ?? '';
 }
 
 const sentMessage: Record<string, string> = {

@@ -55,6 +55,10 @@ export const socialLinks = pgTable('social_links', {
   position: integer('position').notNull().default(0),
 });
 
+/**
+ * The newsletter's addresses. Only a confirmed one is subscribed: the newsletter, the back office's
+ * list and its export take those alone. Unsubscribing deletes the row.
+ */
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
@@ -62,6 +66,10 @@ export const newsletterSubscriptions = pgTable(
     email: text('email').notNull(),
     locale: text('locale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the address confirmed with the mailed link (double opt-in); null: not subscribed yet. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** When the last confirmation mail went out: another goes at most every 15 minutes. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
   },
   (table) => [uniqueIndex('newsletter_subscriptions_email_unique').on(sql`lower(${table.email})`)],
 );

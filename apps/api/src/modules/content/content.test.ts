@@ -10,7 +10,7 @@ import { call, randomAddress, uniqueEmail } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { contactForm, originalContactForm } from '../../test/contact';
 import { mailOutbox } from '../mail/mail.tables';
-import { contactMessages, newsletterSubscriptions } from './content.tables';
+import { contactMessages } from './content.tables';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -85,63 +85,6 @@ describe('static pages', () => {
     expect(page.body.length).toBeGreaterThan(200);
     expect((await app.inject({ method: 'GET', url: '/api/static-pages/nope' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/static-pages/..%2Fetc' })).statusCode).toBe(422);
-  });
-});
-
-describe('POST /api/newsletter/subscribe', () => {
-  it('subscribes once per address: a second request answers the same and mails nothing', async () => {
-    const session = await startBrowserSession(app);
-    const email = uniqueEmail('news');
-    const first = await call(
-      app,
-      session,
-      'POST',
-      '/api/newsletter/subscribe',
-      { email },
-      {},
-      randomAddress(),
-    );
-    expect(first.json()).toEqual({ status: 'OK', message: 'Thank you for subscribing!' });
-    const again = await call(
-      app,
-      session,
-      'POST',
-      '/api/newsletter/subscribe',
-      { email: email.toUpperCase() },
-      {},
-      randomAddress(),
-    );
-    expect(again.json()).toEqual(first.json());
-    const rows = await app.db.select().from(newsletterSubscriptions);
-    expect(rows.filter((row) => row.email.toLowerCase() === email)).toHaveLength(1);
-    const mails = await app.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
-    expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('You are subscribed to the PromptMarket newsletter');
-  });
-
-  it('answers in the caller’s language and refuses an invalid address', async () => {
-    const session = await startBrowserSession(app);
-    const german = await call(
-      app,
-      session,
-      'POST',
-      '/api/newsletter/subscribe',
-      { email: uniqueEmail('de') },
-      { 'frontend-language': 'de' },
-      randomAddress(),
-    );
-    expect(german.json().message).toBe('Danke für dein Abonnement!');
-    const invalid = await call(
-      app,
-      session,
-      'POST',
-      '/api/newsletter/subscribe',
-      { email: 'nope' },
-      {},
-      randomAddress(),
-    );
-    expect(invalid.statusCode).toBe(422);
-    expect(invalid.json().errors).toEqual({ email: ['Please enter a valid email'] });
   });
 });
 

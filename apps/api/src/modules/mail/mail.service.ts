@@ -10,7 +10,8 @@ import { enqueueJob, type JobHandler, type JobLog, runDueJobs } from '../jobs/jo
 import { mailOutbox, type OutboxMail } from './mail.tables';
 import type { RenderedMail } from './mail.templates';
 
-export type OutgoingMail = RenderedMail & { to: string };
+/** A mail to send; a newsletter mail names its one-click unsubscribe address. */
+export type OutgoingMail = RenderedMail & { to: string; unsubscribeUrl?: string };
 
 /** Where mail goes: an SMTP server, or files when none is configured. */
 export type MailSender = { send(mail: OutboxMail): Promise<void> };
@@ -19,7 +20,13 @@ export type MailSender = { send(mail: OutboxMail): Promise<void> };
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html })
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      unsubscribeUrl: mail.unsubscribeUrl ?? null,
+    })
     .returning({ id: mailOutbox.id });
   await enqueueJob(db, MAIL_QUEUE, { mailId: row?.id }, { maxAttempts: MAX_ATTEMPTS });
 }
@@ -115,6 +122,13 @@ function messageOf(mail: OutboxMail, from: string) {
     text: mail.text,
     html: mail.html,
     messageId: messageIdOf(mail, from),
+    // A list's mail: mail programs show an unsubscribe button that posts to the address (RFC 8058).
+    ...(mail.unsubscribeUrl
+      ? {
+          list: { unsubscribe: mail.unsubscribeUrl },
+          headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        }
+      : {}),
   };
 }
 

@@ -12,6 +12,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html').notNull(),
+  /** A mail of a list (the newsletter): its one-click unsubscribe address, for the List-Unsubscribe header. */
+  unsubscribeUrl: text('unsubscribe_url'),
   status: mailStatus('status').notNull().default('pending'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),

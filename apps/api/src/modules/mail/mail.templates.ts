@@ -1,3 +1,4 @@
+import { type NewsletterMailKind, newsletterTexts } from './mail.newsletter';
 import { type NoticeKind, noticeTexts, type Texts } from './mail.notices';
 import { type RefundMailKind, refundTexts } from './mail.refunds';
 
@@ -11,12 +12,14 @@ export type MailKind =
   | 'payout-failed'
   | 'account-deleted'
   | NoticeKind
-  | RefundMailKind;
+  | RefundMailKind
+  | NewsletterMailKind;
 
 /** Every mail's texts by kind and language. */
 export const mailTexts: Record<MailKind, Record<string, Texts>> = {
   ...noticeTexts,
   ...refundTexts,
+  ...newsletterTexts,
   'account-deleted': {
     en: {
       subject: 'Your PromptMarket account was deleted',

@@ -17,5 +17,19 @@ export const getStaticPage = (api: ApiClient, slug: string) =>
   api.call(contentEndpoints.staticPage, { params: { slug } });
 export const subscribeToNewsletter = (api: ApiClient, email: string) =>
   api.call(contentEndpoints.subscribe, { body: { email } });
+/** The link of the newsletter's confirmation mail, as the visitor opened it. */
+export const confirmNewsletter = (api: ApiClient, query: URLSearchParams) =>
+  api.call(contentEndpoints.confirmNewsletter, {
+    query: {
+      id: query.get('id') ?? '',
+      expires: Number(query.get('expires')),
+      signature: query.get('signature') ?? '',
+    },
+  });
+/** The unsubscribe link of a newsletter mail, as the visitor opened it. */
+export const unsubscribeFromNewsletter = (api: ApiClient, query: URLSearchParams) =>
+  api.call(contentEndpoints.unsubscribeNewsletter, {
+    query: { email: query.get('email') ?? '', token: query.get('token') ?? '' },
+  });
 export const sendContactMessage = (api: ApiClient, message: ContactRequest) =>
   api.call(contentEndpoints.contact, { body: message });

@@ -15,9 +15,10 @@ describe('newsletter states', () => {
       loading: false,
       error: null,
       successMessage: 'Thank you for subscribing!',
+      shown: 1,
     });
     expect(newsletterLine(state, hint)).toBe('Thank you for subscribing!');
-    state = newsletterReducer(state, { type: 'expired' });
+    state = newsletterReducer(state, { type: 'expired', shown: 1 });
     expect(newsletterLine(state, hint)).toBe(hint);
   });
 
@@ -29,6 +30,6 @@ describe('newsletter states', () => {
       loading: false,
       error: 'An error occurred during subscription.',
     });
-    expect(newsletterLine(newsletterReducer(state, { type: 'expired' }), hint)).toBe(hint);
+    expect(newsletterLine(newsletterReducer(state, { type: 'expired', shown: 1 }), hint)).toBe(hint);
   });
 });

@@ -1,27 +1,21 @@
-import { type FormEvent, useEffect, useId, useReducer } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useHydrated } from '../../../components/ui/use-hydrated';
 import { failureText } from '../../../lib/failure-text';
 import { useTranslation } from '../../../lib/i18n';
 import { useApi } from '../../../lib/use-api';
-import { initialNewsletterState, newsletterLine, newsletterReducer } from '../newsletter-state';
-import { NEWSLETTER_MESSAGE_MS } from '../rules';
+import { newsletterLine, useNewsletterState } from '../newsletter-state';
 
 /**
  * The footer newsletter form: sends only the e-mail (the server checks it), disables the
- * field while sending, clears it on success, and shows the message for 2 seconds.
+ * field while sending, clears it on success, and shows each message for 2 seconds. The success
+ * message is the server's: it asks the visitor to confirm with the link it mailed (double opt-in).
  */
 export function NewsletterForm() {
   const { t } = useTranslation();
   const api = useApi();
   const id = useId();
-  const [state, dispatch] = useReducer(newsletterReducer, initialNewsletterState);
+  const [state, dispatch] = useNewsletterState();
   const hydrated = useHydrated();
-
-  useEffect(() => {
-    if (!state.error && !state.successMessage) return;
-    const timer = setTimeout(() => dispatch({ type: 'expired' }), NEWSLETTER_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [state.error, state.successMessage]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
