@@ -60,6 +60,18 @@ describe("pages' Cache-Control", () => {
     }
   });
 
+  it('never keeps the pages of the newsletter’s links, which act on their token at every visit', async () => {
+    for (const url of [
+      '/en/newsletter/confirm?id=1&expires=2&signature=3',
+      '/de/newsletter/unsubscribe?email=a%40example.test&token=abc',
+    ]) {
+      for (const answer of await askThrice(url)) {
+        expect([url, answer.headers['x-page-cache']]).toEqual([url, undefined]);
+        expect([url, answer.headers['cache-control']]).toEqual([url, 'private, no-store']);
+      }
+    }
+  });
+
   it("leaves the pages kept for every visitor as they are, a visitor's other cookies or not", async () => {
     const asked: Record<string, string>[] = [{}, { cookie: 'cookie_consent=all' }];
     for (const headers of asked) {

@@ -126,10 +126,24 @@ const personalScreens = new Set([
   'cart',
   'reset-password',
   'email',
+  // The newsletter's confirmation and unsubscribe links: each visit acts on its token.
+  'newsletter',
   'processing-payment',
   'success-payment',
   'fail-payment',
 ]);
+
+/**
+ * Screens whose loader acts on the link it was opened with at every visit (the newsletter's
+ * confirmation and unsubscribe links): never kept, or a later visit would show the outcome of the
+ * first without acting.
+ */
+const actingScreens = new Set(['newsletter']);
+
+function isActingScreen(pathname: string): boolean {
+  const [locale = '', screen = ''] = pathname.split('/').filter(Boolean);
+  return /^[a-z]{2}(?:-[a-z]{2})?$/i.test(locale) && actingScreens.has(screen);
+}
 
 function isPersonalScreen(pathname: string): boolean {
   const [locale = '', screen = ''] = pathname
@@ -162,7 +176,7 @@ function isPersonalAnswer(request: FastifyRequest, reply: FastifyReply): boolean
 function keptAudience(request: FastifyRequest): 'guest' | 'member' | null {
   if (request.method !== 'GET' || request.headers.authorization) return null;
   const pathname = request.url.split('?', 1)[0] ?? '';
-  if (pathname.endsWith('.data')) return null;
+  if (pathname.endsWith('.data') || isActingScreen(pathname)) return null;
   if (!hasSessionCookie(request.headers.cookie)) return 'guest';
   return isPublicScreen(pathname) ? 'member' : null;
 }
