@@ -64,8 +64,8 @@ describe('the demo catalogue data', () => {
         (scene.ground.includes('city') || scene.ground.includes('interior')) && scene.light === 'neon',
       creatures: (scene) => animals.includes(scene.subjects[0] ?? ''),
       castles: (scene) => scene.subjects[0] === 'castle',
-      desserts: (scene) => scene.subjects[0] === 'cake',
-      drinks: (scene) => scene.subjects[0] === 'cup',
+      desserts: (scene) => ['cake', 'pie', 'icecream'].includes(scene.subjects[0] ?? ''),
+      drinks: (scene) => ['cup', 'glass', 'wineglass', 'bottle'].includes(scene.subjects[0] ?? ''),
       patterns: (scene) => scene.ground[0] === 'pattern',
       'fluid-art': (scene) => scene.ground[0] === 'fluid',
     };
@@ -98,5 +98,53 @@ describe('the demo catalogue data', () => {
     expect(misfits).toEqual([]);
     // Each style's tile is its prompt drawn in that very style.
     for (const style of styles) expect(drawnAs[style.slug]).toContain(parseScene(style.prompt).style);
+  });
+
+  it('draws each product’s picture of what its subject says, and no title in any language names another thing', () => {
+    /**
+     * Titles that name something the picture rightly does not show on its own: the room a cabin
+     * is drawn as, the queen whose palace it is, the werewolf Spanish calls "hombre lobo", and the
+     * pie Spanish and Italian call as they call a cake ("tarta", "torta").
+     */
+    const namedNotDrawn: Record<string, string[]> = {
+      'cozy-cabin-with-fireplace': ['house'],
+      'ice-palace-of-the-snow-queen': ['person'],
+      'werewolf-under-the-blood-moon': ['person'],
+      'rustic-apple-pie': ['cake'],
+    };
+    const problems = demoCatalogue().products.flatMap((product) => {
+      const drawn = parseScene(product.prompt).subjects;
+      const wrong: string[] = [];
+      if ((drawn[0] ?? null) !== product.subject) {
+        wrong.push(
+          `${product.slug} is drawn as ${drawn[0] ?? 'nothing'}, its subject says ${product.subject}`,
+        );
+      }
+      for (const [language, title] of Object.entries(product.title)) {
+        for (const named of parseScene(title).subjects) {
+          if (!drawn.includes(named) && !namedNotDrawn[product.slug]?.includes(named)) {
+            wrong.push(
+              `${product.slug}: the ${language} title “${title}” names a ${named}, the picture shows ${drawn.join(' and ') || 'none'}`,
+            );
+          }
+        }
+      }
+      return wrong;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('draws the demo drinks and desserts as what they are, not all as a steaming mug or a cake', () => {
+    const subjectOf = (slug: string) =>
+      demoCatalogue().products.find((product) => product.slug === slug)?.subject;
+    expect(subjectOf('fresh-lemonade-sketch')).toBe('glass');
+    expect(subjectOf('tropical-smoothie-trio')).toBe('glass');
+    expect(subjectOf('iced-coffee-splash')).toBe('glass');
+    expect(subjectOf('red-wine-at-vineyard-sunset')).toBe('wineglass');
+    expect(subjectOf('blue-cocktail-in-a-neon-bar')).toBe('wineglass');
+    expect(subjectOf('magic-potion-bottles')).toBe('bottle');
+    expect(subjectOf('summer-ice-cream-cones')).toBe('icecream');
+    expect(subjectOf('rustic-apple-pie')).toBe('pie');
+    expect(subjectOf('hot-chocolate-by-the-window')).toBe('cup');
   });
 });

@@ -35,6 +35,13 @@ const seedProduct = z.strictObject({
   category: slug,
   styles: z.array(slug).min(1).max(3),
   priceCents: z.int().min(199).max(2999),
+  /**
+   * What the picture shows first, as the demo engine names it (generation/scene.ts: cup, glass,
+   * wineglass, cake, pie …); null for a landscape or a pattern. The picture is drawn from the
+   * prompt; this says what the drawing shows, so a change of either that puts another thing in
+   * the picture than its title names is seen (catalogue.seed-data.test.ts).
+   */
+  subject: z.string().nullable(),
   title: z.strictObject({ en: title, de: title, fr: title, es: title, it: title, pl: title }),
   /** One or two sentences describing the picture. */
   description: texts,

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import type { Ground, Scene, Subject } from './scene';
+import { foodAndDrink, type Ground, type Scene, type Subject } from './scene';
 import { displace, surface, valueNoise } from './scene-texture';
 
 // Draws a scene (scene.ts) as SVG and rasterises it with sharp: sky, then the grounds back to
@@ -678,6 +678,21 @@ const subjectArt: Record<Subject, SubjectArt> = {
     `<circle cx="50" cy="17" r="9" fill="${body}"/><path d="M37 30Q50 25 63 30L68 64L59 64L58 98L51.5 98L50 68L48.5 98L42 98L41 64L32 64Z" fill="${body}"/>`,
   cup: (body, detail, accent) =>
     `<ellipse cx="50" cy="94" rx="38" ry="6" fill="${mix(body, '#000000', 0.15)}"/><path d="M72 50a13 13 0 0 1 0 26" fill="none" stroke="${body}" stroke-width="6"/><path d="M22 42L78 42L72 88Q50 96 28 88Z" fill="${body}"/><ellipse cx="50" cy="42" rx="28" ry="6" fill="${accent}"/><path d="M40 30q-6 -8 0 -16q6 -8 0 -14M56 30q-6 -8 0 -16q6 -8 0 -14" fill="none" stroke="${detail}" stroke-width="3" stroke-linecap="round" opacity="0.7"/>`,
+  // A tall glass of a cold drink: ice, a straw, no steam. `body` is the drink.
+  glass: (body, detail, accent) =>
+    `<ellipse cx="50" cy="95" rx="24" ry="4" fill="#000000" opacity="0.15"/><path d="M33 36L67 36L64 92Q50 97 36 92Z" fill="${body}"/><rect x="39" y="42" width="11" height="11" rx="2" fill="${detail}" opacity="0.75" transform="rotate(12 44 47)"/><rect x="51" y="52" width="10" height="10" rx="2" fill="${detail}" opacity="0.75" transform="rotate(-10 56 57)"/><path d="M57 38L67 4" stroke="${accent}" stroke-width="4" stroke-linecap="round"/><path d="M30 22L70 22L64 94Q50 99 36 94Z" fill="#ffffff" opacity="0.22" stroke="#8c98a4" stroke-width="2"/>`,
+  // A stemmed glass of wine or a cocktail. `body` is the drink.
+  wineglass: (body, detail) =>
+    `<ellipse cx="50" cy="95" rx="22" ry="4" fill="#000000" opacity="0.15"/><path d="M29 34Q31 56 50 58Q69 56 71 34Z" fill="${body}"/><path d="M27 10Q25 56 50 60Q75 56 73 10Z" fill="#ffffff" opacity="0.22" stroke="#8c98a4" stroke-width="2"/><rect x="48" y="60" width="4" height="30" fill="${detail}" opacity="0.85" stroke="#8c98a4" stroke-width="1"/><ellipse cx="50" cy="92" rx="17" ry="4" fill="${detail}" opacity="0.85" stroke="#8c98a4" stroke-width="1.5"/><path d="M33 18Q32 32 36 42" fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" opacity="0.7"/>`,
+  // A round flask with a cork, the potion glowing in it. `body` is the potion.
+  bottle: (body, detail, accent) =>
+    `<ellipse cx="50" cy="96" rx="26" ry="4" fill="#000000" opacity="0.15"/><path d="M25.5 66A25 25 0 0 0 74.5 66Z" fill="${body}"/><circle cx="50" cy="68" r="26" fill="#ffffff" opacity="0.2" stroke="#8c98a4" stroke-width="2"/><rect x="42" y="22" width="16" height="22" fill="#ffffff" opacity="0.25" stroke="#8c98a4" stroke-width="2"/><rect x="40" y="12" width="20" height="11" rx="2" fill="${accent}"/><circle cx="42" cy="76" r="3" fill="${detail}" opacity="0.8"/><circle cx="56" cy="82" r="2.2" fill="${detail}" opacity="0.8"/><circle cx="50" cy="72" r="1.6" fill="${detail}" opacity="0.8"/><path d="M36 58Q40 50 46 48" fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" opacity="0.7"/>`,
+  // Ice cream on a waffle cone. `body` is the scoops.
+  icecream: (body, detail, accent) =>
+    `<path d="M33 50L67 50L50 98Z" fill="${accent}"/><path d="M38 58L58 78M44 52L62 70M36 66L54 84M62 58L42 78M56 52L38 70M64 66L46 84" stroke="${mix(accent, '#000000', 0.25)}" stroke-width="1.5"/><circle cx="50" cy="26" r="14" fill="${mix(body, '#ffffff', 0.35)}"/><circle cx="50" cy="44" r="18" fill="${body}"/><path d="M36 50Q38 60 41 52Q44 62 47 53Q50 60 53 53Q57 61 60 52Q62 58 64 50Z" fill="${body}"/><circle cx="44" cy="38" r="1.8" fill="${detail}"/><circle cx="56" cy="42" r="1.8" fill="#2f9e57"/><circle cx="50" cy="22" r="1.8" fill="#d6343a"/>`,
+  // A round pie in its tin, a lattice over the top. `body` is the crust.
+  pie: (body, detail, accent) =>
+    `<ellipse cx="50" cy="94" rx="44" ry="5" fill="#000000" opacity="0.15"/><path d="M8 70L92 70L85 90Q50 96 15 90Z" fill="${accent}"/><path d="M10 72Q50 40 90 72Z" fill="${body}"/><path d="M26 60L40 72M38 53L56 72M52 50L72 72M66 53L80 66M74 60L60 72M62 53L44 72M48 50L28 72M36 53L20 66" stroke="${detail}" stroke-width="3" stroke-linecap="round"/><path d="M10 72Q50 76 90 72" fill="none" stroke="${detail}" stroke-width="4" stroke-linecap="round"/><path d="M44 38q-5 -7 0 -13q5 -7 0 -12M58 38q-5 -7 0 -13q5 -7 0 -12" fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" opacity="0.6"/>`,
   cake: (body, detail, accent) =>
     `<ellipse cx="50" cy="95" rx="44" ry="6" fill="#f4f4f6"/><rect x="16" y="52" width="68" height="42" rx="5" fill="${body}"/><rect x="16" y="70" width="68" height="6" fill="${accent}"/><path d="M16 56Q16 46 50 46Q84 46 84 56L84 60Q78 66 74 60Q68 68 62 60Q56 68 50 60Q44 68 38 60Q32 68 26 60Q20 66 16 60Z" fill="${detail}"/><circle cx="50" cy="40" r="7" fill="#d6343a"/><path d="M50 33q3 -6 8 -8" fill="none" stroke="#3f8f4a" stroke-width="2"/>`,
 };
@@ -703,7 +718,12 @@ const subjectColours: Record<Subject, [string, string, string]> = {
   vehicle: ['#f2c230', '#cfe6f5', '#f2c230'],
   person: ['#2f3a4a', '#2f3a4a', '#2f3a4a'],
   cup: ['#f4efe6', '#ffffff', '#6b3e26'],
+  glass: ['#f4d35e', '#ffffff', '#e2474b'],
+  wineglass: ['#7b1630', '#ffffff', '#ffffff'],
+  bottle: ['#8a4fd8', '#ffffff', '#a0734a'],
   cake: ['#f3d5b5', '#fff6f0', '#e86a8a'],
+  pie: ['#d9a35b', '#a8692f', '#9aa0aa'],
+  icecream: ['#f6b5c8', '#ffffff', '#d9a35b'],
 };
 
 /** Where a subject goes: its box's top-left corner and size, from what it is and the ground. */
@@ -739,7 +759,7 @@ function placement(
     if (water && subject === 'lighthouse') centre = context.subjectX < 512 && !main ? 800 : 300;
   } else if (subject === 'house' || subject === 'tree') {
     size = main ? 360 : 220;
-  } else if (indoors && (subject === 'cup' || subject === 'cake' || subject === 'flower')) {
+  } else if (indoors && (foodAndDrink.has(subject) || subject === 'flower')) {
     size = main ? 420 : 220;
     bottom = main ? 960 : 900;
   }
@@ -762,7 +782,9 @@ function subjectLayer(context: Context, subject: Subject, main: boolean): string
   let accent =
     named && (subject === 'lighthouse' || subject === 'house' || subject === 'castle')
       ? named
-      : defaultAccent;
+      : subject === 'cup'
+        ? (scene.drink ?? defaultAccent)
+        : defaultAccent;
   if (
     named &&
     (subject === 'lighthouse' || subject === 'house' || subject === 'castle' || subject === 'ship')

@@ -123,6 +123,29 @@ describe('parseScene', () => {
     expect(parseScene('iced coffee with ice cubes, shallow depth of field').ground).toEqual(['interior']);
   });
 
+  it('draws each drink in its own vessel and each dessert as itself, not all as a steaming mug or a cake', () => {
+    expect(parseScene('a glass pitcher of lemonade with lemon slices').subjects).toEqual(['glass']);
+    expect(parseScene('a tall glass of iced latte, a cup beside it').subjects).toEqual(['glass']);
+    expect(parseScene('glass of red wine on a terrace')).toMatchObject({
+      subjects: ['wineglass'],
+      subjectColours: ['#d6343a'],
+    });
+    expect(parseScene('electric blue cocktail, bokeh of bottles').subjects).toEqual(['wineglass']);
+    expect(parseScene('glowing magic potions in glass bottles').subjects).toEqual(['bottle']);
+    expect(parseScene('three melting ice cream cones').subjects).toEqual(['icecream']);
+    expect(parseScene('golden lattice-top apple pie on a windowsill').subjects).toEqual(['pie']);
+    // The first word naming what is in the cup colours it: matcha is green, coffee stays brown.
+    expect(parseScene('ceramic cup of vivid green matcha latte').drink).toBe('#8fb548');
+    expect(parseScene('a mug of coffee').drink).toBeNull();
+    // A tower with food is the shape of the food; a rabbit-shaped cookie is no rabbit.
+    expect(parseScene('tall pastel macaron tower on a cake stand').subjects).toEqual(['cake']);
+    expect(parseScene('fruit parfait with a rabbit-shaped cookie on top').subjects).toEqual(['cake']);
+    // Food by a window is in a room, the snow outside.
+    expect(parseScene('mug of hot chocolate, frosty window with snow falling outside').ground).toEqual([
+      'interior',
+    ]);
+  });
+
   it('is the same for the same prompt; words it does not know only turn the palette', () => {
     expect(parseScene('a fox in the forest')).toEqual(parseScene('a fox in the forest'));
     const plain = parseScene('a fox in the forest');

@@ -55,7 +55,31 @@ export type Subject =
   | 'vehicle'
   | 'person'
   | 'cup'
-  | 'cake';
+  | 'glass'
+  | 'wineglass'
+  | 'bottle'
+  | 'cake'
+  | 'pie'
+  | 'icecream';
+
+/** What is eaten or drunk: served indoors unless a landscape is named, and never beside a building. */
+export const foodAndDrink: ReadonlySet<Subject> = new Set<Subject>([
+  'cup',
+  'glass',
+  'wineglass',
+  'bottle',
+  'cake',
+  'pie',
+  'icecream',
+]);
+/** Words for a window: food or a drink by one is in a room, whatever is seen through it. */
+const windowWords = new Set(
+  'window windows windowpane fenster fenetre fenetres ventana ventanas finestra finestre okno okna'.split(
+    ' ',
+  ),
+);
+/** The vessels of a drink: a picture shows one kind of them, the first named. */
+const drinkVessels: ReadonlySet<Subject> = new Set<Subject>(['cup', 'glass', 'wineglass', 'bottle']);
 
 export type Scene = {
   time: TimeOfDay;
@@ -74,6 +98,8 @@ export type Scene = {
   colours: string[];
   /** Each subject's colour when a colour word comes shortly before it ("a red cat"), else null. */
   subjectColours: (string | null)[];
+  /** What a cup holds, as hex, when the word that named it says (matcha is green); else coffee. */
+  drink: string | null;
   /** Degrees the palette turns by, from the words the vocabulary does not know (0 when none). */
   hueShift: number;
   /** The seed for every random choice of the drawing: the same prompt, the same picture. */
@@ -285,12 +311,27 @@ words(
   { subject: 'person' },
 );
 words('portrait face headshot portrat visage retrato ritratto portret', { portrait: true });
+// A cold drink stands in a tall glass with a straw, wine and cocktails in a stemmed glass, a potion
+// in a flask: each its own vessel, not a steaming mug.
 words(
-  'cup mug coffee tea latte milkshake cocktail wine smoothie lemonade potion matcha espresso cappuccino drink beverage juice teacup kaffee tee tasse taza te bebida caffe te tazza kawa herbata kubek',
-  { subject: 'cup' },
+  'lemonade smoothie juice milkshake iced eiskaffee frappe soda limonade limonada limonata lemoniada saft jus zumo succo sok batido frullato',
+  { subject: 'glass' },
+);
+words('wine cocktail martini champagne prosecco margarita mojito wein sekt vin vino wino koktajl coctel', {
+  subject: 'wineglass',
+});
+words(
+  'potion bottle flask vial elixir phial trank zaubertrank flasche fiole bouteille pocion botella frasco pozione bottiglia boccetta eliksir butelka',
+  { subject: 'bottle' },
 );
 words(
-  'cake cheesecake pie dessert macaron cupcake donut pastry parfait mochi pudding tart kuchen torte gateau tarte torta dolce ciasto tort',
+  'cup mug coffee tea latte matcha espresso cappuccino drink beverage teacup kaffee tee tasse taza te bebida caffe te tazza kawa herbata kubek',
+  { subject: 'cup' },
+);
+words('icecream gelato helado sorbet eistute cornet cucurucho lody', { subject: 'icecream' });
+words('pie tart tarte crostata szarlotka', { subject: 'pie' });
+words(
+  'cake cheesecake dessert macaron makaronik makaronikow cupcake donut pastry parfait mochi pudding kuchen torte gateau torta tarta dolce ciasto tort',
   { subject: 'cake' },
 );
 // Colours.
@@ -332,6 +373,33 @@ const naturalColours = new Map<string, string>([
   ['dolphin', '#7a9ab0'],
   ['koi', '#f08a24'],
   ['goldfish', '#f08a24'],
+  // What is in a glass or a flask, and the scoops on a cone.
+  ['lemonade', '#f4d35e'],
+  ['limonade', '#f4d35e'],
+  ['limonada', '#f4d35e'],
+  ['limonata', '#f4d35e'],
+  ['lemoniada', '#f4d35e'],
+  ['smoothie', '#f08a24'],
+  ['juice', '#f29e1f'],
+  ['milkshake', '#f5b8c9'],
+  ['iced', '#c89f73'],
+  ['wine', '#7b1630'],
+  ['champagne', '#f3e3a0'],
+  ['prosecco', '#f3e3a0'],
+  ['potion', '#8a4fd8'],
+  ['elixir', '#8a4fd8'],
+  ['icecream', '#f6b5c8'],
+  ['gelato', '#f6b5c8'],
+]);
+
+/** The colour of what is in a cup, by the word that named it. */
+const drinkColours = new Map<string, string>([
+  ['matcha', '#8fb548'],
+  ['tea', '#b8742a'],
+  ['tee', '#b8742a'],
+  ['te', '#b8742a'],
+  ['herbata', '#b8742a'],
+  ['teacup', '#b8742a'],
 ]);
 
 /** Two-word phrases, joined with a hyphen before the lookup. */
@@ -346,8 +414,16 @@ const phrases = new Map<string, string>([
   ['pixel art', 'pixelart'],
   ['northern lights', 'aurora'],
   ['oil painting', 'oil'],
-  ['ice cream', 'dessert'],
+  ['ice cream', 'icecream'],
+  ['ice creams', 'icecream'],
   ['hot chocolate', 'drink'],
+  ['fairy lights', 'lights'],
+  // Iced coffee is a cold drink in a glass, whatever the language ("helado" alone is ice cream).
+  ['iced coffee', 'iced'],
+  ['cafe helado', 'iced'],
+  ['cafe glace', 'iced'],
+  ['caffe freddo', 'iced'],
+  ['mrozona kawa', 'iced'],
   ['big ben', 'tower'],
   ['eiffel tower', 'tower'],
   ['falling snow', 'snowfall'],
@@ -390,7 +466,10 @@ export function promptWords(prompt: string): string[] {
     const trimmed = word.replace(/^-+|-+$/g, '');
     if (!trimmed) return [];
     // "snow-capped" is read as "snow" and "capped"; a known hyphenated word ("low-poly") stays whole.
-    return vocabulary.has(trimmed) ? [trimmed] : trimmed.split('-').filter(Boolean);
+    if (vocabulary.has(trimmed)) return [trimmed];
+    // A "rabbit-shaped cookie" or a "star-shaped lamp" is neither a rabbit nor the night.
+    if (/-shaped$/.test(trimmed)) return ['shaped'];
+    return trimmed.split('-').filter(Boolean);
   });
 }
 
@@ -473,6 +552,7 @@ export function parseScene(prompt: string): Scene {
   /** The last colour word and the position it came at. */
   let lastColour: { hex: string; at: number } | null = null;
   const unknown: string[] = [];
+  let drink: string | null = null;
   for (const [at, word] of joined.entries()) {
     const entry = lookUp(word);
     if (!entry) {
@@ -487,6 +567,8 @@ export function parseScene(prompt: string): Scene {
     else if ('light' in entry) lights.push(entry.light);
     else if ('style' in entry) styles.add(entry.style);
     else if ('subject' in entry) {
+      // "A cup of matcha": the first word that names what is in the cup colours it.
+      if (entry.subject === 'cup') drink ??= drinkColours.get(word) ?? null;
       if (!subjects.includes(entry.subject)) {
         subjects.push(entry.subject);
         const singular = word.endsWith('s') && !vocabulary.has(word) ? word.slice(0, -1) : word;
@@ -506,10 +588,25 @@ export function parseScene(prompt: string): Scene {
   if (aurora) time = 'night';
   if (storm) weather.add('rain');
   if (lights.includes('moonlight')) time ??= 'night';
-  // Indoors, a cabin or a castle is the room itself, not something standing in it.
-  if (grounds.has('interior')) {
+  if (foodAndDrink.has(subjects[0] as Subject) && joined.some((word) => windowWords.has(word))) {
+    grounds.add('interior');
+  }
+  // A picture of a drink shows one vessel, the first named ("an iced latte" in its glass, no mug).
+  const vessel = subjects.find((subject) => drinkVessels.has(subject));
+  for (let index = subjects.length - 1; index >= 0; index -= 1) {
+    const subject = subjects[index] as Subject;
+    if (drinkVessels.has(subject) && subject !== vessel) {
+      subjects.splice(index, 1);
+      subjectColours.splice(index, 1);
+    }
+  }
+  // Indoors, a cabin or a castle is the room itself, not something standing in it; a tower named
+  // with food is the shape the food is stacked in ("a macaron tower", "wieża z makaroników").
+  const withFood = subjects.some((subject) => foodAndDrink.has(subject));
+  if (grounds.has('interior') || withFood) {
+    const rooms = grounds.has('interior') ? ['house', 'castle', 'tower', 'lighthouse'] : ['tower'];
     for (let index = subjects.length - 1; index >= 0; index -= 1) {
-      if (['house', 'castle', 'tower', 'lighthouse'].includes(subjects[index] as Subject)) {
+      if (rooms.includes(subjects[index] as Subject)) {
         subjects.splice(index, 1);
         subjectColours.splice(index, 1);
       }
@@ -544,7 +641,7 @@ export function parseScene(prompt: string): Scene {
     ? landscape.filter((ground) => !['lake', 'sea', 'snow'].includes(ground))
     : landscape;
   // Food and drink with no landscape named are served indoors.
-  const food = subjects[0] === 'cup' || subjects[0] === 'cake';
+  const food = foodAndDrink.has(subjects[0] as Subject);
   const ground: Ground[] = abstract ? [abstract] : seen.length > 0 ? seen : [food ? 'interior' : 'hills'];
   const light: Light | null = lights.includes('neon')
     ? 'neon'
@@ -566,6 +663,7 @@ export function parseScene(prompt: string): Scene {
     portrait: portrait && subjects[0] === 'person',
     colours,
     subjectColours: subjectColours.slice(0, 2),
+    drink: subjects.includes('cup') ? drink : null,
     hueShift: unknownText ? (seedOf(unknownText) % 61) - 30 : 0,
     seed: seedOf(prompt),
   };
