@@ -168,16 +168,16 @@ describe('the back office’s offers and messages in the browser', () => {
       // Found without its accent, among the open messages.
       await staff.page.goto(`/en/admin/messages?state=open&search=${encodeURIComponent(`zolkiewska${run}`)}`);
       const card = staff.page.getByRole('listitem').filter({ hasText: email });
-      // The back office shows who wrote, from which address, about what, and what they wrote.
-      await card.getByText(`Mengenrabatt ${run}`).waitFor();
-      const shown = await card.innerText();
-      for (const part of [
-        `Maria ${lastName} · ${email}`,
-        'Kann ich Prompts für mein Team in großen Mengen kaufen?',
-      ]) {
-        expect(shown).toContain(part);
-      }
       if (viewport === viewports.desktop) {
+        // The back office shows who wrote, from which address, about what, and what they wrote.
+        await card.getByText(`Mengenrabatt ${run}`).waitFor();
+        const shown = await card.innerText();
+        for (const part of [
+          `Maria ${lastName} · ${email}`,
+          'Kann ich Prompts für mein Team in großen Mengen kaufen?',
+        ]) {
+          expect(shown).toContain(part);
+        }
         const token = `Reply token ${run}`;
         await card.getByLabel(`Your reply to Maria ${lastName}`).fill(`Ja, gerne. ${token}`);
         await card.getByRole('button', { name: 'Send reply' }).click();
