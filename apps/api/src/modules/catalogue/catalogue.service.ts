@@ -435,7 +435,7 @@ function filters(
   if (query.price_max !== undefined) conditions.push(sql`p.price_cents <= ${query.price_max}`);
   if (query.search && withSearch) {
     conditions.push(
-      sql`p.id in (select t.product_id from product_translations t where ${textMatch(viewer, tsQuery)})`,
+      sql`p.id in (select t.product_id from product_search t where ${textMatch(viewer, tsQuery)})`,
     );
   }
   return conditions;
@@ -472,7 +472,7 @@ function pageOfIds(
   if (sort === 'relevance' && query.search && tsQuery) {
     const rank = textRank(viewer, tsQuery);
     const ranked = sql`select t.product_id, max(${rank}) as score
-        from product_translations t where ${textMatch(viewer, tsQuery)} group by t.product_id`;
+        from product_search t where ${textMatch(viewer, tsQuery)} group by t.product_id`;
     const productFilters = filters(query, viewer, tsQuery, { withSearch: false });
     if (productFilters.length === 1) {
       // Only "active" to check: the matches are ranked and sorted first (OFFSET 0 keeps that
@@ -484,7 +484,7 @@ function pageOfIds(
     }
     // With a category, style or price too, only the products that pass them are ranked: the
     // planner may start from those (often a few dozen) rather than rank every match first.
-    return sql`select p.id from products p join product_translations t on t.product_id = p.id
+    return sql`select p.id from products p join product_search t on t.product_id = p.id
       where ${sql.join(productFilters, sql` and `)} and (${textMatch(viewer, tsQuery)})
       group by p.id order by max(${rank}) desc, p.id desc limit ${perPage} offset ${offset}`;
   }
@@ -528,7 +528,7 @@ const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
  */
 export function rankedIds(viewer: Viewer, tsQuery: string, keep: number): SQL {
   const onSale = sql`not exists (select 1 from products p where p.id = t.product_id and not p.is_active)`;
-  const matches = sql`from product_translations t where (${textMatch(viewer, tsQuery)}) and ${onSale}`;
+  const matches = sql`from product_search t where (${textMatch(viewer, tsQuery)}) and ${onSale}`;
   const rank = textRank(viewer, tsQuery);
   if (viewer.locale === DEFAULT_LOCALE) {
     return sql`select t.product_id as id ${matches} order by ${rank} desc, t.product_id desc limit ${keep + 1}`;
@@ -669,7 +669,7 @@ async function listOf(
     const found = await reads.found.get(db, `found:${viewer.locale}:${tsQuery}${reads.at}`, async () => {
       const [row] = await preparedRows<{ found: boolean }>(
         db,
-        sql`select exists (select 1 from product_translations t where ${textMatch(viewer, tsQuery)}) as found`,
+        sql`select exists (select 1 from product_search t where ${textMatch(viewer, tsQuery)}) as found`,
       );
       return row?.found ? 1 : 0;
     });

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -15,7 +16,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../db/columns';
-import { foldedSqlText } from '../../lib/folded-search';
 import { users } from '../accounts/accounts.tables';
 import { languages } from '../site/site.tables';
 
@@ -137,11 +137,7 @@ export const productImageHashes = pgTable(
   (table) => [index('product_image_hashes_hash_idx').on(table.hash)],
 );
 
-/**
- * Title and description per language. `search` is the row's full-text vector in its own
- * language's dictionary, kept up to date by PostgreSQL. The text is folded first (lower case,
- * accents dropped, as `foldText`), and so is every search: "zachod slonca" finds "Zachód słońca".
- */
+/** Title and description per language. */
 export const productTranslations = pgTable(
   'product_translations',
   {
@@ -153,26 +149,35 @@ export const productTranslations = pgTable(
       .references(() => languages.code, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    search: tsvector('search').generatedAlwaysAs(
-      sql`to_tsvector(
-        case locale
-          when 'en' then 'english'::regconfig
-          when 'de' then 'german'::regconfig
-          when 'fr' then 'french'::regconfig
-          when 'es' then 'spanish'::regconfig
-          when 'it' then 'italian'::regconfig
-          else 'simple'::regconfig
-        end,
-        ${sql.raw(foldedSqlText("coalesce(title, '') || ' ' || coalesce(description, '')"))})`,
-    ),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.locale] })],
+);
+
+/**
+ * Each translation's full-text vector in its own language's dictionary, made from its title and
+ * description folded (lower case, accents dropped, as `foldText`; every search is folded the same
+ * way, so "zachod slonca" finds "Zachód słońca"). A trigger on product_translations keeps it
+ * (migration 0047, `product_search_vector`). A table of its own, so that making or remaking every
+ * vector never locks the translations that every page reads (decision 0055).
+ */
+export const productSearch = pgTable(
+  'product_search',
+  {
+    productId: integer('product_id').notNull(),
+    locale: text('locale').notNull(),
+    search: tsvector('search').notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.locale] }),
-    index('product_translations_search_idx').using('gin', table.search),
+    foreignKey({
+      columns: [table.productId, table.locale],
+      foreignColumns: [productTranslations.productId, productTranslations.locale],
+    }).onDelete('cascade'),
+    index('product_search_idx').using('gin', table.search),
     // A search reads one language's titles (and English's): an index of each built-in language's
     // rows finds them without intersecting the whole table's matches with the language's rows.
     ...['en', 'de', 'fr', 'es', 'it', 'pl'].map((locale) =>
-      index(`product_translations_search_${locale}_idx`)
+      index(`product_search_${locale}_idx`)
         .using('gin', table.search)
         .where(sql.raw(`locale = '${locale}'`)),
     ),
