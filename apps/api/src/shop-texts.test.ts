@@ -183,7 +183,7 @@ describe('one way of addressing the reader per language', () => {
    */
   const otherRegister: Record<Exclude<Language, 'en'>, RegExp> = {
     de: /\b(?:Sie|Ihnen|Ihr|Ihre|Ihrem|Ihren|Ihrer|Ihres)\b/g,
-    fr: /(?<![\p{L}’'-])(?:tu|toi|ton|ta|tes|te|t[’'](?=\p{L}))(?![\p{L}-])/giu,
+    fr: /(?<![\p{L}’'])(?:(?:tu|toi|ton|ta|tes|te)(?![\p{L}’'])|t[’'](?=\p{L}))/giu,
     es: /\b(?:usted|ustedes|Ud|Uds|Vd|Vds)\b/gi,
     it: /(?<![\p{L}’'])(?:Lei|La|Le|Sua|Suo|Sue|Suoi)(?!\p{L})/gu,
     pl: /(?<!\p{L})(?:Pan|Pani|Pana|Panu|Panią|Panem|Państwo|Państwa|Państwu|Pańsk\p{L}*)(?!\p{L})/gu,
