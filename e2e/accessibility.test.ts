@@ -28,7 +28,13 @@ type AxeResult = {
   }[];
 };
 
-/** Runs axe on what `page` shows now; answers the serious and critical findings. */
+/**
+ * Findings below "serious" that the shop has put right and keeps right: two landmarks of one name,
+ * a column heading with no text, a picture whose text repeats the words beside it.
+ */
+const KEPT_RIGHT = new Set(['landmark-unique', 'empty-table-header', 'image-redundant-alt']);
+
+/** Runs axe on what `page` shows now; answers the serious and critical findings (and `KEPT_RIGHT`). */
 async function audit(page: Page, name: string): Promise<Finding[]> {
   // Transitions (menus, dialogs) settle before colours are measured.
   await page.waitForTimeout(250);
@@ -48,7 +54,10 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
   )) as AxeResult;
   const width = page.viewportSize()?.width ?? 0;
   return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(
+      (violation) =>
+        violation.impact === 'serious' || violation.impact === 'critical' || KEPT_RIGHT.has(violation.id),
+    )
     .map((violation) => ({
       page: name,
       width,
@@ -59,6 +68,16 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
         .map((node) => `${JSON.stringify(node.target)} ${node.html.slice(0, 160)}`),
       text: violation.help,
     }));
+}
+
+/** Audits what `page` shows now (a dialog open, say) at a phone's width and then a desktop's. */
+async function auditBothWidths(page: Page, name: string): Promise<Finding[]> {
+  const found: Finding[] = [];
+  for (const viewport of [viewports.phone, viewports.desktop]) {
+    await page.setViewportSize(viewport);
+    found.push(...(await audit(page, name)));
+  }
+  return found;
 }
 
 /**
@@ -202,15 +221,8 @@ async function products(): Promise<Listed[]> {
   return list;
 }
 
-/**
- * A seller's offer accepted with a SEPA payout that waits for the back office: its row has the
- * table's widest actions ("Mark as paid" beside "Mark as failed"). The price is set through the
- * back office's API by the admin signed in on `admin`.
- */
-async function sepaPayoutWaiting(admin: Page) {
-  const { page, context } = await openPage(browser, viewports.desktop);
-  await verifiedUser(page);
-  const title = `Quiet harbour ${Date.now()}`;
+/** Sends an offer titled `title` from the dashboard's form on `page`. */
+async function sendOffer(page: Page, title: string) {
   await page.goto('/en/dashboard/offers');
   await page.locator('button[type="submit"]:enabled', { hasText: 'Send offer' }).waitFor();
   await page.getByLabel('Title', { exact: true }).fill(title);
@@ -229,40 +241,79 @@ async function sepaPayoutWaiting(admin: Page) {
   await page.getByLabel('I confirm that this work was created with AI and that I may sell it.').check();
   await page.getByRole('button', { name: 'Send offer' }).click();
   await page.getByText('Your offer has been sent. We will answer with our price.').waitFor();
+}
+
+/**
+ * Two offers of a new seller answered with a price by the admin signed in on `admin` (through the
+ * back office's API): one of 200 EUR, which asks for an identity verification first (its dialog
+ * audited), and one of 50 EUR accepted with a SEPA payout, which then waits for the back office:
+ * its row has the payouts table's widest actions ("Mark as paid" beside "Mark as failed"). Each
+ * step of the approval's dialog is audited at both widths; answers the findings.
+ */
+async function sepaPayoutWaiting(admin: Page): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  const { page, context } = await openPage(browser, viewports.desktop);
+  await verifiedUser(page);
+  const titles = { sepa: `Quiet harbour ${Date.now()}`, large: `Grand harbour ${Date.now()}` };
+  await sendOffer(page, titles.sepa);
+  await sendOffer(page, titles.large);
 
   const xsrf = (await admin.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
   const headers = { accept: 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf?.value ?? '') };
   const pending = (await (
     await admin.request.get('/api/admin/offers?status=pending&per_page=100', { headers })
   ).json()) as { payload: { data: { id: number; title: string }[] } };
-  const offer = pending.payload.data.find((item) => item.title === title);
-  if (!offer) throw new Error(`offer ${title} is not waiting for a price`);
-  const counter = await admin.request.post(`/api/admin/offers/${offer.id}/counter`, {
-    headers,
-    data: { service_price: '50' },
-  });
-  expect(counter.status()).toBe(200);
+  for (const [title, price] of [
+    [titles.sepa, '50'],
+    [titles.large, '200'],
+  ] as const) {
+    const offer = pending.payload.data.find((item) => item.title === title);
+    if (!offer) throw new Error(`offer ${title} is not waiting for a price`);
+    const counter = await admin.request.post(`/api/admin/offers/${offer.id}/counter`, {
+      headers,
+      data: { service_price: price },
+    });
+    expect(counter.status()).toBe(200);
+  }
 
   await page.reload();
-  await page
-    .getByRole('row', { name: new RegExp(title) })
-    .getByRole('button', { name: 'View Offer' })
-    .click();
   const dialog = page.getByRole('dialog');
+  const view = async (title: string) => {
+    await page
+      .getByRole('row', { name: new RegExp(title) })
+      .getByRole('button', { name: 'View Offer' })
+      .click();
+    await dialog.waitFor();
+  };
+  // 200 EUR before the identity is verified: the dialog says so.
+  await view(titles.large);
+  findings.push(...(await auditBothWidths(page, 'offer dialog (details)')));
+  await dialog.getByRole('button', { name: 'Accept' }).click();
+  await dialog.getByRole('heading', { name: 'Verification required' }).waitFor();
+  findings.push(...(await auditBothWidths(page, 'offer dialog (verification required)')));
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+
+  await view(titles.sepa);
   await dialog.getByRole('button', { name: 'Accept' }).click();
   await dialog.getByLabel('Phone').fill('+44 20 7946 0000');
   await dialog.getByLabel('Address').fill('12 St James Square');
   await dialog.getByLabel('City').fill('London');
   await dialog.getByLabel('Post code').fill('SW1Y 4JH');
   await dialog.getByLabel('Country').selectOption('GB');
+  findings.push(...(await auditBothWidths(page, 'offer dialog (contact)')));
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByRole('radio', { name: /Bank transfer \(SEPA\)/ }).check();
+  findings.push(...(await auditBothWidths(page, 'offer dialog (payout method)')));
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.getByLabel('IBAN').fill('DE89370400440532013000');
   await dialog.getByLabel('I confirm that these details are correct and accept the terms.').check();
+  findings.push(...(await auditBothWidths(page, 'offer dialog (bank)')));
   await dialog.getByRole('button', { name: 'Accept and get paid' }).click();
   await dialog.getByRole('heading', { name: 'Offer accepted' }).waitFor();
+  findings.push(...(await auditBothWidths(page, 'offer dialog (accepted)')));
   await context.close();
+  return findings;
 }
 
 // The three audits use browser contexts of their own and run side by side: most of their time is
@@ -291,6 +342,10 @@ describe.concurrent('accessibility (axe)', () => {
         '/en/cart',
         '/en/forbidden',
         '/en/no-such-page',
+        '/en/newsletter/confirm?token=nothing',
+        '/en/newsletter/unsubscribe?token=nothing',
+        '/en/account-deleted',
+        '/en/processing-payment',
         '/de',
       ],
       async (width) => {
@@ -312,6 +367,16 @@ describe.concurrent('accessibility (axe)', () => {
           expect(await opener.getAttribute('aria-expanded')).toBe('false');
           expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
         }
+        // The cookie banner, asked before any choice, its settings shut and open.
+        await page.context().clearCookies({ name: 'cookie_consent' });
+        await page.goto('/en/products');
+        const banner = page.getByRole('region', { name: 'Cookies' });
+        await banner.waitFor();
+        found.push(...(await audit(page, '/en/products (cookie banner)')));
+        await banner.getByRole('button', { name: 'Customize' }).click();
+        found.push(...(await audit(page, '/en/products (cookie settings)')));
+        await banner.getByRole('button', { name: 'Only essentials' }).click();
+        await banner.waitFor({ state: 'detached' });
         // A failed sign-in and a register form with its errors shown.
         await page.goto('/en/login');
         await page.locator('form:has(input[type="password"]) button[type="submit"]:enabled').waitFor();
@@ -334,7 +399,7 @@ describe.concurrent('accessibility (axe)', () => {
   }, 300_000);
 
   it('finds no serious or critical violation on the dashboard’s pages for a signed-in user', async () => {
-    const [first, second] = await products();
+    const [first, second, third] = await products();
     const { page, context } = await openPage(browser, viewports.desktop);
     await verifiedUser(page);
     await fundedWith(page, '10');
@@ -351,26 +416,77 @@ describe.concurrent('accessibility (axe)', () => {
     await page.goto(`/en/products/${second?.slug}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('link', { name: 'Cart, 1 prompt' }).waitFor();
+    // A receipt: the deposit's, linked from its dialog.
+    await page.goto('/en/dashboard/deposits');
+    await page
+      .getByRole('button', { name: /^Show deposit #/ })
+      .first()
+      .click();
+    const receipt = await page
+      .getByRole('dialog')
+      .getByRole('link', { name: 'View receipt' })
+      .getAttribute('href');
+    await page.keyboard.press('Escape');
 
-    const findings = await auditPaths(page, [
-      '/en',
-      '/en/dashboard',
-      '/en/dashboard/profile',
-      '/en/dashboard/orders',
-      '/en/dashboard/deposits',
-      '/en/dashboard/deposits/create',
-      '/en/dashboard/wallet',
-      '/en/dashboard/offers',
-      '/en/dashboard/verification',
-      '/en/products',
-      `/en/products/${first?.slug}`,
-      `/en/products/${second?.slug}`,
-      '/en/products/generate',
-      '/en/cart',
-      '/en/success-payment',
-      '/en/fail-payment?error=Declined',
-    ]);
+    /** The dialogs a signed-in user opens, audited at the width the page is at. */
+    const dialogs = async (): Promise<Finding[]> => {
+      const found: Finding[] = [];
+      const opened = async (name: string) => {
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor();
+        found.push(...(await audit(page, name)));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      };
+      await page.goto('/en/cart');
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      await opened('/en/cart (purchase dialog)');
+      await page.goto(`/en/products/${third?.slug}`);
+      await page.getByRole('button', { name: 'Buy now' }).click();
+      await opened('product page (buy now dialog)');
+      await page.goto('/en/dashboard/orders');
+      await page
+        .getByRole('button', { name: /^Show order: / })
+        .first()
+        .click();
+      await opened('/en/dashboard/orders (order dialog)');
+      await page.goto('/en/dashboard/deposits');
+      await page
+        .getByRole('button', { name: /^Show deposit #/ })
+        .first()
+        .click();
+      await opened('/en/dashboard/deposits (deposit dialog)');
+      return found;
+    };
+
+    const findings = await auditPaths(
+      page,
+      [
+        '/en',
+        '/en/dashboard',
+        '/en/dashboard/profile',
+        '/en/dashboard/orders',
+        '/en/dashboard/deposits',
+        '/en/dashboard/deposits/create',
+        '/en/dashboard/wallet',
+        '/en/dashboard/offers',
+        '/en/dashboard/verification',
+        '/en/products',
+        `/en/products/${first?.slug}`,
+        `/en/products/${second?.slug}`,
+        '/en/products/generate',
+        '/en/cart',
+        '/en/success-payment',
+        '/en/fail-payment?error=Declined',
+        '/en/dashboard/notifications',
+        '/en/email/verify/success',
+        '/en/email/verify/already-success',
+        ...(receipt ? [receipt] : []),
+      ],
+      dialogs,
+    );
     await context.close();
+    expect(receipt).toMatch(/\/en\/dashboard\/receipts\//);
     expect(report([...dialogFindings, ...findings])).toBe('');
   }, 300_000);
 
@@ -379,7 +495,7 @@ describe.concurrent('accessibility (axe)', () => {
     const { page, context } = await openPage(browser, viewports.desktop);
     await logInAsAdmin(page, baseURL());
     // A SEPA payout waits, so the payouts table has its widest row of actions at 360 px.
-    await sepaPayoutWaiting(page);
+    const offerFindings = await sepaPayoutWaiting(page);
     // An order (the demo shop's or one of another test's) and a customer page: the admin's own.
     const read = async (url: string) =>
       (await (await page.request.get(url, { headers: { accept: 'application/json' } })).json()) as {
@@ -387,27 +503,81 @@ describe.concurrent('accessibility (axe)', () => {
       };
     const me = (await read('/api/user/profile')).payload.id;
     const [order] = (await read('/api/admin/orders?per_page=1')).payload.data;
-    const findings = await auditPaths(page, [
-      '/en/admin/orders',
-      `/en/admin/orders/${order?.id ?? 'order-1'}`,
-      `/en/admin/users/${me}`,
-      '/en/admin',
-      '/en/admin/offers',
-      '/en/admin/verifications',
-      '/en/admin/payouts',
-      '/en/admin/users',
-      '/en/admin/products',
-      `/en/admin/products/${product?.id}`,
-      '/en/admin/categories',
-      '/en/admin/content',
-      '/en/admin/content?words=de&find=sprache',
-      '/en/admin/refunds',
-      '/en/admin/messages',
-      '/en/admin/deposits',
-      '/en/admin/audit',
-      '/en/admin/security',
-    ]);
+    const [offer] = (await read('/api/admin/offers?per_page=1')).payload.data;
+
+    /** The back office's dialogs, audited at the width the page is at; at a desktop's, one confirmed. */
+    const dialogs = async (width: number): Promise<Finding[]> => {
+      const found: Finding[] = [];
+      const dialog = page.getByRole('dialog');
+      const opened = async (name: string) => {
+        await dialog.waitFor();
+        found.push(...(await audit(page, name)));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      };
+      await page.goto(`/en/admin/users/${me}`);
+      await page.getByRole('button', { name: 'Adjust balance' }).click();
+      await opened('customer page (adjust balance dialog)');
+      await page.goto(`/en/admin/orders/${order?.id}`);
+      const refund = page.getByRole('button', { name: 'Refund', exact: true });
+      if ((await refund.count()) > 0) {
+        await refund.first().click();
+        await opened('order page (refund dialog)');
+      }
+      await page.goto('/en/admin/payouts');
+      const row = page
+        .getByRole('row')
+        .filter({ has: page.getByRole('button', { name: 'Mark as failed' }) })
+        .first();
+      const offerId = (await row.getByRole('cell').nth(1).textContent())?.trim() ?? '';
+      await row.getByRole('button', { name: 'Mark as failed' }).click();
+      if (width === viewports.phone.width) {
+        await opened('/en/admin/payouts (mark as failed dialog)');
+        return found;
+      }
+      await dialog.waitFor();
+      found.push(...(await audit(page, '/en/admin/payouts (mark as failed dialog)')));
+      // Confirmed: the payout's buttons change, and the focus goes back to its row, not to the page.
+      await dialog.getByLabel('Reason').fill('The bank returned the transfer');
+      await dialog.getByRole('button', { name: 'Mark as failed' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Payout marked as failed.').waitFor();
+      await page.waitForTimeout(500);
+      const focus = await page.evaluate(() => ({
+        row: document.activeElement?.closest('tr')?.cells[1]?.textContent?.trim() ?? null,
+        tag: document.activeElement?.tagName,
+      }));
+      expect(focus).toEqual({ row: offerId, tag: 'BUTTON' });
+      return found;
+    };
+
+    const findings = await auditPaths(
+      page,
+      [
+        '/en/admin/orders',
+        `/en/admin/orders/${order?.id ?? 'order-1'}`,
+        `/en/admin/users/${me}`,
+        '/en/admin',
+        '/en/admin/offers',
+        `/en/admin/offers/${offer?.id}`,
+        '/en/admin/verifications',
+        '/en/admin/payouts',
+        '/en/admin/users',
+        '/en/admin/products',
+        `/en/admin/products/${product?.id}`,
+        '/en/admin/categories',
+        '/en/admin/content',
+        '/en/admin/content?words=de&find=sprache',
+        '/en/admin/refunds',
+        '/en/admin/messages',
+        '/en/admin/deposits',
+        '/en/admin/reports',
+        '/en/admin/audit',
+        '/en/admin/security',
+      ],
+      dialogs,
+    );
     await context.close();
-    expect(report(findings)).toBe('');
+    expect(report([...offerFindings, ...findings])).toBe('');
   }, 300_000);
 });

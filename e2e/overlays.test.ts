@@ -190,6 +190,43 @@ describe('the back-to-top button', () => {
     }
   }, 120_000);
 
+  it('covers none of the footer’s words at the page’s end, at 360 and 1280 px', async () => {
+    for (const viewport of [phone, viewports.desktop]) {
+      const { page, context } = await openPage(browser, viewport);
+      await page.goto('/en/products');
+      await page.locator('footer').getByRole('button', { name: 'Subscribe' }).waitFor();
+      const covered = await page.evaluate(async () => {
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const button = document.querySelector<HTMLElement>('button[aria-label="Back to top"]');
+        if (!button?.checkVisibility({ visibilityProperty: true })) return ['the button is not shown'];
+        const edge = button.getBoundingClientRect();
+        const words: string[] = [];
+        const walker = document.createTreeWalker(
+          document.querySelector('footer') as Node,
+          NodeFilter.SHOW_TEXT,
+        );
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const box of range.getClientRects()) {
+            if (
+              box.bottom > edge.top &&
+              box.top < edge.bottom &&
+              box.right > edge.left &&
+              box.left < edge.right
+            )
+              words.push(node.textContent.trim());
+          }
+        }
+        return words;
+      });
+      expect(covered, `at ${viewport.width}`).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('stays above the cookie banner while that is shown', async () => {
     const { page, context } = await openPage(browser, phone, { cookieChoice: false });
     await page.goto('/en/products');

@@ -41,6 +41,36 @@ function focusBackTo(opener: Opener | null): HTMLElement | null {
   return null;
 }
 
+/** How long after a dialog closes the page behind may still change under the focus. */
+const SETTLING_MS = 10_000;
+
+/**
+ * The page behind a dialog may change after it has closed (a list reloaded after the action it
+ * confirmed: the row's button that opened it is gone). If the control the focus went back to is
+ * removed then, the focus moves on to the nearest part of the page still there (the same row's
+ * next control), not to the page's start. Stops when the visitor moves the focus themselves.
+ */
+function followWhenRemoved(opener: Opener, target: HTMLElement) {
+  const changes = new MutationObserver(() => {
+    if (target.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return stop();
+    focusBackTo(opener)?.focus();
+    stop();
+  });
+  changes.observe(document.body, { childList: true, subtree: true });
+  const timer = setTimeout(() => stop(), SETTLING_MS);
+  const moved = (event: FocusEvent) => {
+    if (event.target !== target) stop();
+  };
+  document.addEventListener('focusin', moved);
+  function stop() {
+    changes.disconnect();
+    clearTimeout(timer);
+    document.removeEventListener('focusin', moved);
+  }
+}
+
 export const DialogTrigger = Primitive.Trigger;
 export const DialogClose = Primitive.Close;
 
@@ -77,9 +107,10 @@ export function DialogContent({
           onCloseAutoFocus?.(event);
           if (event.defaultPrevented) return;
           const target = focusBackTo(opener.current);
-          if (target) {
+          if (target && opener.current) {
             event.preventDefault();
             target.focus();
+            followWhenRemoved(opener.current, target);
           }
         }}
       >

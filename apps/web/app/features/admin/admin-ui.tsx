@@ -100,7 +100,8 @@ export function SearchBox({ label, submitLabel }: { label: string; submitLabel: 
   // The list's other filters stay; a new search starts at its first page.
   const kept = [...params].filter(([name]) => name !== 'search' && name !== 'page');
   return (
-    <Form method="get" role="search" className="flex max-w-md gap-2">
+    // Named, so it is told apart from the header's search of the shop.
+    <Form method="get" role="search" aria-label={label} className="flex max-w-md gap-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -297,12 +298,18 @@ const STICKY_ACTIONS = [
   'max-md:[&_tr>:last-child]:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.3)]',
 ].join(' ');
 
+/**
+ * A column's heading: its text, or `{ hidden }` for a column whose cells say what they are (a row's
+ * buttons), named for screen readers only.
+ */
+export type ColumnHead = string | { hidden: string };
+
 export function Table({
   head,
   children,
   actions = false,
 }: {
-  head: string[];
+  head: ColumnHead[];
   children: ReactNode;
   /** The last column holds each row's actions: it stays in view on a phone. */
   actions?: boolean;
@@ -320,11 +327,17 @@ export function Table({
       <table className={`min-w-full text-left text-sm ${actions ? STICKY_ACTIONS : ''}`}>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
           <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="px-4 py-3">
-                {cell}
-              </th>
-            ))}
+            {head.map((cell) =>
+              typeof cell === 'string' ? (
+                <th key={cell} scope="col" className="px-4 py-3">
+                  {cell}
+                </th>
+              ) : (
+                <th key={cell.hidden} scope="col" className="px-4 py-3">
+                  <span className="sr-only">{cell.hidden}</span>
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
@@ -344,7 +357,7 @@ export function ListTable<Item>({
   actions = false,
 }: {
   list: { data: Item[] } | null;
-  head: string[];
+  head: ColumnHead[];
   row: (item: Item) => ReactNode;
   /** The last column holds each row's actions: it stays in view on a phone. */
   actions?: boolean;

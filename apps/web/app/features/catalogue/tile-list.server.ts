@@ -55,7 +55,8 @@ function picture(product: ProductSummary, priority: boolean): string {
     ? ''
     : `<source type="image/avif" srcSet="${escaped(srcset(product.images.avif))}" sizes="${SIZES}"/>`;
   const img =
-    `<img${source(previewSrc(product))} alt="${escaped(product.title)}" width="640" height="640"` +
+    // No text of its own: the tile's title is its link's text (as ProductCard writes it).
+    `<img${source(previewSrc(product))} alt="" width="640" height="640"` +
     (priority
       ? ' loading="eager" fetchPriority="high"'
       : ' loading="lazy" fetchPriority="auto" decoding="async"') +

@@ -8,7 +8,7 @@ import { useTranslation } from '../../lib/i18n';
  */
 export function BoughtPrompt({ prompt, className = '' }: { prompt: string; className?: string }) {
   const { t } = useTranslation();
-  const text = useRef<HTMLParagraphElement>(null);
+  const text = useRef<HTMLDivElement>(null);
   const [copied, setCopied] = useState<'copied' | 'select' | null>(null);
   useEffect(() => {
     if (!copied) return;
@@ -46,13 +46,20 @@ export function BoughtPrompt({ prompt, className = '' }: { prompt: string; class
           {t('purchase.copy')}
         </button>
       </div>
-      <p
+      {/* A long prompt scrolls in its box: the box is reached from the keyboard to scroll it,
+          and named by the section's title for a screen reader that lands on it. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; this is text */}
+      <div
         ref={text}
         data-testid="bought-prompt"
-        className="mt-2 max-h-40 overflow-y-auto whitespace-pre-wrap break-words font-mono text-sm text-slate-800"
+        role="group"
+        aria-labelledby="bought-prompt-title"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling box is reached by the keyboard to scroll it
+        tabIndex={0}
+        className="mt-2 max-h-40 overflow-y-auto whitespace-pre-wrap break-words rounded-md font-mono text-sm text-slate-800"
       >
         {prompt}
-      </p>
+      </div>
       <p aria-live="polite" className="mt-1 min-h-4 text-xs text-emerald-800">
         {copied === 'copied' ? t('purchase.copied') : copied === 'select' ? t('purchase.copySelect') : ''}
       </p>

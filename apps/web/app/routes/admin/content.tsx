@@ -274,7 +274,7 @@ function Currencies({
           t('admin.content.symbol'),
           t('admin.content.ratePerEur'),
           t('admin.content.active'),
-          '',
+          { hidden: t('admin.offers.actions') },
         ]}
       >
         {currencies.map((currency) => (
@@ -381,7 +381,14 @@ function Languages({ languages }: { languages: { code: string; name: string; act
   return (
     <>
       <NoticeBar notice={notice} />
-      <Table head={[t('admin.content.code'), t('admin.content.languageName'), t('admin.content.active'), '']}>
+      <Table
+        head={[
+          t('admin.content.code'),
+          t('admin.content.languageName'),
+          t('admin.content.active'),
+          { hidden: t('admin.offers.actions') },
+        ]}
+      >
         {languages.map((language) => (
           <tr key={language.code}>
             <td className="px-4 py-3 font-medium uppercase">{language.code}</td>

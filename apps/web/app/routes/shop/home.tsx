@@ -127,7 +127,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       to={paths.product(locale, product.slug)}
                       className="block overflow-hidden rounded-2xl ring-1 ring-white/10"
                     >
-                      <ProductImage product={product} sizes={HERO_IMAGE_SIZES} priority={index < 2} />
+                      <ProductImage product={product} sizes={HERO_IMAGE_SIZES} priority={index < 2} alt="" />
                       <span className="sr-only">{product.title}</span>
                     </Link>
                   ),
@@ -157,11 +157,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           task of the page's start holds the main thread for long. */}
       <Suspense fallback={null}>
         {fresh.length > 0 || loaderData.featured ? (
-          <section
-            id="new-prompts"
-            aria-labelledby="new-title"
-            className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 pb-14 sm:px-6"
-          >
+          // Not a landmark of its own: the carousel in it is, under the same name ("New prompts").
+          <section id="new-prompts" className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 pb-14 sm:px-6">
             <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
               <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
                 {t('home.newPrompts')}

@@ -42,6 +42,7 @@ export function ProductCard({
           product={product}
           sizes={sizes}
           priority={priority}
+          alt=""
           className="transition duration-300 group-hover:scale-[1.03]"
         />
       </Link>

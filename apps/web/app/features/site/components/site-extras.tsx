@@ -1,9 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { deferredIsland } from '../../../components/layout/page-extras';
 
-/** The footer: rendered on the server, its code (the newsletter form) after the first load (decision 0014). */
-export const DeferredFooter = deferredIsland(() =>
-  import('./site-footer').then((module) => module.SiteFooter),
+/**
+ * The footer: rendered on the server, its code (the newsletter form) after the first load (decision
+ * 0014). Below it, room in its colour where the back-to-top button sits at the page's end, so the
+ * button covers none of the footer's last line.
+ */
+export const DeferredFooter = deferredIsland(
+  () => import('./site-footer').then((module) => module.SiteFooter),
+  'bg-ink-900 pb-20',
 );
 
 const CookieBanner = lazy(() =>
