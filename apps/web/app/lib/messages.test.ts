@@ -35,10 +35,10 @@ describe('allMessagesFor', () => {
         return all;
       }, {});
     const english = flatten(allMessagesFor('en'));
-    // Words a language writes as English does: German borrows "Credits"; French writes "Date",
+    // Words a language writes as English does: German borrows "Credits" and writes "Name" alike; French writes "Date",
     // "Description", "Total" and "Notifications" alike; Spanish "Total".
     const sameWord: Record<string, string[]> = {
-      de: ['credits.name'],
+      de: ['credits.name', 'contact.name'],
       fr: [
         'mailPreferences.tab',
         'receipts.date',
