@@ -68,6 +68,24 @@ describe('the outbox', () => {
     await smtp.close();
   });
 
+  it('sends a newsletter mail with its one-click List-Unsubscribe headers, and other mail without', async () => {
+    const smtp = await startSmtpServer();
+    const url = 'https://shop.example/api/newsletter/unsubscribe?email=list%40example.test&token=abc';
+    const mail = renderMail('newsletter-welcome', 'en', { url: 'https://shop.example/en' });
+    await enqueueMail(database.db, { to: 'list@example.test', ...mail, unsubscribeUrl: url });
+    await enqueueMail(database.db, { to: 'single@example.test', ...mail });
+    await deliverDueMail(database.db, smtpSender(smtp.url, 'Shop <shop@example.test>'), log);
+    await smtp.close();
+    const raw = (to: string) => smtp.received.find((received) => received.to.includes(to))?.raw ?? '';
+    const unfolded = raw('list@example.test').replace(/\r?\n[ \t]+/g, ' ');
+    expect(unfolded).toContain(`List-Unsubscribe: <${url}>`);
+    expect(unfolded).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(raw('single@example.test')).toContain(
+      'Subject: You are subscribed to the PromptMarket newsletter',
+    );
+    expect(raw('single@example.test')).not.toContain('List-Unsubscribe');
+  });
+
   it('retries a failed delivery later, logging each failure, and gives up after the last attempt', async () => {
     await enqueueMail(database.db, { to: 'bob@example.test', subject: 's', text: 't', html: '<p>t</p>' });
     const [mail] = await database.db
