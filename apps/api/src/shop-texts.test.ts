@@ -3,7 +3,7 @@ import { validationMessages } from '@promptmarket/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedPages } from './modules/content/content.seed-pages';
 import { mailTexts } from './modules/mail/mail.templates';
-import { translatedLicences } from './modules/orders/orders.licence';
+import { translatedGeneratedLicences, translatedLicences } from './modules/orders/orders.licence';
 import { receiptTexts } from './modules/receipts/receipts.texts';
 
 /**
@@ -45,8 +45,13 @@ function textsOf(language: Language): Text[] {
   }
   flatten(receiptTexts[language], 'receipt:', texts);
   flatten((validationMessages as Record<string, unknown>)[language], 'validation message:', texts);
-  if (language !== 'en')
+  if (language !== 'en') {
     texts.push({ where: `LICENSE.${language}.txt`, text: translatedLicences[language] ?? '' });
+    texts.push({
+      where: `generated image's LICENSE.${language}.txt`,
+      text: translatedGeneratedLicences[language] ?? '',
+    });
+  }
   return texts;
 }
 

@@ -1,4 +1,4 @@
-import { errorResponses } from '@promptmarket/contracts';
+import { errorResponses, LANGUAGE_HEADER } from '@promptmarket/contracts';
 import { generationEndpoints } from '@promptmarket/contracts/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -72,11 +72,17 @@ export async function generationRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(generationEndpoints.download, zipAnswers),
     handler: async (request, reply) => {
+      const user = signedInUser(request);
+      // The licence's translation in the page's language when it says one, else the account's.
+      const languages = request.headers[LANGUAGE_HEADER]
+        ? [await request.locale(), user.locale]
+        : [user.locale];
       const { filename, zip } = await generationDownload(
         app.db,
         app.storage,
-        signedInUser(request).id,
+        user.id,
         request.params.id,
+        languages,
       );
       return sendPrivate(reply, { body: zip, contentType: 'application/zip', filename });
     },

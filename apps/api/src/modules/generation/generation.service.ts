@@ -10,6 +10,7 @@ import type { Storage } from '../../lib/storage';
 import { untrustedPicture } from '../../lib/untrusted-picture';
 import { mailAccount } from '../mail/mail.notify';
 import { type DownloadChoice, encodeImage } from '../orders/orders.downloads';
+import { licenceFiles } from '../orders/orders.licence';
 import { insufficientFunds } from '../orders/orders.service';
 import { getStoredSettings } from '../site/site.service';
 import { accountInDebt, debitWallet, findMove, refund, walletBalance } from '../wallet/wallet.service';
@@ -78,7 +79,10 @@ async function answerAgain(
       input.locale,
     );
   }
-  return { ...(await generationDownload(db, storage, input.userId, earlier.id)), generationId: earlier.id };
+  return {
+    ...(await generationDownload(db, storage, input.userId, earlier.id, [input.locale])),
+    generationId: earlier.id,
+  };
 }
 
 /** The ledger move that pays a generation; its refund is `<key>:refund`. */
@@ -211,7 +215,10 @@ export async function generateImage(
     throw new GenerationFailed();
   }
 
-  return { ...generationZip(input.title, input.prompt, input.choice, image), generationId: generation.id };
+  return {
+    ...generationZip(input.title, input.prompt, input.choice, image, [input.locale]),
+    generationId: generation.id,
+  };
 }
 
 /**
@@ -257,29 +264,21 @@ export async function recoverAbandonedGenerations(
 }
 
 /**
- * The licence in a generated picture's zip. The picture is the user's own creation, made from
- * their prompt, so it grants what a purchase's licence withholds: reselling and redistributing it.
+ * The zip of a generated picture: the image as drawn, the prompt and the generated-image licence,
+ * in English and in the first of `languages` it is translated into.
  */
-export const GENERATED_LICENCE_TEXT = `PromptMarket licence for generated images
-
-You created this image with the PromptMarket image generator from your own prompt. It is yours: you may
-use, change, publish, sell and redistribute it, for personal and commercial purposes, without naming
-PromptMarket. You are responsible for the prompt you wrote and for how the image is used. Images made
-by the demo engine carry its label; see the terms and conditions of PromptMarket for the full text.
-`;
-
-/** The zip of a generated picture: the image as drawn, the prompt and the generated-image licence. */
 function generationZip(
   title: string,
   prompt: string,
   choice: { format: string; size: string },
   image: Buffer,
+  languages: readonly string[],
 ): { filename: string; zip: Buffer } {
   const name = `${slugBase(title, 'image')}-${choice.size}`;
   const zip = zipSync({
     [`${name}.${choice.format}`]: [image, { level: 0 }],
     'prompt.txt': strToU8(`${prompt}\n`),
-    'LICENSE.txt': strToU8(GENERATED_LICENCE_TEXT),
+    ...licenceFiles(languages, 'generated'),
   });
   return { filename: `${name}.zip`, zip: Buffer.from(zip) };
 }
@@ -329,12 +328,18 @@ export async function generationImage(db: Db, storage: Storage, userId: string, 
 }
 
 /** A finished generation again as its zip; each download is recorded for the back office. */
-export async function generationDownload(db: Db, storage: Storage, userId: string, id: number) {
+export async function generationDownload(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  id: number,
+  languages: readonly string[],
+) {
   const row = await ownGeneration(db, userId, id);
   const image = await storage.get('private', row.imageKey);
   if (!image) throw AppError.notFound();
   await db.insert(generationDownloads).values({ generationId: row.id, userId });
-  return generationZip(row.title, row.prompt, row, image);
+  return generationZip(row.title, row.prompt, row, image, languages);
 }
 
 /**

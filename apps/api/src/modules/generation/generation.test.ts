@@ -7,11 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { testDatabaseKind } from '../../test/database';
+import { GENERATED_LICENCE_TEXT } from '../orders/orders.licence';
 import { forgetSiteCache } from '../site/site.service';
 import { settings } from '../site/site.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { creditDeposit, walletBalance } from '../wallet/wallet.service';
-import { GENERATED_LICENCE_TEXT } from './generation.service';
 import { generations } from './generation.tables';
 
 /** A local server that answers like OpenAI's `/v1/images/generations`, in the way each test asks. */
@@ -249,6 +249,21 @@ describe('generations kept for their owner', () => {
     expect(licence).toBe(GENERATED_LICENCE_TEXT);
     expect(licence).not.toContain('You bought');
     expect(strFromU8(files['prompt.txt']!)).toBe(`${body.prompt}\n`);
+
+    // Downloaded from a German page: the German translation beside the English text, which binds.
+    const german = await call(app, session, 'GET', `/api/purchase/generations/${id}/download`, undefined, {
+      'frontend-language': 'de',
+    });
+    const germanFiles = unzipSync(new Uint8Array(german.rawPayload));
+    expect(Object.keys(germanFiles).sort()).toEqual([
+      'LICENSE.de.txt',
+      'LICENSE.txt',
+      'harbour-at-dawn-512x512.webp',
+      'prompt.txt',
+    ]);
+    expect(strFromU8(germanFiles['LICENSE.de.txt']!)).toContain('Es gehört\ndir');
+    expect(strFromU8(germanFiles['LICENSE.de.txt']!)).toContain('gilt der englische Text');
+    expect(strFromU8(germanFiles['LICENSE.txt']!)).toBe(GENERATED_LICENCE_TEXT);
   });
 
   it("answers 404 for another user's generation and for ids that do not exist", async () => {

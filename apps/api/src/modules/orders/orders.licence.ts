@@ -1,9 +1,9 @@
 import { strToU8 } from 'fflate';
 
 /**
- * The licence a bought prompt's zip carries (decision 0053): the English text, which binds, always
- * as `LICENSE.txt`, and beside it a translation into the buyer's language as `LICENSE.<lang>.txt`,
- * which says that the English text prevails.
+ * The licences a zip carries (decision 0053), a bought prompt's or a generated picture's: the
+ * English text, which binds, always as `LICENSE.txt`, and beside it a translation into the reader's
+ * language as `LICENSE.<lang>.txt`, which says that the English text prevails.
  */
 
 export const LICENCE_TEXT = `PromptMarket licence
@@ -67,13 +67,96 @@ LICENSE.txt; w razie rozbieżności pierwszeństwo ma tekst angielski.
 };
 
 /**
- * The licence files of a zip for a buyer reading `languages` (the first one the shop has a
- * translation in is used): the English text and, unless it is English, its translation.
+ * The licence in a generated picture's zip. The picture is the user's own creation, made from
+ * their prompt, so it grants what a purchase's licence withholds: reselling and redistributing it.
  */
-export function licenceFiles(languages: readonly string[]): Record<string, Uint8Array> {
-  const files: Record<string, Uint8Array> = { 'LICENSE.txt': strToU8(LICENCE_TEXT) };
-  const language = languages.find((code) => code === 'en' || code in translatedLicences);
-  const translation = language ? translatedLicences[language] : undefined;
+export const GENERATED_LICENCE_TEXT = `PromptMarket licence for generated images
+
+You created this image with the PromptMarket image generator from your own prompt. It is yours: you may
+use, change, publish, sell and redistribute it, for personal and commercial purposes, without naming
+PromptMarket. You are responsible for the prompt you wrote and for how the image is used. Images made
+by the demo engine carry its label; see the terms and conditions of PromptMarket for the full text.
+
+This English text is the binding one. A translation of it may be beside it in this zip, for your
+understanding only; where the two differ, this English text prevails.
+`;
+
+/** The generated-image licence's translations, each naming the English text as the binding one. */
+export const translatedGeneratedLicences: Readonly<Record<string, string>> = {
+  de: `PromptMarket-Lizenz für generierte Bilder (Übersetzung)
+
+Du hast dieses Bild mit dem Bildgenerator von PromptMarket aus deinem eigenen Prompt erstellt. Es gehört
+dir: Du darfst es privat und kommerziell nutzen, verändern, veröffentlichen, verkaufen und weitergeben,
+ohne PromptMarket zu nennen. Für den Prompt, den du geschrieben hast, und dafür, wie das Bild genutzt
+wird, bist du verantwortlich. Bilder der Demo-Engine tragen deren Kennzeichnung; den vollständigen Text
+findest du in den Allgemeinen Geschäftsbedingungen von PromptMarket.
+
+Diese Übersetzung dient nur deinem Verständnis. Verbindlich ist der englische Text in LICENSE.txt;
+weichen die beiden voneinander ab, gilt der englische Text.
+`,
+  fr: `Licence PromptMarket pour les images générées (traduction)
+
+Vous avez créé cette image avec le générateur d’images de PromptMarket à partir de votre propre prompt.
+Elle vous appartient : vous pouvez l’utiliser, la modifier, la publier, la vendre et la diffuser, à des
+fins personnelles et commerciales, sans citer PromptMarket. Vous êtes responsable du prompt que vous avez
+écrit et de l’usage qui est fait de l’image. Les images du moteur de démonstration portent sa mention ;
+le texte complet figure dans les conditions générales de PromptMarket.
+
+Cette traduction est fournie uniquement pour votre compréhension. Le texte anglais du fichier
+LICENSE.txt fait foi ; en cas de divergence, le texte anglais prévaut.
+`,
+  es: `Licencia de PromptMarket para imágenes generadas (traducción)
+
+Creaste esta imagen con el generador de imágenes de PromptMarket a partir de tu propio prompt. Es tuya:
+puedes usarla, modificarla, publicarla, venderla y distribuirla, con fines personales y comerciales, sin
+mencionar a PromptMarket. Eres responsable del prompt que escribiste y del uso que se haga de la imagen.
+Las imágenes del motor de demostración llevan su marca; el texto completo está en los términos y
+condiciones de PromptMarket.
+
+Esta traducción es solo para tu comprensión. El texto vinculante es el inglés del archivo
+LICENSE.txt; si ambos difieren, prevalece el texto en inglés.
+`,
+  it: `Licenza PromptMarket per le immagini generate (traduzione)
+
+Hai creato questa immagine con il generatore di immagini di PromptMarket a partire dal tuo prompt. È tua:
+puoi usarla, modificarla, pubblicarla, venderla e diffonderla, per scopi personali e commerciali, senza
+citare PromptMarket. Sei responsabile del prompt che hai scritto e di come l’immagine viene usata. Le
+immagini del motore demo portano il suo contrassegno; il testo completo è nei termini e condizioni di
+PromptMarket.
+
+Questa traduzione serve solo alla tua comprensione. Il testo vincolante è quello inglese del file
+LICENSE.txt; in caso di differenze prevale il testo inglese.
+`,
+  pl: `Licencja PromptMarket na wygenerowane obrazy (tłumaczenie)
+
+Ten obraz powstał w generatorze obrazów PromptMarket z Twojego własnego promptu. Należy do Ciebie: możesz
+go używać, zmieniać, publikować, sprzedawać i rozpowszechniać, w celach prywatnych i komercyjnych, bez
+wymieniania PromptMarket. Odpowiadasz za prompt, który napisałeś, i za sposób użycia obrazu. Obrazy
+z silnika demonstracyjnego noszą jego oznaczenie; pełny tekst znajdziesz w regulaminie PromptMarket.
+
+To tłumaczenie służy wyłącznie Twojemu zrozumieniu. Wiążący jest angielski tekst w pliku
+LICENSE.txt; w razie rozbieżności pierwszeństwo ma tekst angielski.
+`,
+};
+
+const licences = {
+  purchase: { english: LICENCE_TEXT, translations: translatedLicences },
+  generated: { english: GENERATED_LICENCE_TEXT, translations: translatedGeneratedLicences },
+};
+
+/**
+ * The licence files of a zip (a bought prompt's, or a generated picture's) for a reader of
+ * `languages` (the first one the shop has a translation in is used): the English text and, unless
+ * it is English, its translation.
+ */
+export function licenceFiles(
+  languages: readonly string[],
+  kind: keyof typeof licences = 'purchase',
+): Record<string, Uint8Array> {
+  const { english, translations } = licences[kind];
+  const files: Record<string, Uint8Array> = { 'LICENSE.txt': strToU8(english) };
+  const language = languages.find((code) => code === 'en' || code in translations);
+  const translation = language ? translations[language] : undefined;
   if (language && translation) files[`LICENSE.${language}.txt`] = strToU8(translation);
   return files;
 }
