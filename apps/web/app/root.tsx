@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -12,7 +12,6 @@ import {
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ScrollToHash } from './components/layout/scroll-to-hash';
-import { useFocusFirstErrorAfterSubmit } from './components/ui/form-focus';
 import { useLinkNavigation } from './components/ui/link';
 import { useCspNonce } from './lib/csp-nonce';
 
@@ -61,7 +60,24 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useLinkNavigation();
-  useFocusFirstErrorAfterSubmit();
+  // One rule for every form: a failed submission puts the focus on its first field in error. Its
+  // code comes after the page has started, as nothing can be submitted before (decision 0019).
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let mounted = true;
+    import('./components/ui/form-focus').then(
+      (module) => {
+        if (mounted) stop = module.focusFirstErrorAfterSubmit(document);
+      },
+      () => {
+        // No code (offline): forms work, the focus stays where the visitor left it.
+      },
+    );
+    return () => {
+      mounted = false;
+      stop?.();
+    };
+  }, []);
   return <Outlet />;
 }
 

@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-
 /** How a field says it is in error: the form fields set it with their message (form-fields.tsx). */
 const FIELD_IN_ERROR = '[aria-invalid="true"]';
 const FOCUSABLE = 'input:not([type="hidden"]), select, textarea, button, [tabindex]:not([tabindex="-1"])';
@@ -84,9 +82,4 @@ export function focusFirstErrorAfterSubmit(page: Document): () => void {
     stopWatching();
     page.removeEventListener('submit', onSubmit);
   };
-}
-
-/** Installs the rule above once for the whole app. */
-export function useFocusFirstErrorAfterSubmit() {
-  useEffect(() => focusFirstErrorAfterSubmit(document), []);
 }

@@ -157,8 +157,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           task of the page's start holds the main thread for long. */}
       <Suspense fallback={null}>
         {fresh.length > 0 || loaderData.featured ? (
-          // Not a landmark of its own: the carousel in it is, under the same name ("New prompts").
-          <section id="new-prompts" className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 pb-14 sm:px-6">
+          <section
+            id="new-prompts"
+            aria-labelledby="new-title"
+            className="below-fold mx-auto max-w-7xl scroll-mt-24 px-4 pb-14 sm:px-6"
+          >
             <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
               <h2 id="new-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
                 {t('home.newPrompts')}

@@ -51,7 +51,11 @@ export function Carousel({
   }, [autoplayMs, paused, step]);
 
   return (
+    // A group, not a landmark (APG allows either): the section around it is the landmark, under
+    // the same name, and two landmarks of one name cannot be told apart.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; these are slides
     <section
+      role="group"
       aria-roledescription="carousel"
       aria-label={label}
       className="relative"
