@@ -195,8 +195,12 @@ describe('the back-to-top button', () => {
       const { page, context } = await openPage(browser, viewport);
       await page.goto('/en/products');
       await page.locator('footer').getByRole('button', { name: 'Subscribe' }).waitFor();
+      await page.evaluate(() =>
+        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+      );
+      // Its code comes after the page's start.
+      await page.getByRole('button', { name: 'Back to top' }).waitFor({ state: 'attached' });
       const covered = await page.evaluate(async () => {
-        window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' });
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const button = document.querySelector<HTMLElement>('button[aria-label="Back to top"]');
         if (!button?.checkVisibility({ visibilityProperty: true })) return ['the button is not shown'];

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
 import { type Consent, consentCookie, consentFromPanel, parseConsent } from '../consent';
 
-/** The room the banner takes at the bottom of the window, kept free below the page (app.css). */
+/** The room the banner takes at the bottom of the window: kept free below the footer (site-extras). */
 const SPACE_PROPERTY = '--cookie-banner-space';
 
 /**

@@ -4,11 +4,12 @@ import { deferredIsland } from '../../../components/layout/page-extras';
 /**
  * The footer: rendered on the server, its code (the newsletter form) after the first load (decision
  * 0014). Below it, room in its colour where the back-to-top button sits at the page's end, so the
- * button covers none of the footer's last line.
+ * button covers none of the footer's last line; while the cookie banner is shown, also the room
+ * the banner takes, so the page's last controls can be scrolled out from under it.
  */
 export const DeferredFooter = deferredIsland(
   () => import('./site-footer').then((module) => module.SiteFooter),
-  'bg-ink-900 pb-20',
+  'bg-ink-900 pb-[calc(5rem+var(--cookie-banner-space,0px))]',
 );
 
 const CookieBanner = lazy(() =>
