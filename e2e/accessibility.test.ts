@@ -525,6 +525,8 @@ describe.concurrent('accessibility (axe)', () => {
         await opened('order page (refund dialog)');
       }
       await page.goto('/en/admin/payouts');
+      await page.getByRole('button', { name: 'Export SEPA file', exact: true }).click();
+      await opened('/en/admin/payouts (SEPA file dialog)');
       const row = page
         .getByRole('row')
         .filter({ has: page.getByRole('button', { name: 'Mark as failed' }) })
