@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'd
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import { escapeHtml } from '../../lib/escape-html';
 import { foldedContains } from '../../lib/folded-search';
 import { accountEmails } from '../accounts/accounts.admin';
 import { enqueueMail } from '../mail/mail.service';
@@ -164,15 +165,6 @@ const replyTexts: Record<string, { subject: string; greeting: string; wrote: str
     footer: 'Możesz odpowiedzieć na tego e-maila; trafi do zespołu PromptMarket.',
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** The reply as a mail in `locale`: the back office's text, then the visitor's message quoted. */
 export function renderContactReply(

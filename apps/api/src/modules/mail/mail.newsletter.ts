@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html';
 import type { Texts } from './mail.notices';
 
 /**
@@ -83,15 +84,6 @@ const unsubscribeTexts: Record<string, string> = {
   it: 'Annulla l’iscrizione alla newsletter',
   pl: 'Wypisz się z newslettera',
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /**
  * A rendered newsletter mail with its unsubscribe link added at the end, in `locale`, and the

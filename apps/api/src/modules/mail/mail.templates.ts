@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../lib/escape-html';
 import { type NewsletterMailKind, newsletterTexts } from './mail.newsletter';
 import { type NoticeKind, noticeTexts, type Texts } from './mail.notices';
 import { type RefundMailKind, refundTexts } from './mail.refunds';
@@ -376,15 +377,6 @@ export const mailTexts: Record<MailKind, Record<string, Texts>> = {
     },
   },
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
