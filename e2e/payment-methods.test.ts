@@ -14,7 +14,10 @@ afterAll(() => browser?.close());
 /** Scrolls to the footer and waits for its payment logos, which load lazily, to be drawn. */
 async function logosShown(page: Page) {
   mkdirSync(path.resolve('test-results', 'screenshots'), { recursive: true });
-  await page.locator('footer img[src="/payments/sepa.svg"]').scrollIntoViewIfNeeded();
+  // Scrolled from the page itself, in one step: the footer may be drawn again as the page
+  // hydrates, which detaches the element a locator had found.
+  await page.locator('footer img[src="/payments/sepa.svg"]').waitFor();
+  await page.evaluate(() => document.querySelector('footer img[src="/payments/sepa.svg"]')?.scrollIntoView());
   await page.waitForFunction(() =>
     [...document.querySelectorAll<HTMLImageElement>('footer img[src^="/payments/"]')].every(
       (image) => image.complete,

@@ -105,7 +105,7 @@ describe('the wallet in the browser', () => {
     await verifiedUser(page);
     await page.goto('/de/dashboard/wallet');
     await page
-      .getByText('Noch keine Bewegungen. Ihre Einzahlungen, Käufe und Auszahlungen erscheinen hier.')
+      .getByText('Noch keine Bewegungen. Deine Einzahlungen, Käufe und Auszahlungen erscheinen hier.')
       .waitFor();
     await page.getByRole('link', { name: 'Aufladen' }).first().waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -95,13 +95,15 @@ export function NoticeBar({ notice }: { notice: Notice }) {
 
 /** A search of the list, kept in the address (its other filters stay). */
 export function SearchBox({ label, submitLabel }: { label: string; submitLabel: string }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = useId();
   // The list's other filters stay; a new search starts at its first page.
   const kept = [...params].filter(([name]) => name !== 'search' && name !== 'page');
   return (
-    // Named, so it is told apart from the header's search of the shop.
-    <Form method="get" role="search" aria-label={label} className="flex max-w-md gap-2">
+    // Named, so it is told apart from the header's search of the shop; its field keeps the name
+    // of what it finds.
+    <Form method="get" role="search" aria-label={t('admin.searchList')} className="flex max-w-md gap-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -316,12 +318,14 @@ export function Table({
 }) {
   return (
     // Focusable, so a table wider than a phone scrolls sideways from the keyboard too; a control
-    // focused near an edge is scrolled in whole, with room for its focus ring.
+    // focused near an edge is scrolled in whole, with room for its focus ring. Positioned, so that
+    // what is placed absolutely inside (a heading for screen readers only) scrolls with the table
+    // instead of widening the page.
     // biome-ignore lint/a11y/noStaticElementInteractions: the focus handler only scrolls, it does nothing a user asks for
     <div
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by the keyboard to scroll it
       tabIndex={0}
-      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
       onFocus={showFocusedWhole}
     >
       <table className={`min-w-full text-left text-sm ${actions ? STICKY_ACTIONS : ''}`}>
