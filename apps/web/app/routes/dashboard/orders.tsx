@@ -221,8 +221,18 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const boughtTile = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!boughtId) return;
-    boughtTile.current?.focus({ preventScroll: true });
-    boughtTile.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    const focusTile = () => {
+      boughtTile.current?.focus({ preventScroll: true });
+      boughtTile.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    };
+    focusTile();
+    // Once more after the navigation has settled: the closing purchase dialog and the router's
+    // scroll handling run around this effect, and may each move the focus or the page.
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement !== boughtTile.current) focusTile();
+      else boughtTile.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [boughtId]);
   const show = (order: Order | null) =>
     setSearchParams(
