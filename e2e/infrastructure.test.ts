@@ -434,9 +434,18 @@ function tally(answers: Answer[]) {
 async function notYet200(mix: Request[]) {
   const bases = [front().baseURL, front().baseURL, node(0).baseURL, node(1).baseURL];
   const answers = await Promise.all(bases.flatMap((base) => mix.map((request) => ask(base, request, 3_000))));
-  return answers
-    .filter((answer) => answer.status !== 200)
-    .map((answer) => `${answer.where} ${answer.url} → ${answer.status || answer.error}`);
+  // A node that has ended is named with how it ended and what it printed last.
+  const ended = nodes.flatMap((each, index) =>
+    each.ended() === null
+      ? []
+      : [`node ${index + 1} ended (${each.ended()}): ${each.printedLast().slice(-1500)}`],
+  );
+  return [
+    ...ended,
+    ...answers
+      .filter((answer) => answer.status !== 200)
+      .map((answer) => `${answer.where} ${answer.url} → ${answer.status || answer.error}`),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -123,6 +123,10 @@ export async function startProductionServer({
     output: () => output,
     /** The server's process id (its supervisor's). */
     pid: server.pid,
+    /** How the server ended (its exit code or signal), or null while it runs. */
+    ended: () => server.exitCode ?? server.signalCode,
+    /** The last of what it printed, whether or not its output is captured. */
+    printedLast: () => recent,
     stop: async () => {
       await end(server);
       if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
