@@ -93,8 +93,12 @@ describe('the focus after a purchase', () => {
     const { page, context } = await openPage(browser, viewports.phone);
     await verifiedUser(page);
     await fundedWith(page, '10');
-    const answer = await fetch(`${baseURL()}/api/products?sort=price_asc&per_page=2`);
-    const [first, second] = ((await answer.json()) as { data: { slug: string; title: string }[] }).data;
+    // The two cheapest of different titles: an order's tile is found by its title (published
+    // offers of other tests may share one).
+    const answer = await fetch(`${baseURL()}/api/products?sort=price_asc&per_page=20`);
+    const cheapest = ((await answer.json()) as { data: { slug: string; title: string }[] }).data;
+    const first = cheapest[0];
+    const second = cheapest.find((product) => product.title !== first?.title);
 
     // Buy now on the product page.
     await page.goto(`/en/products/${first?.slug}`);
