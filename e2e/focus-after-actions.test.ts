@@ -14,15 +14,22 @@ afterAll(() => browser?.close());
 
 /** True when `locator` holds the focus and shows whole in the window. */
 async function focusedInView(locator: Locator): Promise<boolean> {
+  return (await whereFocusIs(locator)) === 'focused, in view';
+}
+
+/**
+ * "focused, in view" when `locator` holds the focus and shows whole in the window; else what holds
+ * the focus and where the element is, for a failure's message.
+ */
+function whereFocusIs(locator: Locator): Promise<string> {
   return locator.evaluate((element) => {
     const box = element.getBoundingClientRect();
-    return (
-      element === document.activeElement &&
-      box.top >= 0 &&
-      box.bottom <= window.innerHeight &&
-      box.left >= 0 &&
-      box.right <= window.innerWidth
-    );
+    const focused = element === document.activeElement;
+    const inView =
+      box.top >= 0 && box.bottom <= window.innerHeight && box.left >= 0 && box.right <= window.innerWidth;
+    if (focused && inView) return 'focused, in view';
+    const holder = document.activeElement;
+    return `focus on ${holder?.tagName ?? 'nothing'} "${(holder?.getAttribute('aria-label') ?? holder?.textContent ?? '').slice(0, 60)}"; the element at ${Math.round(box.top)}-${Math.round(box.bottom)} of ${window.innerHeight}`;
   });
 }
 
@@ -126,9 +133,9 @@ describe('the focus after a purchase', () => {
       .click();
     await page.waitForURL('**/en/dashboard/orders?bought=*');
     const tile = page.getByRole('button', { name: `Show order: ${second?.title}` });
-    await expect.poll(() => focusedInView(tile)).toBe(true);
+    await expect.poll(() => whereFocusIs(tile)).toBe('focused, in view');
     await page.waitForTimeout(500);
-    expect(await focusedInView(tile)).toBe(true);
+    expect(await whereFocusIs(tile)).toBe('focused, in view');
     await context.close();
   }, 120_000);
 });
