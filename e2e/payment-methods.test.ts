@@ -30,6 +30,21 @@ async function logosShown(page: Page) {
   }
 }
 
+/**
+ * A screenshot of the footer, taken again when the footer was drawn anew meanwhile (the element a
+ * locator found can be replaced as the page hydrates).
+ */
+async function footerShot(page: Page, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.locator('footer').screenshot({ path: path.resolve('test-results', 'screenshots', name) });
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('not attached')) throw error;
+    }
+  }
+}
+
 describe('the ways to pay, as the shop names them', () => {
   it('says in the footer what the deposit takes and how sellers are paid, in the visitor’s language', async () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
@@ -43,16 +58,12 @@ describe('the ways to pay, as the shop names them', () => {
     expect(logos).toEqual(['/payments/visa.svg', '/payments/mastercard.svg', '/payments/sepa.svg']);
     expect(await overflowsHorizontally(page)).toBe(false);
     await logosShown(page);
-    await footer.screenshot({
-      path: path.resolve('test-results', 'screenshots', 'footer-payments-de-360.png'),
-    });
+    await footerShot(page, 'footer-payments-de-360.png');
     await page.setViewportSize(viewports.desktop);
     await page.goto('/en');
     await page.locator('footer').getByText('We accept: Visa and Mastercard').waitFor();
     await logosShown(page);
-    await footer.screenshot({
-      path: path.resolve('test-results', 'screenshots', 'footer-payments-en-1280.png'),
-    });
+    await footerShot(page, 'footer-payments-en-1280.png');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

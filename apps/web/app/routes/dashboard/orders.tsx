@@ -219,6 +219,8 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   const boughtOrder =
     boughtId === null ? null : (orders.find((order) => String(order.id) === boughtId) ?? orders[0]);
   const boughtTile = useRef<HTMLButtonElement>(null);
+  // Run again when the list comes to hold the order bought (it may be read before the order shows).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tile the ref points at changes with the order
   useEffect(() => {
     if (!boughtId) return;
     const focusTile = () => {
@@ -233,7 +235,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
       else boughtTile.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     });
     return () => cancelAnimationFrame(frame);
-  }, [boughtId]);
+  }, [boughtId, boughtOrder?.id]);
   const show = (order: Order | null) =>
     setSearchParams(
       (current) => {
