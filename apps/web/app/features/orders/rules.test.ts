@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import {
+  boughtTile,
   generationCostCents,
   generationProgress,
   keepsKey,
@@ -117,5 +118,22 @@ describe('generationCostCents', () => {
     expect(generationCostCents(1, 3)).toBe(34);
     expect(generationCostCents(0.01, 2)).toBe(1);
     expect(generationCostCents(2.5, 1.25)).toBe(200);
+  });
+});
+
+describe('boughtTile', () => {
+  // Each tile is an item; `bought` is the order's number, which may equal another item's id.
+  const items = [
+    { id: 31, order_id: 30, title: 'cart, first item' },
+    { id: 30, order_id: 29, title: 'bought before' },
+  ];
+  it('finds the order bought by its order number, not by an item id', () => {
+    expect(boughtTile(items, '30')?.title).toBe('cart, first item');
+    expect(boughtTile(items, '29')?.title).toBe('bought before');
+  });
+  it('falls back to the newest tile, and to none without a purchase', () => {
+    expect(boughtTile(items, '99')?.title).toBe('cart, first item');
+    expect(boughtTile(items, null)).toBeNull();
+    expect(boughtTile([], '30')).toBeNull();
   });
 });

@@ -74,3 +74,15 @@ export function generationProgress(elapsedMs: number): number {
 export function generationCostCents(costEur: number, internalRateEur: number): number {
   return chargeFromEurCents(centsFromDecimal(costEur), internalRateEur);
 }
+
+/**
+ * The tile to put the focus on after a cart's checkout: the first item of the order bought
+ * (`bought` is the purchase's order number, each tile one item of an order), else the newest.
+ */
+export function boughtTile<T extends { order_id: number }>(
+  items: readonly T[],
+  bought: string | null,
+): T | null {
+  if (bought === null) return null;
+  return items.find((item) => String(item.order_id) === bought) ?? items[0] ?? null;
+}

@@ -7,6 +7,7 @@ import { Link } from '../../components/ui/link';
 import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../../features/orders/api';
 import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { saveFile } from '../../features/orders/download';
+import { boughtTile } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
 import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
 import { ApiError } from '../../lib/api-client';
@@ -216,23 +217,22 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
   // Just bought from the cart: the order's tile (its dialog has the Download button) gets the
   // focus, in view, as the next thing to do.
   const boughtId = searchParams.get('bought');
-  const boughtOrder =
-    boughtId === null ? null : (orders.find((order) => String(order.id) === boughtId) ?? orders[0]);
-  const boughtTile = useRef<HTMLButtonElement>(null);
+  const boughtOrder = boughtTile(orders, boughtId);
+  const boughtTileRef = useRef<HTMLButtonElement>(null);
   // Run again when the list comes to hold the order bought (it may be read before the order shows).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tile the ref points at changes with the order
   useEffect(() => {
     if (!boughtId) return;
     const focusTile = () => {
-      boughtTile.current?.focus({ preventScroll: true });
-      boughtTile.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
+      boughtTileRef.current?.focus({ preventScroll: true });
+      boughtTileRef.current?.scrollIntoView({ block: 'center', behavior: 'instant' });
     };
     focusTile();
     // Once more after the navigation has settled: the closing purchase dialog and the router's
     // scroll handling run around this effect, and may each move the focus or the page.
     const frame = requestAnimationFrame(() => {
-      if (document.activeElement !== boughtTile.current) focusTile();
-      else boughtTile.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
+      if (document.activeElement !== boughtTileRef.current) focusTile();
+      else boughtTileRef.current?.scrollIntoView({ block: 'nearest', behavior: 'instant' });
     });
     return () => cancelAnimationFrame(frame);
   }, [boughtId, boughtOrder?.id]);
@@ -280,7 +280,7 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
             return (
               <li key={order.id}>
                 <button
-                  ref={order === boughtOrder ? boughtTile : undefined}
+                  ref={order === boughtOrder ? boughtTileRef : undefined}
                   type="button"
                   onClick={() => show(order)}
                   // The name holds the title and price the tile shows, after what a press does.
