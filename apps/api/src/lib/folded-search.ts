@@ -28,16 +28,6 @@ export function foldedSql(column: AnyColumn | SQL): SQL {
 }
 
 /**
- * `foldedSql` as SQL text, with the letters written in: for the definitions the database keeps
- * (a generated column, a trigger), which take no parameters. `expression` is SQL text too.
- */
-export function foldedSqlText(expression: string): string {
-  let folded = `lower(${expression})`;
-  for (const [letter, plain] of FOLD_PAIRS) folded = `replace(${folded}, '${letter}', '${plain}')`;
-  return `translate(${folded}, '${FOLD_FROM}', '${FOLD_TO}')`;
-}
-
-/**
  * True when any of the columns contains the term, both folded; the term is taken literally (its
  * `%` and `_` are letters). A blank term matches everything.
  */

@@ -5,6 +5,7 @@ import {
   productListResponse,
   stylesResponse,
 } from '@promptmarket/contracts';
+import { FOLD_FROM, FOLD_PAIRS, foldText } from '@promptmarket/contracts/folded-text';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,6 +199,23 @@ describe('GET /api/products', () => {
       expect((await list('?search=zzzzqqq')).meta.suggestion).toBeUndefined();
     } finally {
       await app.db.execute(sql`delete from product_translations where locale = 'pl'`);
+    }
+  });
+
+  it('folds a title in the database (the trigger of migration 0047) as a search is folded', async () => {
+    const letters = `${FOLD_FROM} ${FOLD_PAIRS.map(([letter]) => letter).join(' ')} Zażółć Gęślą JAŹŃ`;
+    await app.db.execute(sql`insert into product_translations (product_id, locale, title)
+      values (${ids.storm}, 'pl', ${letters})`);
+    try {
+      const result = await app.db.execute<{
+        same: boolean;
+      }>(sql`select search = to_tsvector('simple', ${foldText(letters)})
+        as same from product_search where product_id = ${ids.storm} and locale = 'pl'`);
+      expect((result as unknown as { rows: { same: boolean }[] }).rows).toEqual([{ same: true }]);
+    } finally {
+      await app.db.execute(
+        sql`delete from product_translations where product_id = ${ids.storm} and locale = 'pl'`,
+      );
     }
   });
 
