@@ -1,5 +1,5 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
-import type { Style } from '@promptmarket/contracts/catalogue';
+import type { ProductSummary, Style } from '@promptmarket/contracts/catalogue';
 import type { Offer } from '@promptmarket/contracts/offers';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -275,6 +275,41 @@ describe('the home page (spec section 2)', () => {
     expect(section).toMatch(/href="\/en\/products\?style=watercolor"/);
     expect(section).not.toContain('Style anime');
     expect(section).not.toContain('style=anime');
+  });
+});
+
+describe('the Top Sellers list (spec sections 2 and 9)', () => {
+  const seller = (id: number, title: string) =>
+    ({
+      id,
+      slug: `seller-${id}`,
+      title,
+      price: 5,
+      price_eur: 5,
+      thumb_url: '/media/thumb.webp',
+      image_url: '/media/image.webp',
+      images: { webp: {}, avif: {} },
+      likes_count: 0,
+      liked: false,
+      owned: false,
+      category: { id: 1, title: 'Nature', slug: 'nature' },
+    }) as ProductSummary;
+
+  it('shows a title longer than 15 characters cut to 15 and two dots, the whole title naming the link', () => {
+    const lists = pack({
+      hero: [],
+      fresh: [],
+      topSellers: [seller(1, 'Portrait of an Old Sailor'), seller(2, 'Fox')],
+    });
+    const { html } = render(Home, { lists });
+    const section = html.slice(html.indexOf('id="top-title"'), html.indexOf('</ol>'));
+    const links = section.match(/<a [^>]*>.*?<\/a>/g) ?? [];
+    expect(links).toHaveLength(2);
+    // What the eye reads is cut; the tooltip and the text a screen reader gives are whole.
+    expect(links[0]).toContain('title="Portrait of an Old Sailor"');
+    expect(links[0]).toMatch(/<span aria-hidden="true"[^>]*>Portrait of an \.\.<\/span>/);
+    expect(links[0]).toMatch(/<span class="sr-only">Portrait of an Old Sailor<\/span>/);
+    expect(links[1]).toMatch(/<span aria-hidden="true"[^>]*>Fox<\/span>/);
   });
 });
 

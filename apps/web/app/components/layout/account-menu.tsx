@@ -2,6 +2,7 @@ import type { Profile } from '@promptmarket/contracts/accounts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { formatCredits } from '../../lib/credits';
+import { firstGrapheme } from '../../lib/graphemes';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -39,7 +40,7 @@ function SignedInMenu({ user }: { user: Profile }) {
   const { locale, settings } = useSite();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const initials = `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase() || '?';
+  const initials = `${firstGrapheme(user.first_name)}${firstGrapheme(user.last_name)}`.toUpperCase() || '?';
 
   async function signOut() {
     setSigningOut(true);

@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { gridSlides, HERO_AUTOPLAY_MS, heroSlides, SEARCH_DEBOUNCE_MS } from './rules';
+import {
+  gridSlides,
+  HERO_AUTOPLAY_MS,
+  heroSlides,
+  SEARCH_DEBOUNCE_MS,
+  TOP_SELLER_TITLE_LENGTH,
+  topSellerTitle,
+} from './rules';
+
+describe('the Top Sellers title (spec sections 2 and 9)', () => {
+  it('cuts a title longer than 15 letters to its first 15 and two dots', () => {
+    expect(TOP_SELLER_TITLE_LENGTH).toBe(15);
+    expect(topSellerTitle('Portrait of an Old Sailor')).toBe('Portrait of an ..');
+    expect(topSellerTitle('Exactly fifteen')).toBe('Exactly fifteen');
+    expect(topSellerTitle('Sixteen letters!')).toBe('Sixteen letters..');
+    expect(topSellerTitle('Short')).toBe('Short');
+  });
+
+  it('counts an emoji or an accented letter as one, never cutting it in half', () => {
+    expect(topSellerTitle('🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊')).toBe('🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊🦊..');
+    expect(topSellerTitle('Zachód słońca 🇵🇱 nad morzem')).toBe('Zachód słońca 🇵🇱..');
+  });
+});
 
 describe('carousel breakpoints', () => {
   it('shows 1, 2, 3 and 4 slides from 320, 768, 1024 and 1200 px', () => {

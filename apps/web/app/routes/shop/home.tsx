@@ -15,7 +15,7 @@ import {
   previewSrc,
   productImagePreload,
 } from '../../features/catalogue/components/product-image';
-import { HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
+import { HERO_AUTOPLAY_MS, topSellerTitle } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
@@ -238,7 +238,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       />
                       {/* Five in a row leave no room beside the picture: the title takes a line of its own there. */}
                       <span className="min-w-0 flex-1 lg:basis-full">
-                        <span className="line-clamp-2 font-semibold text-slate-900">{product.title}</span>
+                        {/* The cut title is what the eye reads; the link's name is the whole title. */}
+                        <span className="sr-only">{product.title}</span>
+                        <span aria-hidden="true" className="block truncate font-semibold text-slate-900">
+                          {topSellerTitle(product.title)}
+                        </span>
                         <span className="block text-sm text-slate-600">
                           {formatCredits(
                             centsFromDecimal(product.price),
