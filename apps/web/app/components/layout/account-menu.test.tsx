@@ -31,7 +31,6 @@ describe('the account menu’s initials', () => {
     const { html, label } = menuButton(person('🦊 Fox', '🇵🇱 Nowak'));
     expect(label).toBe('🦊🇵🇱 🦊 Fox, Account menu');
     expect(html).not.toContain('\uFFFD');
-    expect(label?.isWellFormed()).toBe(true);
   });
 
   it('take a letter with its combining accent whole', () => {
