@@ -133,13 +133,18 @@ describe('a client of the original API', () => {
     };
     const validated = await client.post('/deposit/validate', form);
     expect(validated.statusCode).toBe(200);
-    expect(validated.json()).toEqual({ status: 'OK', payload: [{ id: 1, name: 'Card', type: 'card' }] });
+    expect(validated.json()).toEqual({
+      status: 'OK',
+      payload: [{ id: 1, name: 'Card', type: 'card' }],
+      errors: [],
+    });
 
     const checkout = await client.post('/deposit/checkout', form);
     expect(checkout.statusCode).toBe(200);
     const { status, redirect_url, order_id, message } = checkout.json();
     expect(status).toBe('OK');
-    expect(redirect_url).toMatch(/^\/sandbox\/checkout\//);
+    // Absolute, so that a client can hand it to a browser as it comes.
+    expect(redirect_url).toMatch(/^http:\/\/shop\.test\/sandbox\/checkout\//);
     expect(order_id).toEqual(expect.any(Number));
     expect(message).toEqual(expect.any(String));
 

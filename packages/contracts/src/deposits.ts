@@ -199,7 +199,10 @@ export function chosenPaymentMethod(
   return byId ?? byType ?? null;
 }
 
-export const validateDepositResponse = okEnvelope(z.array(paymentMethod));
+/** The payment methods for the form; `errors` is empty (a form with errors is answered 422), as section 7 lists it. */
+export const validateDepositResponse = okEnvelope(z.array(paymentMethod)).extend({
+  errors: z.array(z.string()),
+});
 
 /** `POST /deposit/checkout`: the form again, with the chosen method. */
 export const depositCheckoutRequest = z.intersection(

@@ -50,6 +50,7 @@ export async function depositRoutes(parent: FastifyInstance) {
       handler: async (request) => ({
         status: 'OK' as const,
         payload: await validateDeposit(app.db, app.payments, request.body),
+        errors: [],
       }),
     });
 
@@ -74,7 +75,9 @@ export async function depositRoutes(parent: FastifyInstance) {
         if (deposit.status === 'error') throw new AppError('SERVICE_UNAVAILABLE', deposit.errorMessage ?? '');
         return {
           status: 'OK' as const,
-          redirect_url: deposit.redirectUrl,
+          // Absolute, as a provider's page is: a client hands it to a browser as it comes.
+          redirect_url:
+            deposit.redirectUrl === null ? null : new URL(deposit.redirectUrl, `${app.config.appUrl}/`).href,
           order_id: deposit.id,
           message: 'Checkout created',
         };

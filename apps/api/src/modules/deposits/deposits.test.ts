@@ -212,7 +212,11 @@ describe('POST /deposit/validate', () => {
     const session = await signedIn();
     const web = await call(app, session, 'POST', '/api/deposit/validate', depositForm);
     expect(web.statusCode).toBe(200);
-    expect(web.json()).toEqual({ status: 'OK', payload: [{ id: 1, name: 'Card', type: 'card' }] });
+    expect(web.json()).toEqual({
+      status: 'OK',
+      payload: [{ id: 1, name: 'Card', type: 'card' }],
+      errors: [],
+    });
     const original = await call(app, session, 'POST', '/api/deposit/validate', {
       name: 'Ada',
       surname: 'Lovelace',
@@ -282,7 +286,7 @@ describe('checkout through the sandbox', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ status: 'OK', order_id: expect.any(Number), message: expect.any(String) });
-    expect(body.redirect_url).toMatch(/^\/sandbox\/checkout\/cs_sandbox_[\w-]+$/);
+    expect(body.redirect_url).toMatch(/^http:\/\/shop\.test\/sandbox\/checkout\/cs_sandbox_[\w-]+$/);
     expect(await status(session, body.order_id)).toEqual({
       id: body.order_id,
       status: 'processing',
@@ -364,7 +368,7 @@ describe('checkout through the sandbox', () => {
     const retry = await checkout(session, {}, key);
     expect(retry.statusCode).toBe(200);
     expect(retry.json().order_id).toBe(first.order_id);
-    expect(retry.json().redirect_url).toMatch(/^\/sandbox\/checkout\/cs_sandbox_/);
+    expect(retry.json().redirect_url).toMatch(/^http:\/\/shop\.test\/sandbox\/checkout\/cs_sandbox_/);
     expect((await checkout(session, {}, key)).json().redirect_url).toBe(retry.json().redirect_url);
     await press(retry.json().redirect_url, 'pay');
     await deliverWebhooks();
@@ -387,7 +391,7 @@ describe('checkout through the sandbox', () => {
         ...choice,
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json().redirect_url).toMatch(/^\/sandbox\/checkout\//);
+      expect(response.json().redirect_url).toMatch(/^http:\/\/shop\.test\/sandbox\/checkout\//);
     }
     const refused = [
       { paymentType: 'card', payment_method_id: 2 },
