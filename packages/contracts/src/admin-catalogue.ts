@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminList } from './admin';
-import { parseMinorUnits } from './money';
+import { moneyField } from './money-field';
 import { multiLineText, singleLineText } from './single-line-text';
 
 /**
@@ -33,22 +33,13 @@ export const catalogueSlug = z
   .max(100, 'field.too_long')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'slug.invalid');
 
-/** "12", "12.5", 12.5 -> 1250 cents; anything else (negative, three decimals, past the ceiling) is refused. */
-export const priceInCents = z
-  .union([z.string(), z.number()], 'price.required')
-  .transform((value, context) => {
-    const text = String(value).trim().replace(',', '.');
-    if (text === '') {
-      context.addIssue({ code: 'custom', message: 'price.required' });
-      return z.NEVER;
-    }
-    const cents = parseMinorUnits(text);
-    if (cents === null || cents > ADMIN_MAX_PRICE_CENTS) {
-      context.addIssue({ code: 'custom', message: 'price.invalid' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** A product's price in euro cents, by the one rule of every amount (`readAmount`): 0 or more. */
+export const priceInCents = moneyField({
+  required: 'price.required',
+  invalid: 'price.invalid',
+  sign: 'zero',
+  maxMinor: ADMIN_MAX_PRICE_CENTS,
+});
 
 const title = singleLineText('title.required').trim().min(1, 'title.required').max(200, 'field.too_long');
 const description = multiLineText('field.invalid').trim().max(5000, 'field.too_long');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminList } from './admin';
-import { parseMinorUnits } from './money';
+import { moneyField } from './money-field';
 import { vatRatePattern } from './receipts';
 import { multiLineText, singleLineText } from './single-line-text';
 
@@ -19,14 +19,12 @@ export const adminContentListQuery = z.object({
   search: z.string().trim().max(120, 'field.too_long').optional(),
 });
 
-/** "12", "12.5" -> cents; a positive amount with at most two decimals, up to 100,000 EUR. */
-const eurCents = z.union([z.string(), z.number()], 'amount.invalid').transform((value, context) => {
-  const cents = parseMinorUnits(String(value).trim().replace(',', '.'));
-  if (cents === null || cents > 10_000_000) {
-    context.addIssue({ code: 'custom', message: 'amount.invalid' });
-    return z.NEVER;
-  }
-  return cents;
+/** An amount in euro cents, by the one rule of every amount (`readAmount`): 0 or more, up to 100,000 EUR. */
+const eurCents = moneyField({
+  required: 'amount.invalid',
+  invalid: 'amount.invalid',
+  sign: 'zero',
+  maxMinor: 10_000_000,
 });
 
 const localeCode = z.string().regex(/^[a-z]{2}$/, 'locale.invalid');

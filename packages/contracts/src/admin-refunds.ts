@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminIdempotencyHeaders, adminList, adminPageRequest } from './admin';
 import { defineEndpoint } from './endpoint';
-import { parseMinorUnits } from './money';
+import { moneyField } from './money-field';
 
 /**
  * The back office's refunds (decision 0048): an order, one item of an order or a paid generation
@@ -36,16 +36,12 @@ const MAX_REFUND = 100_000_000;
  * Credits as people type them ("12", "12.5", "12,50") or as a number: more than 0, at most two
  * decimals, as integer minor units exactly.
  */
-export const refundAmount = z
-  .union([z.string(), z.number()], 'refund.amount_invalid')
-  .transform((value, context) => {
-    const minor = parseMinorUnits(String(value).replace(',', '.'));
-    if (minor === null || minor <= 0 || minor > MAX_REFUND) {
-      context.addIssue({ code: 'custom', message: 'refund.amount_invalid' });
-      return z.NEVER;
-    }
-    return minor;
-  });
+export const refundAmount = moneyField({
+  required: 'refund.amount_invalid',
+  invalid: 'refund.amount_invalid',
+  sign: 'positive',
+  maxMinor: MAX_REFUND,
+});
 
 /**
  * `POST /admin/refunds`: exactly one of `order_id`, `item_id`, `generation_id`, `deposit_id`; the

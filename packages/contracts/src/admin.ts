@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { profile, verificationStatus } from './accounts';
-import { parseMinorUnits } from './money';
+import { moneyField } from './money-field';
 import { offerStatuses } from './offers';
 import { multiLineText } from './single-line-text';
 import { verificationDocuments } from './verification';
@@ -53,18 +53,12 @@ export const adminReasonRequest = z.object({
 /** The highest price the back office may set, in euro cents (1,000,000 EUR). */
 const MAX_PRICE_CENTS = 100_000_000;
 
-/**
- * A price in euro as people type it ("12", "12.5", "12,50") or as a number (12.5), turned into
- * integer cents exactly: more than 0, at most two decimals, at most 1,000,000 EUR. A number is
- * read by its shortest decimal form, so 9.9 is 990 cents and never 989.
- */
-const eurPriceInCents = z.union([z.string(), z.number()], 'price.invalid').transform((value, context) => {
-  const cents = parseMinorUnits(String(value).trim().replace(',', '.'));
-  if (cents === null || cents <= 0 || cents > MAX_PRICE_CENTS) {
-    context.addIssue({ code: 'custom', message: 'price.invalid' });
-    return z.NEVER;
-  }
-  return cents;
+/** The service's price for an offer in euro cents, by the one rule of every amount (`readAmount`): more than 0. */
+const eurPriceInCents = moneyField({
+  required: 'price.invalid',
+  invalid: 'price.invalid',
+  sign: 'positive',
+  maxMinor: MAX_PRICE_CENTS,
 });
 
 const meta = z.object({
@@ -465,15 +459,11 @@ export const adminAdjustBalanceHeaders = adminIdempotencyHeaders;
  * "-2.50" debits; never 0, at most 1,000,000) as integer minor units exactly, and the reason.
  */
 export const adminAdjustBalanceRequest = adminReasonRequest.extend({
-  amount: z.union([z.string(), z.number()], 'amount.required').transform((value, context) => {
-    const text = String(value).trim();
-    const negative = text.startsWith('-');
-    const minor = parseMinorUnits(negative ? text.slice(1) : text);
-    if (minor === null || minor === 0 || minor > 100_000_000) {
-      context.addIssue({ code: 'custom', message: 'amount.invalid' });
-      return z.NEVER;
-    }
-    return negative ? -minor : minor;
+  amount: moneyField({
+    required: 'amount.required',
+    invalid: 'amount.invalid',
+    sign: 'signed',
+    maxMinor: 100_000_000,
   }),
 });
 

@@ -3,7 +3,8 @@ import { emailField } from './accounts';
 import { countryField } from './content';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
-import { parseMinorUnits, RATE_SCALE, scaledRate } from './money';
+import { RATE_SCALE, scaledRate } from './money';
+import { moneyField } from './money-field';
 import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
@@ -14,25 +15,13 @@ export const DEPOSIT_POLL_INTERVAL_MS = 5000;
 /** After this long the processing screens stop asking and point to the deposits tab. */
 export const DEPOSIT_POLL_TIMEOUT_MS = 10 * 60 * 1000;
 
-/**
- * An amount of money as people type it: "25", "25.5", "25.50" or the number 25.5, at most
- * two decimals. Parsed into integer minor units at once; a float never reaches a sum.
- */
-export const amountField = z
-  .union([z.string(key('amount.required')), z.number(key('amount.required'))], key('amount.required'))
-  .transform((value, context) => {
-    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
-    if (text === '') {
-      context.addIssue({ code: 'custom', message: key('amount.required') });
-      return z.NEVER;
-    }
-    const minor = /e/i.test(text) ? null : parseMinorUnits(text);
-    if (minor === null || minor <= 0 || minor > 100_000_000) {
-      context.addIssue({ code: 'custom', message: key('amount.invalid') });
-      return z.NEVER;
-    }
-    return minor;
-  });
+/** A deposit's amount, by the one rule of every amount (`readAmount`): more than 0, at most 1,000,000. */
+export const amountField = moneyField({
+  required: key('amount.required'),
+  invalid: key('amount.invalid'),
+  sign: 'positive',
+  maxMinor: 100_000_000,
+});
 
 /**
  * The smallest deposit in a currency, in its minor units: the euro minimum (EUR cents) times the

@@ -29,12 +29,43 @@ export function minorUnitsToNumber(minor: number): number {
   return Number(formatMinorUnits(minor));
 }
 
+/** Why an amount was not read: nothing given, or not a decimal of at most two places. */
+export type AmountMisreading = 'empty' | 'invalid';
+
+const typedAmountPattern = /^(-)?(\d{1,13})(?:[.,](\d+))?$/;
+
 /**
- * An amount as a person types it into a form, with a decimal point or a decimal comma: "10",
- * "10.5" or "10,50" -> 1050 exactly. Null for anything else ("0.015", "1,000.50", "1e3", "").
+ * The one rule every amount is read by, in every form and from every client. A text is read as a
+ * person types it: digits, then a decimal point or a decimal comma and at most two decimals, with
+ * a minus sign for a negative amount ("10", "10.5", "10,50", "-2.50"). Nothing else: no exponent,
+ * no thousands separators, no spaces inside. A JSON number is read by its shortest decimal form,
+ * so 9.9 is 990 exactly; one that needs more than two decimals is refused like the text would be.
+ * Whether a sign, zero or a size is allowed is the field's own rule (`moneyField`).
+ */
+export function readAmount(value: string | number): { minor: number } | { problem: AmountMisreading } {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return { problem: 'invalid' };
+    text = String(value);
+    // Exponent forms are numbers beyond any field's ceiling (1e21) or below a cent (1e-7).
+    if (/e/i.test(text)) return { problem: 'invalid' };
+  } else {
+    text = value.trim();
+    if (text === '') return { problem: 'empty' };
+  }
+  const match = typedAmountPattern.exec(text);
+  if (!match || (match[3] !== undefined && match[3].length > 2)) return { problem: 'invalid' };
+  const minor = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return { minor: match[1] && minor > 0 ? -minor : minor };
+}
+
+/**
+ * An amount as a person types it into a form, by `readAmount`'s rule: "10", "10.5" or "10,50"
+ * -> 1050 exactly. Null for anything else ("0.015", "1,000.50", "1e3", "", "-5").
  */
 export function parseTypedAmount(input: string): number | null {
-  return parseMinorUnits(input.trim().replace(',', '.'));
+  const read = readAmount(input);
+  return 'minor' in read && read.minor >= 0 ? read.minor : null;
 }
 
 /** Rates carry eight decimals (numeric(18,8) in the database): a rate times 10^8 is an integer. */

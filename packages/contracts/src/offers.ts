@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailField } from './accounts';
 import { countryField } from './content';
 import { okEnvelope } from './envelope';
-import { parseMinorUnits } from './money';
+import { moneyField } from './money-field';
 import { multiLineText, singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
@@ -83,22 +83,21 @@ const accepted = (name: ValidationKey) =>
       key(name),
     );
 
-/** Euro as people type it, at least 0 and at most two decimals, parsed into cents at once. */
-const euroField = z
-  .union([z.string(key('price.required')), z.number(key('price.required'))], key('price.required'))
-  .transform((value, context) => {
-    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
-    if (text === '') {
-      context.addIssue({ code: 'custom', message: key('price.required') });
-      return z.NEVER;
-    }
-    const cents = /e/i.test(text) ? null : parseMinorUnits(text.replace(',', '.'));
-    if (cents === null || cents < 0 || cents > MAX_PRICE_CENTS) {
-      context.addIssue({ code: 'custom', message: key('price.invalid') });
-      return z.NEVER;
-    }
-    return cents;
-  });
+/** An offer's price in euro, by the one rule of every amount (`readAmount`): 0 or more, parsed into cents. */
+const euroField = moneyField({
+  required: key('price.required'),
+  invalid: key('price.invalid'),
+  sign: 'zero',
+  maxMinor: MAX_PRICE_CENTS,
+});
+
+/** A payout's amount as the client sends it (it must equal the service's price): more than 0. */
+const payoutAmount = moneyField({
+  required: key('amount.required'),
+  invalid: key('amount.invalid'),
+  sign: 'positive',
+  maxMinor: MAX_PRICE_CENTS,
+});
 
 /**
  * The text fields of `POST /offer/create` (multipart; the file is `media`). `style_ids[]` is
@@ -282,14 +281,7 @@ export const cardDetails = z
     card_holder_name: personText('card_holder_name.required', 140),
     expire_month: monthField,
     expire_year: yearField,
-    amount: z.union([z.string(), z.number()], key('amount.required')).transform((value, context) => {
-      const cents = parseMinorUnits(String(value).trim());
-      if (cents === null) {
-        context.addIssue({ code: 'custom', message: key('amount.invalid') });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+    amount: payoutAmount,
   })
   .superRefine((value, context) => {
     // A missing or unreadable month or year has its own text; only a whole date can be past.
@@ -329,12 +321,5 @@ export type OfferPayoutRetryCardRequest = z.input<typeof offerPayoutRetryCardReq
 
 /** `POST /offer/withdraw/sepa`: the SEPA payout with its amount. */
 export const offerWithdrawSepaRequest = offerApproveRequest.extend({
-  amount: z.union([z.string(), z.number()]).transform((value, context) => {
-    const cents = parseMinorUnits(String(value).trim());
-    if (cents === null) {
-      context.addIssue({ code: 'custom', message: key('amount.invalid') });
-      return z.NEVER;
-    }
-    return cents;
-  }),
+  amount: payoutAmount,
 });

@@ -134,10 +134,13 @@ describe('POST /offer/create', () => {
     expect(Object.keys(errors).sort()).toEqual(['category_id', 'confirm', 'price', 'style_ids[]', 'title']);
     expect(errors['style_ids[]']).toEqual(['Bitte wähle mindestens einen Stil.']);
     expect(errors.price).toEqual(['Bitte gib einen Preis ab 0 mit höchstens zwei Nachkommastellen ein.']);
-    const english = await createOffer(session, [...fields({ price: '-1' }), file(png)]);
+    const english = await createOffer(session, [...fields({ price: '1.234' }), file(png)]);
     expect(english.json().errors).toEqual({
       price: ['Please enter a price of at least 0 with at most two decimals.'],
     });
+    // A negative price is told so, not that it has too many decimals.
+    const negative = await createOffer(session, [...fields({ price: '-1' }), file(png)]);
+    expect(negative.json().errors).toEqual({ price: ['The amount must not be negative.'] });
     const unknownStyle = await createOffer(session, [...fields({ 'style_ids[]': ['999999'] }), file(png)]);
     expect(unknownStyle.json().errors).toEqual({ 'style_ids[]': ['Please choose at least one style.'] });
   });
