@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import { errorMessages } from '@promptmarket/contracts';
+import { errorMessages, type ValidationKey } from '@promptmarket/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from '../errors';
 import { type FileKind, fileKinds, isSvg, mightBeXml, SNIFF_BYTES, sniffBinary } from './file-kinds';
@@ -31,6 +31,8 @@ export type UploadRules = {
    */
   typeErrorKey?: string;
   sizeErrorKey?: string;
+  /** The text of a 413 (a file or the whole body too large), as a key in the caller's language. */
+  tooLargeKey?: ValidationKey;
 };
 
 export type UploadedFile = {
@@ -152,6 +154,12 @@ function fromMultipartError(error: unknown): unknown {
   return error;
 }
 
+/** A 413 told in the request's own words ("File size must not exceed 10MB"), when it has them. */
+function withTooLargeText(error: unknown, rules: UploadRules): unknown {
+  if (!(error instanceof AppError) || error.code !== 'PAYLOAD_TOO_LARGE' || !rules.tooLargeKey) return error;
+  return new AppError('PAYLOAD_TOO_LARGE', rules.tooLargeKey);
+}
+
 /**
  * Reads a multipart request into its text fields and its files, storing each file into
  * `storage` as it arrives. A file's kind is decided from its bytes; one of a kind the rules do
@@ -175,7 +183,9 @@ export async function receiveUpload(
   }
   // A declared length that cannot fit is refused before anything is read.
   const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > largest * maxFiles + maxFields * maxFieldBytes + 64 * 1024) throw tooLarge();
+  if (declared > largest * maxFiles + maxFields * maxFieldBytes + 64 * 1024) {
+    throw withTooLargeText(tooLarge(), rules);
+  }
 
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
@@ -233,7 +243,7 @@ export async function receiveUpload(
     return { fields, lists, files };
   } catch (error) {
     await Promise.all(files.map((file) => storage.delete(file.bucket, file.key).catch(() => undefined)));
-    throw fromMultipartError(error);
+    throw withTooLargeText(fromMultipartError(error), rules);
   }
 }
 

@@ -81,6 +81,7 @@ export async function offerRoutes(parent: FastifyInstance) {
               required: true,
             },
           },
+          tooLargeKey: 'media.too_large',
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.fields) {

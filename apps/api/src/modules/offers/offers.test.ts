@@ -1,3 +1,4 @@
+import { validationText } from '@promptmarket/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,12 @@ describe('POST /offer/create', () => {
     const big = Buffer.concat([png, Buffer.alloc(10 * MB + 1 - png.length)]);
     const response = await createOffer(session, [...fields(), file(big)]);
     expect(response.statusCode).toBe(413);
+    // The spec's text, not "Payload Too Large" (spec section 8), in the request's language.
+    expect(response.json()).toEqual({ message: 'File size must not exceed 10MB', code: 'PAYLOAD_TOO_LARGE' });
+    const german = await createOffer(session, [...fields(), file(big)], { 'frontend-language': 'de' });
+    expect(german.statusCode).toBe(413);
+    expect(german.json().message).toBe(validationText('media.too_large', 'de'));
+    expect(german.json().message).not.toBe('File size must not exceed 10MB');
     expect(await app.db.select().from(offers).where(eq(offers.userId, userId))).toEqual([]);
   });
 

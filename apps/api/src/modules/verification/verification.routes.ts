@@ -46,6 +46,7 @@ export async function verificationRoutes(parent: FastifyInstance) {
         files: Object.fromEntries(verificationDocuments.map((field) => [field, documentRule])),
         typeErrorKey: 'verification.file_type',
         sizeErrorKey: 'verification.file_size',
+        tooLargeKey: 'verification.file_size',
       });
       const parsed = verificationFields.safeParse(upload.fields);
       const discard = () =>

@@ -140,6 +140,24 @@ describe('POST /verification', () => {
     expect((await call(app, session, 'GET', '/api/verification')).json().payload).toBeNull();
   });
 
+  it('answers a body too large for any documents with 413 and the spec text, in the request’s language', async () => {
+    const { session } = await user();
+    // Refused on its declared length, before a byte of it is read.
+    const declared = { 'content-length': String(40 * MB) };
+    const response = await submit(session, [...fields(), ...documents()], declared);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      message: 'File size exceeds the maximum allowed (5MB)',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    const german = await submit(session, [...fields(), ...documents()], {
+      ...declared,
+      'frontend-language': 'de',
+    });
+    expect(german.json().message).toBe('Die Datei überschreitet die erlaubte Größe (5MB)');
+    expect((await call(app, session, 'GET', '/api/verification')).json().payload).toBeNull();
+  });
+
   it('refuses a second submission while one is pending or approved, and takes one after a decline', async () => {
     const { session } = await user();
     const first = (await submit(session, [...fields(), ...documents()])).json().payload;
