@@ -15,6 +15,8 @@ export const errorCodes = [
   'ACCOUNT_IN_DEBT',
   /** The offer was accepted or declined already, or is no longer open to an answer (422). */
   'OFFER_ALREADY_ANSWERED',
+  /** The offer is still pending: the service has made no price to accept or decline yet (422). */
+  'OFFER_NOT_PRICED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'EMAIL_NOT_VERIFIED',

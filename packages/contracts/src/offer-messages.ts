@@ -37,6 +37,8 @@ export const offerMessages = {
     'amount.offer_mismatch': 'The amount must equal the price offered.',
     'offer.not_open': 'This offer can no longer be accepted or declined.',
     'offer.already_approved': 'You have already accepted this offer.',
+    'offer.not_priced':
+      'This offer has no price from us yet. You can accept or decline it once we have made one.',
   },
   de: {
     'account.blocked': 'Dieses Konto wurde gesperrt. Bitte wende dich an den Support.',
@@ -72,6 +74,8 @@ export const offerMessages = {
     'amount.offer_mismatch': 'Der Betrag muss dem angebotenen Preis entsprechen.',
     'offer.not_open': 'Dieses Angebot kann nicht mehr angenommen oder abgelehnt werden.',
     'offer.already_approved': 'Du hast dieses Angebot bereits angenommen.',
+    'offer.not_priced':
+      'Für dieses Angebot haben wir noch keinen Preis genannt. Du kannst es annehmen oder ablehnen, sobald wir einen genannt haben.',
   },
   fr: {
     'account.blocked': 'Ce compte a été bloqué. Veuillez contacter le support.',
@@ -108,6 +112,8 @@ export const offerMessages = {
     'amount.offer_mismatch': 'Le montant doit être égal au prix proposé.',
     'offer.not_open': 'Cette offre ne peut plus être acceptée ni refusée.',
     'offer.already_approved': 'Vous avez déjà accepté cette offre.',
+    'offer.not_priced':
+      'Nous n’avons pas encore proposé de prix pour cette offre. Vous pourrez l’accepter ou la refuser dès que nous l’aurons fait.',
   },
   es: {
     'account.blocked': 'Esta cuenta ha sido bloqueada. Contacta con el soporte.',
@@ -143,6 +149,8 @@ export const offerMessages = {
     'amount.offer_mismatch': 'El importe debe ser igual al precio ofrecido.',
     'offer.not_open': 'Esta oferta ya no se puede aceptar ni rechazar.',
     'offer.already_approved': 'Ya has aceptado esta oferta.',
+    'offer.not_priced':
+      'Todavía no hemos propuesto un precio para esta oferta. Podrás aceptarla o rechazarla cuando lo hayamos hecho.',
   },
   it: {
     'account.blocked': 'Questo account è stato bloccato. Contatta l’assistenza.',
@@ -178,6 +186,8 @@ export const offerMessages = {
     'amount.offer_mismatch': 'L’importo deve essere uguale al prezzo offerto.',
     'offer.not_open': 'Questa offerta non può più essere accettata o rifiutata.',
     'offer.already_approved': 'Hai già accettato questa offerta.',
+    'offer.not_priced':
+      'Non abbiamo ancora proposto un prezzo per questa offerta. Potrai accettarla o rifiutarla appena lo avremo fatto.',
   },
   pl: {
     'account.blocked': 'To konto zostało zablokowane. Skontaktuj się z pomocą techniczną.',
@@ -212,5 +222,7 @@ export const offerMessages = {
     'amount.offer_mismatch': 'Kwota musi być równa zaproponowanej cenie.',
     'offer.not_open': 'Tej oferty nie można już przyjąć ani odrzucić.',
     'offer.already_approved': 'Ta oferta została już przez ciebie przyjęta.',
+    'offer.not_priced':
+      'Nie zaproponowaliśmy jeszcze ceny za tę ofertę. Możesz ją przyjąć lub odrzucić, gdy to zrobimy.',
   },
 } as const;

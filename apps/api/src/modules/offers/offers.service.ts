@@ -214,11 +214,15 @@ async function lockOwnOffer(tx: Db, userId: string, offerId: number): Promise<Of
 
 /**
  * Only an offer in status `offer` may be accepted or declined, once (spec section 4). Throws
- * OFFER_ALREADY_ANSWERED (422 on the `id` field) otherwise: the screen that offered the choice
- * is out of date, answered in another tab or turned down by the service meanwhile.
+ * OFFER_NOT_PRICED for a pending offer, which has no price to answer yet, and
+ * OFFER_ALREADY_ANSWERED otherwise (both 422 on the `id` field): the screen that offered the
+ * choice is out of date, answered in another tab or turned down by the service meanwhile.
  */
 function assertOpen(row: OfferRow) {
   if (row.status === 'offer') return;
+  if (row.status === 'pending') {
+    throw new AppError('OFFER_NOT_PRICED', 'offer.not_priced', { id: ['offer.not_priced'] });
+  }
   const key = row.status === 'approved' ? 'offer.already_approved' : 'offer.not_open';
   throw new AppError('OFFER_ALREADY_ANSWERED', key, { id: [key] });
 }

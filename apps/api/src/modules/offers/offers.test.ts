@@ -248,6 +248,58 @@ describe('answering the service’s counter-price', () => {
     expect(accept.json().code).toBe('OFFER_ALREADY_ANSWERED');
   });
 
+  it('tells an offer never priced that it has no price yet, on approve, withdraw and decline, and changes nothing', async () => {
+    const { session, userId } = await seller();
+    const created = await createOffer(session, [...fields(), file(png)]);
+    const id = created.json().payload.id as number;
+    const notPriced = {
+      message: 'This offer has no price from us yet. You can accept or decline it once we have made one.',
+      errors: {
+        id: ['This offer has no price from us yet. You can accept or decline it once we have made one.'],
+      },
+      code: 'OFFER_NOT_PRICED',
+    };
+    const approve = await call(app, session, 'POST', '/api/offer/approve', {
+      ...payoutContact,
+      ...bank,
+      id: { id },
+    });
+    expect(approve.statusCode).toBe(422);
+    expect(approve.json()).toEqual(notPriced);
+    const card = await call(app, session, 'POST', '/api/offer/withdraw/card', {
+      ...payoutContact,
+      ...payoutCard,
+      id,
+      amount: '10',
+    });
+    expect(card.json()).toEqual(notPriced);
+    const sepa = await call(app, session, 'POST', '/api/offer/withdraw/sepa', {
+      ...payoutContact,
+      ...bank,
+      id: { id },
+      amount: '10',
+    });
+    expect(sepa.json()).toEqual(notPriced);
+    expect((await call(app, session, 'POST', '/api/offer/decline', { id })).json().code).toBe(
+      'OFFER_NOT_PRICED',
+    );
+    const german = await call(
+      app,
+      session,
+      'POST',
+      '/api/offer/approve',
+      { ...payoutContact, ...bank, id: { id } },
+      {
+        'frontend-language': 'de',
+      },
+    );
+    expect(german.json().message).toBe(validationText('offer.not_priced', 'de'));
+    expect(german.json().message).not.toBe(notPriced.message);
+    const [offer] = await app.db.select().from(offers).where(eq(offers.id, id));
+    expect(offer?.status).toBe('pending');
+    expect(await app.db.select().from(payouts).where(eq(payouts.userId, userId))).toEqual([]);
+  });
+
   it('accepts with SEPA: owes the price through the ledger, keeps the bank details sealed and shows them masked', async () => {
     const { session, userId, id } = await offered(9000);
     const response = await call(app, session, 'POST', '/api/offer/approve', {
