@@ -31,10 +31,29 @@ export type OfferStatus = (typeof offerStatuses)[number];
 export const OFFER_PROMPT_MAX = 4000;
 /** The shortest prompt a picture's offer may carry, as for a product. */
 export const OFFER_PROMPT_MIN = 3;
+/**
+ * The files an offer may carry, the one list the API and the web check (spec section 5: JPG, PNG,
+ * GIF, SVG, PDF, DOC, DOCX): the kind the API decides from the content, the content type a
+ * browser gives a chosen file, and the endings of its name.
+ */
+export const OFFER_FILE_TYPES = [
+  { kind: 'jpeg', contentType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  { kind: 'png', contentType: 'image/png', extensions: ['png'] },
+  { kind: 'gif', contentType: 'image/gif', extensions: ['gif'] },
+  { kind: 'svg', contentType: 'image/svg+xml', extensions: ['svg'] },
+  { kind: 'pdf', contentType: 'application/pdf', extensions: ['pdf'] },
+  { kind: 'doc', contentType: 'application/msword', extensions: ['doc'] },
+  {
+    kind: 'docx',
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+  },
+] as const;
+export type OfferFileKind = (typeof OFFER_FILE_TYPES)[number]['kind'];
+export const OFFER_FILE_KINDS: readonly OfferFileKind[] = OFFER_FILE_TYPES.map((type) => type.kind);
+
 /** The kinds of file that are pictures: their offers need a prompt and may become products. */
-export const OFFER_PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'] as const;
-/** The content types of those pictures, as a browser names a chosen file. */
-export const OFFER_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const OFFER_PICTURE_KINDS = ['jpeg', 'png', 'gif'] as const satisfies readonly OfferFileKind[];
 
 /**
  * Is the prompt missing for a file of this kind? A picture's offer needs one of at least

@@ -8,7 +8,7 @@ import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { offerDetailForReview, offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
-import { offerFileKinds } from '../offers/offers.files';
+import { storedOfferFileKinds } from '../offers/offers.files';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
 import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
@@ -67,7 +67,7 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       const offer = await offerForReview(app.db, request.params.id);
       // Named and typed from its content, never from the name the seller uploaded it under.
       return sendUploadedFile(reply, app.storage, offer.mediaKey, {
-        kinds: offerFileKinds,
+        kinds: storedOfferFileKinds,
         name: `offer-${offer.id}`,
         inline: true,
       });

@@ -13,7 +13,7 @@ import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { retryPayout } from '../payouts/payouts.service';
 import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { verificationStatusOf } from '../verification/verification.service';
-import { offerFileKinds } from './offers.files';
+import { offerFileKinds, storedOfferFileKinds } from './offers.files';
 import { acceptOffer, checkOfferAmount, declineOffer, offerHistory, offerMedia } from './offers.service';
 import { createCheckedOffer } from './offers.similarity';
 
@@ -273,7 +273,7 @@ export async function offerRoutes(parent: FastifyInstance) {
       // Re-encoded pictures are shown in the page; anything else (SVG included) only downloads,
       // named and typed from its content, never from the name it was uploaded under.
       return sendUploadedFile(reply, app.storage, row.mediaKey, {
-        kinds: offerFileKinds,
+        kinds: storedOfferFileKinds,
         name: `offer-${row.id}`,
         inline: true,
         maxAgeSeconds: 300,

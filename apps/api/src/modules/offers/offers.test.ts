@@ -159,6 +159,15 @@ describe('POST /offer/create', () => {
     expect(php.json().errors).toEqual({
       media: ['Please upload a valid file type (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)'],
     });
+    // The spec's list is the one list, the web's too: a real WebP picture is not on it.
+    const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .webp()
+      .toBuffer();
+    const refused = await createOffer(session, [...fields(), file(webp, 'work.webp', 'image/webp')]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      media: ['Please upload a valid file type (JPG, PNG, GIF, SVG, PDF, DOC, DOCX)'],
+    });
     const pdf = await createOffer(session, [
       ...fields(),
       file(Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF'), 'work.bin', 'application/octet-stream'),

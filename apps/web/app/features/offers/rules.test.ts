@@ -1,3 +1,4 @@
+import { OFFER_FILE_KINDS } from '@promptmarket/contracts/offers';
 import { describe, expect, it } from 'vitest';
 import { ApiError, apiErrorFrom } from '../../lib/api-client';
 import {
@@ -113,6 +114,16 @@ describe('offerFileProblem', () => {
     expect(offerFileProblem({ size: 10 * 1024 * 1024, type: 'image/png', name: 'a.png' })).toBeNull();
     expect(offerFileProblem({ size: 10, type: '', name: 'work.DOCX' })).toBeNull();
   });
+
+  it('takes the spec’s list, the same the API takes: JPG, PNG, GIF, SVG, PDF, DOC, DOCX, and no WebP', () => {
+    const taken = (name: string, type = '') => offerFileProblem({ size: 10, type, name }) === null;
+    expect(
+      ['a.jpg', 'a.jpeg', 'a.png', 'a.gif', 'a.svg', 'a.pdf', 'a.doc', 'a.docx'].every((name) => taken(name)),
+    ).toBe(true);
+    expect(taken('a.webp', 'image/webp')).toBe(false);
+    expect(taken('a.bmp', 'image/bmp')).toBe(false);
+    expect(OFFER_FILE_KINDS).toEqual(['jpeg', 'png', 'gif', 'svg', 'pdf', 'doc', 'docx']);
+  });
 });
 
 describe('prices', () => {
@@ -140,7 +151,8 @@ describe('card form', () => {
 describe('the kind of a chosen file', () => {
   it('is read from its type, else from its name, as the server will decide whether it needs a prompt', () => {
     expect(offerFileKind({ type: 'image/jpeg', name: 'x.bin' })).toBe('jpeg');
-    expect(offerFileKind({ type: 'image/webp', name: 'work' })).toBe('webp');
+    expect(offerFileKind({ type: 'image/gif', name: 'work' })).toBe('gif');
+    expect(offerFileKind({ type: 'application/msword', name: 'notes' })).toBe('doc');
     expect(offerFileKind({ type: 'image/svg+xml', name: 'drawing.svg' })).toBe('svg');
     expect(offerFileKind({ type: '', name: 'Holiday.JPG' })).toBe('jpeg');
     expect(offerFileKind({ type: '', name: 'notes.docx' })).toBe('docx');

@@ -1,6 +1,8 @@
 import {
+  OFFER_FILE_TYPES,
   OFFER_MAX_BYTES,
   type Offer,
+  type OfferFileKind,
   type OfferStatusGroup,
   offerStatusGroup,
   offerStatusGroups,
@@ -99,37 +101,25 @@ export function payoutFailureText(error: unknown, t: Translate, call: PayoutCall
   return paymentFailureText(error, t, payoutFallbacks[call]);
 }
 
-/** What the file input checks before anything is sent (spec section 5). */
-const ACCEPTED_TYPES =
-  /^(image\/(jpeg|png|gif|svg\+xml)|application\/(pdf|msword|vnd\.openxmlformats-officedocument\.wordprocessingml\.document))$/;
-const ACCEPTED_NAMES = /\.(jpe?g|png|gif|svg|pdf|docx?)$/i;
-
+/** What the file input checks before anything is sent (spec section 5), by the API's own list. */
 export function offerFileProblem(file: { size: number; type: string; name: string } | null | undefined) {
   if (!file) return 'media.required' as const;
   if (file.size > OFFER_MAX_BYTES) return 'media.too_large' as const;
-  if (!ACCEPTED_TYPES.test(file.type) && !ACCEPTED_NAMES.test(file.name)) return 'media.type' as const;
+  if (offerFileKind(file) === 'other') return 'media.type' as const;
   return null;
 }
 
 /**
  * The kind of a chosen file as the server will decide it, as far as the browser can tell from its
- * type or else its name: jpeg, png, gif or webp for a picture (whose offer needs a prompt), else
- * what it is named (svg, pdf, doc, docx) or `other`.
+ * type or else its name (`OFFER_FILE_TYPES`): jpeg, png or gif for a picture (whose offer needs a
+ * prompt), svg, pdf, doc or docx, else `other`, which the shop does not take.
  */
-export function offerFileKind(file: { type: string; name: string }): string {
-  const byType: Record<string, string> = {
-    'image/jpeg': 'jpeg',
-    'image/png': 'png',
-    'image/gif': 'gif',
-    'image/webp': 'webp',
-    'image/svg+xml': 'svg',
-    'application/pdf': 'pdf',
-  };
-  const typed = byType[file.type];
-  if (typed) return typed;
+export function offerFileKind(file: { type: string; name: string }): OfferFileKind | 'other' {
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (extension === 'jpg' || extension === 'jpeg') return 'jpeg';
-  return ['png', 'gif', 'webp', 'svg', 'pdf', 'doc', 'docx'].includes(extension) ? extension : 'other';
+  const found =
+    OFFER_FILE_TYPES.find((type) => type.contentType === file.type) ??
+    OFFER_FILE_TYPES.find((type) => (type.extensions as readonly string[]).includes(extension));
+  return found?.kind ?? 'other';
 }
 
 /** A card number as it is typed: digits in groups of four, at most 19 characters. */
