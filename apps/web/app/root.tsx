@@ -50,8 +50,9 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
+        {/* Before ScrollRestoration: its jump to an anchor is to glide (scroll-to-hash.tsx). */}
         <ScrollToHash />
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
