@@ -10,7 +10,7 @@ import {
   getStaticPages,
   getWords,
 } from '../features/site/api';
-import { failureOf, isDataRequest, serverApi, siteOrigin } from '../lib/api.server';
+import { isDataRequest, logFailure, logFailures, serverApi, siteOrigin } from '../lib/api.server';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import { localeRedirectTarget, preferredLocale } from '../lib/locale-routing';
 import { builtInLocales, packedMessagesFor, textsScriptFor } from '../lib/messages.server';
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
   try {
     languages = (await getLanguages(serverApi(request, context, DEFAULT_LOCALE))).payload;
   } catch (error) {
-    console.warn('The language list could not be loaded', failureOf(error));
+    logFailure(context, 'The language list could not be loaded', error);
   }
   const codes = languages.length > 0 ? languages.map((language) => language.code) : [...builtInLocales];
   if (!codes.includes(params.locale)) {
@@ -47,6 +47,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
       getStaticPages(api),
       getSocialLinks(api),
     ]);
+  // Each failure is only logged (spec section 8): the footer shows no social links, a language
+  // whose texts failed (a language change) shows the built-in ones.
+  logFailures(context, {
+    'The settings': settings,
+    'The currencies': currencies,
+    [`The texts of ${params.locale}`]: words,
+    'The categories': categories,
+    'The styles': styles,
+    'The static pages': staticPages,
+    'The social links': socialLinks,
+  });
   const currencyList = currencies.status === 'fulfilled' ? currencies.value.payload : [];
   return {
     locale: params.locale,
