@@ -96,7 +96,7 @@ describe('the e-mail verification link (spec sections 2 and 8)', () => {
       expect(html).toContain('The verification link is invalid or has expired');
       expect(html).not.toContain('Already verified');
     }
-    // A link for another account (its id changed) is refused as well.
+    // The same link with its account id changed is refused as well.
     const otherId = link.replace(/\/email\/verify\/([^/]+)\//, '/email/verify/0$1/');
     const refused = await fetchPage(otherId);
     expect(refused.status).toBe(422);
