@@ -45,6 +45,8 @@ export type WebLoadContext = {
     path: string,
     init: { method?: string; headers?: Record<string, string>; body?: string },
   ) => Promise<Response>;
+  /** The request's logger: what a loader goes on without (spec section 8) goes to the server's log. */
+  log: { warn: (details: object, message: string) => void };
 };
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -361,6 +363,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         cspNonce: request.cspNonce,
         dataRequest: (request.url.split('?', 1)[0] ?? '').endsWith('.data'),
         renderedPages,
+        log: request.log,
       };
       const audience = options.mode === 'production' ? keptAudience(request) : null;
       if (!audience) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));

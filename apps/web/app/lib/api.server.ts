@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { type ApiTransport, type CheckedAnswers, createApiClient } from './api-client';
+import { ApiError, type ApiTransport, type CheckedAnswers, createApiClient } from './api-client';
 import { transportAction, transportActionPath } from './transport-rules';
 
 /** Provided by the API server when it renders the app in process (apps/api/src/plugins/web.ts). */
@@ -10,6 +10,8 @@ export type ServerContext = {
   dataRequest?: boolean;
   /** Where the server takes a rendered page's bytes from (`handOverPage`). */
   renderedPages?: WeakMap<Response, Uint8Array>;
+  /** The server's log for this request (`logFailure`). */
+  log?: { warn: (details: object, message: string) => void };
 };
 
 /**
@@ -115,7 +117,27 @@ export function metUnavailableShop(context: unknown): boolean {
 
 /** What a loader logs of a failure it goes on without: a response by its status, not its whole object. */
 export function failureOf(error: unknown): unknown {
-  return error instanceof Response ? `${error.status} ${error.statusText || 'answer'}` : error;
+  if (error instanceof Response) return `${error.status} ${error.statusText || 'answer'}`;
+  if (error instanceof ApiError) return `${error.status} ${error.message}`;
+  return error;
+}
+
+/**
+ * Logs a failure a loader goes on without, leaving its data empty (spec section 8: a catalogue
+ * list, the social links, the language list, a language's texts): to the server's log with the
+ * request, or the console where there is none (the development server's own, tests).
+ */
+export function logFailure(context: unknown, what: string, error: unknown): void {
+  const log = (context as ServerContext | undefined)?.log;
+  if (log) log.warn({ failure: failureOf(error) }, what);
+  else console.warn(what, failureOf(error));
+}
+
+/** `logFailure` for each of a loader's calls that failed, by the name it is given. */
+export function logFailures(context: unknown, results: Record<string, PromiseSettledResult<unknown>>): void {
+  for (const [name, result] of Object.entries(results)) {
+    if (result.status === 'rejected') logFailure(context, `${name} could not be loaded`, result.reason);
+  }
 }
 
 /** Whether a loader's error is `shopUnavailable`'s: it must reach the page, not be taken for a guest. */

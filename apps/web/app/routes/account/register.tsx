@@ -15,7 +15,7 @@ import {
 import { Link } from '../../components/ui/link';
 import { registerAccount } from '../../features/accounts/api';
 import { getSettings } from '../../features/site/api';
-import { failureOf, serverApi } from '../../lib/api.server';
+import { logFailure, serverApi } from '../../lib/api.server';
 import { fetchCsrfCookie } from '../../lib/api-browser';
 import { ApiError, tooManyAttemptsText } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireGuest(args);
   const settings = await getSettings(serverApi(args.request, args.context, args.params.locale)).catch(
     (error: unknown) => {
-      console.warn('The settings could not be loaded', failureOf(error));
+      logFailure(args.context, 'The settings could not be loaded', error);
       return null;
     },
   );

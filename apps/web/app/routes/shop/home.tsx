@@ -17,7 +17,7 @@ import {
 } from '../../features/catalogue/components/product-image';
 import { HERO_AUTOPLAY_MS, topSellerTitle } from '../../features/catalogue/rules';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
-import { serverApi } from '../../lib/api.server';
+import { logFailures, serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
@@ -37,6 +37,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     featured ? getFeaturedProducts(api) : getNewProducts(api),
     getTopSellers(api),
   ]);
+  logFailures(context, {
+    'The hero products': hero,
+    [featured ? 'The featured products' : 'The new products']: fresh,
+    'The top sellers': topSellers,
+  });
   const list = (result: PromiseSettledResult<{ data: ProductSummary[] }>) =>
     result.status === 'fulfilled' ? result.value.data : [];
   return { featured, lists: pack({ hero: list(hero), fresh: list(fresh), topSellers: list(topSellers) }) };

@@ -16,7 +16,7 @@ import {
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
 import { FIRST_SCREEN_TILES, TILE_SIZES, tileListWriter } from '../../features/catalogue/tile-list-writer';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
-import { serverApi } from '../../lib/api.server';
+import { logFailures, serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
@@ -33,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The API's JSON as it is, read once by the page (`unpack`); null for a failed list, shown as
   // the spec's failure text with the list emptied.
   const [list] = await Promise.allSettled([getProductsJson(api, state)]);
+  logFailures(context, { 'The product list': list });
   return { list: list.status === 'fulfilled' ? list.value : null };
 }
 
