@@ -9,7 +9,7 @@ import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { createOffer } from './api';
 import { type OfferFormValues, offerFormResolver } from './offer-form-schema';
-import { offerFailureText } from './rules';
+import { OFFER_FILE_ACCEPT, offerFailureText } from './rules';
 
 /** The fields that show their own error; the server calls the styles `style_ids[]`. */
 const shownFields = ['title', 'category_id', 'price', 'style_ids', 'media', 'prompt', 'confirm'] as const;
@@ -251,7 +251,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
           <input
             id={ids.file}
             type="file"
-            accept="image/*"
+            accept={OFFER_FILE_ACCEPT}
             aria-invalid={error('media') ? true : undefined}
             aria-describedby={`${ids.file}-note${error('media') ? ` ${ids.file}-error` : ''}`}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"

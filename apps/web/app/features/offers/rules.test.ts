@@ -8,6 +8,7 @@ import {
   expiryYears,
   groupCardNumber,
   inTab,
+  OFFER_FILE_ACCEPT,
   offerFailure,
   offerFailureText,
   offerFileKind,
@@ -123,6 +124,10 @@ describe('offerFileProblem', () => {
     expect(taken('a.webp', 'image/webp')).toBe(false);
     expect(taken('a.bmp', 'image/bmp')).toBe(false);
     expect(OFFER_FILE_KINDS).toEqual(['jpeg', 'png', 'gif', 'svg', 'pdf', 'doc', 'docx']);
+  });
+
+  it('offers the file chooser the pictures by type and the documents by name', () => {
+    expect(OFFER_FILE_ACCEPT).toBe('image/jpeg,image/png,image/gif,image/svg+xml,.pdf,.doc,.docx');
   });
 });
 

@@ -101,6 +101,14 @@ export function payoutFailureText(error: unknown, t: Translate, call: PayoutCall
   return paymentFailureText(error, t, payoutFallbacks[call]);
 }
 
+/**
+ * What the file input offers to choose: the pictures by their types, so that it accepts images
+ * (spec section 5), and the documents by their names, so that they can be chosen as well.
+ */
+export const OFFER_FILE_ACCEPT = OFFER_FILE_TYPES.map((type) =>
+  type.contentType.startsWith('image/') ? type.contentType : `.${type.extensions.join(',.')}`,
+).join(',');
+
 /** What the file input checks before anything is sent (spec section 5), by the API's own list. */
 export function offerFileProblem(file: { size: number; type: string; name: string } | null | undefined) {
   if (!file) return 'media.required' as const;
