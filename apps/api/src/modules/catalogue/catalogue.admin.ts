@@ -18,6 +18,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
 import { slugBase } from '../../lib/slug';
 import type { Storage } from '../../lib/storage';
@@ -55,11 +56,6 @@ type CategoryCreate = z.output<typeof adminCategoryCreate>;
 type CategoryUpdate = z.output<typeof adminCategoryUpdate>;
 type StyleCreate = z.output<typeof adminStyleCreate>;
 type StyleUpdate = z.output<typeof adminStyleUpdate>;
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** What the shop shows of the catalogue (menus, list totals) is read anew after this commits. */
 function forgetShopCaches(db: Db): void {

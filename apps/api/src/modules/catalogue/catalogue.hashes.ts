@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE } from '@promptmarket/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { type PictureHashes, pictureHashes } from '../../lib/image-hash';
 import type { Storage } from '../../lib/storage';
 import { databaseOf } from '../../lib/transactions';
@@ -12,11 +13,6 @@ import { catalogueVersion, productImageHashes } from './catalogue.tables';
  * against. A hash belongs to the picture it was made from (`image_key`): a product whose picture
  * changed counts as unhashed until `hashProductPictures` has read the new one.
  */
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Keeps the hash of a product's picture (replacing an older one). */
 export async function storeProductHash(db: Db, productId: number, imageKey: string, hash: bigint) {

@@ -17,6 +17,7 @@ import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
+import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
 import { forgetPublicAnswers, SerializedAnswer } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
@@ -70,11 +71,6 @@ type SummaryRow = {
   category_slug: string;
   category_title: string;
 };
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Full-text dictionaries PostgreSQL has for the shop's languages; others use `simple`. */
 const dictionaries: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /**
  * What must hold for the ledger at any moment. Returns a line per problem; none means healthy.
@@ -7,33 +8,36 @@ import type { Db } from '../../db/client';
  */
 export async function ledgerProblems(db: Db): Promise<string[]> {
   const problems: string[] = [];
-  const unbalanced = rowsOf<{ id: string; total: string; entries: string }>(
-    await db.execute(sql`
+  const unbalanced = await rowsOf<{ id: string; total: string; entries: string }>(
+    db,
+    sql`
     select t.id, coalesce(sum(e.amount), 0) as total, count(e.id) as entries
     from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
     group by t.id
-    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`),
+    having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`,
   );
   for (const row of unbalanced) {
     problems.push(`transaction ${row.id} sums to ${row.total} over ${row.entries} entries`);
   }
-  const drifted = rowsOf<{ code: string; balance: string; total: string }>(
-    await db.execute(sql`
+  const drifted = await rowsOf<{ code: string; balance: string; total: string }>(
+    db,
+    sql`
     select a.code, a.balance, coalesce(sum(e.amount), 0) as total
     from ledger_accounts a left join ledger_entries e on e.account_id = a.id
     group by a.id
-    having a.balance <> coalesce(sum(e.amount), 0)`),
+    having a.balance <> coalesce(sum(e.amount), 0)`,
   );
   for (const row of drifted) {
     problems.push(`account ${row.code} shows ${row.balance} but its entries sum to ${row.total}`);
   }
   // A wallet is below zero only by what a deposit's reversal left it owing (decision 0027).
-  const negative = rowsOf<{ code: string; balance: string; overdraft: string }>(
-    await db.execute(sql`
+  const negative = await rowsOf<{ code: string; balance: string; overdraft: string }>(
+    db,
+    sql`
     select code, balance, overdraft from ledger_accounts
     where kind = 'wallet' and (balance + overdraft < 0 or (balance < 0 and not exists (
       select 1 from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-      where e.account_id = ledger_accounts.id and t.kind = 'deposit_reversal')))`),
+      where e.account_id = ledger_accounts.id and t.kind = 'deposit_reversal')))`,
   );
   for (const row of negative) {
     problems.push(`wallet ${row.code} is negative: ${row.balance} (overdraft ${row.overdraft})`);
@@ -41,8 +45,9 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
   // What the shop gave back of a purchase, a generation or a deposit never exceeds what it moved
   // (decision 0048): refunds to the balance and the back office's deposit refunds (less those the
   // provider refused). The provider's own reversals are bounded by the deposit's row (decision 0027).
-  const overRefunded = rowsOf<{ reference: string; paid: string; returned: string }>(
-    await db.execute(sql`
+  const overRefunded = await rowsOf<{ reference: string; paid: string; returned: string }>(
+    db,
+    sql`
     select reference, paid, returned from (
       select reference,
         coalesce(sum(amount) filter (where kind in ('purchase', 'generation', 'deposit')), 0) as paid,
@@ -53,24 +58,20 @@ export async function ledgerProblems(db: Db): Promise<string[]> {
       where kind in ('purchase', 'generation', 'deposit', 'refund', 'purchase_refund', 'generation_refund',
         'deposit_refund', 'deposit_refund_returned')
       group by reference
-    ) given where returned > paid`),
+    ) given where returned > paid`,
   );
   for (const row of overRefunded) {
     problems.push(`${row.reference} gave back ${row.returned} of ${row.paid} paid`);
   }
-  const [totals] = rowsOf<{ debits: string; credits: string }>(
-    await db.execute(sql`
+  const [totals] = await rowsOf<{ debits: string; credits: string }>(
+    db,
+    sql`
       select coalesce(sum(amount) filter (where amount < 0), 0) as debits,
              coalesce(sum(amount) filter (where amount > 0), 0) as credits
-      from ledger_entries`),
+      from ledger_entries`,
   );
   if (totals && BigInt(totals.debits) + BigInt(totals.credits) !== 0n) {
     problems.push(`debits ${totals.debits} do not equal credits ${totals.credits}`);
   }
   return problems;
-}
-
-/** Both drivers' results as plain rows. */
-function rowsOf<Row>(result: unknown): Row[] {
-  return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 }
