@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
-import { forgetCatalogueCounts, forgetCatalogueMenus } from '../catalogue/catalogue.service';
 import { offerDetailForReview, offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
 import { storedOfferFileKinds } from '../offers/offers.files';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
@@ -30,7 +29,10 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
       },
     );
 
-  /** Publishes one accepted offer as a product, audited; answers the product's id. */
+  /**
+   * Publishes one accepted offer as a product, audited; answers the product's id. The catalogue
+   * clears the shop's caches once the audit's transaction commits (`insertProduct`).
+   */
   const publishAudited = (adminId: string, offerId: number, priceCents: number, prompt?: string) =>
     audited(
       app.db,
@@ -118,8 +120,6 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
           request.body.price,
           request.body.prompt,
         );
-        forgetCatalogueCounts(app.db);
-        forgetCatalogueMenus(app.db);
         return { status: 'OK' as const, message: 'Offer published', payload: { product_id: productId } };
       });
     },
@@ -147,10 +147,6 @@ export async function adminOffersRoutes(parent: FastifyInstance) {
           } catch (error) {
             failed.push(bulkFailure(offerId, error, locale));
           }
-        }
-        if (body.action === 'publish' && done.length > 0) {
-          forgetCatalogueCounts(app.db);
-          forgetCatalogueMenus(app.db);
         }
         const message =
           failed.length === 0
