@@ -1,7 +1,9 @@
-// The directions imports may take (docs/architecture.md), checked by `npm run lint:imports` in
-// `npm test`. Imports that broke a rule when the rules were written are listed in
-// `.dependency-cruiser-known-violations.json`: they are the baseline, which may only shrink
-// (`npm run lint:imports -- --write-baseline` writes it anew once some are gone; a new one fails the run).
+// The directions imports may take (docs/architecture.md), checked by `npm run lint:imports`
+// (scripts/check-imports.mjs) in `npm test`. That script also applies the rules named `api-routes-…`
+// to every API file that registers a route, whatever its name, and checks that no file passes a
+// table on to another module (`api-tables-stay-in-their-module`), which needs the code itself.
+// Imports that broke a rule when it was written are listed in `.dependency-cruiser-known-violations.json`:
+// they are the baseline, which may only shrink. Each rule has a case in apps/api/src/import-rules.test.ts.
 
 const api = '^apps/api/src/';
 const web = '^apps/web/app/';
@@ -41,6 +43,14 @@ module.exports = {
       to: { path: `${api}modules/`, pathNot: '\\.tables\\.ts$' },
     },
     {
+      name: 'api-schema-for-the-client',
+      comment:
+        "db/schema.ts re-exports every table: only the database client reads it, or any file could reach any module's tables.",
+      severity: 'error',
+      from: { path: api, pathNot: [...tests, `${api}db/(client|schema)\\.ts$`] },
+      to: { path: `${api}db/schema\\.ts$` },
+    },
+    {
       name: 'api-db-below-modules',
       comment:
         'db/ opens, migrates and wraps the database; seeding and the command-line tools sit above the modules.',
@@ -58,7 +68,8 @@ module.exports = {
     {
       name: 'api-routes-without-database',
       comment:
-        'Routes validate with the contract, call a service and shape the reply: they never touch the database.',
+        'Routes validate with the contract, call a service and shape the reply: they never touch the database. ' +
+        'scripts/check-imports.mjs adds every other file that registers a route.',
       severity: 'error',
       from: { path: `${api}modules/[^/]+/[^/]+\\.routes\\.ts$` },
       to: { path: [`${api}db/`, '\\.tables\\.ts$', '^node_modules/drizzle-orm/'] },
@@ -72,11 +83,27 @@ module.exports = {
       to: { path: `${api}modules/[^/]+/[^/]+\\.tables\\.ts$`, pathNot: `${api}modules/$1/` },
     },
     {
+      name: 'no-test-code-in-production',
+      comment:
+        'Test helpers and test files set up what they test; the code they test never reaches for them.',
+      severity: 'error',
+      from: { path: '^(apps|packages)/', pathNot: tests },
+      to: { path: [...tests, '^e2e/', '^packages/[^/]+/src/test/'] },
+    },
+    {
       name: 'web-features-apart',
       comment: 'A screen composes features; a feature does not import another.',
       severity: 'error',
       from: { path: `${web}features/([^/]+)/`, pathNot: tests },
       to: { path: `${web}features/`, pathNot: `${web}features/$1/` },
+    },
+    {
+      name: 'web-features-below-routes',
+      comment:
+        'Routes (screens) compose features: a feature never imports a route, the route table or the root.',
+      severity: 'error',
+      from: { path: `${web}features/`, pathNot: tests },
+      to: { path: `${web}(routes/|routes\\.ts$|root\\.tsx$|entry\\.)` },
     },
     {
       name: 'web-components-below-features',

@@ -7,13 +7,8 @@ import type { PayoutProvider } from '../payouts/provider';
 import { sandboxPayoutProvider } from '../payouts/sandbox';
 import { stripePayoutProvider } from '../payouts/stripe';
 import type { PaymentProvider } from './provider';
-import {
-  SANDBOX_WEBHOOK_QUEUE,
-  type SandboxOptions,
-  sandboxPageRoutes,
-  sandboxProvider,
-  sandboxWebhookJob,
-} from './sandbox';
+import { SANDBOX_WEBHOOK_QUEUE, type SandboxOptions, sandboxProvider, sandboxWebhookJob } from './sandbox';
+import { sandboxPageRoutes } from './sandbox.routes';
 import { stripeProvider } from './stripe';
 
 declare module 'fastify' {

@@ -10,9 +10,9 @@ import {
   findSession,
   type IssuedSession,
   limitNewSessions,
+  type Session,
   touchSession,
 } from './session.service';
-import type { Session } from './session.tables';
 
 export const SESSION_COOKIE = 'promptmarket_session';
 /**

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { enforceLimit, type Limit, limitAddress } from '../throttle/throttle.service';
 import { type Session, sessions } from './session.tables';
 
+export type { Session } from './session.tables';
+
 export type IssuedSession = { token: string; csrfToken: string; session: Session };
 
 /**
