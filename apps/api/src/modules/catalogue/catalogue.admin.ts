@@ -26,13 +26,10 @@ import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
 import { productSold } from '../orders/orders.service';
 import { checkLanguages } from '../site/site.admin';
+import { forgetCatalogueCounts } from './catalogue.list';
 import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImage } from './catalogue.media';
-import {
-  categoryExists,
-  existingStyleIds,
-  forgetCatalogueCounts,
-  forgetCatalogueMenus,
-} from './catalogue.service';
+import { forgetCatalogueMenus } from './catalogue.menus';
+import { categoryExists, existingStyleIds } from './catalogue.service';
 import {
   categories,
   categoryTranslations,

@@ -12,7 +12,7 @@ vi.mock('../../db/prepared', () => ({
     }),
 }));
 
-const { currentListIndex } = await import('./catalogue.index');
+const { currentListIndex } = await import('./catalogue.index-cache');
 
 /** Lets every awaited step run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -4,23 +4,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SerializedAnswer } from '../../lib/public-answers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
+import { popularityOf, slotOfId } from './catalogue.index';
+import { currentListIndex, INDEX_REFRESH_MS, listIndexRead } from './catalogue.index-cache';
+import { forgetCatalogueCounts, listProducts, listProductsAnswer } from './catalogue.list';
 import {
   bySlot,
-  currentListIndex,
-  heldListJson,
-  INDEX_REFRESH_MS,
-  listIndexRead,
   listingSlots,
   packedByIds,
   packedBySlot,
   packedJson,
   packedText,
   packedTexts,
-  popularityOf,
-  slotOfId,
-} from './catalogue.index';
-import { forgetCatalogueCounts, listProducts, listProductsAnswer, type Viewer } from './catalogue.service';
+} from './catalogue.packed-texts';
+import type { Viewer } from './catalogue.summaries';
 import { products } from './catalogue.tables';
+import { heldListJson } from './catalogue.tile-cache';
 
 let app: TestApp;
 const english: Viewer = { locale: 'en', userId: null, rateEur: 1 };

@@ -1,14 +1,15 @@
-import {
-  DEFAULT_LOCALE,
-  type ProductListQuery,
-  type ProductSummary,
-  productListResponse,
-  productSummary,
-} from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, type ProductSummary } from '@promptmarket/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { preparedRows } from '../../db/prepared';
-import { databaseOf } from '../../lib/transactions';
+import {
+  bySlot,
+  integers,
+  listingSlots,
+  type PackedTexts,
+  packedByIds,
+  packedBySlot,
+  packedTexts,
+  slotIn,
+} from './catalogue.packed-texts';
 
 /**
  * The product lists' keys held in each process (decision 0023): for every product on sale its
@@ -23,9 +24,8 @@ import { databaseOf } from '../../lib/transactions';
  * Visitors' tiles read meanwhile are held for as long, so a tile's likes count, like the popular
  * order, is at most that old for visitors; signed-in users' tiles are always read afresh.
  */
-export const INDEX_REFRESH_MS = 60_000;
 
-type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular';
+export type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular';
 
 export type ListIndex = {
   version: number;
@@ -62,6 +62,9 @@ export type ListIndex = {
   parts: TileParts;
 };
 
+/** A visitor's tile cached with the index (`catalogue.tile-cache.ts`), and when it was cached. */
+export type HeldTile = { tile: ProductSummary; heldAt: number };
+
 /**
  * The parts of each slot's tile in English (slug, title, picture key) and the categories' English
  * titles: a visitor's English tile is made from them and the keys, with no read of the database.
@@ -77,69 +80,7 @@ export type TileParts = {
   categories: Map<number, { slug: string; title: string; json: string }>;
 };
 
-/** The most tiles held; the first held go first. */
-export const TILES_HELD = 50_000;
-
-type HeldTile = { tile: ProductSummary; heldAt: number };
-/** Each held tile's JSON, checked against the tile's schema once, when it was held. */
-const tileJson = new WeakMap<ProductSummary, string>();
-
-export function holdTile(index: ListIndex, key: string, tile: ProductSummary): void {
-  tileJson.set(tile, JSON.stringify(productSummary.parse(tile)));
-  index.tiles.set(key, { tile, heldAt: Date.now() });
-  if (index.tiles.size > TILES_HELD) index.tiles.delete(index.tiles.keys().next().value as string);
-}
-
-/** A held tile no older than `INDEX_REFRESH_MS`. */
-export function heldTile(index: ListIndex, key: string): ProductSummary | undefined {
-  const held = index.tiles.get(key);
-  return held && Date.now() - held.heldAt <= INDEX_REFRESH_MS ? held.tile : undefined;
-}
-
-/**
- * Holds a tile's JSON made without the schema's check, for tiles made from the held parts, whose
- * fields are made from values of the schema's types and joined in the schema's order (a test
- * compares the bytes with the schema's serialization).
- */
-export function tileWithJson(tile: ProductSummary, json: string): ProductSummary {
-  tileJson.set(tile, json);
-  return tile;
-}
-
-export type ListMeta = {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  /** A search that found nothing as typed: the words it looked for instead. */
-  suggestion?: string;
-};
-
-/** A list's JSON from its tiles' JSON and its meta, as its route's schema makes it. */
-export function listJson(tiles: string[], meta: unknown): string {
-  return `{"data":[${tiles.join(',')}],"meta":${listMetaJson(meta)}}`;
-}
-
-/** A list's meta as its route's schema serializes it. */
-export function listMetaJson(meta: unknown): string {
-  return JSON.stringify(productListResponse.shape.meta.parse(meta));
-}
-
-/**
- * A list's JSON as its route's schema makes it, when every tile of it is held; null otherwise.
- * Checking and serializing a page of tiles again for every list took a sixth of its time.
- */
-export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): string | null {
-  const parts: string[] = [];
-  for (const tile of list.data) {
-    const json = tileJson.get(tile);
-    if (json === undefined) return null;
-    parts.push(json);
-  }
-  return listJson(parts, list.meta);
-}
-
-type IndexRow = {
+export type IndexRow = {
   version: number | string;
   /** Every product on sale as `id,sales,likes`, most popular first (`popularityOf`). */
   popularity: string | null;
@@ -177,7 +118,7 @@ const POPULARITY = sql`(select string_agg(p.id || ',' || p.sales_count || ',' ||
       order by sales_count desc, likes_count desc, id desc) p)`;
 
 /** What the minute's timer reads at the held keys' number: the number, and what sales and likes move. */
-const popularityQuery = sql`select version, ${POPULARITY} as popularity from catalogue_version`;
+export const popularityQuery = sql`select version, ${POPULARITY} as popularity from catalogue_version`;
 
 /**
  * Everything in one statement, so the keys are of one moment. The database numbers the products
@@ -192,7 +133,7 @@ const popularityQuery = sql`select version, ${POPULARITY} as popularity from cat
  * and the titles joined to the products besides: the whole read at 100,000 products took 780-1,170 ms
  * in `psql`, and 610-830 ms so (docs/performance.md). They are put in slot order here (`bySlot`).
  */
-function indexQuery(partsVersion: number, keysVersion: number) {
+export function indexQuery(partsVersion: number, keysVersion: number) {
   return sql`with current_version as materialized (select version from catalogue_version),
   listed as materialized (
     select id, category_id, price_cents, created_at, slug, image_key,
@@ -237,25 +178,6 @@ function indexQuery(partsVersion: number, keysVersion: number) {
     where (select version from current_version) <> ${keysVersion}) as categories,
   (select string_agg(s.id || ':' || s.slug, ',') from styles s
     where (select version from current_version) <> ${keysVersion}) as styles`;
-}
-
-/** "3,14,15" -> its integers, read a character at a time: 100,000 of them in a millisecond or two. */
-function integers<T extends Int32Array | Float64Array>(text: string | null, make: (length: number) => T): T {
-  if (!text) return make(0);
-  let length = 1;
-  for (let at = 0; at < text.length; at++) if (text.charCodeAt(at) === 44) length++;
-  const list = make(length);
-  let item = 0;
-  let value = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === 44) {
-      list[item++] = value;
-      value = 0;
-    } else value = value * 10 + (code - 48);
-  }
-  list[item] = value;
-  return list;
 }
 
 /**
@@ -372,111 +294,14 @@ function membershipOf(keys: number, pairsOf: [number, number][], keyOf: Int32Arr
   return { start, list, keyOf };
 }
 
-/**
- * A JSON array of texts (or nulls) as the database writes it, held as that one text with where each
- * item's JSON starts and ends: three texts rather than 300,000 strings at 100,000 products, about
- * 10 MB instead of 17 MB of each process, and nothing for the garbage collector to walk. An item's
- * JSON goes into a tile's JSON as it is.
- */
-export type PackedTexts = {
-  json: string;
-  /** Where each item's JSON (quotes included) starts; -1 for null. */
-  starts: Int32Array;
-  /** Where it ends (one past its closing quote); negative when it holds an escape. */
-  ends: Int32Array;
-};
-
-/** The items of a JSON array of texts or nulls, read a character at a time. */
-export function packedTexts(json: string): PackedTexts {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (let at = 1; at < json.length; at++) {
-    const code = json.charCodeAt(at);
-    if (code === 110 /* n of null */) {
-      starts.push(-1);
-      ends.push(-1);
-      at += 3;
-    } else if (code === 34 /* " */) {
-      const start = at;
-      let escaped = false;
-      for (at++; json.charCodeAt(at) !== 34; at++) {
-        if (json.charCodeAt(at) === 92 /* \ */) {
-          escaped = true;
-          at++;
-        }
-      }
-      starts.push(start);
-      ends.push(escaped ? -(at + 1) : at + 1);
-    }
-  }
-  return { json, starts: Int32Array.from(starts), ends: Int32Array.from(ends) };
-}
-
-/** An item's JSON (a quoted text), or null. */
-export function packedJson(texts: PackedTexts, at: number): string | null {
-  const start = texts.starts[at];
-  if (start === undefined || start === -1) return null;
-  return texts.json.slice(start, Math.abs(texts.ends[at] as number));
-}
-
-/** An item's text, or null. */
-export function packedText(texts: PackedTexts, at: number): string | null {
-  const start = texts.starts[at];
-  if (start === undefined || start === -1) return null;
-  const end = texts.ends[at] as number;
-  return end < 0
-    ? (JSON.parse(texts.json.slice(start, -end)) as string)
-    : texts.json.slice(start + 1, end - 1);
-}
-
 const NO_TEXTS: PackedTexts = packedTexts('[]');
-const NO_PARTS: TileParts = {
+export const NO_PARTS: TileParts = {
   version: -1,
   slugs: NO_TEXTS,
   titles: NO_TEXTS,
   imageKeys: NO_TEXTS,
   categories: new Map(),
 };
-
-/**
- * Slot of each item of a listing read in any order (`listing_slots`), or null when the items came
- * in slot order already, as they do from the database's numbering.
- */
-export function listingSlots(text: string | null): Int32Array | null {
-  const slots = integers(text, (length) => new Int32Array(length));
-  for (let at = 0; at < slots.length; at++) if (slots[at] !== at) return slots;
-  return null;
-}
-
-/** Values of a listing put in slot order (`listingSlots`). */
-export function bySlot<T extends Int32Array | Float64Array>(values: T, slots: Int32Array | null): T {
-  if (slots === null) return values;
-  const ordered = values.slice() as T;
-  for (let at = 0; at < slots.length; at++) ordered[slots[at] as number] = values[at] as number;
-  return ordered;
-}
-
-/** Packed texts of a listing put in slot order: where each item's JSON starts and ends moves with it. */
-export function packedBySlot(texts: PackedTexts, slots: Int32Array | null): PackedTexts {
-  if (slots === null) return texts;
-  return { json: texts.json, starts: bySlot(texts.starts, slots), ends: bySlot(texts.ends, slots) };
-}
-
-/**
- * Packed texts of products read with their ids, in any order (the English titles), by the slots of
- * `ids`: a product not on sale is left out, and a product without one is null.
- */
-export function packedByIds(texts: PackedTexts, itemIds: Int32Array, ids: Int32Array): PackedTexts {
-  const starts = new Int32Array(ids.length).fill(-1);
-  const ends = new Int32Array(ids.length).fill(-1);
-  for (let at = 0; at < itemIds.length; at++) {
-    const slot = slotIn(ids, itemIds[at] as number);
-    if (slot === -1) continue;
-    starts[slot] = texts.starts[at] as number;
-    ends[slot] = texts.ends[at] as number;
-  }
-  return { json: texts.json, starts, ends };
-}
 
 /** The tile parts of this reading, or the ones held when they were not read again (the number stayed). */
 function tilePartsOf(row: IndexRow, held: TileParts, ids: Int32Array, slots: Int32Array | null): TileParts {
@@ -648,7 +473,7 @@ export async function buildListIndex(
  * list shows moved, so the other orders, the groups, the parts, the totals and the held tiles stay.
  * Null when the reading is not of the held keys' products.
  */
-async function withPopularityReadAgain(
+export async function withPopularityReadAgain(
   held: ListIndex,
   popularity: string | null,
   readAt: number,
@@ -678,398 +503,4 @@ async function withPopularityReadAgain(
 /** The slot of a product id, or -1 when it is not on sale: slots are in id order. */
 export function slotOfId(index: ListIndex, id: number): number {
   return slotIn(index.ids, id);
-}
-
-function slotIn(ids: Int32Array, id: number): number {
-  let low = 0;
-  let high = ids.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = ids[middle] as number;
-    if (found === id) return middle;
-    if (found < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
-}
-
-/** A search's matches on sale, best first, when all of them are known; `key` names the search (words and language). */
-export type SearchMatches = { ids: number[]; key: string };
-
-/** A search's matches as slots of one index: best first, in each order, and as flags. */
-type MatchSlots = {
-  index: ListIndex;
-  ranked: Int32Array;
-  flags: Uint8Array;
-  orders: Partial<Record<Order, Int32Array>>;
-};
-const matchSlots = new WeakMap<SearchMatches, MatchSlots>();
-
-function slotsOf(index: ListIndex, matches: SearchMatches): MatchSlots {
-  const kept = matchSlots.get(matches);
-  if (kept?.index === index) return kept;
-  const ranked: number[] = [];
-  const flags = new Uint8Array(index.ids.length);
-  for (const id of matches.ids) {
-    const slot = slotOfId(index, id);
-    // A product taken off sale since the ranking was made is not in the index.
-    if (slot === -1) continue;
-    ranked.push(slot);
-    flags[slot] = 1;
-  }
-  const made = { index, ranked: Int32Array.from(ranked), flags, orders: {} };
-  matchSlots.set(matches, made);
-  return made;
-}
-
-/** The matches in one sort order, made once per search and order. */
-function matchesInOrder(index: ListIndex, slots: MatchSlots, order: Order): Int32Array {
-  let sorted = slots.orders[order];
-  if (!sorted) {
-    const places = index.places[order];
-    sorted = slots.ranked.slice().sort((a, b) => (places[a] as number) - (places[b] as number));
-    slots.orders[order] = sorted;
-  }
-  return sorted;
-}
-
-/** The most totals held with one reading of the keys; the first counted go first. */
-const TOTALS_HELD = 20_000;
-
-/** What a list's total depends on: its filters, not its sort or page. */
-function totalKey(query: ProductListQuery, matches: SearchMatches | null): string {
-  return JSON.stringify([
-    query.category_slugs ?? null,
-    query.style_slugs ?? null,
-    query.price_min ?? null,
-    query.price_max ?? null,
-    matches?.key ?? null,
-  ]);
-}
-
-/**
- * The first place in `list` whose slot `passes`, for a test that fails along the list up to some
- * place and holds from there on (a price bound along a list by price): a binary search.
- */
-function firstPassing(list: Int32Array, passes: (slot: number) => boolean): number {
-  let from = 0;
-  let to = list.length;
-  while (from < to) {
-    const middle = (from + to) >>> 1;
-    if (passes(list[middle] as number)) to = middle;
-    else from = middle + 1;
-  }
-  return from;
-}
-
-/**
- * The places of `list`, a list of slots by price (cheapest first, or dearest first with
- * `dearestFirst`), whose prices are within `low` and `high`: one run of it, found by two binary
- * searches.
- */
-function priceRun(
-  price: Float64Array,
-  list: Int32Array,
-  low: number,
-  high: number,
-  dearestFirst = false,
-): { from: number; to: number } {
-  const cents = (slot: number) => price[slot] as number;
-  return dearestFirst
-    ? {
-        from: firstPassing(list, (slot) => cents(slot) <= high),
-        to: firstPassing(list, (slot) => cents(slot) < low),
-      }
-    : {
-        from: firstPassing(list, (slot) => cents(slot) >= low),
-        to: firstPassing(list, (slot) => cents(slot) > high),
-      };
-}
-
-/** A list's filters as the held keys check them: null where a filter is not asked. */
-type Checks = {
-  categoryFlags: Uint8Array | null;
-  styleFlags: Uint8Array | null;
-  matchFlags: Uint8Array | null;
-  checksPrice: boolean;
-  low: number;
-  high: number;
-};
-
-/** A list of slots by price that holds every answer, and which of the filters it already is. */
-type Counted = { list: Int32Array; category: boolean; style: boolean; matches: boolean };
-
-/**
- * A list's total from the counts held with the keys: each group's products (a category's, a
- * style's, a search's matches, or all) are held by price, so the ones in a price range are found
- * by two binary searches in the shortest group, and only the filters that group is not are
- * checked, within that range. A price range alone, or one category or style with or without it,
- * is counted without a walk; the rest walk their range of the shortest group rather than the
- * whole of it (totals so walked are kept with the keys, by filters).
- */
-function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () => string): number {
-  const counted = groups.reduce((a, b) => (b.list.length < a.list.length ? b : a));
-  const { list } = counted;
-  const { price } = index;
-  const { from, to } = checks.checksPrice
-    ? priceRun(price, list, checks.low, checks.high)
-    : { from: 0, to: list.length };
-  if (to <= from) return 0;
-  const categoryFlags = counted.category ? null : checks.categoryFlags;
-  const styleFlags = counted.style ? null : checks.styleFlags;
-  const matchFlags = counted.matches ? null : checks.matchFlags;
-  if (categoryFlags === null && styleFlags === null && matchFlags === null) return to - from;
-  const kept = key();
-  const known = index.totals.get(kept);
-  if (known !== undefined) return known;
-  const { category } = index;
-  let total = 0;
-  for (let at = from; at < to; at++) {
-    const slot = list[at] as number;
-    if (matchFlags !== null && matchFlags[slot] === 0) continue;
-    if (categoryFlags !== null && categoryFlags[category[slot] as number] !== 1) continue;
-    if (styleFlags !== null && styleFlags[slot] === 0) continue;
-    total++;
-  }
-  index.totals.set(kept, total);
-  if (index.totals.size > TOTALS_HELD) index.totals.delete(index.totals.keys().next().value as string);
-  return total;
-}
-
-/**
- * One page of a list from the held keys: the products passing every filter, in the asked order
- * (a search by relevance in its matches' order), as the database's list query would answer them.
- * Its total is counted first (`totalOf`); then it walks the shortest list that holds every answer
- * (a search's matches, one category's or one style's products, or the whole order), checks every
- * filter on each, and stops with the page.
- */
-export function pageFromIndex(
-  index: ListIndex,
-  query: ProductListQuery,
-  matches: SearchMatches | null,
-  offset: number,
-  limit: number,
-): { ids: number[]; total: number } {
-  const none = { ids: [], total: 0 };
-  const sort = query.sort ?? (matches ? 'relevance' : 'newest');
-  const order: Order = sort === 'relevance' ? 'newest' : sort;
-  const walks: Int32Array[] = [index.orders[order]];
-  const groups: Counted[] = [{ list: index.orders.price_asc, category: false, style: false, matches: false }];
-
-  let categoryFlags: Uint8Array | null = null;
-  const categorySlugs = query.category_slugs ?? [];
-  if (categorySlugs.length > 0) {
-    const listed = categorySlugs.flatMap((slug) => index.categories.get(slug) ?? []);
-    if (listed.length === 0) return none;
-    categoryFlags = new Uint8Array(index.categoryLimit);
-    for (const id of listed) categoryFlags[id] = 1;
-    const own = categorySlugs.length === 1 ? index.categoryOrders.get(categorySlugs[0] as string) : undefined;
-    if (own) {
-      walks.push(own[order]);
-      groups.push({ list: own.price_asc, category: true, style: false, matches: false });
-    }
-  }
-
-  let styleFlags: Uint8Array | null = null;
-  const styleSlugs = query.style_slugs ?? [];
-  if (styleSlugs.length > 0) {
-    const flags = styleSlugs.flatMap((slug) => {
-      const found = index.styles.get(index.styleIds.get(slug) ?? -1);
-      return found ? [found] : [];
-    });
-    if (flags.length === 0) return none;
-    if (flags.length === 1) {
-      styleFlags = flags[0] as Uint8Array;
-      // The one style with products on sale (another asked may have none).
-      const own = index.styleOrders.get(
-        styleSlugs.find((slug) => index.styles.has(index.styleIds.get(slug) ?? -1)) as string,
-      );
-      if (own) {
-        walks.push(own[order]);
-        groups.push({ list: own.price_asc, category: false, style: true, matches: false });
-      }
-    } else {
-      const any = new Uint8Array(index.ids.length);
-      for (const each of flags)
-        for (let slot = 0; slot < each.length; slot++)
-          any[slot] = (any[slot] as number) | (each[slot] as number);
-      styleFlags = any;
-    }
-  }
-
-  let matchFlags: Uint8Array | null = null;
-  let sequence: Int32Array;
-  if (matches) {
-    const slots = slotsOf(index, matches);
-    matchFlags = slots.flags;
-    groups.push({
-      list: matchesInOrder(index, slots, 'price_asc'),
-      category: false,
-      style: false,
-      matches: true,
-    });
-    // By relevance the matches' own order is the only walk; otherwise they are one more candidate.
-    if (sort === 'relevance') sequence = slots.ranked;
-    else {
-      const shortest = walks.reduce((a, b) => (b.length < a.length ? b : a));
-      sequence = slots.ranked.length < shortest.length ? matchesInOrder(index, slots, order) : shortest;
-    }
-  } else sequence = walks.reduce((a, b) => (b.length < a.length ? b : a));
-
-  const checksPrice = query.price_min !== undefined || query.price_max !== undefined;
-  const checks: Checks = {
-    categoryFlags,
-    styleFlags,
-    matchFlags,
-    checksPrice,
-    low: query.price_min ?? Number.NEGATIVE_INFINITY,
-    high: query.price_max ?? Number.POSITIVE_INFINITY,
-  };
-  const total = totalOf(index, checks, groups, () => totalKey(query, matches));
-  const end = Math.min(offset + limit, total);
-  const page: number[] = [];
-  if (offset >= end) return { ids: page, total };
-  const { category, price, ids } = index;
-  const { low, high } = checks;
-  // Walked in a price order, the products within the price range are one run of the walk: the
-  // walk starts and ends with it, rather than passing every product priced outside it (a price
-  // range by dearest first walked past every dearer product: 68,000 of them on average in the
-  // bench's lists at 100,000 products).
-  const { from, to } =
-    checksPrice && (sort === 'price_asc' || sort === 'price_desc')
-      ? priceRun(price, sequence, low, high, sort === 'price_desc')
-      : { from: 0, to: sequence.length };
-  let passed = 0;
-  for (let at = from; at < to; at++) {
-    const slot = sequence[at] as number;
-    if (matchFlags !== null && matchFlags[slot] === 0) continue;
-    if (categoryFlags !== null && categoryFlags[category[slot] as number] !== 1) continue;
-    if (styleFlags !== null && styleFlags[slot] === 0) continue;
-    if (checksPrice) {
-      const cents = price[slot] as number;
-      if (cents < low || cents > high) continue;
-    }
-    if (passed >= offset) {
-      page.push(ids[slot] as number);
-      if (passed + 1 >= end) break;
-    }
-    passed++;
-  }
-  return { ids: page, total };
-}
-
-/** A read of the catalogue's number: when it was sent, and its answer. */
-type Probe = { sentAt: number; version: Promise<number> };
-
-type Held = {
-  index: ListIndex | null;
-  reading: Promise<void> | null;
-  /** The read of the number under way, and the one to send once it is answered. */
-  probe: Probe | null;
-  nextProbe: Promise<number> | null;
-};
-const held = new WeakMap<object, Held>();
-
-function sendProbe(db: Db, state: Held): Probe {
-  const probe: Probe = {
-    sentAt: performance.now(),
-    version: preparedRows<{ version: number | string }>(db, sql`select version from catalogue_version`).then(
-      ([row]) => Number(row?.version ?? -1),
-    ),
-  };
-  state.probe = probe;
-  const settled = () => {
-    if (state.probe === probe) state.probe = null;
-  };
-  probe.version.then(settled, settled);
-  return probe;
-}
-
-/**
- * The catalogue's number as of a moment after `askedAt`: every change committed before the list
- * was asked for is seen. One read answers every list asked before it was sent; lists asked while
- * it is under way share the next, sent once it is answered. Under load that is one small read per
- * round trip to the database rather than one per list.
- */
-function versionSince(db: Db, state: Held, askedAt: number): Promise<number> {
-  const current = state.probe;
-  if (!current) return sendProbe(db, state).version;
-  if (current.sentAt >= askedAt) return current.version;
-  if (!state.nextProbe) {
-    const next = current.version
-      .catch(() => undefined)
-      .then(() => {
-        if (state.nextProbe === next) state.nextProbe = null;
-        return sendProbe(db, state).version;
-      });
-    state.nextProbe = next;
-  }
-  return state.nextProbe;
-}
-
-/**
- * The held keys when they are of the database's current number; null while they are read again
- * (the caller then reads the list from the database). Keys of the current number but older than
- * `INDEX_REFRESH_MS` still answer while fresh ones are read.
- */
-export async function currentListIndex(db: Db): Promise<ListIndex | null> {
-  return (await currentCatalogue(db)).index;
-}
-
-/** The catalogue's number as of now, and the held keys when they are of it (`currentListIndex`). */
-export async function currentCatalogue(db: Db): Promise<{ index: ListIndex | null; version: number }> {
-  const askedAt = performance.now();
-  const database = databaseOf(db);
-  let state = held.get(database);
-  if (!state) {
-    state = { index: null, reading: null, probe: null, nextProbe: null };
-    held.set(database, state);
-  }
-  const version = await versionSince(database as Db, state, askedAt);
-  const index = state.index;
-  const current = index !== null && index.version === version;
-  if (!state.reading && (!current || Date.now() - index.readAt > INDEX_REFRESH_MS)) {
-    const owner = state;
-    owner.reading = readListIndex(db, index, current)
-      .then((fresh) => {
-        owner.index = fresh;
-      })
-      .catch(() => {
-        // The lists are read from the database until a later read succeeds.
-      })
-      .finally(() => {
-        owner.reading = null;
-      });
-  }
-  return { index: current ? index : null, version };
-}
-
-/**
- * The keys read again. Held keys of the current number (the minute's timer) ask first for only
- * what sales and likes move, and are kept with it while the number is still theirs.
- */
-async function readListIndex(db: Db, held: ListIndex | null, current: boolean): Promise<ListIndex> {
-  const readAt = Date.now();
-  const database = databaseOf(db) as Db;
-  if (held !== null && current) {
-    const [popularity] = await preparedRows<{ version: number | string; popularity: string | null }>(
-      database,
-      popularityQuery,
-    );
-    if (popularity && Number(popularity.version) === held.version) {
-      const again = await withPopularityReadAgain(held, popularity.popularity, readAt);
-      if (again) return again;
-    }
-  }
-  const [row] = await preparedRows<IndexRow>(
-    database,
-    indexQuery(held?.parts.version ?? NO_PARTS.version, held?.version ?? -1),
-  );
-  if (!row) throw new Error('the catalogue index query answered no row');
-  return buildListIndex(row, readAt, held);
-}
-
-/** Waits for a read of the keys under way (tests, and a warm start). */
-export async function listIndexRead(db: Db): Promise<void> {
-  await held.get(databaseOf(db))?.reading;
 }

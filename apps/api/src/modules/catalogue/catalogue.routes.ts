@@ -8,17 +8,13 @@ import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { inCart, ownedAmong } from '../orders/orders.service';
 import { getSettings } from '../site/site.service';
-import { heldListJson } from './catalogue.index';
-import {
-  getProduct,
-  listCategories,
-  listCollection,
-  listProductsAnswer,
-  listSitemapProducts,
-  listStyles,
-  setLike,
-  type Viewer,
-} from './catalogue.service';
+import { setLike } from './catalogue.likes';
+import { listProductsAnswer } from './catalogue.list';
+import { listCategories, listStyles } from './catalogue.menus';
+import { getProduct, listCollection } from './catalogue.service';
+import { listSitemapProducts } from './catalogue.sitemap';
+import type { Viewer } from './catalogue.summaries';
+import { heldListJson } from './catalogue.tile-cache';
 
 const mediaTypes: Record<string, string> = {
   webp: 'image/webp',

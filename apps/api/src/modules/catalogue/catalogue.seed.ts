@@ -4,9 +4,10 @@ import type { Db } from '../../db/client';
 import { pictureHashes } from '../../lib/image-hash';
 import type { Storage } from '../../lib/storage';
 import { renderDemoImage } from '../generation/local-engine';
+import { forgetCatalogueCounts } from './catalogue.list';
 import { storeProductImage } from './catalogue.media';
+import { forgetCatalogueMenus } from './catalogue.menus';
 import { demoCatalogue, type SeedProduct, type Texts } from './catalogue.seed-data';
-import { forgetCatalogueCounts, forgetCatalogueMenus } from './catalogue.service';
 import {
   categories,
   categoryTranslations,

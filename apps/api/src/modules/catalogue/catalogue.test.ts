@@ -14,8 +14,10 @@ import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
-import { currentListIndex, listIndexRead } from './catalogue.index';
-import { forgetCatalogueCounts, listProducts, promptPreview, rankedIds } from './catalogue.service';
+import { currentListIndex, listIndexRead } from './catalogue.index-cache';
+import { forgetCatalogueCounts, listProducts } from './catalogue.list';
+import { rankedIds } from './catalogue.search';
+import { promptPreview } from './catalogue.service';
 import { products } from './catalogue.tables';
 
 let app: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type HeldTileBytes, holdTileBytes } from './catalogue.service';
+import { type HeldTileBytes, holdTileBytes } from './catalogue.tile-cache';
 
 function emptyHeld(size: number, slots: number): HeldTileBytes {
   return {
