@@ -4,7 +4,7 @@ import { analyze } from './db/maintenance';
 import type { Storage } from './lib/storage';
 import { pruneAdminIdempotencyKeys } from './modules/admin/admin.idempotency';
 import { hashProductPictures } from './modules/catalogue/catalogue.hashes';
-import { reconcileDeposits } from './modules/deposits/deposits.service';
+import { reconcileDeposits } from './modules/deposits/deposits.reconcile';
 import { recoverAbandonedGenerations } from './modules/generation/generation.service';
 import { type JobHandlers, type JobLog, runDueJobs } from './modules/jobs/jobs.service';
 import { pruneSentMail } from './modules/mail/mail.service';

@@ -8,18 +8,10 @@ import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { WebhookRejected } from '../payments/provider';
 import { enforceLimit } from '../throttle/throttle.service';
-import {
-  applyPaymentEvent,
-  currentDeposit,
-  depositHistory,
-  depositStatusOf,
-  lastDepositDetails,
-  ownDeposit,
-  quote,
-  startCheckout,
-  validateDeposit,
-  withCheckoutRef,
-} from './deposits.service';
+import { quote, startCheckout, validateDeposit } from './deposits.checkout';
+import { applyPaymentEvent, withCheckoutRef } from './deposits.events';
+import { currentDeposit } from './deposits.reconcile';
+import { depositHistory, depositStatusOf, lastDepositDetails, ownDeposit } from './deposits.service';
 
 export async function depositRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<ZodTypeProvider>();

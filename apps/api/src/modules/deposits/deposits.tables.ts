@@ -1,3 +1,4 @@
+import type { DepositFailureCode } from '@promptmarket/contracts/deposits';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -59,7 +60,13 @@ export const deposits = pgTable(
     locale: text('locale').notNull(),
     /** The provider's payment page. */
     redirectUrl: text('redirect_url'),
+    /** Why a failed deposit failed, in the provider's or the shop's words (the spec's `error_message`). */
     errorMessage: text('error_message'),
+    /**
+     * Why it failed, as a code the web words in the user's language (the API's `error_code`); set
+     * with the message when the deposit fails, null otherwise.
+     */
+    failureCode: text('failure_code').$type<DepositFailureCode>(),
     /**
      * The provider's code of why a payment was refused (Stripe's decline codes: `insufficient_funds`,
      * `expired_card`, …); null when the provider gave none. The web words it in the user's language.

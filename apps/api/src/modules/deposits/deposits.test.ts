@@ -18,7 +18,8 @@ import { seedCurrencies } from '../site/site.defaults';
 import { eurCentsOf, minimumInCurrency } from '../site/site.rates';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerTransactions } from '../wallet/wallet.tables';
-import { currentDeposit, EXPIRED_MESSAGE, reconcileDeposits, STATUS_REFRESH_MS } from './deposits.service';
+import { EXPIRED_MESSAGE } from './deposits.failures';
+import { currentDeposit, reconcileDeposits, STATUS_REFRESH_MS } from './deposits.reconcile';
 import { deposits } from './deposits.tables';
 
 let app: TestApp;
@@ -720,7 +721,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('deposits under concurrency (P
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     // Every answer can be paid: the one checkout that was stored.
     const redirects = new Set(answers.map((answer) => answer.json().redirect_url));
-    expect([...redirects]).toEqual([expect.stringMatching(/^\/sandbox\/checkout\//)]);
+    expect([...redirects]).toEqual([expect.stringMatching(/^http:\/\/shop\.test\/sandbox\/checkout\//)]);
   });
 
   it('makes no deposit for an account deleted while its checkout was on the way', async () => {

@@ -22,7 +22,7 @@ import {
   refundableOf,
   refundMinorOf,
 } from '../deposits/deposits.admin';
-import { onShopRefundFailed } from '../deposits/deposits.service';
+import { onShopRefundFailed } from '../deposits/deposits.reversals';
 import { type GenerationForRefund, lockGenerationForRefund } from '../generation/generation.admin';
 import { mailAccount } from '../mail/mail.notify';
 import {
