@@ -14,28 +14,32 @@ import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
 import {
-  categoryForEditor,
-  createCategory,
   createProduct,
-  createStyle,
-  deleteCategory,
   deleteProduct,
   deleteProductImage,
-  deleteStyle,
-  listCategoriesForEditor,
   listProductsForEditor,
-  listStylesForEditor,
   productForEditor,
   productImageFromUpload,
   productSnapshot,
   replaceProductImage,
+  updateProduct,
+} from '../catalogue/catalogue.admin';
+import {
+  categoryForEditor,
+  createCategory,
+  deleteCategory,
+  listCategoriesForEditor,
+  updateCategory,
+} from '../catalogue/catalogue.admin-categories';
+import {
+  createStyle,
+  deleteStyle,
+  listStylesForEditor,
   replaceStyleImage,
   styleForEditor,
   styleImageFromUpload,
-  updateCategory,
-  updateProduct,
   updateStyle,
-} from '../catalogue/catalogue.admin';
+} from '../catalogue/catalogue.admin-styles';
 import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 

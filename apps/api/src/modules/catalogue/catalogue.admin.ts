@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_LOCALE, minorUnitsToNumber, PREVIEW_WIDTHS } from '@promptmarket/contracts';
 import type {
-  AdminCategory,
   AdminProduct,
   AdminProductRow,
-  AdminStyle,
-  adminCategoryCreate,
-  adminCategoryUpdate,
   adminProductCreate,
   adminProductsQuery,
   adminProductUpdate,
-  adminStyleCreate,
-  adminStyleUpdate,
 } from '@promptmarket/contracts/admin-catalogue';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, pgErrorCode } from '../../db/errors';
@@ -31,17 +24,19 @@ import { originalKey, PREVIEW_FORMATS, previewKey, previewUrls, storeProductImag
 import { forgetCatalogueMenus } from './catalogue.menus';
 import { categoryExists, existingStyleIds } from './catalogue.service';
 import {
-  categories,
+  type categories,
   categoryTranslations,
   productStyles,
   products,
   productTranslations,
-  styles,
+  type styles,
   styleTranslations,
 } from './catalogue.tables';
 
 /**
- * The back office's catalogue editor: products, the category tree and styles. Each function takes
+ * The back office's catalogue editor: products here, the category tree in
+ * `catalogue.admin-categories.ts` and styles in `catalogue.admin-styles.ts`, with the checks and
+ * writes they share. Each function takes
  * the handle of the caller's transaction (the back office writes its audit entry in the same one)
  * and clears the shop's caches once that transaction commits, so the storefront shows the change
  * at once.
@@ -49,20 +44,123 @@ import {
 
 type ProductCreate = z.output<typeof adminProductCreate>;
 type ProductUpdate = z.output<typeof adminProductUpdate>;
-type CategoryCreate = z.output<typeof adminCategoryCreate>;
-type CategoryUpdate = z.output<typeof adminCategoryUpdate>;
-type StyleCreate = z.output<typeof adminStyleCreate>;
-type StyleUpdate = z.output<typeof adminStyleUpdate>;
 
 /** What the shop shows of the catalogue (menus, list totals) is read anew after this commits. */
-function forgetShopCaches(db: Db): void {
+export function forgetShopCaches(db: Db): void {
   forgetCatalogueCounts(db);
   forgetCatalogueMenus(db);
 }
 
 /** Throws a 422 on `translations.<code>` for a language the shop does not have. */
-function checkLocales(db: Db, codes: string[]): Promise<void> {
+export function checkLocales(db: Db, codes: string[]): Promise<void> {
   return checkLanguages(db, codes, 'translations');
+}
+
+/** Runs a write whose unique slug may collide, answering the collision as a 422 on `slug`. */
+export async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw AppError.validation({ slug: ['slug.taken'] });
+    throw error;
+  }
+}
+
+/**
+ * Throws a 422 (`update.empty`) for an update that names nothing to change (no field, or only an
+ * empty `translations`): an editor's mistake, answered as one rather than a write of nothing.
+ */
+export function assertSomethingToChange(input: Record<string, unknown>): void {
+  const named = Object.entries(input).filter(
+    ([name, value]) =>
+      value !== undefined && !(name === 'translations' && Object.keys(value as object).length === 0),
+  );
+  if (named.length === 0) throw AppError.validation({ _: ['update.empty'] });
+}
+
+/**
+ * Runs a delete, turning a row of another module that still points at the deleted one (an
+ * offered work's category or style: restrict_violation 23001, or foreign_key_violation 23503)
+ * into a 409 with `key`.
+ */
+export async function refusedWhileReferenced(
+  key: 'category.offered' | 'style.offered',
+  work: () => Promise<unknown>,
+) {
+  try {
+    await work();
+  } catch (error) {
+    const code = pgErrorCode(error);
+    if (code === '23001' || code === '23503') throw AppError.conflict(key);
+    throw error;
+  }
+}
+
+export async function slugIsFree(
+  db: Db,
+  table: typeof products | typeof categories | typeof styles,
+  slug: string,
+) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+  return !row;
+}
+
+export function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/** The titles of categories or styles in every language, by id. */
+export async function titlesOf(db: Db, kind: 'category' | 'style', ids: number[]) {
+  const byId = new Map<number, Record<string, { title: string }>>();
+  if (ids.length === 0) return byId;
+  const table = kind === 'category' ? categoryTranslations : styleTranslations;
+  const owner = kind === 'category' ? categoryTranslations.categoryId : styleTranslations.styleId;
+  const rows = await db
+    .select({ id: owner, locale: table.locale, title: table.title })
+    .from(table)
+    .where(inArray(owner, ids))
+    .orderBy(asc(table.locale));
+  for (const row of rows) {
+    byId.set(row.id, { ...(byId.get(row.id) ?? {}), [row.locale]: { title: row.title } });
+  }
+  return byId;
+}
+
+export async function writeNamedTexts(
+  db: Db,
+  kind: 'category' | 'style',
+  ownerId: number,
+  texts: Record<string, { title: string } | null>,
+): Promise<void> {
+  for (const [locale, text] of Object.entries(texts)) {
+    if (kind === 'category') {
+      if (text === null) {
+        await db
+          .delete(categoryTranslations)
+          .where(and(eq(categoryTranslations.categoryId, ownerId), eq(categoryTranslations.locale, locale)));
+      } else {
+        await db
+          .insert(categoryTranslations)
+          .values({ categoryId: ownerId, locale, title: text.title })
+          .onConflictDoUpdate({
+            target: [categoryTranslations.categoryId, categoryTranslations.locale],
+            set: { title: text.title },
+          });
+      }
+    } else if (text === null) {
+      await db
+        .delete(styleTranslations)
+        .where(and(eq(styleTranslations.styleId, ownerId), eq(styleTranslations.locale, locale)));
+    } else {
+      await db
+        .insert(styleTranslations)
+        .values({ styleId: ownerId, locale, title: text.title })
+        .onConflictDoUpdate({
+          target: [styleTranslations.styleId, styleTranslations.locale],
+          set: { title: text.title },
+        });
+    }
+  }
 }
 
 async function checkCategory(db: Db, categoryId: number): Promise<void> {
@@ -76,51 +174,6 @@ async function checkStyles(db: Db, styleIds: number[]): Promise<void> {
   if ((await existingStyleIds(db, unique)).length !== unique.length) {
     throw AppError.validation({ style_ids: ['styles.invalid'] });
   }
-}
-
-/** Runs a write whose unique slug may collide, answering the collision as a 422 on `slug`. */
-async function withUniqueSlug<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw AppError.validation({ slug: ['slug.taken'] });
-    throw error;
-  }
-}
-
-/**
- * Throws a 422 (`update.empty`) for an update that names nothing to change (no field, or only an
- * empty `translations`): an editor's mistake, answered as one rather than a write of nothing.
- */
-function assertSomethingToChange(input: Record<string, unknown>): void {
-  const named = Object.entries(input).filter(
-    ([name, value]) =>
-      value !== undefined && !(name === 'translations' && Object.keys(value as object).length === 0),
-  );
-  if (named.length === 0) throw AppError.validation({ _: ['update.empty'] });
-}
-
-/**
- * Runs a delete, turning a row of another module that still points at the deleted one (an
- * offered work's category or style: restrict_violation 23001, or foreign_key_violation 23503)
- * into a 409 with `key`.
- */
-async function refusedWhileReferenced(
-  key: 'category.offered' | 'style.offered',
-  work: () => Promise<unknown>,
-) {
-  try {
-    await work();
-  } catch (error) {
-    const code = pgErrorCode(error);
-    if (code === '23001' || code === '23503') throw AppError.conflict(key);
-    throw error;
-  }
-}
-
-async function slugIsFree(db: Db, table: typeof products | typeof categories | typeof styles, slug: string) {
-  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
-  return !row;
 }
 
 /* Product pictures */
@@ -384,10 +437,6 @@ function productRow(row: ProductListRow): AdminProductRow {
   };
 }
 
-function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
-
 function productSelect(locale: string): SQL {
   return sql`select p.id, p.slug, coalesce(tl.title, te.title, p.slug) as title,
       c.id as category_id, coalesce(cl.title, ce.title, c.slug) as category_title,
@@ -486,375 +535,4 @@ export async function productSnapshot(db: Db, productId: number) {
     style_ids: product.style_ids,
     translations: product.translations,
   };
-}
-
-/* Categories */
-
-type CategoryListRow = {
-  id: number;
-  parent_id: number | null;
-  slug: string;
-  position: number;
-  title: string;
-  product_count: number | string;
-  subcategory_count: number | string;
-};
-
-/** The titles of categories or styles in every language, by id. */
-async function titlesOf(db: Db, kind: 'category' | 'style', ids: number[]) {
-  const byId = new Map<number, Record<string, { title: string }>>();
-  if (ids.length === 0) return byId;
-  const table = kind === 'category' ? categoryTranslations : styleTranslations;
-  const owner = kind === 'category' ? categoryTranslations.categoryId : styleTranslations.styleId;
-  const rows = await db
-    .select({ id: owner, locale: table.locale, title: table.title })
-    .from(table)
-    .where(inArray(owner, ids))
-    .orderBy(asc(table.locale));
-  for (const row of rows) {
-    byId.set(row.id, { ...(byId.get(row.id) ?? {}), [row.locale]: { title: row.title } });
-  }
-  return byId;
-}
-
-/**
- * The category tree as rows: each top-level category followed by its subcategories, in their
- * shop order. A search matches slugs and titles in any language.
- */
-export async function listCategoriesForEditor(
-  db: Db,
-  query: { page: number; per_page: number; search?: string | undefined },
-  locale: string,
-): Promise<{ data: AdminCategory[]; total: number }> {
-  const where = query.search
-    ? sql`(c.slug ilike ${likePattern(query.search)} or c.id in (
-        select t.category_id from category_translations t where t.title ilike ${likePattern(query.search)}))`
-    : sql`true`;
-  const [rows, [count]] = await Promise.all([
-    rowsOf<CategoryListRow>(
-      db,
-      sql`select c.id, c.parent_id, c.slug, c.position,
-          coalesce(cl.title, ce.title, c.slug) as title,
-          (select count(*) from products p where p.category_id = c.id) as product_count,
-          (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
-        from categories c
-        left join categories parent on parent.id = c.parent_id
-        left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
-        left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
-        where ${where}
-        order by coalesce(parent.position, c.position), coalesce(parent.id, c.id), c.parent_id nulls first,
-          c.position, c.id
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-    ),
-    rowsOf<{ total: number | string }>(db, sql`select count(*) as total from categories c where ${where}`),
-  ]);
-  const texts = await titlesOf(
-    db,
-    'category',
-    rows.map((row) => row.id),
-  );
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      parent_id: row.parent_id,
-      slug: row.slug,
-      position: row.position,
-      title: row.title,
-      translations: texts.get(row.id) ?? {},
-      product_count: Number(row.product_count),
-      subcategory_count: Number(row.subcategory_count),
-    })),
-    total: Number(count?.total ?? 0),
-  };
-}
-
-export async function categoryForEditor(db: Db, categoryId: number, locale: string): Promise<AdminCategory> {
-  const [row] = await rowsOf<CategoryListRow>(
-    db,
-    sql`select c.id, c.parent_id, c.slug, c.position,
-        coalesce(cl.title, ce.title, c.slug) as title,
-        (select count(*) from products p where p.category_id = c.id) as product_count,
-        (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
-      from categories c
-      left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
-      left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
-      where c.id = ${categoryId}`,
-  );
-  if (!row) throw AppError.notFound();
-  const texts = await titlesOf(db, 'category', [row.id]);
-  return {
-    id: row.id,
-    parent_id: row.parent_id,
-    slug: row.slug,
-    position: row.position,
-    title: row.title,
-    translations: texts.get(row.id) ?? {},
-    product_count: Number(row.product_count),
-    subcategory_count: Number(row.subcategory_count),
-  };
-}
-
-/**
- * The shop shows two levels (a category and its subcategories), so a parent must be a
- * top-level category other than the category itself, and a category with subcategories stays on top.
- */
-async function checkParent(db: Db, parentId: number | null, categoryId: number | null): Promise<void> {
-  if (parentId === null) return;
-  const [parent] = await db.select().from(categories).where(eq(categories.id, parentId));
-  if (!parent) throw AppError.validation({ parent_id: ['category.invalid'] });
-  if (parent.parentId !== null || parent.id === categoryId) {
-    throw AppError.validation({ parent_id: ['category.parent'] });
-  }
-  if (categoryId !== null) {
-    const [child] = await db
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.parentId, categoryId))
-      .limit(1);
-    if (child) throw AppError.validation({ parent_id: ['category.has_children'] });
-  }
-}
-
-async function writeNamedTexts(
-  db: Db,
-  kind: 'category' | 'style',
-  ownerId: number,
-  texts: Record<string, { title: string } | null>,
-): Promise<void> {
-  for (const [locale, text] of Object.entries(texts)) {
-    if (kind === 'category') {
-      if (text === null) {
-        await db
-          .delete(categoryTranslations)
-          .where(and(eq(categoryTranslations.categoryId, ownerId), eq(categoryTranslations.locale, locale)));
-      } else {
-        await db
-          .insert(categoryTranslations)
-          .values({ categoryId: ownerId, locale, title: text.title })
-          .onConflictDoUpdate({
-            target: [categoryTranslations.categoryId, categoryTranslations.locale],
-            set: { title: text.title },
-          });
-      }
-    } else if (text === null) {
-      await db
-        .delete(styleTranslations)
-        .where(and(eq(styleTranslations.styleId, ownerId), eq(styleTranslations.locale, locale)));
-    } else {
-      await db
-        .insert(styleTranslations)
-        .values({ styleId: ownerId, locale, title: text.title })
-        .onConflictDoUpdate({
-          target: [styleTranslations.styleId, styleTranslations.locale],
-          set: { title: text.title },
-        });
-    }
-  }
-}
-
-export async function createCategory(db: Db, input: CategoryCreate): Promise<number> {
-  await checkLocales(db, Object.keys(input.translations));
-  await checkParent(db, input.parent_id, null);
-  if (!(await slugIsFree(db, categories, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
-  const id = await withUniqueSlug(async () => {
-    const [row] = await db
-      .insert(categories)
-      .values({ slug: input.slug, parentId: input.parent_id, position: input.position })
-      .returning({ id: categories.id });
-    if (!row) throw new Error('category insert returned no row');
-    return row.id;
-  });
-  await writeNamedTexts(db, 'category', id, input.translations);
-  forgetShopCaches(db);
-  return id;
-}
-
-/** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
-export async function updateCategory(db: Db, categoryId: number, input: CategoryUpdate): Promise<void> {
-  assertSomethingToChange(input);
-  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
-  if (!current) throw AppError.notFound();
-  if (input.translations) await checkLocales(db, Object.keys(input.translations));
-  if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
-    await checkParent(db, input.parent_id, categoryId);
-  }
-  if (
-    input.slug !== undefined &&
-    input.slug !== current.slug &&
-    !(await slugIsFree(db, categories, input.slug))
-  ) {
-    throw AppError.validation({ slug: ['slug.taken'] });
-  }
-  const changes = {
-    ...(input.slug !== undefined ? { slug: input.slug } : {}),
-    ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
-    ...(input.position !== undefined ? { position: input.position } : {}),
-  };
-  // An update of texts alone changes no column: there is no row update to write.
-  if (Object.keys(changes).length > 0) {
-    await withUniqueSlug(() => db.update(categories).set(changes).where(eq(categories.id, categoryId)));
-  }
-  if (input.translations) await writeNamedTexts(db, 'category', categoryId, input.translations);
-  forgetShopCaches(db);
-}
-
-/**
- * Deletes an empty category. Throws a 409: `category.in_use` while products or subcategories are
- * in it, `category.offered` while a work a seller offered is filed under it.
- */
-export async function deleteCategory(db: Db, categoryId: number): Promise<void> {
-  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
-  if (!current) throw AppError.notFound();
-  const [inUse] = await rowsOf<{ used: boolean }>(
-    db,
-    sql`select exists (select 1 from products where category_id = ${categoryId})
-      or exists (select 1 from categories where parent_id = ${categoryId}) as used`,
-  );
-  if (inUse?.used) throw AppError.conflict('category.in_use');
-  await refusedWhileReferenced('category.offered', () =>
-    db.delete(categories).where(eq(categories.id, categoryId)),
-  );
-  forgetShopCaches(db);
-}
-
-/* Styles */
-
-/** A style's picture: re-encoded as a 640x640 webp under a new public key. Throws a 422 on `image`. */
-export async function styleImageFromUpload(storage: Storage, upload: UploadedFile): Promise<string> {
-  const key = `styles/${randomUUID()}.webp`;
-  try {
-    const original = await storage.get(upload.bucket, upload.key);
-    if (!original) throw AppError.validation({ image: ['file.required'] });
-    const webp = await sharp(original).resize(640, 640, { fit: 'cover' }).webp({ quality: 80 }).toBuffer();
-    await storage.put('public', key, webp, { contentType: 'image/webp' });
-    return key;
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw AppError.validation({ image: ['image.invalid'] });
-  } finally {
-    await storage.delete(upload.bucket, upload.key).catch(() => undefined);
-  }
-}
-
-type StyleListRow = {
-  id: number;
-  slug: string;
-  position: number;
-  image_key: string | null;
-  title: string;
-  product_count: number | string;
-};
-
-function styleSelect(locale: string): SQL {
-  return sql`select s.id, s.slug, s.position, s.image_key, coalesce(sl.title, se.title, s.slug) as title,
-      (select count(*) from product_styles ps where ps.style_id = s.id) as product_count
-    from styles s
-    left join style_translations se on se.style_id = s.id and se.locale = ${DEFAULT_LOCALE}
-    left join style_translations sl on sl.style_id = s.id and sl.locale = ${locale}`;
-}
-
-function toAdminStyle(row: StyleListRow, texts: Map<number, Record<string, { title: string }>>): AdminStyle {
-  return {
-    id: row.id,
-    slug: row.slug,
-    position: row.position,
-    title: row.title,
-    image_url: row.image_key ? `/media/${row.image_key}` : null,
-    translations: texts.get(row.id) ?? {},
-    product_count: Number(row.product_count),
-  };
-}
-
-export async function listStylesForEditor(
-  db: Db,
-  query: { page: number; per_page: number; search?: string | undefined },
-  locale: string,
-): Promise<{ data: AdminStyle[]; total: number }> {
-  const where = query.search
-    ? sql`(s.slug ilike ${likePattern(query.search)} or s.id in (
-        select t.style_id from style_translations t where t.title ilike ${likePattern(query.search)}))`
-    : sql`true`;
-  const [rows, [count]] = await Promise.all([
-    rowsOf<StyleListRow>(
-      db,
-      sql`${styleSelect(locale)} where ${where} order by s.position, s.id
-        limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
-    ),
-    rowsOf<{ total: number | string }>(db, sql`select count(*) as total from styles s where ${where}`),
-  ]);
-  const texts = await titlesOf(
-    db,
-    'style',
-    rows.map((row) => row.id),
-  );
-  return { data: rows.map((row) => toAdminStyle(row, texts)), total: Number(count?.total ?? 0) };
-}
-
-export async function styleForEditor(db: Db, styleId: number, locale: string): Promise<AdminStyle> {
-  const [row] = await rowsOf<StyleListRow>(db, sql`${styleSelect(locale)} where s.id = ${styleId}`);
-  if (!row) throw AppError.notFound();
-  return toAdminStyle(row, await titlesOf(db, 'style', [row.id]));
-}
-
-export async function createStyle(db: Db, input: StyleCreate, imageKey: string | null): Promise<number> {
-  await checkLocales(db, Object.keys(input.translations));
-  if (!(await slugIsFree(db, styles, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
-  const id = await withUniqueSlug(async () => {
-    const [row] = await db
-      .insert(styles)
-      .values({ slug: input.slug, position: input.position, imageKey })
-      .returning({ id: styles.id });
-    if (!row) throw new Error('style insert returned no row');
-    return row.id;
-  });
-  await writeNamedTexts(db, 'style', id, input.translations);
-  forgetShopCaches(db);
-  return id;
-}
-
-/** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
-export async function updateStyle(db: Db, styleId: number, input: StyleUpdate): Promise<void> {
-  assertSomethingToChange(input);
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
-  if (input.translations) await checkLocales(db, Object.keys(input.translations));
-  if (
-    input.slug !== undefined &&
-    input.slug !== current.slug &&
-    !(await slugIsFree(db, styles, input.slug))
-  ) {
-    throw AppError.validation({ slug: ['slug.taken'] });
-  }
-  const changes = {
-    ...(input.slug !== undefined ? { slug: input.slug } : {}),
-    ...(input.position !== undefined ? { position: input.position } : {}),
-  };
-  if (Object.keys(changes).length > 0) {
-    await withUniqueSlug(() => db.update(styles).set(changes).where(eq(styles.id, styleId)));
-  }
-  if (input.translations) await writeNamedTexts(db, 'style', styleId, input.translations);
-  forgetShopCaches(db);
-}
-
-/** Sets a style's picture; the old one is removed once the change is committed. */
-export async function replaceStyleImage(db: Db, storage: Storage, styleId: number, imageKey: string) {
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
-  await db.update(styles).set({ imageKey }).where(eq(styles.id, styleId));
-  const old = current.imageKey;
-  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
-  forgetShopCaches(db);
-}
-
-/**
- * Deletes a style: products keep everything else and simply lose this style. Throws a 409
- * (`style.offered`) while a work a seller offered names it: the offer keeps what the seller chose.
- */
-export async function deleteStyle(db: Db, storage: Storage, styleId: number): Promise<void> {
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
-  await refusedWhileReferenced('style.offered', () => db.delete(styles).where(eq(styles.id, styleId)));
-  const old = current.imageKey;
-  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
-  forgetShopCaches(db);
 }
