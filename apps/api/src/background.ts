@@ -11,7 +11,7 @@ import { pruneSentMail } from './modules/mail/mail.service';
 import type { PaymentProvider } from './modules/payments/provider';
 import { reconcileCardPayouts } from './modules/payouts/payouts.service';
 import type { PayoutProvider } from './modules/payouts/provider';
-import { finishPendingRefunds } from './modules/refunds/refunds.service';
+import { finishPendingRefunds } from './modules/refunds/refunds.deposits';
 import { deleteExpiredSessions } from './modules/session/session.service';
 import { pruneThrottles } from './modules/throttle/throttle.service';
 import { checkLedger } from './modules/wallet/wallet.check';

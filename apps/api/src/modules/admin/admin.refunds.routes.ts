@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
-import { createRefund, refundableOfSubject, refundsForReview } from '../refunds/refunds.service';
+import { refundsForReview } from '../refunds/refunds.reads';
+import { createRefund, refundableOfSubject } from '../refunds/refunds.service';
 import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 

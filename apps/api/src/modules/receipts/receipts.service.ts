@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { ownDeposit } from '../deposits/deposits.service';
 import { orderForReceipt } from '../orders/orders.receipts';
-import { type CreditNote, creditNotesOf } from '../refunds/refunds.service';
+import { type CreditNote, creditNotesOf } from '../refunds/refunds.reads';
 import { findCurrency, getStoredSettings } from '../site/site.service';
 import { formatReceiptCredits } from './receipts.format';
 import { receiptTextsFor } from './receipts.texts';

@@ -9,7 +9,7 @@ import { type FakeSession, startStripeApi } from '../../test/stripe-api';
 import { deposits } from '../deposits/deposits.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { walletBalance } from '../wallet/wallet.service';
-import { finishPendingRefunds } from './refunds.service';
+import { finishPendingRefunds } from './refunds.deposits';
 import { refunds } from './refunds.tables';
 
 /** A deposit refunded by the back office through Stripe's Refunds API (decision 0048). */
