@@ -97,11 +97,11 @@ describe('the hashes of the products’ pictures', () => {
     );
     const [listsBefore] = await database.db.select().from(catalogueVersion);
     expect(await hashProductPictures(database.db, storage)).toBe(2);
-    // Storing hashes leaves the catalogue's version, and so every kept list and page, as it was.
+    // Storing hashes leaves the catalogue's version, and so every cached list and page, as it was.
     const [listsAfter] = await database.db.select().from(catalogueVersion);
     expect(listsAfter?.version).toBe(listsBefore?.version);
     expect(listsAfter?.picturesVersion).toBe((listsBefore?.picturesVersion ?? 0) + 1);
-    // The kept hashes are read again once the batch is stored.
+    // The cached hashes are read again once the batch is stored.
     expect((await productsNearPicture(database.db, firstPicture, options)).map((item) => item.id)).toEqual([
       first.id,
       second.id,
@@ -146,7 +146,7 @@ describe('the hashes of the products’ pictures', () => {
     const hashCount = async () => (await database.db.select({ n: count() }).from(productImageHashes))[0]?.n;
     expect(await hashProductPictures(database.db, storage)).toBe(0);
     const all = await hashCount();
-    // A hash removed by hand moves no number: the next look is skipped.
+    // A hash removed by hand moves no catalogue version: the next look is skipped.
     await database.db.delete(productImageHashes).where(eq(productImageHashes.productId, product.id));
     expect(await hashProductPictures(database.db, storage)).toBe(0);
     expect(await hashCount()).toBe((all ?? 0) - 1);

@@ -23,9 +23,9 @@ export async function storeProductHash(db: Db, productId: number, imageKey: stri
 }
 
 /**
- * When a look for products without a hash last found none, by database: the catalogue's number
+ * When a look for products without a hash last found none, by database: the catalogue version
  * then, and the time. Finding them compares every product with its hash (about 0.1 s of the
- * database at 100,000 products), so it is not done again while the number stays (a product added
+ * database at 100,000 products), so it is not done again while the catalogue version stays (a product added
  * or given a new picture moves it), except once every `SETTLED_LOOK_MS` for hashes removed by hand.
  */
 const settledAt = new WeakMap<object, { version: number; at: number }>();
@@ -37,7 +37,7 @@ async function catalogueNumber(db: Db): Promise<number> {
 }
 
 /**
- * Hashes up to `limit` products whose picture has no hash yet (added before hashes were kept, or
+ * Hashes up to `limit` products whose picture has no hash yet (added before hashes were stored, or
  * by the editor, or given a new picture), oldest first; returns how many it hashed. A product
  * whose original cannot be read is left out and tried again next time.
  */
@@ -75,7 +75,7 @@ export async function hashProductPictures(db: Db, storage: Storage, limit = 100)
     await storeProductHash(db, product.id, product.image_key, hash);
     hashed += 1;
   }
-  // Tells every process's kept hashes (`hashIndex`) to read them again. The catalogue's own version
+  // Tells every process's cached hashes (`hashIndex`) to read them again. The catalogue's own version
   // stays: hashes change no list or page, and a backfill of 100,000 products takes hours.
   if (hashed > 0) {
     await db.update(catalogueVersion).set({ picturesVersion: sql`${catalogueVersion.picturesVersion} + 1` });
@@ -106,7 +106,7 @@ export type SimilarProduct = {
 /**
  * Every product's hash, in memory, split into two signed 32-bit halves: 100,000 products are
  * 1.2 MB, compared in a few milliseconds, where PostgreSQL takes 30 ms or more for one
- * `bit_count` over the same rows (docs/performance.md). Kept per database and read again when the
+ * `bit_count` over the same rows (docs/performance.md). Cached per database and read again when the
  * catalogue's version (decision 0023) has moved on (adding, removing or re-picturing a product
  * moves it), or its pictures' version (storing a batch of hashes moves that one alone).
  */
@@ -124,8 +124,8 @@ async function catalogueVersionOf(db: Db): Promise<string> {
 async function hashIndex(db: Db): Promise<HashIndex> {
   // Read before the hashes: a change committed in between is loaded now and read again next time.
   const version = await catalogueVersionOf(db);
-  const kept = hashIndexes.get(db);
-  if (kept?.version === version) return kept;
+  const cached = hashIndexes.get(db);
+  if (cached?.version === version) return cached;
   const rows = await rowsOf<{ product_id: number; hash: string }>(
     db,
     sql`select product_id, hash::text as hash from product_image_hashes`,

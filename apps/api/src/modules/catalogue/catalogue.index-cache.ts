@@ -12,22 +12,25 @@ import {
   withPopularityReadAgain,
 } from './catalogue.index';
 
-/** How old the cached index may grow before it is read again: sales and likes do not move the catalogue version. */
+/**
+ * How old the cached index may grow before it is read again: sales and likes do not move the
+ * catalogue version.
+ */
 export const INDEX_REFRESH_MS = 60_000;
 
-/** A read of the catalogue's number: when it was sent, and its answer. */
+/** A read of the catalogue version: when it was sent, and its answer. */
 type Probe = { sentAt: number; version: Promise<number> };
 
-type Held = {
+type IndexCache = {
   index: ListIndex | null;
   reading: Promise<void> | null;
-  /** The read of the number under way, and the one to send once it is answered. */
+  /** The read of the catalogue version under way, and the one to send once it is answered. */
   probe: Probe | null;
   nextProbe: Promise<number> | null;
 };
-const held = new WeakMap<object, Held>();
+const indexCaches = new WeakMap<object, IndexCache>();
 
-function sendProbe(db: Db, state: Held): Probe {
+function sendProbe(db: Db, state: IndexCache): Probe {
   const probe: Probe = {
     sentAt: performance.now(),
     version: preparedRows<{ version: number | string }>(db, sql`select version from catalogue_version`).then(
@@ -43,12 +46,12 @@ function sendProbe(db: Db, state: Held): Probe {
 }
 
 /**
- * The catalogue's number as of a moment after `askedAt`: every change committed before the list
+ * The catalogue version as of a moment after `askedAt`: every change committed before the list
  * was asked for is seen. One read answers every list asked before it was sent; lists asked while
  * it is under way share the next, sent once it is answered. Under load that is one small read per
  * round trip to the database rather than one per list.
  */
-function versionSince(db: Db, state: Held, askedAt: number): Promise<number> {
+function versionSince(db: Db, state: IndexCache, askedAt: number): Promise<number> {
   const current = state.probe;
   if (!current) return sendProbe(db, state).version;
   if (current.sentAt >= askedAt) return current.version;
@@ -65,22 +68,22 @@ function versionSince(db: Db, state: Held, askedAt: number): Promise<number> {
 }
 
 /**
- * The held keys when they are of the database's current number; null while they are read again
- * (the caller then reads the list from the database). Keys of the current number but older than
- * `INDEX_REFRESH_MS` still answer while fresh ones are read.
+ * The cached index when it is of the database's current catalogue version; null while it is read
+ * again (the caller then reads the list from the database). An index of the current catalogue
+ * version but older than `INDEX_REFRESH_MS` still answers while a fresh one is read.
  */
 export async function currentListIndex(db: Db): Promise<ListIndex | null> {
   return (await currentCatalogue(db)).index;
 }
 
-/** The catalogue's number as of now, and the held keys when they are of it (`currentListIndex`). */
+/** The catalogue version as of now, and the cached index when they are of it (`currentListIndex`). */
 export async function currentCatalogue(db: Db): Promise<{ index: ListIndex | null; version: number }> {
   const askedAt = performance.now();
   const database = databaseOf(db);
-  let state = held.get(database);
+  let state = indexCaches.get(database);
   if (!state) {
     state = { index: null, reading: null, probe: null, nextProbe: null };
-    held.set(database, state);
+    indexCaches.set(database, state);
   }
   const version = await versionSince(database as Db, state, askedAt);
   const index = state.index;
@@ -102,31 +105,31 @@ export async function currentCatalogue(db: Db): Promise<{ index: ListIndex | nul
 }
 
 /**
- * The keys read again. Held keys of the current number (the minute's timer) ask first for only
- * what sales and likes move, and are kept with it while the number is still theirs.
+ * The index read again. A cached index of the current catalogue version (the minute's timer) asks
+ * first for only what sales and likes move, and is kept with it while the version is still its own.
  */
-async function readListIndex(db: Db, held: ListIndex | null, current: boolean): Promise<ListIndex> {
+async function readListIndex(db: Db, cached: ListIndex | null, current: boolean): Promise<ListIndex> {
   const readAt = Date.now();
   const database = databaseOf(db) as Db;
-  if (held !== null && current) {
+  if (cached !== null && current) {
     const [popularity] = await preparedRows<{ version: number | string; popularity: string | null }>(
       database,
       popularityQuery,
     );
-    if (popularity && Number(popularity.version) === held.version) {
-      const again = await withPopularityReadAgain(held, popularity.popularity, readAt);
+    if (popularity && Number(popularity.version) === cached.version) {
+      const again = await withPopularityReadAgain(cached, popularity.popularity, readAt);
       if (again) return again;
     }
   }
   const [row] = await preparedRows<IndexRow>(
     database,
-    indexQuery(held?.parts.version ?? NO_PARTS.version, held?.version ?? -1),
+    indexQuery(cached?.parts.version ?? NO_PARTS.version, cached?.version ?? -1),
   );
   if (!row) throw new Error('the catalogue index query answered no row');
-  return buildListIndex(row, readAt, held);
+  return buildListIndex(row, readAt, cached);
 }
 
-/** Waits for a read of the keys under way (tests, and a warm start). */
+/** Waits for a read of the index under way (tests, and a warm start). */
 export async function listIndexRead(db: Db): Promise<void> {
-  await held.get(databaseOf(db))?.reading;
+  await indexCaches.get(databaseOf(db))?.reading;
 }

@@ -14,8 +14,8 @@ type MatchSlots = {
 const matchSlots = new WeakMap<SearchMatches, MatchSlots>();
 
 function slotsOf(index: ListIndex, matches: SearchMatches): MatchSlots {
-  const kept = matchSlots.get(matches);
-  if (kept?.index === index) return kept;
+  const cached = matchSlots.get(matches);
+  if (cached?.index === index) return cached;
   const ranked: number[] = [];
   const flags = new Uint8Array(index.ids.length);
   for (const id of matches.ids) {
@@ -41,8 +41,8 @@ function matchesInOrder(index: ListIndex, slots: MatchSlots, order: Order): Int3
   return sorted;
 }
 
-/** The most totals held with one reading of the keys; the first counted go first. */
-const TOTALS_HELD = 20_000;
+/** The most totals cached with one reading of the index; the first counted go first. */
+const TOTALS_CACHED = 20_000;
 
 /** What a list's total depends on: its filters, not its sort or page. */
 function totalKey(query: ProductListQuery, matches: SearchMatches | null): string {
@@ -94,7 +94,7 @@ function priceRun(
       };
 }
 
-/** A list's filters as the held keys check them: null where a filter is not asked. */
+/** A list's filters as the cached index checks them: null where a filter is not asked. */
 type Checks = {
   categoryFlags: Uint8Array | null;
   styleFlags: Uint8Array | null;
@@ -108,12 +108,12 @@ type Checks = {
 type Counted = { list: Int32Array; category: boolean; style: boolean; matches: boolean };
 
 /**
- * A list's total from the counts held with the keys: each group's products (a category's, a
- * style's, a search's matches, or all) are held by price, so the ones in a price range are found
+ * A list's total from the index: each group's products (a category's, a
+ * style's, a search's matches, or all) are listed by price in the index, so the ones in a price range are found
  * by two binary searches in the shortest group, and only the filters that group is not are
  * checked, within that range. A price range alone, or one category or style with or without it,
  * is counted without a walk; the rest walk their range of the shortest group rather than the
- * whole of it (totals so walked are kept with the keys, by filters).
+ * whole of it (totals so walked are cached with the index, by filters).
  */
 function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () => string): number {
   const counted = groups.reduce((a, b) => (b.list.length < a.list.length ? b : a));
@@ -127,8 +127,8 @@ function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () =>
   const styleFlags = counted.style ? null : checks.styleFlags;
   const matchFlags = counted.matches ? null : checks.matchFlags;
   if (categoryFlags === null && styleFlags === null && matchFlags === null) return to - from;
-  const kept = key();
-  const known = index.totals.get(kept);
+  const filtersKey = key();
+  const known = index.totals.get(filtersKey);
   if (known !== undefined) return known;
   const { category } = index;
   let total = 0;
@@ -139,13 +139,13 @@ function totalOf(index: ListIndex, checks: Checks, groups: Counted[], key: () =>
     if (styleFlags !== null && styleFlags[slot] === 0) continue;
     total++;
   }
-  index.totals.set(kept, total);
-  if (index.totals.size > TOTALS_HELD) index.totals.delete(index.totals.keys().next().value as string);
+  index.totals.set(filtersKey, total);
+  if (index.totals.size > TOTALS_CACHED) index.totals.delete(index.totals.keys().next().value as string);
   return total;
 }
 
 /**
- * One page of a list from the held keys: the products passing every filter, in the asked order
+ * One page of a list from the cached index: the products passing every filter, in the asked order
  * (a search by relevance in its matches' order), as the database's list query would answer them.
  * Its total is counted first (`totalOf`); then it walks the shortest list that holds every answer
  * (a search's matches, one category's or one style's products, or the whole order), checks every

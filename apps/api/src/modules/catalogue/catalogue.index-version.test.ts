@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 
-/** Reads of the catalogue's number, each answered when the test says; reads of the keys stay unanswered. */
+/** Reads of the catalogue version, each answered when the test says; reads of the index stay unanswered. */
 const probes: ((version: number) => void)[] = [];
 vi.mock('../../db/prepared', () => ({
   preparedRows: (_db: unknown, query: SQL) =>
@@ -17,7 +17,7 @@ const { currentListIndex } = await import('./catalogue.index-cache');
 /** Lets every awaited step run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('reading the catalogue number for the held keys', () => {
+describe('reading the catalogue version for the cached index', () => {
   it('sends one next read for the lists asked while a read is under way, and answers them with it', async () => {
     const db = {} as Db;
     const first = currentListIndex(db);

@@ -18,7 +18,7 @@ import {
 } from './catalogue.packed-texts';
 import type { Viewer } from './catalogue.summaries';
 import { products } from './catalogue.tables';
-import { heldListJson } from './catalogue.tile-cache';
+import { cachedListJson } from './catalogue.tile-cache';
 
 let app: TestApp;
 const english: Viewer = { locale: 'en', userId: null, rateEur: 1 };
@@ -28,8 +28,8 @@ const categorySlugs = ['portraits', 'fantasy-portraits', 'landscapes', 'seascape
 const styleSlugs = ['watercolor', 'anime', 'cinematic'];
 const subjects = ['Portrait', 'Sunset', 'Harbour', 'Queen', 'Meadow', 'Storm'];
 
-/** The held keys, current: read once, then asked again so the next list uses them. */
-async function heldKeys() {
+/** The cached index, current: read once, then asked again so the next list uses them. */
+async function currentIndex() {
   await currentListIndex(app.db);
   await listIndexRead(app.db);
   const index = await currentListIndex(app.db);
@@ -103,27 +103,27 @@ function queries(): ProductListQuery[] {
   return list;
 }
 
-describe('the product list keys held in memory', () => {
+describe('the product list keys cached in memory', () => {
   it('answer every list as the database does, in English and German', async () => {
-    await heldKeys();
+    await currentIndex();
     // Twice: the second time each list's total is known and the walk ends with its page.
     for (const viewer of [english, german, english, german]) {
       for (const query of queries()) {
-        const fromDatabase = await listProducts(app.db, query, viewer, { heldKeys: false });
-        const held = await listProducts(app.db, query, viewer);
+        const fromDatabase = await listProducts(app.db, query, viewer, { useIndex: false });
+        const cached = await listProducts(app.db, query, viewer);
         expect(
-          { ids: held.data.map((item) => item.id), meta: held.meta },
+          { ids: cached.data.map((item) => item.id), meta: cached.meta },
           `${viewer.locale} ${JSON.stringify(query)}`,
         ).toEqual({ ids: fromDatabase.data.map((item) => item.id), meta: fromDatabase.meta });
       }
     }
   });
 
-  it('send a list of held tiles as the route schema serializes it', async () => {
-    await heldKeys();
+  it('send a list of cached tiles as the route schema serializes it', async () => {
+    await currentIndex();
     const path = '/api/products?category_slugs=portraits&sort=price_desc&per_page=7&page=2';
-    // The first answer reads the tiles from the database and holds them; a later one (another
-    // address, so no kept answer) is made of held tiles only.
+    // The first answer reads the tiles from the database and caches them; a later one (another
+    // address, so no cached answer) is made of cached tiles only.
     await app.inject({ method: 'GET', url: path });
     const response = await app.inject({ method: 'GET', url: `${path}&price_min=1` });
     expect(response.statusCode).toBe(200);
@@ -131,47 +131,47 @@ describe('the product list keys held in memory', () => {
       app.db,
       { category_slugs: ['portraits'], sort: 'price_desc', per_page: 7, page: 2, price_min: 100 },
       english,
-      { heldKeys: false },
+      { useIndex: false },
     );
     expect(list.data).toHaveLength(7);
     expect(response.body).toBe(JSON.stringify(productListResponse.parse(list)));
   });
 
-  it("keep a search's reads under the catalogue's number past the minute, and read them again once it moves", async () => {
-    await heldKeys();
+  it("keep a search's reads under the catalogue version past the minute, and read them again once it moves", async () => {
+    await currentIndex();
     const [item4] = await app.db.select().from(products).where(eq(products.slug, 'item-4'));
     const [item10] = await app.db.select().from(products).where(eq(products.slug, 'item-10'));
     if (!item4 || !item10) throw new Error('no products');
     const meadows = async () =>
       (await listProducts(app.db, { search: 'meadow', page: 1, per_page: 50 }, english)).meta.total;
     expect(await meadows()).toBe(10);
-    // Taken off sale with the triggers off: the catalogue's number does not move.
+    // Taken off sale with the triggers off: the catalogue version does not move.
     await app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.update(products).set({ isActive: false }).where(eq(products.id, item4.id));
     });
     const later = vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 2 * 60_000);
     try {
-      // Two minutes on, the search is still the one ranked under this number.
+      // Two minutes on, the search is still the one ranked under this catalogue version.
       expect(await meadows()).toBe(10);
     } finally {
       later.mockRestore();
     }
-    // The keys' reading the old age began ends before the number moves.
+    // The index's reading the old age began ends before the catalogue version moves.
     await listIndexRead(app.db);
-    // A change that moves the number: the search is ranked again, at once.
+    // A change that moves the catalogue version: the search is ranked again, at once.
     await app.db.update(products).set({ priceCents: 1 }).where(eq(products.id, item10.id));
     expect(await meadows()).toBe(9);
     await app.db.update(products).set({ priceCents: item10.priceCents }).where(eq(products.id, item10.id));
     await app.db.update(products).set({ isActive: true }).where(eq(products.id, item4.id));
     expect(await meadows()).toBe(10);
-    // A reading begun at an older number ends before the keys are read again.
+    // A reading begun at an older catalogue version ends before the keys are read again.
     await listIndexRead(app.db);
-    await heldKeys();
+    await currentIndex();
   });
 
   it('hold only products on sale', async () => {
-    const index = await heldKeys();
+    const index = await currentIndex();
     expect(index.ids.length).toBe(59);
     const [inactive] = await app.db
       .select({ id: products.id })
@@ -182,35 +182,35 @@ describe('the product list keys held in memory', () => {
   });
 
   it('are not used once a listed fact changes, until read again', async () => {
-    const before = await heldKeys();
+    const before = await currentIndex();
     await app.db.update(products).set({ priceCents: 1 }).where(eq(products.slug, 'item-11'));
-    // The change moved the number: the held keys are stale, and the list shows the new price at once.
+    // The change moved the catalogue version: the cached index is stale, and the list shows the new price at once.
     expect(await currentListIndex(app.db)).toBeNull();
     const cheapest = await listProducts(app.db, { sort: 'price_asc', per_page: 1, page: 1 }, english);
     expect(cheapest.data[0]?.slug).toBe('item-11');
-    const after = await heldKeys();
+    const after = await currentIndex();
     expect(after.version).toBeGreaterThan(before.version);
     expect(after.ids[after.orders.price_asc[0] as number]).toBe(cheapest.data[0]?.id);
   });
 
-  it('are kept when only sales or likes change: the popular order is read again on a timer', async () => {
-    const before = await heldKeys();
+  it('are cached when only sales or likes change: the popular order is read again on a timer', async () => {
+    const before = await currentIndex();
     await app.db.update(products).set({ salesCount: sql`${products.salesCount} + 1`, likesCount: 3 });
     const index = await currentListIndex(app.db);
     expect(index?.version).toBe(before.version);
   });
 
   it('read again on the timer at their number, take only the new popular order and likes', async () => {
-    const before = await heldKeys();
+    const before = await currentIndex();
     // Sales reversed: the popular order changes everywhere, in every category and style.
     await app.db.update(products).set({ salesCount: sql`100 - ${products.salesCount} - ${products.id} % 7` });
     before.readAt -= INDEX_REFRESH_MS + 1;
     await currentListIndex(app.db);
     await listIndexRead(app.db);
-    const after = await heldKeys();
+    const after = await currentIndex();
     expect(after).not.toBe(before);
     expect(after.version).toBe(before.version);
-    // What only a new number changes is the held one, not read again.
+    // What only a new catalogue version changes is the cached one, not read again.
     expect(after.ids).toBe(before.ids);
     expect(after.orders.newest).toBe(before.orders.newest);
     expect(after.styles).toBe(before.styles);
@@ -219,29 +219,29 @@ describe('the product list keys held in memory', () => {
     for (const viewer of [english, german]) {
       for (const query of queries()) {
         const popular = { ...query, sort: 'popular' as const };
-        const fromDatabase = await listProducts(app.db, popular, viewer, { heldKeys: false });
-        const held = await listProducts(app.db, popular, viewer);
+        const fromDatabase = await listProducts(app.db, popular, viewer, { useIndex: false });
+        const cached = await listProducts(app.db, popular, viewer);
         expect(
-          held.data.map((item) => item.id),
+          cached.data.map((item) => item.id),
           JSON.stringify(popular),
         ).toEqual(fromDatabase.data.map((item) => item.id));
-        expect(held.meta).toEqual(fromDatabase.meta);
+        expect(cached.meta).toEqual(fromDatabase.meta);
       }
     }
   });
 
-  it('are read whole when only they are older than the number, keeping the tile parts read at it', async () => {
-    const before = await heldKeys();
+  it('are read whole when only they are older than the catalogue version, keeping the tile parts read at it', async () => {
+    const before = await currentIndex();
     // Keys of an older number, with tile parts of the current one.
     before.version -= 1;
     expect(await currentListIndex(app.db)).toBeNull();
     await listIndexRead(app.db);
-    const after = await heldKeys();
+    const after = await currentIndex();
     expect(after.version).toBe(before.parts.version);
     expect(after.parts).toBe(before.parts);
     expect(Array.from(after.ids)).toEqual(Array.from(before.ids));
     for (const query of queries().slice(0, 40)) {
-      const fromDatabase = await listProducts(app.db, query, english, { heldKeys: false });
+      const fromDatabase = await listProducts(app.db, query, english, { useIndex: false });
       expect(await listProducts(app.db, query, english), JSON.stringify(query)).toEqual(fromDatabase);
     }
   });
@@ -252,10 +252,10 @@ describe('the product list keys held in memory', () => {
       sql`delete from product_styles where style_id = (select id from styles where slug = 'anime')`,
       sql`update category_translations set title = 'Sea' where title = 'Seascapes'`,
     ]) {
-      const before = await heldKeys();
+      const before = await currentIndex();
       await app.db.execute(change);
       expect(await currentListIndex(app.db), String(change.queryChunks[0])).toBeNull();
-      expect((await heldKeys()).version).toBeGreaterThan(before.version);
+      expect((await currentIndex()).version).toBeGreaterThan(before.version);
     }
   });
 });
@@ -303,14 +303,14 @@ function randomQueries(count: number, seed: number): ProductListQuery[] {
   });
 }
 
-describe('English tiles made from the parts held with the keys', () => {
-  /** Every English list of all products on sale, by price then newest: from the held parts, and as the database reads it. */
+describe('English tiles made from the parts cached with the keys', () => {
+  /** Every English list of all products on sale, by price then newest: from the cached parts, and as the database reads it. */
   async function bothLists(rateEur = 1) {
     const viewer: Viewer = { ...english, rateEur };
     const query: ProductListQuery = { per_page: 100, page: 1, sort: 'price_asc' };
-    const fromDatabase = await listProducts(app.db, query, viewer, { heldKeys: false });
-    const held = await listProducts(app.db, query, viewer);
-    return { held, fromDatabase };
+    const fromDatabase = await listProducts(app.db, query, viewer, { useIndex: false });
+    const cached = await listProducts(app.db, query, viewer);
+    return { cached, fromDatabase };
   }
 
   /** The same list as its route makes it: its JSON joined from the parts, with no tile objects. */
@@ -321,43 +321,43 @@ describe('English tiles made from the parts held with the keys', () => {
     return answer.body.toString('utf8');
   }
 
-  /** The keys read again at the number they hold, as the timer does once they are a minute old. */
+  /** The keys read again at the catalogue version they hold, as the timer does once they are a minute old. */
   async function readAgainOnTimer() {
-    const index = await heldKeys();
+    const index = await currentIndex();
     index.readAt -= INDEX_REFRESH_MS + 1;
     await currentListIndex(app.db);
     await listIndexRead(app.db);
   }
 
   it("are the tiles the database reads, and their JSON the route schema's, at any rate", async () => {
-    // The earlier tests changed likes without moving the number: the keys read now hold them.
+    // The earlier tests changed likes without moving the catalogue version: the keys read now hold them.
     await readAgainOnTimer();
-    const index = await heldKeys();
+    const index = await currentIndex();
     expect(index.parts.slugs.starts).toHaveLength(index.ids.length);
     expect(index.parts.titles.starts.every((start) => start > 0)).toBe(true);
     for (const rateEur of [1, 0.37, 2.5]) {
-      const { held, fromDatabase } = await bothLists(rateEur);
-      expect(held.data.length).toBeGreaterThan(50);
-      expect(held).toEqual(fromDatabase);
-      expect(heldListJson(held)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
+      const { cached, fromDatabase } = await bothLists(rateEur);
+      expect(cached.data.length).toBeGreaterThan(50);
+      expect(cached).toEqual(fromDatabase);
+      expect(cachedListJson(cached)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
       expect(await answerJson(rateEur)).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
     }
   });
 
-  it('are kept with the keys read again at the same number, with the likes read again', async () => {
-    const before = await heldKeys();
-    // Every tile's JSON is held for this reading of the keys.
+  it('are cached with the keys read again at the same catalogue version, with the likes read again', async () => {
+    const before = await currentIndex();
+    // Every tile's JSON is cached for this reading of the keys.
     await answerJson();
     await app.db.update(products).set({ likesCount: 41 }).where(eq(products.slug, 'item-20'));
     await readAgainOnTimer();
-    const after = await heldKeys();
+    const after = await currentIndex();
     expect(after).not.toBe(before);
     expect(after.version).toBe(before.version);
     expect(after.parts).toBe(before.parts);
-    const { held, fromDatabase } = await bothLists();
-    expect(held.data.find((tile) => tile.slug === 'item-20')?.likes_count).toBe(41);
-    expect(held).toEqual(fromDatabase);
-    // The tiles' JSON held for the earlier reading is not the new one's.
+    const { cached, fromDatabase } = await bothLists();
+    expect(cached.data.find((tile) => tile.slug === 'item-20')?.likes_count).toBe(41);
+    expect(cached).toEqual(fromDatabase);
+    // The tiles' JSON cached for the earlier reading is not the new one's.
     expect(await answerJson()).toBe(JSON.stringify(productListResponse.parse(fromDatabase)));
   });
 
@@ -365,7 +365,7 @@ describe('English tiles made from the parts held with the keys', () => {
     const changes: [
       string,
       ReturnType<typeof sql>,
-      (list: Awaited<ReturnType<typeof bothLists>>['held']) => void,
+      (list: Awaited<ReturnType<typeof bothLists>>['cached']) => void,
     ][] = [
       [
         'English title',
@@ -413,20 +413,20 @@ describe('English tiles made from the parts held with the keys', () => {
       ],
     ];
     for (const [label, change, shows] of changes) {
-      const before = await heldKeys();
+      const before = await currentIndex();
       await app.db.execute(change);
-      // As the services that change the catalogue do: the database's counts kept for a few seconds go.
+      // As the services that change the catalogue do: the database's counts cached for a few seconds go.
       forgetCatalogueCounts(app.db);
       const atOnce = await bothLists();
-      shows(atOnce.held);
-      expect(atOnce.held, label).toEqual(atOnce.fromDatabase);
-      const after = await heldKeys();
+      shows(atOnce.cached);
+      expect(atOnce.cached, label).toEqual(atOnce.fromDatabase);
+      const after = await currentIndex();
       expect(after.parts, label).not.toBe(before.parts);
       expect(after.parts.version, label).toBe(after.version);
       const fromParts = await bothLists();
-      shows(fromParts.held);
-      expect(fromParts.held, label).toEqual(fromParts.fromDatabase);
-      expect(heldListJson(fromParts.held), label).toBe(
+      shows(fromParts.cached);
+      expect(fromParts.cached, label).toEqual(fromParts.fromDatabase);
+      expect(cachedListJson(fromParts.cached), label).toBe(
         JSON.stringify(productListResponse.parse(fromParts.fromDatabase)),
       );
       expect(await answerJson(), label).toBe(
@@ -436,7 +436,7 @@ describe('English tiles made from the parts held with the keys', () => {
   });
 });
 
-describe('texts held packed in one JSON array', () => {
+describe('texts cached packed in one JSON array', () => {
   it('give back each item and its JSON as the array holds them, nulls, escapes and empty texts too', () => {
     const items = ['plain', null, 'a "quoted" \\ back-slashed\ttab', '', 'über — ünïcode 🎨', null, 'x'];
     // As PostgreSQL's json_agg writes it: items apart by a comma and a space.
@@ -475,7 +475,7 @@ describe('the popular order read as products with their sales and likes', () => 
     expect(Array.from(popularityOf(text(shuffled), ids)?.popular ?? [])).toEqual([1, 3, 4, 2, 0]);
   });
 
-  it('are refused when they are not of the held products', () => {
+  it('are refused when they are not of the cached products', () => {
     expect(popularityOf(text(popular.slice(1)), ids)).toBeNull();
     expect(popularityOf(text([...popular.slice(1), [60, 0, 0]]), ids)).toBeNull();
     expect(popularityOf(null, new Int32Array(0))?.popular).toHaveLength(0);
@@ -513,22 +513,22 @@ describe('a listing read in any order', () => {
   });
 });
 
-describe('list totals counted from the held per-filter lists', () => {
-  /** Each list's total (and page) from the held keys, against the database's count of the same filters. */
+describe('list totals counted from the cached per-filter lists', () => {
+  /** Each list's total (and page) from the cached index, against the database's count of the same filters. */
   async function compare(queries: ProductListQuery[], label: string) {
-    const index = await heldKeys();
+    const index = await currentIndex();
     for (const query of queries) {
-      const fromDatabase = await listProducts(app.db, query, english, { heldKeys: false });
-      // Twice: the second time a walked total is the one kept with the keys.
+      const fromDatabase = await listProducts(app.db, query, english, { useIndex: false });
+      // Twice: the second time a walked total is the one cached with the index.
       for (const time of [1, 2]) {
-        const held = await listProducts(app.db, query, english);
+        const cached = await listProducts(app.db, query, english);
         expect(
-          { ids: held.data.map((item) => item.id), meta: held.meta },
+          { ids: cached.data.map((item) => item.id), meta: cached.meta },
           `${label} ${time} ${JSON.stringify(query)}`,
         ).toEqual({ ids: fromDatabase.data.map((item) => item.id), meta: fromDatabase.meta });
       }
     }
-    // The held keys answered all of them.
+    // The cached index answered all of them.
     expect(await currentListIndex(app.db)).toBe(index);
   }
 

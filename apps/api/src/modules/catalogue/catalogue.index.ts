@@ -12,17 +12,18 @@ import {
 } from './catalogue.packed-texts';
 
 /**
- * The product lists' keys held in each process (decision 0023): for every product on sale its
- * category, price and styles, and its place in each sort order, as the database sorts them. A list
- * of any filters and sort, and its total, is then read here in well under a millisecond, instead of
- * a count and a page query for every address nobody asked before.
+ * The list index (decision 0023): the product lists' keys cached in each process. For every
+ * product on sale its category, price and styles, and its place in each sort order, as the
+ * database sorts them. A list of any filters and sort, and its total, is then read here in well
+ * under a millisecond, instead of a count and a page query for every address nobody asked before.
  *
- * The database keeps a number that moves on with every change a list shows (`catalogue_version`,
- * by triggers). Each list reads it first; while the held keys are of an older number, lists are
- * read from the database and the keys are read again once. Sales and likes do not move the number:
- * the keys are read again when older than `INDEX_REFRESH_MS`, while the older keys still answer.
- * Visitors' tiles read meanwhile are held for as long, so a tile's likes count, like the popular
- * order, is at most that old for visitors; signed-in users' tiles are always read afresh.
+ * The database keeps a catalogue version that moves on with every change a list shows
+ * (`catalogue_version`, by triggers). Each list reads it first; while the cached index is of an
+ * older catalogue version, lists are read from the database and the index is read again once.
+ * Sales and likes do not move the catalogue version: the index is read again when older than
+ * `INDEX_REFRESH_MS`, while the older one still answers. Visitors' tiles read meanwhile are cached
+ * for as long, so a tile's likes count, like the popular order, is at most that old for visitors;
+ * signed-in users' tiles are always read afresh.
  */
 
 export type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular';
@@ -54,21 +55,21 @@ export type ListIndex = {
   /** One past the largest category id, for flags by category id. */
   categoryLimit: number;
   styleIds: Map<string, number>;
-  /** Visitors' tiles (`holdTile`), by language, rate and id; kept while the number stays. */
-  tiles: Map<string, HeldTile>;
+  /** Visitors' tiles (`cacheTile`), by language, rate and id; cached while the catalogue version stays. */
+  tiles: Map<string, CachedTile>;
   /** Likes count of each slot, as read with the keys (at most `INDEX_REFRESH_MS` old, like the popular order). */
   likes: Int32Array;
-  /** What an English tile shows beyond the keys, read when the number moved on (`TileParts`). */
+  /** What an English tile shows beyond the keys, read when the catalogue version moved on (`TileParts`). */
   parts: TileParts;
 };
 
 /** A visitor's tile cached with the index (`catalogue.tile-cache.ts`), and when it was cached. */
-export type HeldTile = { tile: ProductSummary; heldAt: number };
+export type CachedTile = { tile: ProductSummary; cachedAt: number };
 
 /**
  * The parts of each slot's tile in English (slug, title, picture key) and the categories' English
  * titles: a visitor's English tile is made from them and the keys, with no read of the database.
- * They change only with the catalogue's number, so a read of the keys at the same number keeps them.
+ * They change only with the catalogue version, so a read of the keys at the same version keeps them.
  * A slot without an English title (null) is read from the database, as before.
  */
 export type TileParts = {
@@ -85,7 +86,7 @@ export type IndexRow = {
   /** Every product on sale as `id,sales,likes`, most popular first (`popularityOf`). */
   popularity: string | null;
   /**
-   * JSON arrays, or null when the number is the one the parts were read at: the slugs and picture
+   * JSON arrays, or null when the catalogue version is the one the parts were read at: the slugs and picture
    * keys in the order of `listing_slots`, the English titles in the order of `title_ids`.
    */
   slugs: string | null;
@@ -96,7 +97,7 @@ export type IndexRow = {
   listing_slots: string | null;
   /** The product of each title: every product's English title, on sale or not. */
   title_ids: string | null;
-  /** Texts of integers; these (up to `styles`) are null when the number is the held keys' own. */
+  /** Texts of integers; these (up to `styles`) are null when the catalogue version is the cached index's own. */
   ids: string | null;
   categories_of: string | null;
   prices: string | null;
@@ -117,7 +118,7 @@ const POPULARITY = sql`(select string_agg(p.id || ',' || p.sales_count || ',' ||
     from (select id, sales_count, likes_count from products where is_active
       order by sales_count desc, likes_count desc, id desc) p)`;
 
-/** What the minute's timer reads at the held keys' number: the number, and what sales and likes move. */
+/** What the minute's timer reads at the cached index's version: the version, and what sales and likes move. */
 export const popularityQuery = sql`select version, ${POPULARITY} as popularity from catalogue_version`;
 
 /**
@@ -125,7 +126,7 @@ export const popularityQuery = sql`select version, ${POPULARITY} as popularity f
  * on sale (their slots) and sorts them; each list comes as one text of integers (`string_agg`)
  * rather than 100,000 rows, which the driver would take far longer to read, and the sorting is
  * done there rather than in the process that answers the visitors. The tile parts come only with a
- * new number, and what sales and likes move comes as `popularity` (read alone on the minute's timer,
+ * new catalogue version, and what sales and likes move comes as `popularity` (read alone on the minute's timer,
  * `popularityQuery`).
  *
  * What only needs each product's slot comes unsorted, with the slots (`listing_slots`), and the
@@ -272,7 +273,7 @@ function groupsInOrder(order: Int32Array, grouping: Grouping): Int32Array[] {
  * reading them again (every minute, and whenever the catalogue changes) never holds the visitors'
  * answers for the whole build (100-300 ms at 100,000 products on a small processor).
  */
-function aTurn(): Promise<void> {
+function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
@@ -303,12 +304,12 @@ export const NO_PARTS: TileParts = {
   categories: new Map(),
 };
 
-/** The tile parts of this reading, or the ones held when they were not read again (the number stayed). */
-function tilePartsOf(row: IndexRow, held: TileParts, ids: Int32Array, slots: Int32Array | null): TileParts {
+/** The tile parts of this reading, or the cached ones when they were not read again (the catalogue version stayed). */
+function tilePartsOf(row: IndexRow, cached: TileParts, ids: Int32Array, slots: Int32Array | null): TileParts {
   const version = Number(row.version);
   if (row.slugs === null || row.titles === null || row.image_keys === null) {
-    // No products on sale: json_agg of nothing. Otherwise the number is the held parts' own.
-    return held.version === version ? held : { ...NO_PARTS, version };
+    // No products on sale: json_agg of nothing. Otherwise the catalogue version is the cached parts' own.
+    return cached.version === version ? cached : { ...NO_PARTS, version };
   }
   const categories = new Map<number, { slug: string; title: string; json: string }>();
   for (const [id, slug, title] of JSON.parse(row.category_titles ?? '[]') as [
@@ -353,24 +354,24 @@ async function listsInEveryOrder(
   const lists = {} as Record<Order, Int32Array[]>;
   for (const order of ORDERS) {
     lists[order] = groupsInOrder(orders[order], grouping);
-    await aTurn();
+    await yieldToEventLoop();
   }
   return lists;
 }
 
 /**
- * The keys from a reading. Read at the number `held` is of, the reading has only the likes and the
- * popular order, and the rest is `held`'s; otherwise everything is built from the reading.
+ * The keys from a reading. Read at the catalogue version `cached` is of, the reading has only the likes
+ * and the popular order, and the rest is `cached`'s; otherwise everything is built from the reading.
  */
 export async function buildListIndex(
   row: IndexRow,
   readAt: number,
-  held: ListIndex | null = null,
+  cached: ListIndex | null = null,
 ): Promise<ListIndex> {
   const version = Number(row.version);
-  if (held !== null && held.version === version && row.ids === null) {
-    const again = await withPopularityReadAgain(held, row.popularity, readAt);
-    if (!again) throw new Error('the popular order is not of the held keys');
+  if (cached !== null && cached.version === version && row.ids === null) {
+    const again = await withPopularityReadAgain(cached, row.popularity, readAt);
+    if (!again) throw new Error('the popular order is not of the cached index');
     return again;
   }
   const int32 = (length: number) => new Int32Array(length);
@@ -384,7 +385,7 @@ export async function buildListIndex(
     integers(row.prices, (length) => new Float64Array(length)),
     slots,
   );
-  await aTurn();
+  await yieldToEventLoop();
   const cheapest = integers(row.cheapest, int32);
   const orders: Record<Order, Int32Array> = {
     newest: integers(row.newest, int32),
@@ -392,7 +393,7 @@ export async function buildListIndex(
     price_desc: cheapest.slice().reverse(),
     popular: popularity.popular,
   };
-  await aTurn();
+  await yieldToEventLoop();
 
   const styleIds = new Map(pairs(row.styles).map(([id, slug]) => [slug as string, Number(id)]));
   const styleSlots = integers(row.style_slots, int32);
@@ -413,7 +414,7 @@ export async function buildListIndex(
     if (group !== undefined) stylePairs.push([slot, group]);
   });
   const styleGrouping = groupingOf(membershipOf(size, stylePairs, null), styleSlugs.length, size);
-  await aTurn();
+  await yieldToEventLoop();
   const styleOrders = ordersBySlug(styleSlugs, await listsInEveryOrder(orders, styleGrouping));
 
   const categoryRows = pairs(row.categories);
@@ -443,8 +444,8 @@ export async function buildListIndex(
     price_desc: placesOf(orders.price_desc),
     popular: placesOf(orders.popular),
   };
-  await aTurn();
-  const parts = tilePartsOf(row, held?.parts ?? NO_PARTS, ids, slots);
+  await yieldToEventLoop();
+  const parts = tilePartsOf(row, cached?.parts ?? NO_PARTS, ids, slots);
 
   return {
     version,
@@ -469,33 +470,33 @@ export async function buildListIndex(
 }
 
 /**
- * The held keys with the likes and the popular order of a reading at their number: nothing else a
- * list shows moved, so the other orders, the groups, the parts, the totals and the held tiles stay.
- * Null when the reading is not of the held keys' products.
+ * The cached index with the likes and the popular order of a reading at its catalogue version:
+ * nothing else a list shows moved, so the other orders, the groups, the parts, the totals and the
+ * cached tiles stay. Null when the reading is not of the cached index's products.
  */
 export async function withPopularityReadAgain(
-  held: ListIndex,
+  cached: ListIndex,
   popularity: string | null,
   readAt: number,
 ): Promise<ListIndex | null> {
-  const read = popularityOf(popularity, held.ids);
+  const read = popularityOf(popularity, cached.ids);
   if (!read) return null;
   const { popular, likes } = read;
-  await aTurn();
-  const styleLists = groupsInOrder(popular, held.groups.styles);
-  await aTurn();
-  const categoryLists = groupsInOrder(popular, held.groups.categories);
+  await yieldToEventLoop();
+  const styleLists = groupsInOrder(popular, cached.groups.styles);
+  await yieldToEventLoop();
+  const categoryLists = groupsInOrder(popular, cached.groups.categories);
   const popularOf = (orders: Map<string, Record<Order, Int32Array>>, lists: Int32Array[]) =>
     new Map(
       [...orders].map(([slug, each], group) => [slug, { ...each, popular: lists[group] as Int32Array }]),
     );
   return {
-    ...held,
+    ...cached,
     readAt,
-    orders: { ...held.orders, popular },
-    places: { ...held.places, popular: placesOf(popular) },
-    styleOrders: popularOf(held.styleOrders, styleLists),
-    categoryOrders: popularOf(held.categoryOrders, categoryLists),
+    orders: { ...cached.orders, popular },
+    places: { ...cached.places, popular: placesOf(popular) },
+    styleOrders: popularOf(cached.styleOrders, styleLists),
+    categoryOrders: popularOf(cached.categoryOrders, categoryLists),
     likes,
   };
 }

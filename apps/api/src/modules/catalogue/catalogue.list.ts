@@ -24,10 +24,16 @@ import {
   typoQuery,
 } from './catalogue.search';
 import { ownedOf, type SummaryRow, summarySelect, toSummary, type Viewer } from './catalogue.summaries';
-import { heldPartsListJson, heldPartsTile, heldTile, holdTile, type ListMeta } from './catalogue.tile-cache';
+import {
+  cachedTile,
+  cacheTile,
+  type ListMeta,
+  listJsonFromParts,
+  tileFromParts,
+} from './catalogue.tile-cache';
 
 /**
- * How many products match a filter, kept for a minute: paging through a list, or many visitors
+ * How many products match a filter, cached for a minute: paging through a list, or many visitors
  * opening the same one, should not count the whole catalogue every time (a search's count reads
  * every match). Only the catalogue's own changes move a count, and each of them clears these in
  * every process once committed (`forgetCatalogueCounts`); the minute bounds what a change made
@@ -41,13 +47,13 @@ const typoCache = createTtlCache<Db, TypoSearch | null>(COUNT_CACHE_MS, {
 });
 
 /**
- * A search sorted by relevance with no other filter is ranked once and kept, like a count, for a
+ * A search sorted by relevance with no other filter is ranked once and cached, like a count, for a
  * minute (cleared with the counts): each page is a slice of that ranking, so paging through the
  * results, or many visitors asking the same words, ranks the matches only once. The best
- * `RANKED_KEEP_LIMIT` are kept; when that is all of them it is also the total, otherwise the total
+ * `RANKED_CACHE_LIMIT` are cached; when that is all of them it is also the total, otherwise the total
  * is counted, and a page past them is ranked on its own as before.
  */
-const RANKED_KEEP_LIMIT = 10_000;
+const RANKED_CACHE_LIMIT = 10_000;
 type Ranking = { ids: number[]; complete: boolean; key: string };
 const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
   maxEntries: 200,
@@ -57,43 +63,43 @@ const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
 /**
  * A search's reads (whether its words are found, the title words nearest its typos, its ranking)
  * follow only the catalogue's texts and what is on sale, and every change to those moves the
- * catalogue's number (decision 0023). A list reads the number first, so these reads are kept under
- * it for up to `SEARCH_BY_NUMBER_MS` rather than a minute: read again once the catalogue changes,
+ * catalogue version (decision 0023). A list reads the version first, so these reads are cached
+ * under it for up to `SEARCH_BY_VERSION_MS` rather than a minute: read again once the catalogue changes,
  * however it was changed, and not before. At 100,000 products ranking a common word takes the
  * database 40-70 ms, and every worker ranked every word in use again each minute. A list read
- * without the number (`heldKeys: false`) keeps them for a minute.
+ * without the catalogue version (`useIndex: false`) caches them for a minute.
  */
-const SEARCH_BY_NUMBER_MS = 10 * 60_000;
-const foundByNumber = createTtlCache<Db, number>(SEARCH_BY_NUMBER_MS, {
+const SEARCH_BY_VERSION_MS = 10 * 60_000;
+const foundByVersion = createTtlCache<Db, number>(SEARCH_BY_VERSION_MS, {
   maxEntries: 1000,
-  name: 'catalogue-found-by-number',
+  name: 'catalogue-found-by-version',
 });
-const typosByNumber = createTtlCache<Db, TypoSearch | null>(SEARCH_BY_NUMBER_MS, {
+const typosByVersion = createTtlCache<Db, TypoSearch | null>(SEARCH_BY_VERSION_MS, {
   maxEntries: 1000,
-  name: 'catalogue-typos-by-number',
+  name: 'catalogue-typos-by-version',
 });
-const rankedByNumber = createTtlCache<Db, Ranking>(SEARCH_BY_NUMBER_MS, {
+const rankedByVersion = createTtlCache<Db, Ranking>(SEARCH_BY_VERSION_MS, {
   maxEntries: 200,
-  name: 'catalogue-ranked-by-number',
+  name: 'catalogue-ranked-by-version',
 });
 
 type SearchReads = {
   found: typeof countCache;
   typos: typeof typoCache;
   ranked: typeof rankedCache;
-  /** What the keys carry: the catalogue's number, or nothing. */
+  /** What the keys carry: the catalogue version, or nothing. */
   at: string;
 };
 
-/** Where a search's reads are kept: under the catalogue's number when it is known, else for a minute. */
+/** Where a search's reads are cached: under the catalogue version when it is known, else for a minute. */
 function searchReads(version: number | null): SearchReads {
   return version === null
     ? { found: countCache, typos: typoCache, ranked: rankedCache, at: '' }
-    : { found: foundByNumber, typos: typosByNumber, ranked: rankedByNumber, at: `@${version}` };
+    : { found: foundByVersion, typos: typosByVersion, ranked: rankedByVersion, at: `@${version}` };
 }
 
-/** The kept ranking of a plain relevance search; null for any other list. */
-async function keptRanking(
+/** The cached ranking of a plain relevance search; null for any other list. */
+async function cachedRanking(
   db: Db,
   query: ProductListQuery,
   viewer: Viewer,
@@ -109,7 +115,7 @@ async function keptRanking(
   return plain && tsQuery ? rankingOf(db, viewer, tsQuery, keep, reads) : null;
 }
 
-/** A search's best `keep` matches on sale, best first, ranked once and kept. */
+/** A search's best `keep` matches on sale, best first, ranked once and cached. */
 function rankingOf(
   db: Db,
   viewer: Viewer,
@@ -133,13 +139,13 @@ function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): st
  * One page of the catalogue with the Laravel paging meta. Search is full text in the
  * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
  *
- * The page and its total come from the keys held in memory (`catalogue.index.ts`) when they are
+ * The page and its total come from the list index cached in memory (`catalogue.index.ts`) when they are
  * current and a search's matches are all ranked; otherwise from the database, as below.
  */
 type ListOptions = {
-  keepRanked?: number;
-  /** False reads the list from the database even when the held keys are current (tests compare both). */
-  heldKeys?: boolean;
+  rankedLimit?: number;
+  /** False reads the list from the database even when the cached index is current (tests compare both). */
+  useIndex?: boolean;
 };
 
 type ProductList = { data: ProductSummary[]; meta: ListMeta };
@@ -155,7 +161,7 @@ export function listProducts(
 
 /**
  * A list for its route, which sends only its JSON: a visitor's English list of tiles made from
- * the held parts comes as that JSON (`SerializedAnswer`), with no tile objects made; any other as
+ * the cached parts comes as that JSON (`SerializedAnswer`), with no tile objects made; any other as
  * `listProducts` answers it.
  */
 export function listProductsAnswer(
@@ -171,7 +177,7 @@ async function listOf(
   db: Db,
   query: ProductListQuery,
   viewer: Viewer,
-  { keepRanked = RANKED_KEEP_LIMIT, heldKeys = true }: ListOptions,
+  { rankedLimit = RANKED_CACHE_LIMIT, useIndex = true }: ListOptions,
   asJson: boolean,
 ): Promise<ProductList | SerializedAnswer> {
   const perPage = query.per_page ?? PRODUCT_PAGE_SIZE;
@@ -179,7 +185,7 @@ async function listOf(
   let tsQuery = query.search ? prefixQuery(query.search) : null;
   let mode: SearchMode = 'text';
   let suggestion: string | undefined;
-  const catalogue = heldKeys ? await currentCatalogue(db) : null;
+  const catalogue = useIndex ? await currentCatalogue(db) : null;
   const index = catalogue?.index ?? null;
   const reads = searchReads(catalogue?.version ?? null);
   if (query.search) {
@@ -193,7 +199,7 @@ async function listOf(
     if (!found) {
       mode = 'typo';
       const search = query.search;
-      // The nearest words change only with the titles: kept with the search's other reads.
+      // The nearest words change only with the titles: cached with the search's other reads.
       const typo = await reads.typos.get(db, `${foldText(search)}${reads.at}`, () => typoQuery(db, search));
       tsQuery = typo?.tsQuery ?? null;
       suggestion = typo?.suggestion;
@@ -202,11 +208,11 @@ async function listOf(
   const offset = (page - 1) * perPage;
   if (index) {
     if (query.search && !tsQuery) return pageOf(db, viewer, [], { page, perPage, total: 0 });
-    const matches = tsQuery ? await rankingOf(db, viewer, tsQuery, keepRanked, reads) : null;
+    const matches = tsQuery ? await rankingOf(db, viewer, tsQuery, rankedLimit, reads) : null;
     if (!matches || matches.complete) {
       const { ids, total } = pageFromIndex(index, query, matches, offset, perPage);
       if (asJson && !viewer.userId && viewer.locale === DEFAULT_LOCALE) {
-        const json = heldPartsListJson(index, ids, viewer.rateEur, metaOf(page, perPage, total, suggestion));
+        const json = listJsonFromParts(index, ids, viewer.rateEur, metaOf(page, perPage, total, suggestion));
         if (json !== null) return json;
       }
       return pageOf(db, viewer, ids, { page, perPage, total, suggestion }, index);
@@ -221,7 +227,7 @@ async function listOf(
       );
       return Number(countRow?.total ?? 0);
     });
-  const ranking = await keptRanking(db, query, viewer, tsQuery, keepRanked, reads);
+  const ranking = await cachedRanking(db, query, viewer, tsQuery, rankedLimit, reads);
   if (ranking && (ranking.complete || offset + perPage <= ranking.ids.length)) {
     return pageOf(db, viewer, ranking.ids.slice(offset, offset + perPage), {
       page,
@@ -231,15 +237,15 @@ async function listOf(
     });
   }
   const pageRead = () => preparedRows<{ id: number }>(db, pageOfIds(query, viewer, tsQuery, page, perPage));
-  // With the count kept (for a few seconds), a page past the end, or a search that finds
+  // With the count cached (for a few seconds), a page past the end, or a search that finds
   // nothing within the chosen category or style, needs no page query: such a query walks the
   // whole sort index looking for rows that are not there. Otherwise both are read at once.
-  const kept = countCache.peek(db, countKey(query, viewer, mode));
-  const keptTotal = kept ? await kept : null;
+  const cachedCount = countCache.peek(db, countKey(query, viewer, mode));
+  const cachedTotal = cachedCount ? await cachedCount : null;
   const [total, idRows] =
-    keptTotal === null
+    cachedTotal === null
       ? await Promise.all([countRead(), pageRead()])
-      : [keptTotal, offset < keptTotal ? await pageRead() : []];
+      : [cachedTotal, offset < cachedTotal ? await pageRead() : []];
   return pageOf(
     db,
     viewer,
@@ -262,20 +268,20 @@ async function pageOf(
   index: ListIndex | null = null,
 ) {
   // A visitor's tiles (nothing liked or owned) are the same for every visitor of a language and
-  // rate: held with the keys they were read with, and read from the database only now and then.
-  const held = index && !viewer.userId ? index : null;
+  // rate: cached with the index they were read with, and read from the database only now and then.
+  const cached = index && !viewer.userId ? index : null;
   const key = (id: number) => `${viewer.locale} ${viewer.rateEur} ${id}`;
   const found = new Map<number, ProductSummary>();
-  // In English a visitor's tile is made from the held parts, with no read at all.
-  const fromParts = held !== null && viewer.locale === DEFAULT_LOCALE;
-  for (const id of held ? ids : []) {
+  // In English a visitor's tile is made from the cached parts, with no read at all.
+  const fromParts = cached !== null && viewer.locale === DEFAULT_LOCALE;
+  for (const id of cached ? ids : []) {
     const tile = fromParts
-      ? heldPartsTile(held as ListIndex, id, viewer.rateEur)
-      : heldTile(held as ListIndex, key(id));
+      ? tileFromParts(cached as ListIndex, id, viewer.rateEur)
+      : cachedTile(cached as ListIndex, key(id));
     if (tile) found.set(id, tile);
   }
   const missing = ids.filter((id) => !found.has(id));
-  // Held tiles are a visitor's, who owns nothing: only the tiles read now are asked about.
+  // Cached tiles are a visitor's, who owns nothing: only the tiles read now are asked about.
   const [rows, owned] = await Promise.all([
     missing.length === 0
       ? []
@@ -283,7 +289,7 @@ async function pageOf(
     ownedOf(viewer, missing),
   ]);
   const read = new Map(rows.map((row) => [row.id, toSummary(row, viewer, owned)]));
-  if (held) for (const [id, tile] of read) holdTile(held, key(id), tile);
+  if (cached) for (const [id, tile] of read) cacheTile(cached, key(id), tile);
   return {
     data: ids.flatMap((id) => {
       const tile = found.get(id) ?? read.get(id);
@@ -312,8 +318,8 @@ export function forgetCatalogueCounts(db: Db): void {
   countCache.clear(db);
   typoCache.clear(db);
   rankedCache.clear(db);
-  foundByNumber.clear(db);
-  typosByNumber.clear(db);
-  rankedByNumber.clear(db);
+  foundByVersion.clear(db);
+  typosByVersion.clear(db);
+  rankedByVersion.clear(db);
   forgetPublicAnswers(db);
 }

@@ -51,7 +51,7 @@ export function webpPreviewUrl(imageKey: string, width: string): string {
 /**
  * `JSON.stringify(previewUrls(imageKey))`, made by joining texts: the key is escaped once, and
  * nothing is walked. Serializing the URLs' objects (keys that look like numbers) took most of a
- * held tile's JSON.
+ * cached tile's JSON.
  */
 export function previewUrlsJson(imageKey: string): string {
   const key = JSON.stringify(imageKey).slice(1, -1);

@@ -17,7 +17,7 @@ async function titlesOf(db: Db, table: 'category' | 'style', locale: string): Pr
   return titles;
 }
 
-/** The menus (categories, styles) are on every page and change rarely: kept for five seconds. */
+/** The menus (categories, styles) are on every page and change rarely: cached for five seconds. */
 const menuCache = createTtlCache<Db, unknown>(5_000, { name: 'catalogue-menus' });
 
 /** Top-level categories with their subcategories, titled in the language, each with its list query. */

@@ -34,7 +34,7 @@ export function slotIn(ids: Int32Array, id: number): number {
 }
 
 /**
- * A JSON array of texts (or nulls) as the database writes it, held as that one text with where each
+ * A JSON array of texts (or nulls) as the database writes it, stored as that one text with where each
  * item's JSON starts and ends: three texts rather than 300,000 strings at 100,000 products, about
  * 10 MB instead of 17 MB of each process, and nothing for the garbage collector to walk. An item's
  * JSON goes into a tile's JSON as it is.

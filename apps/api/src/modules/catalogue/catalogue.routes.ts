@@ -14,7 +14,7 @@ import { listCategories, listStyles } from './catalogue.menus';
 import { getProduct, listCollection } from './catalogue.service';
 import { listSitemapProducts } from './catalogue.sitemap';
 import type { Viewer } from './catalogue.summaries';
-import { heldListJson } from './catalogue.tile-cache';
+import { cachedListJson } from './catalogue.tile-cache';
 
 const mediaTypes: Record<string, string> = {
   webp: 'image/webp',
@@ -56,7 +56,7 @@ export async function catalogueRoutes(parent: FastifyInstance) {
       publicAnswer(app.db, request, reply, async () => {
         const list = await listProductsAnswer(app.db, request.query, await viewer(request));
         if (list instanceof SerializedAnswer) return list;
-        const json = heldListJson(list);
+        const json = cachedListJson(list);
         return json === null ? list : new SerializedAnswer(json);
       }),
   });

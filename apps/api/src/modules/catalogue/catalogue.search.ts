@@ -193,7 +193,7 @@ export function pageOfIds(
 }
 
 /**
- * The active matches' ids, best first (one more than is kept, to tell whether that is all). Each
+ * The active matches' ids, best first (one more than is cached, to tell whether that is all). Each
  * match is ranked from the translation row the search reads anyway; products off sale are left
  * out through their own small index rather than by looking every match up among the active ones.
  * In English each product has one matching translation, so there is nothing to group.

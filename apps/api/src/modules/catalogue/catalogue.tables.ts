@@ -231,10 +231,10 @@ export const searchWords = pgTable(
 export type ProductRow = typeof products.$inferSelect;
 
 /**
- * One row whose number moves on with every change of what a product list shows (which products are
+ * One row whose version moves on with every change of what a product list shows (which products are
  * on sale, their category, price, age, titles, styles; the categories and styles themselves), made by
- * the database's own triggers (migration 0024). Each process holds the list keys in memory
- * (`catalogue.index.ts`) and reads this number to know whether they are still current. Sales and
+ * the database's own triggers (migration 0024). Each process caches the list keys in memory
+ * (`catalogue.index.ts`) and reads this version to know whether they are still current. Sales and
  * likes do not move it: the popular order they make is read again every minute.
  */
 export const catalogueVersion = pgTable(
@@ -242,7 +242,7 @@ export const catalogueVersion = pgTable(
   {
     id: boolean('id').primaryKey().default(true),
     version: bigint('version', { mode: 'number' }).notNull().default(0),
-    /** Moves when picture hashes are stored in the background: the hash index reloads, lists stay kept. */
+    /** Moves when picture hashes are stored in the background: the hash index reloads, cached lists stay. */
     picturesVersion: bigint('pictures_version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [check('catalogue_version_one_row', sql`${table.id}`)],

@@ -98,7 +98,7 @@ describe('GET /api/products', () => {
   });
 
   it('keeps a list asked for again for a few seconds, and counts anew once told the catalogue changed', async () => {
-    // Asked for a second time, an answer is kept.
+    // Asked for a second time, an answer is cached.
     await list('?category_slugs=landscapes');
     const before = (await list('?category_slugs=landscapes')).meta.total;
     await app.db.update(products).set({ isActive: false }).where(eq(products.slug, 'hills'));
@@ -222,7 +222,7 @@ describe('GET /api/products', () => {
   });
 
   it('ranks a plain search once and pages through that ranking until the catalogue changes', async () => {
-    // The held keys are of the catalogue as it is: every list below is read from them.
+    // The cached index is of the catalogue as it is: every list below is read from it.
     await currentListIndex(app.db);
     await listIndexRead(app.db);
     const fillers = Array.from({ length: 20 }, (_, index) => `filler-${index}`);
@@ -233,21 +233,21 @@ describe('GET /api/products', () => {
     expect(slugs(first)).toEqual(fillers.slice(12).reverse());
     expect([...slugs(first), ...slugs(second), ...slugs(third)].sort()).toEqual([...fillers].sort());
 
-    // A product switched off with the triggers off (so the catalogue's number stays) stays in the
-    // kept ranking…
+    // A product switched off with the triggers off (so the catalogue version stays) stays in the
+    // cached ranking…
     await app.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.update(products).set({ isActive: false }).where(eq(products.slug, 'filler-19'));
     });
-    const kept = await list('?search=meadow&per_page=5');
-    expect(kept.meta.total).toBe(20);
-    expect(slugs(kept)[0]).toBe('filler-19');
+    const cachedRanking = await list('?search=meadow&per_page=5');
+    expect(cachedRanking.meta.total).toBe(20);
+    expect(slugs(cachedRanking)[0]).toBe('filler-19');
     // …while a search with a filter read from the database is ranked per page.
     const filtered = await listProducts(
       app.db,
       { search: 'meadow', category_slugs: ['landscapes'], page: 1, per_page: 5 },
       { locale: 'en', userId: null, rateEur: 1 },
-      { heldKeys: false },
+      { useIndex: false },
     );
     expect(filtered.meta.total).toBe(19);
     expect(slugs(filtered)).not.toContain('filler-19');
@@ -256,22 +256,22 @@ describe('GET /api/products', () => {
     const fresh = await list('?search=meadow&per_page=6');
     expect(fresh.meta.total).toBe(19);
     expect(slugs(fresh)).not.toContain('filler-19');
-    // A change that moves the number is seen at once, however it was made.
+    // A change that moves the catalogue version is seen at once, however it was made.
     await app.db.update(products).set({ isActive: true }).where(eq(products.slug, 'filler-19'));
     const back = await list('?search=meadow&per_page=7');
     expect(back.meta.total).toBe(20);
     expect(slugs(back)[0]).toBe('filler-19');
   });
 
-  it('pages a search broader than the kept ranking by its count, and ranks a page past it on its own', async () => {
+  it('pages a search broader than the cached ranking by its count, and ranks a page past it on its own', async () => {
     const viewer = { locale: 'en', userId: null, rateEur: 1 };
     const search = (page: number) =>
-      listProducts(app.db, { search: 'meadow', per_page: 4, page }, viewer, { keepRanked: 10 });
+      listProducts(app.db, { search: 'meadow', per_page: 4, page }, viewer, { rankedLimit: 10 });
     const all = await list('?search=meadow&per_page=20');
     const pages = await Promise.all([1, 2, 3, 4, 5].map(search));
     for (const [index, answer] of pages.entries()) {
       expect(answer.meta).toEqual({ current_page: index + 1, last_page: 5, per_page: 4, total: 20 });
-      // Pages 1-2 come from the ten kept, page 3 straddles them, 4-5 lie past them: one order.
+      // Pages 1-2 come from the ten cached, page 3 straddles them, 4-5 lie past them: one order.
       expect(answer.data.map((product) => product.slug)).toEqual(slugs(all).slice(index * 4, index * 4 + 4));
     }
   });
@@ -304,7 +304,7 @@ describe('GET /api/products', () => {
 
   it('finds the words a typo stands for anew once a title changes, however it was changed', async () => {
     expect(slugs(await list('?search=lighthuose'))).toEqual([]);
-    // Written past the services: the catalogue's number moves, and the search is read again.
+    // Written past the services: the catalogue version moves, and the search is read again.
     await app.db.execute(
       sql`update product_translations set title = 'Storm at the Lighthouse' where title = 'Storm at Sea'`,
     );
@@ -465,8 +465,8 @@ describe('likes', () => {
     const second = await app.inject({ method: 'GET', url });
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
-    const kept = await keptAnswer(app.db, 'en', url);
-    expect(kept?.body.toString('utf8')).toBe(first.body);
+    const cached = await keptAnswer(app.db, 'en', url);
+    expect(cached?.body.toString('utf8')).toBe(first.body);
     // Another language is another address.
     await app.inject({ method: 'GET', url, headers: { 'frontend-language': 'de' } });
     expect(keptAnswer(app.db, 'de', url)).toBeUndefined();
@@ -490,10 +490,10 @@ describe('likes', () => {
     expect(unchanged.statusCode).toBe(304);
     expect(unchanged.body).toBe('');
 
-    // Kept: a change nobody announced is not seen yet; once announced, it is.
+    // Cached: a change nobody announced is not seen yet; once announced, it is.
     await app.db.update(products).set({ priceCents: 1599 }).where(eq(products.slug, 'storm'));
-    const kept = await app.inject({ method: 'GET', url: '/api/products/storm' });
-    expect(kept.json().data.price_eur).toBe(14.99);
+    const cached = await app.inject({ method: 'GET', url: '/api/products/storm' });
+    expect(cached.json().data.price_eur).toBe(14.99);
     forgetCatalogueCounts(app.db);
     const fresh = await app.inject({ method: 'GET', url: '/api/products/storm' });
     expect(fresh.json().data.price_eur).toBe(15.99);
@@ -511,7 +511,7 @@ describe('likes', () => {
     const english = await app.inject({ method: 'GET', url: '/api/products/old-sailor' });
     expect(english.json().data.title).toBe('Portrait of an Old Sailor');
 
-    // A signed-in user's flags are their own, never kept for others.
+    // A signed-in user's flags are their own, never cached for others.
     const { session } = await registerUser(app);
     await call(app, session, 'POST', `/api/products/${ids.storm}/like`);
     const mine = await call(app, session, 'GET', '/api/products/storm');
@@ -523,7 +523,7 @@ describe('likes', () => {
     forgetCatalogueCounts(app.db);
   });
 
-  it('sends a guest’s kept answer compressed as the client asks, the same answer in every coding', async () => {
+  it('sends a guest’s cached answer compressed as the client asks, the same answer in every coding', async () => {
     forgetCatalogueCounts(app.db);
     const plain = await app.inject({ method: 'GET', url: '/api/products?per_page=18' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -554,7 +554,7 @@ describe('likes', () => {
     }
   });
 
-  it('compresses a list asked for the first time the cheap way, and the kept one by Brotli', async () => {
+  it('compresses a list asked for the first time the cheap way, and the cached one by Brotli', async () => {
     const url = `/api/products?per_page=18&price_max=${5_000 + (Date.now() % 1_000)}`;
     const browser = 'gzip, deflate, br, zstd';
     const first = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': browser } });
@@ -564,7 +564,7 @@ describe('likes', () => {
     const answer = JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'));
     expect(answer.meta).toBeDefined();
 
-    // Asked again, it is kept, and compressed once by Brotli for everyone who asks for it after.
+    // Asked again, it is cached, and compressed once by Brotli for everyone who asks for it after.
     const again = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': browser } });
     expect(again.headers['content-encoding']).toBe('br');
     expect(again.headers.etag).toBe(first.headers.etag);
@@ -580,7 +580,7 @@ describe('likes', () => {
     expect(older.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(older.rawPayload).toString('utf8')).meta).toBeDefined();
 
-    // A signed-in visitor's list is never kept: each answer is compressed the cheap way.
+    // A signed-in visitor's list is never cached: each answer is compressed the cheap way.
     const { session } = await registerUser(app);
     const mine = await call(app, session, 'GET', '/api/products?per_page=18', undefined, {
       'accept-encoding': browser,

@@ -11,26 +11,26 @@ import { previewUrls, previewUrlsJson, webpPreviewUrl } from './catalogue.media'
 import { packedJson, packedText } from './catalogue.packed-texts';
 import { internalAmount } from './catalogue.summaries';
 
-/** The most tiles held; the first held go first. */
-export const TILES_HELD = 50_000;
+/** The most tiles cached with one index; the first cached go first. */
+export const TILES_CACHED = 50_000;
 
 /** Each cached tile's JSON, checked against the tile's schema once, when it was cached. */
 const tileJson = new WeakMap<ProductSummary, string>();
 
-export function holdTile(index: ListIndex, key: string, tile: ProductSummary): void {
+export function cacheTile(index: ListIndex, key: string, tile: ProductSummary): void {
   tileJson.set(tile, JSON.stringify(productSummary.parse(tile)));
-  index.tiles.set(key, { tile, heldAt: Date.now() });
-  if (index.tiles.size > TILES_HELD) index.tiles.delete(index.tiles.keys().next().value as string);
+  index.tiles.set(key, { tile, cachedAt: Date.now() });
+  if (index.tiles.size > TILES_CACHED) index.tiles.delete(index.tiles.keys().next().value as string);
 }
 
-/** A held tile no older than `INDEX_REFRESH_MS`. */
-export function heldTile(index: ListIndex, key: string): ProductSummary | undefined {
-  const held = index.tiles.get(key);
-  return held && Date.now() - held.heldAt <= INDEX_REFRESH_MS ? held.tile : undefined;
+/** A cached tile no older than `INDEX_REFRESH_MS`. */
+export function cachedTile(index: ListIndex, key: string): ProductSummary | undefined {
+  const entry = index.tiles.get(key);
+  return entry && Date.now() - entry.cachedAt <= INDEX_REFRESH_MS ? entry.tile : undefined;
 }
 
 /**
- * Holds a tile's JSON made without the schema's check, for tiles made from the held parts, whose
+ * Caches a tile's JSON made without the schema's check, for tiles made from the cached parts, whose
  * fields are made from values of the schema's types and joined in the schema's order (a test
  * compares the bytes with the schema's serialization).
  */
@@ -59,10 +59,10 @@ export function listMetaJson(meta: unknown): string {
 }
 
 /**
- * A list's JSON as its route's schema makes it, when every tile of it is held; null otherwise.
+ * A list's JSON as its route's schema makes it, when every tile of it is cached; null otherwise.
  * Checking and serializing a page of tiles again for every list took a sixth of its time.
  */
-export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): string | null {
+export function cachedListJson(list: { data: ProductSummary[]; meta: unknown }): string | null {
   const parts: string[] = [];
   for (const tile of list.data) {
     const json = tileJson.get(tile);
@@ -72,9 +72,9 @@ export function heldListJson(list: { data: ProductSummary[]; meta: unknown }): s
   return listJson(parts, list.meta);
 }
 
-/** What an English tile shows from the held parts, for a slot; null when a part is missing. */
-type TileSlot = { slot: number; slug: string; title: string; imageKey: string; category: HeldCategory };
-type HeldCategory = { slug: string; title: string; json: string };
+/** What an English tile shows from the cached parts, for a slot; null when a part is missing. */
+type TileSlot = { slot: number; slug: string; title: string; imageKey: string; category: TileCategory };
+type TileCategory = { slug: string; title: string; json: string };
 
 function tileSlotOf(index: ListIndex, id: number): TileSlot | null {
   const slot = slotOfId(index, id);
@@ -89,9 +89,9 @@ function tileSlotOf(index: ListIndex, id: number): TileSlot | null {
 }
 
 /**
- * A tile's JSON from the held parts, as the route's schema serializes the tile `heldPartsTile`
+ * A tile's JSON from the cached parts, as the route's schema serializes the tile `tileFromParts`
  * makes (a test compares the bytes): its fields joined in the schema's order, its slug's, title's
- * and category's JSON as held, its pictures' addresses joined from texts made once.
+ * and category's JSON as cached, its pictures' addresses joined from texts made once.
  * `JSON.stringify` of the tile took about ten times as long.
  */
 function partsTileJson(index: ListIndex, id: number, found: TileSlot, rateEur: number): string {
@@ -103,11 +103,11 @@ function partsTileJson(index: ListIndex, id: number, found: TileSlot, rateEur: n
 }
 
 /**
- * A visitor's English tile from the held keys and parts (`TileParts`), as `toSummary` makes it from
- * the tile query, held with its JSON; null when the product is not held or a part is missing (it
+ * A visitor's English tile from the cached index and parts (`TileParts`), as `toSummary` makes it from
+ * the tile query, cached with its JSON; null when the product is not in the index or a part is missing (it
  * is read instead).
  */
-export function heldPartsTile(index: ListIndex, id: number, rateEur: number): ProductSummary | null {
+export function tileFromParts(index: ListIndex, id: number, rateEur: number): ProductSummary | null {
   const found = tileSlotOf(index, id);
   if (found === null) return null;
   const { slot, category } = found;
@@ -133,16 +133,16 @@ export function heldPartsTile(index: ListIndex, id: number, rateEur: number): Pr
 /**
  * Visitors' English tiles' JSON as UTF-8, for one reading of the keys at one rate: a list is
  * joined from them rather than having each tile's JSON made and encoded again (together a quarter
- * of the server's time for a list nobody asked for before). Held for the reading they were made
+ * of the server's time for a list nobody asked for before). Cached for the reading they were made
  * from, whose likes and parts they show, written one after another into one buffer that grows up to
- * `TILE_BYTES_HELD` bytes (all of a 100,000-product catalogue's tiles); a tile that would not fit
- * starts it over. Held as a buffer of their own each, they took eight times the memory: each held
- * on to the shared 8 KB block it was cut from.
+ * `TILE_BYTES_LIMIT` bytes (all of a 100,000-product catalogue's tiles); a tile that would not fit
+ * starts it over. As a buffer of their own each, they took eight times the memory: each kept
+ * alive the shared 8 KB block it was cut from.
  */
-export const TILE_BYTES_HELD = 64 * 1024 * 1024;
+export const TILE_BYTES_LIMIT = 64 * 1024 * 1024;
 const FIRST_TILE_BYTES = 1024 * 1024;
 
-export type HeldTileBytes = {
+export type TileBytesCache = {
   rateEur: number;
   bytes: Buffer;
   used: number;
@@ -150,85 +150,85 @@ export type HeldTileBytes = {
   starts: Int32Array;
   lengths: Int32Array;
 };
-const tileBytes = new WeakMap<ListIndex, HeldTileBytes>();
+const tileBytes = new WeakMap<ListIndex, TileBytesCache>();
 
-function heldTileBytes(index: ListIndex, rateEur: number): HeldTileBytes {
-  let held = tileBytes.get(index);
-  if (held === undefined || held.rateEur !== rateEur) {
+function tileBytesOf(index: ListIndex, rateEur: number): TileBytesCache {
+  let cache = tileBytes.get(index);
+  if (cache === undefined || cache.rateEur !== rateEur) {
     const slots = index.ids.length;
-    held = {
+    cache = {
       rateEur,
       bytes: Buffer.allocUnsafe(FIRST_TILE_BYTES),
       used: 0,
       starts: new Int32Array(slots),
       lengths: new Int32Array(slots),
     };
-    tileBytes.set(index, held);
+    tileBytes.set(index, cache);
   }
-  return held;
+  return cache;
 }
 
-/** Writes a slot's tile JSON into the held bytes (made room for, or started over past `limit` bytes). */
-export function holdTileBytes(
-  held: HeldTileBytes,
+/** Writes a slot's tile JSON into the cache's bytes (made room for, or started over past `limit` bytes). */
+export function writeTileBytes(
+  cache: TileBytesCache,
   slot: number,
   json: string,
-  limit = TILE_BYTES_HELD,
+  limit = TILE_BYTES_LIMIT,
 ): void {
   // A UTF-16 code unit takes at most three bytes in UTF-8.
   const room = json.length * 3;
-  if (held.used + room > limit) {
-    held.used = 0;
-    held.lengths.fill(0);
+  if (cache.used + room > limit) {
+    cache.used = 0;
+    cache.lengths.fill(0);
   }
   // Grown after starting over too, so that a tile never finds less room than it may take.
-  if (held.used + room > held.bytes.length) {
-    const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(held.bytes.length * 2, held.used + room)));
-    held.bytes.copy(grown, 0, 0, held.used);
-    held.bytes = grown;
+  if (cache.used + room > cache.bytes.length) {
+    const grown = Buffer.allocUnsafe(Math.min(limit, Math.max(cache.bytes.length * 2, cache.used + room)));
+    cache.bytes.copy(grown, 0, 0, cache.used);
+    cache.bytes = grown;
   }
-  const length = held.bytes.write(json, held.used, 'utf8');
-  held.starts[slot] = held.used;
-  held.lengths[slot] = length;
-  held.used += length;
+  const length = cache.bytes.write(json, cache.used, 'utf8');
+  cache.starts[slot] = cache.used;
+  cache.lengths[slot] = length;
+  cache.used += length;
 }
 
 const LIST_START = Buffer.from('{"data":[');
 const COMMA = 44;
 
 /**
- * The JSON of a visitor's English page of tiles, when every tile is made from the held parts:
+ * The JSON of a visitor's English page of tiles, when every tile is made from the cached parts:
  * for the route, which sends only the JSON, so no tile object is made. Null when a part is missing.
  */
-export function heldPartsListJson(
+export function listJsonFromParts(
   index: ListIndex,
   ids: number[],
   rateEur: number,
   meta: ListMeta,
 ): SerializedAnswer | null {
-  const held = heldTileBytes(index, rateEur);
+  const cache = tileBytesOf(index, rateEur);
   const slots: number[] = [];
   for (const id of ids) {
     const slot = slotOfId(index, id);
     if (slot === -1) return null;
-    if (held.lengths[slot] === 0) {
+    if (cache.lengths[slot] === 0) {
       const found = tileSlotOf(index, id);
       if (found === null) return null;
-      holdTileBytes(held, slot, partsTileJson(index, id, found, rateEur));
+      writeTileBytes(cache, slot, partsTileJson(index, id, found, rateEur));
     }
     slots.push(slot);
   }
-  // Written again only when the held bytes started over meanwhile.
-  if (slots.some((slot) => held.lengths[slot] === 0)) return heldPartsListJson(index, ids, rateEur, meta);
+  // Written again only when the cache's bytes started over meanwhile.
+  if (slots.some((slot) => cache.lengths[slot] === 0)) return listJsonFromParts(index, ids, rateEur, meta);
   const end = Buffer.from(`],"meta":${listMetaJson(meta)}}`, 'utf8');
   let size = LIST_START.length + end.length + Math.max(0, slots.length - 1);
-  for (const slot of slots) size += held.lengths[slot] as number;
+  for (const slot of slots) size += cache.lengths[slot] as number;
   const body = Buffer.allocUnsafe(size);
   let at = LIST_START.copy(body, 0);
   slots.forEach((slot, place) => {
     if (place > 0) body[at++] = COMMA;
-    const start = held.starts[slot] as number;
-    at += held.bytes.copy(body, at, start, start + (held.lengths[slot] as number));
+    const start = cache.starts[slot] as number;
+    at += cache.bytes.copy(body, at, start, start + (cache.lengths[slot] as number));
   });
   end.copy(body, at);
   return new SerializedAnswer(body);
