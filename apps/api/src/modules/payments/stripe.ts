@@ -13,6 +13,7 @@ import {
   WebhookRejected,
 } from './provider';
 import { SIGNATURE_TOLERANCE_SECONDS } from './signature';
+import { stripeClient } from './stripe-client';
 
 export type StripeOptions = {
   secretKey: string;
@@ -149,19 +150,7 @@ function disputeEvent(eventId: string, type: string, dispute: Stripe.Dispute): P
  * `client_reference_id` is the shop's reference; webhooks are verified by the SDK on the raw body.
  */
 export function stripeProvider(options: StripeOptions): PaymentProvider {
-  const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === 'https:' ? 443 : 80),
-          protocol: api.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  const stripe = stripeClient(options.secretKey, options.apiUrl);
 
   return {
     name: 'stripe',

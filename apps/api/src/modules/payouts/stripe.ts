@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeClient } from '../payments/stripe-client';
 import type { PayoutCard, PayoutProvider, PayoutRequest, PayoutState, SavedCard } from './provider';
 
 /**
@@ -37,19 +38,7 @@ function split(value: string): { account: string; id: string } {
 }
 
 export function stripePayoutProvider(options: StripePayoutOptions): PayoutProvider {
-  const api = options.apiUrl ? new URL(options.apiUrl) : null;
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(api
-      ? {
-          host: api.hostname,
-          port: api.port || (api.protocol === 'https:' ? 443 : 80),
-          protocol: api.protocol === 'https:' ? 'https' : 'http',
-        }
-      : {}),
-  });
+  const stripe = stripeClient(options.secretKey, options.apiUrl);
 
   return {
     name: 'stripe',
