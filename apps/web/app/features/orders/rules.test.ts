@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import {
   boughtTile,
   generationCostCents,
   generationProgress,
   keepsKey,
   keyFor,
-  newIdempotencyKey,
   purchaseFailure,
 } from './rules';
 

@@ -1,18 +1,11 @@
 import { chargeFromEurCents } from '@promptmarket/contracts/money';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { centsFromDecimal } from '../../lib/money';
 
 /**
  * The buying screens' rules (spec sections 7 and 8), apart from React so that they are tested
  * on their own.
  */
-
-/** A fresh key per attempt at paying: a double click or a retry of one attempt is one order. */
-export function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /**
  * The Idempotency-Key of one user action and the request it was sent with. A retry of the same

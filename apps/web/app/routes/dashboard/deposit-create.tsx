@@ -14,10 +14,9 @@ import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../compone
 import { Link } from '../../components/ui/link';
 import { getLastDepositDetails, startCheckout, validateDeposit } from '../../features/deposits/api';
 import { internalCents, minimumProblem, unitsPerCurrency } from '../../features/deposits/rules';
-import { newIdempotencyKey } from '../../features/orders/rules';
 import { getCountries } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { creditsText, formatCredits } from '../../lib/credits';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
