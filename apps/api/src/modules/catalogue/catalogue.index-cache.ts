@@ -12,6 +12,12 @@ import {
   withPopularityReadAgain,
 } from './catalogue.index';
 
+/*
+ * The list index cached per database: the catalogue version is read before each list (one read
+ * shared by the lists asked meanwhile), and the index read again when the version moved on or it
+ * grew old.
+ */
+
 /**
  * How old the cached index may grow before it is read again: sales and likes do not move the
  * catalogue version.

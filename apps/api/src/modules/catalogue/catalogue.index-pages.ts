@@ -1,6 +1,8 @@
 import type { ProductListQuery } from '@promptmarket/contracts';
 import { type ListIndex, type Order, slotOfId } from './catalogue.index';
 
+/* A page of a list and its total, read from the list index (`catalogue.index.ts`). */
+
 /** A search's matches on sale, best first, when all of them are known; `key` names the search (words and language). */
 export type SearchMatches = { ids: number[]; key: string };
 

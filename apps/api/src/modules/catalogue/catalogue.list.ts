@@ -32,6 +32,12 @@ import {
   tileFromParts,
 } from './catalogue.tile-cache';
 
+/*
+ * The product lists (`/api/products`): one page with its total, from the list index when it is
+ * current (`catalogue.index.ts`), otherwise from the database through the search's SQL
+ * (`catalogue.search.ts`). The caches of what a list reads from the database live here with it.
+ */
+
 /**
  * How many products match a filter, cached for a minute: paging through a list, or many visitors
  * opening the same one, should not count the whole catalogue every time (a search's count reads

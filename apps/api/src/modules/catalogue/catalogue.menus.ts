@@ -5,6 +5,8 @@ import { forgetPublicAnswers } from '../../lib/public-answers';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { categories, categoryTranslations, styles, styleTranslations } from './catalogue.tables';
 
+/* The menus on every page (categories, styles), titled in the language, with their cache. */
+
 async function titlesOf(db: Db, table: 'category' | 'style', locale: string): Promise<Map<number, string>> {
   const source = table === 'category' ? categoryTranslations : styleTranslations;
   const idColumn = table === 'category' ? categoryTranslations.categoryId : styleTranslations.styleId;

@@ -5,6 +5,12 @@ import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import type { Viewer } from './catalogue.summaries';
 
+/*
+ * The SQL of a product list read from the database: full-text search in the viewer's language and
+ * English, the nearest words for a typo, the filters, the sort orders and a page of ids. No caches:
+ * the list (`catalogue.list.ts`) caches what these read.
+ */
+
 /** Full-text dictionaries PostgreSQL has for the shop's languages; others use `simple`. */
 const dictionaries: Record<string, string> = {
   en: 'english',

@@ -14,6 +14,12 @@ import {
   styleTranslations,
 } from './catalogue.tables';
 
+/*
+ * Reads of products for the shop (one product, the home page's collections) and, below, what other
+ * modules read and write of the catalogue. Lists are in `catalogue.list.ts`, menus in
+ * `catalogue.menus.ts`, likes in `catalogue.likes.ts`, the sitemap in `catalogue.sitemap.ts`.
+ */
+
 /** A short list for the home page: hero, featured, new or top sellers. */
 export async function listCollection(
   db: Db,

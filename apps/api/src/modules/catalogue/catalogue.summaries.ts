@@ -7,6 +7,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { previewUrls } from './catalogue.media';
 
+/* A product's tile (`ProductSummary`) as read from the database, for the viewer who asks. */
+
 /**
  * Who is looking and in which language and currency: what every catalogue read needs. A signed-in
  * viewer's `ownedAmong` answers which of a few products they bought: the orders own that, so the

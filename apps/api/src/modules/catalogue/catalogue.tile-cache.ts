@@ -11,6 +11,11 @@ import { previewUrls, previewUrlsJson, webpPreviewUrl } from './catalogue.media'
 import { packedJson, packedText } from './catalogue.packed-texts';
 import { internalAmount } from './catalogue.summaries';
 
+/*
+ * Visitors' tiles cached with the list index: as objects with their checked JSON, and (English
+ * ones) made from the index's parts and cached as UTF-8 bytes, so that a list is joined from them.
+ */
+
 /** The most tiles cached with one index; the first cached go first. */
 export const TILES_CACHED = 50_000;
 
