@@ -110,9 +110,9 @@ type Checks = {
 type Counted = { list: Int32Array; category: boolean; style: boolean; matches: boolean };
 
 /**
- * A list's total from the index: each group's products (a category's, a
- * style's, a search's matches, or all) are listed by price in the index, so the ones in a price range are found
- * by two binary searches in the shortest group, and only the filters that group is not are
+ * A list's total from the index: each group's products (a category's, a style's, a search's
+ * matches, or all) are listed by price in it, so the ones in a price range are found by two
+ * binary searches in the shortest group, and only the filters that group is not are
  * checked, within that range. A price range alone, or one category or style with or without it,
  * is counted without a walk; the rest walk their range of the shortest group rather than the
  * whole of it (totals so walked are cached with the index, by filters).

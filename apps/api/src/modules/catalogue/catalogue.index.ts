@@ -97,7 +97,7 @@ export type IndexRow = {
   listing_slots: string | null;
   /** The product of each title: every product's English title, on sale or not. */
   title_ids: string | null;
-  /** Texts of integers; these (up to `styles`) are null when the catalogue version is the cached index's own. */
+  /** Texts of integers; these (up to `styles`) are null when the version is the cached index's own. */
   ids: string | null;
   categories_of: string | null;
   prices: string | null;
@@ -125,9 +125,9 @@ export const popularityQuery = sql`select version, ${POPULARITY} as popularity f
  * Everything in one statement, so the keys are of one moment. The database numbers the products
  * on sale (their slots) and sorts them; each list comes as one text of integers (`string_agg`)
  * rather than 100,000 rows, which the driver would take far longer to read, and the sorting is
- * done there rather than in the process that answers the visitors. The tile parts come only with a
- * new catalogue version, and what sales and likes move comes as `popularity` (read alone on the minute's timer,
- * `popularityQuery`).
+ * done there rather than in the process that answers the visitors. The tile parts come only with
+ * a new catalogue version, and what sales and likes move comes as `popularity` (read alone on the
+ * minute's timer, `popularityQuery`).
  *
  * What only needs each product's slot comes unsorted, with the slots (`listing_slots`), and the
  * English titles with their products' ids: aggregates ordered by slot sorted 100,000 rows each,
@@ -304,7 +304,7 @@ export const NO_PARTS: TileParts = {
   categories: new Map(),
 };
 
-/** The tile parts of this reading, or the cached ones when they were not read again (the catalogue version stayed). */
+/** The tile parts of this reading, or the cached ones when not read again (the version stayed). */
 function tilePartsOf(row: IndexRow, cached: TileParts, ids: Int32Array, slots: Int32Array | null): TileParts {
   const version = Number(row.version);
   if (row.slugs === null || row.titles === null || row.image_keys === null) {

@@ -56,8 +56,8 @@ const typoCache = createTtlCache<Db, TypoSearch | null>(COUNT_CACHE_MS, {
  * A search sorted by relevance with no other filter is ranked once and cached, like a count, for a
  * minute (cleared with the counts): each page is a slice of that ranking, so paging through the
  * results, or many visitors asking the same words, ranks the matches only once. The best
- * `RANKED_CACHE_LIMIT` are cached; when that is all of them it is also the total, otherwise the total
- * is counted, and a page past them is ranked on its own as before.
+ * `RANKED_CACHE_LIMIT` are cached; when that is all of them it is also the total, otherwise the
+ * total is counted, and a page past them is ranked on its own as before.
  */
 const RANKED_CACHE_LIMIT = 10_000;
 type Ranking = { ids: number[]; complete: boolean; key: string };
@@ -70,8 +70,8 @@ const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
  * A search's reads (whether its words are found, the title words nearest its typos, its ranking)
  * follow only the catalogue's texts and what is on sale, and every change to those moves the
  * catalogue version (decision 0023). A list reads the version first, so these reads are cached
- * under it for up to `SEARCH_BY_VERSION_MS` rather than a minute: read again once the catalogue changes,
- * however it was changed, and not before. At 100,000 products ranking a common word takes the
+ * under it for up to `SEARCH_BY_VERSION_MS` rather than a minute: read again once the catalogue
+ * changes, however it was changed, and not before. At 100,000 products ranking a common word takes the
  * database 40-70 ms, and every worker ranked every word in use again each minute. A list read
  * without the catalogue version (`useIndex: false`) caches them for a minute.
  */
@@ -145,8 +145,8 @@ function countKey(query: ProductListQuery, viewer: Viewer, mode: SearchMode): st
  * One page of the catalogue with the Laravel paging meta. Search is full text in the
  * viewer's language and English, by word prefix, and tolerates typos (pg_trgm).
  *
- * The page and its total come from the list index cached in memory (`catalogue.index.ts`) when they are
- * current and a search's matches are all ranked; otherwise from the database, as below.
+ * The page and its total come from the list index cached in memory (`catalogue.index.ts`) when it
+ * is current and a search's matches are all ranked; otherwise from the database, as below.
  */
 type ListOptions = {
   rankedLimit?: number;
