@@ -76,10 +76,14 @@ describe('the catalogue editor in the browser', () => {
     const { page, consoleErrors, context } = await openPage(browser, viewports.desktop);
     await logInAsAdmin(page, baseURL());
     // The text is found by its German wording, typed without its capital, not by a key typed by hand.
-    await page.goto('/en/admin/content?words=de');
+    // The texts' part of the site content, reached from the content's own menu.
+    await page.goto('/en/admin/content');
+    await page.getByRole('navigation', { name: 'Site content' }).getByRole('link', { name: 'Texts' }).click();
+    await page.waitForURL('**/en/admin/content/texts');
+    await page.getByLabel('Language').selectOption('de');
     await page.getByLabel('Find a text by its wording or key').fill('sprache');
     await page.getByRole('button', { name: 'Show' }).click();
-    await page.waitForURL('**/en/admin/content?words=de&find=sprache');
+    await page.waitForURL('**/en/admin/content/texts?words=de&find=sprache');
     const found = page
       .getByRole('listitem')
       .filter({ has: page.getByText('footer.language', { exact: true }) });
@@ -160,13 +164,16 @@ describe('the catalogue editor in the browser', () => {
           .catch(() => null),
       )
       .toBe(false);
+    // An address of the texts' search from before the site content had parts still finds them.
     await page.goto('/en/admin/content?words=nl&find=footer.language');
+    await page.waitForURL('**/en/admin/content/texts?words=nl&find=footer.language');
     const text = page
       .getByRole('listitem')
       .filter({ has: page.getByText('footer.language', { exact: true }) });
     await text.getByRole('textbox').fill('Taal');
     await text.getByRole('button', { name: 'Save' }).click();
     await text.getByText('Built-in: Language').waitFor();
+    await page.goto('/en/admin/content/languages');
     const nl = page.getByRole('row').filter({ hasText: /^\s*nl/i });
     await nl.getByRole('checkbox').check();
     await nl.getByRole('button', { name: 'Save' }).click();
