@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiTransport, createApiClient } from '../../lib/api-client';
 import { createTranslator, TranslationProvider } from '../../lib/i18n';
 import type { Messages } from '../../lib/messages';
-import { ConfirmButton } from './admin-ui';
 import {
   approveVerification,
   counterOffer,
@@ -17,6 +16,7 @@ import {
   publishOffer,
   sendPayout,
 } from './api';
+import { ConfirmButton } from './confirm-button';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

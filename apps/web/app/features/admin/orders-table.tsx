@@ -5,7 +5,7 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
-import { Table } from './admin-ui';
+import { Table } from './admin-table';
 import { RefundButton } from './refund-dialog';
 
 /** The orders' table and badges, shown by the orders list and by the customer page. */

@@ -1,8 +1,9 @@
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable, listQuery, Pager, SearchBox } from '../../features/admin/admin-ui';
+import { ListTable } from '../../features/admin/admin-table';
 import { getAudit } from '../../features/admin/api';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { ExportCsvLink } from '../../features/admin/export-link';
+import { listQuery, Pager, SearchBox } from '../../features/admin/list-controls';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ConfirmButton, NoticeBar, Table, useAdminSave } from '../../features/admin/admin-ui';
+import { Table } from '../../features/admin/admin-table';
+import { NoticeBar, useAdminSave } from '../../features/admin/admin-ui';
 import {
   createCategory,
   createStyle,
@@ -14,6 +15,7 @@ import {
   updateCategory,
   updateStyle,
 } from '../../features/admin/api';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

@@ -1,19 +1,13 @@
 import { adminDepositStatuses } from '@promptmarket/contracts/admin';
 import { useState } from 'react';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  ListTable,
-  listQuery,
-  type Notice,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  StatusFilter,
-} from '../../features/admin/admin-ui';
+import { ListTable } from '../../features/admin/admin-table';
+import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { getDeposits } from '../../features/admin/api';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { DepositReversal } from '../../features/admin/deposit-reversal';
 import { ExportCsvLink } from '../../features/admin/export-link';
+import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
 import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';

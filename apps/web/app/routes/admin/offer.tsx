@@ -1,8 +1,9 @@
 import type { AdminOfferDetail } from '@promptmarket/contracts/admin';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ConfirmButton, NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
+import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import { declineOffer, getOffer } from '../../features/admin/api';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { serverApi } from '../../lib/api.server';

@@ -10,20 +10,14 @@ import {
 } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  ConfirmButton,
-  ListTable,
-  listQuery,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  StatusFilter,
-  useAdminAction,
-} from '../../features/admin/admin-ui';
+import { ListTable } from '../../features/admin/admin-table';
+import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import { declineOffer, getOffers } from '../../features/admin/api';
 import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
 import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
+import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { bulkOffers } from '../../features/admin/work-api';
 import { serverApi } from '../../lib/api.server';

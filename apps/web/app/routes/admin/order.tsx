@@ -2,7 +2,8 @@ import { type AdminOrderDetail, adminOrderIdPattern } from '@promptmarket/contra
 import { type ReactNode, useId, useState } from 'react';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { type Notice, NoticeBar, Table } from '../../features/admin/admin-ui';
+import { Table } from '../../features/admin/admin-table';
+import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { getOrder } from '../../features/admin/api';
 import { OrderKind, OrderStatus } from '../../features/admin/orders-table';
 import { RefundButton } from '../../features/admin/refund-dialog';

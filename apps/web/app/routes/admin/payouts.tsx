@@ -4,17 +4,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  ConfirmButton,
-  ListTable,
-  listQuery,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  StatusFilter,
-  Table,
-  useAdminAction,
-} from '../../features/admin/admin-ui';
+import { ListTable, Table } from '../../features/admin/admin-table';
+import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import {
   getPayouts,
   markPayoutFailed,
@@ -24,8 +15,10 @@ import {
 } from '../../features/admin/api';
 import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
 import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { ExportCsvLink } from '../../features/admin/export-link';
+import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
 import { PayoutDetails } from '../../features/admin/payout-details';
 import { getPayoutBatches } from '../../features/admin/reports-api';
 import { SepaExportButton } from '../../features/admin/sepa-export';

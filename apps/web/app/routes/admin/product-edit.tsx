@@ -4,7 +4,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ConfirmButton, type Notice, NoticeBar } from '../../features/admin/admin-ui';
+import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import {
   createProduct,
   deleteProduct,
@@ -12,6 +12,7 @@ import {
   replaceProductImage,
   updateProduct,
 } from '../../features/admin/api';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';

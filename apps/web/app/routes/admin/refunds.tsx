@@ -3,16 +3,10 @@ import { useId, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  listQuery,
-  type Notice,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  StatusFilter,
-  Table,
-} from '../../features/admin/admin-ui';
+import { Table } from '../../features/admin/admin-table';
+import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { getRefunds } from '../../features/admin/api';
+import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
 import { RefundButton } from '../../features/admin/refund-dialog';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';

@@ -1,18 +1,13 @@
 import { Link } from '../../components/ui/link';
 import { AdjustButton } from '../../features/admin/adjust-balance';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  ConfirmButton,
-  ListTable,
-  listQuery,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  useAdminAction,
-} from '../../features/admin/admin-ui';
+import { ListTable } from '../../features/admin/admin-table';
+import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import { getUsers, setBlocked } from '../../features/admin/api';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { AccountBalance } from '../../features/admin/deposit-reversal';
 import { ExportCsvLink } from '../../features/admin/export-link';
+import { listQuery, Pager, SearchBox } from '../../features/admin/list-controls';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

@@ -1,18 +1,12 @@
 import { verificationStatus } from '@promptmarket/contracts/accounts';
 import type { AdminVerification } from '@promptmarket/contracts/admin';
 import { adminMeta } from '../../features/admin/admin-meta';
-import {
-  ConfirmButton,
-  ListTable,
-  listQuery,
-  NoticeBar,
-  Pager,
-  SearchBox,
-  StatusFilter,
-  useAdminAction,
-} from '../../features/admin/admin-ui';
+import { ListTable } from '../../features/admin/admin-table';
+import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
 import { approveVerification, declineVerification, getVerifications } from '../../features/admin/api';
+import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
+import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
 import { serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
