@@ -9,15 +9,19 @@ import { validationText } from '@promptmarket/contracts/validation-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { CheckboxField, FormAlert, SubmitButton, TextField } from '../../components/ui/form-fields';
-import { Link } from '../../components/ui/link';
+import { FormAlert, SubmitButton } from '../../components/ui/form-fields';
 import { getLastDepositDetails, startCheckout, validateDeposit } from '../../features/deposits/api';
+import {
+  DepositAmountFields,
+  type DepositForm,
+  DepositPersonalFields,
+} from '../../features/deposits/components/deposit-form-fields';
+import { PaymentMethodForm } from '../../features/deposits/components/payment-method-form';
 import { internalCents, minimumProblem, unitsPerCurrency } from '../../features/deposits/rules';
 import { getCountries } from '../../features/site/api';
 import { serverApi } from '../../lib/api.server';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
-import { creditsText, formatCredits } from '../../lib/credits';
+import { creditsText } from '../../lib/credits';
 import { EURO } from '../../lib/currency';
 import { useDisplayCurrency } from '../../lib/currency-context';
 import { rememberDepositReturn } from '../../lib/deposit-return';
@@ -26,7 +30,6 @@ import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatAmount } from '../../lib/money';
 import { paths } from '../../lib/paths';
-import { paymentMethodName } from '../../lib/payment-methods';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
@@ -54,7 +57,6 @@ export async function loader(args: Route.LoaderArgs) {
   return { user, countries, last };
 }
 
-type DepositForm = z.input<typeof depositFormRequest> & { terms: boolean };
 const formFields = [
   'amount',
   'currency',
@@ -69,13 +71,10 @@ const formFields = [
   'terms',
 ] as const;
 
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
-
 export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const { user, countries, last } = loaderData;
   const { t } = useTranslation();
-  const { locale, settings, currencies, staticPages } = useSite();
+  const { locale, settings, currencies } = useSite();
   const { currency: displayCurrency } = useDisplayCurrency();
   const api = useApi();
   const navigate = useNavigate();
@@ -127,9 +126,11 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     settings.internal_currency_name,
     t,
   );
-  const termsPage = staticPages.find((page) => page.is_terms);
-  const currencyOptions = useMemo(
-    () => (currencies.some((item) => item.code === EURO.code) ? currencies : [EURO, ...currencies]),
+  const currencyCodes = useMemo(
+    () =>
+      (currencies.some((item) => item.code === EURO.code) ? currencies : [EURO, ...currencies]).map(
+        (item) => item.code,
+      ),
     [currencies],
   );
 
@@ -202,142 +203,24 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
 
       <form method="post" onSubmit={onContinue} noValidate className="mt-8 space-y-8">
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
-        <fieldset
+        <DepositAmountFields
           disabled={locked}
-          className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-        >
-          <legend className="sr-only">{t('deposit.amount')}</legend>
-          <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
-            <TextField
-              label={t('deposit.amount')}
-              inputMode="decimal"
-              autoComplete="transaction-amount"
-              placeholder={formatAmount(minimum, locale)}
-              error={amountError}
-              hint={t('deposit.minimum', { amount: `${formatAmount(minimum, locale)} ${chosen.code}` })}
-              {...register('amount')}
-            />
-            <div>
-              <label htmlFor="deposit-currency" className="mb-1.5 block text-sm font-medium text-slate-800">
-                {t('deposit.currency')}
-              </label>
-              <select id="deposit-currency" className={selectClass} {...register('currency')}>
-                {currencyOptions.map((item) => (
-                  <option key={item.code} value={item.code}>
-                    {item.code}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          <div className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-700">
-            <p>{t('deposit.rate', { code: chosen.code, credits: rateCredits })}</p>
-            {credited !== null ? (
-              <p className="mt-1 font-semibold text-slate-900" aria-live="polite">
-                {t('deposit.youGet', {
-                  amount: formatCredits(credited, locale, settings.internal_currency_name, t),
-                })}
-              </p>
-            ) : null}
-          </div>
-        </fieldset>
+          register={register}
+          amountError={amountError}
+          minimum={minimum}
+          currencyCode={chosen.code}
+          currencyCodes={currencyCodes}
+          rateCredits={rateCredits}
+          credited={credited}
+        />
 
-        <fieldset disabled={locked} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <legend className="px-1 text-lg font-semibold text-slate-900">{t('deposit.personal')}</legend>
-          {last ? <p className="mt-1 text-sm text-slate-600">{t('deposit.prefilled')}</p> : null}
-          <div className="mt-4 grid gap-5 sm:grid-cols-2">
-            <TextField
-              label={t('deposit.firstName')}
-              autoComplete="given-name"
-              error={error('first_name')}
-              {...register('first_name')}
-            />
-            <TextField
-              label={t('deposit.lastName')}
-              autoComplete="family-name"
-              error={error('last_name')}
-              {...register('last_name')}
-            />
-            <TextField
-              label={t('deposit.email')}
-              type="email"
-              autoComplete="email"
-              error={error('email')}
-              {...register('email')}
-            />
-            <TextField
-              label={t('deposit.phone')}
-              type="tel"
-              autoComplete="tel"
-              error={error('phone')}
-              {...register('phone')}
-            />
-            <div>
-              <label htmlFor="deposit-country" className="mb-1.5 block text-sm font-medium text-slate-800">
-                {t('deposit.country')}
-              </label>
-              <select
-                id="deposit-country"
-                autoComplete="country"
-                aria-invalid={error('country') ? true : undefined}
-                aria-describedby={error('country') ? 'deposit-country-error' : undefined}
-                className={`${selectClass} ${error('country') ? 'border-red-500' : ''}`}
-                {...register('country')}
-              >
-                <option value="">{t('deposit.chooseCountry')}</option>
-                {countries.map((country) => (
-                  <option key={country.iso} value={country.iso}>
-                    {country.name}
-                  </option>
-                ))}
-              </select>
-              {error('country') ? (
-                <p id="deposit-country-error" className="mt-1.5 text-sm text-red-600">
-                  {error('country')}
-                </p>
-              ) : null}
-            </div>
-            <TextField
-              label={t('deposit.city')}
-              autoComplete="address-level2"
-              error={error('city')}
-              {...register('city')}
-            />
-            <TextField
-              label={t('deposit.address')}
-              autoComplete="street-address"
-              error={error('address')}
-              {...register('address')}
-            />
-            <TextField
-              label={t('deposit.postCode')}
-              autoComplete="postal-code"
-              error={error('post_code')}
-              {...register('post_code')}
-            />
-          </div>
-          <CheckboxField
-            className="mt-6"
-            error={error('terms')}
-            label={
-              <>
-                {t('deposit.termsBefore')}{' '}
-                {termsPage ? (
-                  <Link
-                    to={paths.staticPage(locale, termsPage.slug)}
-                    target="_blank"
-                    className="font-medium text-brand-700 underline"
-                  >
-                    {t('deposit.termsLink')}
-                  </Link>
-                ) : (
-                  t('deposit.termsLink')
-                )}
-              </>
-            }
-            {...register('terms')}
-          />
-        </fieldset>
+        <DepositPersonalFields
+          disabled={locked}
+          register={register}
+          error={error}
+          countries={countries}
+          prefilled={Boolean(last)}
+        />
 
         {!locked ? (
           <SubmitButton busy={formState.isSubmitting} busyLabel={t('deposit.checking')}>
@@ -347,46 +230,15 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       </form>
 
       {methods ? (
-        <form onSubmit={onPay} className="mt-8 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-          <fieldset>
-            <legend className="text-lg font-semibold text-slate-900">{t('deposit.method')}</legend>
-            <p className="mt-1 text-sm text-slate-600">{t('deposit.methodHint')}</p>
-            <div className="mt-4 grid gap-3 sm:grid-cols-2">
-              {methods.map((item) => (
-                <label
-                  key={item.id}
-                  className={`flex cursor-pointer items-center gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${method === String(item.id) ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800'}`}
-                >
-                  <input
-                    type="radio"
-                    name="payment_method_id"
-                    value={item.id}
-                    checked={method === String(item.id)}
-                    onChange={() => setMethod(String(item.id))}
-                    className="h-4 w-4 accent-brand-600"
-                  />
-                  {paymentMethodName(t, item)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <p className="mt-5 text-sm text-slate-700">
-            {t('deposit.summary', { amount: `${formatAmount(amountCents ?? 0, locale)} ${chosen.code}` })}
-          </p>
-          <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row">
-            <button
-              type="button"
-              onClick={() => setMethods(null)}
-              disabled={paying}
-              className="inline-flex items-center justify-center rounded-lg border border-slate-300 px-5 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              {t('deposit.edit')}
-            </button>
-            <SubmitButton busy={paying} busyLabel={t('deposit.paying')} disabled={!method}>
-              {t('deposit.pay', { amount: `${formatAmount(amountCents ?? 0, locale)} ${chosen.code}` })}
-            </SubmitButton>
-          </div>
-        </form>
+        <PaymentMethodForm
+          methods={methods}
+          method={method}
+          onChoose={setMethod}
+          amount={`${formatAmount(amountCents ?? 0, locale)} ${chosen.code}`}
+          paying={paying}
+          onPay={onPay}
+          onEdit={() => setMethods(null)}
+        />
       ) : null}
     </div>
   );
