@@ -1,16 +1,16 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { getProductsJson } from '../../features/catalogue/api';
 import { PaginationIsland } from '../../features/catalogue/components/pagination-island';
 import { ProductCard } from '../../features/catalogue/components/product-card';
+import { ProductFilters } from '../../features/catalogue/components/product-filters';
 import {
   changeListState,
   clearedListState,
   type ListState,
   readListState,
-  toggle,
   writeListState,
 } from '../../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
@@ -42,24 +42,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
     titleKey: 'products.title',
     descriptionKey: 'products.description',
   });
-
-function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: () => void }) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2.5 py-1">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={onChange}
-        className="h-4 w-4 rounded accent-brand-600"
-      />
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
-    </div>
-  );
-}
 
 const LIST_CLASS = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
@@ -93,7 +75,7 @@ export function ProductTiles({ products }: { products: ProductSummary[] }) {
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, categories, styles, settings } = useSite();
+  const { locale } = useSite();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -136,10 +118,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     (value: string) => update({ search: value.trim() }),
     SEARCH_DEBOUNCE_MS,
   );
-  const applyPrice = (event: FormEvent) => {
-    event.preventDefault();
-    update({ priceMin: priceMin.trim(), priceMax: priceMax.trim() });
-  };
 
   const { products, meta, failed } = useMemo(() => {
     if (loaderData.list === null) return { products: [], meta: null, failed: true };
@@ -171,77 +149,6 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const suggestionHref = suggestion
     ? `?${writeListState(changeListState(state, { search: suggestion })).toString()}`
     : '';
-
-  const filters = (
-    <div className="space-y-6">
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{t('products.categories')}</legend>
-        <div className="mt-2 space-y-2">
-          {categories.map((category) => (
-            <div key={category.id}>
-              <Checkbox
-                label={category.title}
-                checked={state.categories.includes(category.url)}
-                onChange={() => update({ categories: toggle(state.categories, category.url) })}
-              />
-              <div className="ml-6">
-                {category.subcategories.map((sub) => (
-                  <Checkbox
-                    key={sub.id}
-                    label={sub.title}
-                    checked={state.categories.includes(sub.url)}
-                    onChange={() => update({ categories: toggle(state.categories, sub.url) })}
-                  />
-                ))}
-              </div>
-            </div>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">{t('products.styles')}</legend>
-        <div className="mt-2">
-          {styles.map((style) => (
-            <Checkbox
-              key={style.id}
-              label={style.title}
-              checked={state.styles.includes(style.url)}
-              onChange={() => update({ styles: toggle(state.styles, style.url) })}
-            />
-          ))}
-        </div>
-      </fieldset>
-      <form onSubmit={applyPrice}>
-        <fieldset>
-          <legend className="text-sm font-semibold text-slate-900">
-            {t('products.price', { currency: settings.internal_currency_name })}
-          </legend>
-          <div className="mt-2 flex items-center gap-2">
-            <input
-              aria-label={t('products.priceMin')}
-              inputMode="decimal"
-              value={priceMin}
-              onChange={(event) => setPriceMin(event.target.value)}
-              placeholder="0"
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-            />
-            <span aria-hidden="true">–</span>
-            <input
-              aria-label={t('products.priceMax')}
-              inputMode="decimal"
-              value={priceMax}
-              onChange={(event) => setPriceMax(event.target.value)}
-              placeholder="100"
-              className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-            />
-          </div>
-          <button type="submit" className={`${buttonStyles.secondary} mt-3 w-full`}>
-            {t('products.apply')}
-          </button>
-        </fieldset>
-      </form>
-    </div>
-  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
@@ -304,7 +211,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           aria-label={t('products.filters')}
           className={`${filtersOpen ? 'block' : 'hidden'} lg:block`}
         >
-          {filters}
+          <ProductFilters
+            state={state}
+            update={update}
+            priceMin={priceMin}
+            priceMax={priceMax}
+            onPriceMin={setPriceMin}
+            onPriceMax={setPriceMax}
+          />
         </aside>
         <section
           ref={listRef}
