@@ -2,6 +2,7 @@ import type { AdminProduct } from '@promptmarket/contracts/admin-catalogue';
 import { TextField } from '../../components/ui/form-fields';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
+import { useTitleLanguages } from './title-fields';
 
 /**
  * The product editor's fields, filled from the product (empty for a new one), each with the
@@ -22,21 +23,13 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
 }
 
 /** The title and description in each language of the shop, English first. */
-export function ProductTextFields({
-  ordered,
-  product,
-  errors,
-}: {
-  ordered: string[];
-  product: AdminProduct | null;
-  errors: Errors;
-}) {
+export function ProductTextFields({ product, errors }: { product: AdminProduct | null; errors: Errors }) {
   const { t } = useTranslation();
-  const { languages } = useSite();
+  const { ordered, nameOf } = useTitleLanguages();
   return (
     <>
       {ordered.map((code) => {
-        const name = languages.find((language) => language.code === code)?.name ?? code;
+        const name = nameOf(code);
         const texts = product?.translations[code];
         return (
           <fieldset key={code} className="rounded-xl border border-slate-200 p-4">

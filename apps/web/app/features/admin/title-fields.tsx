@@ -2,7 +2,7 @@ import { TextField } from '../../components/ui/form-fields';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 
-/** Titles in every language of the shop, English first, read back from a form. */
+/** The shop's languages, English first, with their names; and titles in each read back from a form. */
 export function useTitleLanguages() {
   const { languages } = useSite();
   const codes = languages.length > 0 ? languages.map((language) => language.code) : ['en'];

@@ -14,6 +14,7 @@ import {
 } from '../../features/admin/api';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import { ProductDetailFields, ProductTextFields } from '../../features/admin/product-fields';
+import { useTitleLanguages } from '../../features/admin/title-fields';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
@@ -56,7 +57,8 @@ function errorsOf(caught: unknown): Errors {
  */
 export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { locale, languages } = useSite();
+  const { locale } = useSite();
+  const { ordered } = useTitleLanguages();
   const api = useApi();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -65,8 +67,6 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const list = paths.admin(locale, 'products');
-  const codes = languages.length > 0 ? languages.map((language) => language.code) : ['en'];
-  const ordered = ['en', ...codes.filter((code) => code !== 'en')];
 
   if (missing || failed) {
     return (
@@ -184,7 +184,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
       {created && !notice ? <FormAlert kind="success">{t('admin.catalogue.created')}</FormAlert> : null}
       <NoticeBar notice={notice} />
       <form onSubmit={submit} noValidate className="space-y-6" key={product?.id ?? 'new'}>
-        <ProductTextFields ordered={ordered} product={product} errors={errors} />
+        <ProductTextFields product={product} errors={errors} />
         <ProductDetailFields product={product} errors={errors} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
