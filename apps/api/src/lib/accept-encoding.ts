@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 
 /** Content codings the server keeps answers in, in the order it prefers them. */
-export type KeptEncoding = 'br' | 'gzip';
+export type CachedEncoding = 'br' | 'gzip';
 
 /**
  * Content codings of an answer compressed for one response only (a page or a list asked for the
@@ -53,7 +53,7 @@ export function compressedOnce(body: Buffer, encoding: OneOffEncoding): Buffer {
  * The first of `offered` that an Accept-Encoding header takes: named without `q=0`, or covered by
  * `*` when not named. Undefined when it takes none of them (send the answer as it is).
  */
-export function preferredEncoding<Encoding extends KeptEncoding | 'zstd'>(
+export function preferredEncoding<Encoding extends CachedEncoding | 'zstd'>(
   acceptEncoding: string | undefined,
   offered: readonly Encoding[],
 ): Encoding | undefined {

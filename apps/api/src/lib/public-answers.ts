@@ -1,13 +1,13 @@
 import { hash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compressedOnce, type KeptEncoding, oneOffEncoding, preferredEncoding } from './accept-encoding';
-import type { KeptPage } from './kept-page';
+import { type CachedEncoding, compressedOnce, oneOffEncoding, preferredEncoding } from './accept-encoding';
+import type { CachedPage } from './page-cache';
 import { createTtlCache } from './ttl-cache';
 
 /**
  * Public catalogue answers for visitors who are not signed in: the same address in the same
- * language is the same answer for everyone, so once it is asked for a second time it is kept,
+ * language is the same answer for everyone, so once it is asked for a second time it is cached,
  * serialized, for `PUBLIC_ANSWER_MS` (`askedBefore`). Browsers and CDNs may keep it as long (`Cache-Control: public`), and
  * revalidate it with its ETag (a 304 without a body). A signed-in user's answer carries their
  * likes and purchases: it is made afresh and marked private. Services that change the catalogue
@@ -16,23 +16,23 @@ import { createTtlCache } from './ttl-cache';
 export const PUBLIC_ANSWER_MS = 2_000;
 
 /**
- * A kept answer: its JSON as UTF-8 bytes, and each compressed form once a visitor has asked for
+ * A cached answer: its JSON as UTF-8 bytes, and each compressed form once a visitor has asked for
  * it. Compressing a 12 KB list for every response took ten times as long as the rest of it.
  */
-type KeptAnswer = { body: Buffer; etag: string; compressed: Partial<Record<KeptEncoding, Buffer>> };
+type CachedAnswer = { body: Buffer; etag: string; compressed: Partial<Record<CachedEncoding, Buffer>> };
 
 // For up to another PUBLIC_ANSWER_MS an answer past its time is still sent while one fresh read
 // replaces it: visitors of a busy list never all wait for its new reading at once.
-/** Answers and pages are kept per database: any handle on it (a transaction's too). */
+/** Answers and pages are cached per database: any handle on it (a transaction's too). */
 type Database = object;
 
-const answers = createTtlCache<Database, KeptAnswer>(PUBLIC_ANSWER_MS, {
+const answers = createTtlCache<Database, CachedAnswer>(PUBLIC_ANSWER_MS, {
   maxEntries: 2_000,
   name: 'public-answers',
   staleMs: PUBLIC_ANSWER_MS,
 });
 
-const compressors: Record<KeptEncoding, (body: Buffer) => Buffer> = {
+const compressors: Record<CachedEncoding, (body: Buffer) => Buffer> = {
   br: (body) =>
     brotliCompressSync(body, {
       params: {
@@ -49,7 +49,7 @@ const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * An answer already in its JSON, every part of it checked against the route's schema when it was
- * made (a list of held tiles): sent as it is rather than checked and serialized again.
+ * made (a list of cached tiles): sent as it is rather than checked and serialized again.
  */
 export class SerializedAnswer {
   /** The answer's JSON as UTF-8. */
@@ -59,7 +59,7 @@ export class SerializedAnswer {
   }
 }
 
-function keptAnswerOf(json: string | Buffer): KeptAnswer {
+function cachedAnswerOf(json: string | Buffer): CachedAnswer {
   const body = typeof json === 'string' ? Buffer.from(json, 'utf8') : json;
   // The one-shot hash: half the time of a Hash object's for an 11 KB list.
   const digest = hash('sha1', body, 'base64url').slice(0, 22);
@@ -68,11 +68,11 @@ function keptAnswerOf(json: string | Buffer): KeptAnswer {
 
 /**
  * An answer the same for everyone in a language, sent under its route's own caching headers: the
- * site's settings, texts, languages, currencies, pages and links, which every page asks for. Kept
+ * site's settings, texts, languages, currencies, pages and links, which every page asks for. Cached
  * serialized with the catalogue's answers for `PUBLIC_ANSWER_MS`, and forgotten with them when the
  * site changes (`forgetPublicAnswers`); the pages' loaders take it from there (plugins/web.ts).
  */
-export async function keptSiteAnswer<T>(
+export async function cachedSiteAnswer<T>(
   db: Database,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -80,17 +80,17 @@ export async function keptSiteAnswer<T>(
 ): Promise<T> {
   const key = `${await request.locale()} ${request.url}`;
   const answer = await answers.get(db, key, async () =>
-    keptAnswerOf(reply.serialize(await load()) as string),
+    cachedAnswerOf(reply.serialize(await load()) as string),
   );
   reply.type('application/json; charset=utf-8');
   return answer.body as unknown as T;
 }
 
 /**
- * The addresses asked for lately, as a hash of each in a table of `ASKED_SLOTS`: no strings kept,
+ * The addresses asked for lately, as a hash of each in a table of `ASKED_SLOTS`: no strings cached,
  * nothing for the garbage collector. Two addresses of one slot may push each other out (the second
- * ask of one is then not seen, and its third keeps it), or share a hash (then a first ask is kept,
- * as every answer was before): either way only whether an answer is kept changes, never what it is.
+ * ask of one is then not seen, and its third caches it), or share a hash (then a first ask is cached,
+ * as every answer was before): either way only whether an answer is cached changes, never what it is.
  */
 const ASKED_SLOTS = 1 << 16;
 const asked = new Int32Array(ASKED_SLOTS);
@@ -123,12 +123,14 @@ export async function publicAnswer<T>(
   const key = `${await request.locale()} ${request.url}`;
   const make = async () => {
     const value = await load();
-    return keptAnswerOf(value instanceof SerializedAnswer ? value.body : (reply.serialize(value) as string));
+    return cachedAnswerOf(
+      value instanceof SerializedAnswer ? value.body : (reply.serialize(value) as string),
+    );
   };
-  // An address asked for the first time is answered without being kept: most such (a list of
-  // filters nobody asked before) are never asked again, and each kept one was only dropped again.
-  const kept = askedBefore(key) || answers.peek(db, key) !== undefined;
-  const answer = kept ? await answers.get(db, key, make) : await make();
+  // An address asked for the first time is answered without being cached: most such (a list of
+  // filters nobody asked before) are never asked again, and each cached one was only dropped again.
+  const cached = askedBefore(key) || answers.peek(db, key) !== undefined;
+  const answer = cached ? await answers.get(db, key, make) : await make();
   reply
     .header('etag', answer.etag)
     .header('cache-control', `public, max-age=${PUBLIC_ANSWER_MS / 1000}`)
@@ -137,11 +139,11 @@ export async function publicAnswer<T>(
     reply.code(304);
     return '' as unknown as T;
   }
-  // Bytes under a JSON content type are sent as they are: the kept bytes are the serialized
+  // Bytes under a JSON content type are sent as they are: the cached bytes are the serialized
   // answer, and a compressed form passes the compression hook by its Content-Encoding.
   reply.type('application/json; charset=utf-8');
   if (answer.body.length < COMPRESS_FROM_BYTES) return answer.body as unknown as T;
-  if (!kept) {
+  if (!cached) {
     // Sent once: compressed the cheap way for its size (`oneOffEncoding`), as a page asked once is.
     const once = oneOffEncoding(request.headers['accept-encoding'], answer.body.length);
     if (!once) return answer.body as unknown as T;
@@ -156,10 +158,10 @@ export async function publicAnswer<T>(
 }
 
 /**
- * The answer kept for a visitor's GET of `url` in `locale` (a language the API answers in, as
+ * The answer cached for a visitor's GET of `url` in `locale` (a language the API answers in, as
  * `request.locale()` resolves it), without making one: what `publicAnswer` would send for it.
  */
-export function keptAnswer(db: Database, locale: string, url: string): Promise<KeptAnswer> | undefined {
+export function cachedAnswer(db: Database, locale: string, url: string): Promise<CachedAnswer> | undefined {
   return answers.peek(db, `${locale} ${url}`);
 }
 
@@ -169,12 +171,12 @@ export function keptAnswer(db: Database, locale: string, url: string): Promise<K
  * keeps the nonce it was rendered with; each visitor gets it replaced by their response's own
  * (plugins/web.ts), so no two responses share a nonce.
  */
-export const publicPages = createTtlCache<Database, KeptPage>(PUBLIC_ANSWER_MS, {
+export const publicPages = createTtlCache<Database, CachedPage>(PUBLIC_ANSWER_MS, {
   maxEntries: 500,
   name: 'public-pages',
 });
 
-/** Forgets every kept answer and page of the database, once the handle's transaction (if any) commits. */
+/** Forgets every cached answer and page of the database, once the handle's transaction (if any) commits. */
 export function forgetPublicAnswers(db: Database): void {
   answers.clear(db);
   publicPages.clear(db);

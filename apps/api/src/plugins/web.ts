@@ -8,20 +8,20 @@ import {
   hasSessionCookie,
   PERSONAL_PARTS_DEFERRED,
   PERSONAL_PARTS_HEADER,
-} from '@promptmarket/contracts/kept-pages';
+} from '@promptmarket/contracts/page-cache';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { AppError } from '../errors';
 import { oneOffEncoding, preferredEncoding } from '../lib/accept-encoding';
 import { INTERNAL_CALL_HEADER, internalCallToken } from '../lib/internal-calls';
 import {
+  type CachedPage,
+  cachePage,
   compressedPage,
   gzippedPageWithNonce,
-  type KeptPage,
-  keepPage,
   pageWithNonce,
-} from '../lib/kept-page';
-import { askedBefore, keptAnswer, publicPages } from '../lib/public-answers';
+} from '../lib/page-cache';
+import { askedBefore, cachedAnswer, publicPages } from '../lib/public-answers';
 
 export type WebOptions = {
   mode: 'production' | 'development';
@@ -52,7 +52,7 @@ export type WebLoadContext = {
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
- * How a page is rendered: as the visitor asked, or (to keep it) without the visitor's cookies,
+ * How a page is rendered: as the visitor asked, or (to cache it) without the visitor's cookies,
  * and for a signed-in visitor with the personal parts left to the browser.
  */
 type RenderAs = { cookies: boolean; personal?: typeof PERSONAL_PARTS_DEFERRED };
@@ -137,7 +137,7 @@ const personalScreens = new Set([
 
 /**
  * Screens whose loader acts on the link it was opened with at every visit (the newsletter's
- * confirmation and unsubscribe links): never kept, or a later visit would show the outcome of the
+ * confirmation and unsubscribe links): never cached, or a later visit would show the outcome of the
  * first without acting.
  */
 const actingScreens = new Set(['newsletter']);
@@ -170,12 +170,12 @@ function isPersonalAnswer(request: FastifyRequest, reply: FastifyReply): boolean
 }
 
 /**
- * Who a page may be kept for. Only the session cookie changes a page: any other (the consent
+ * Who a page may be cached for. Only the session cookie changes a page: any other (the consent
  * banner's choice, the language, a tracker's) leaves it as a guest's, and the page is rendered
- * without them. A signed-in visitor of a public screen gets the page kept for all of them.
- * Loader data (`.data`), other methods and credentials are never kept.
+ * without them. A signed-in visitor of a public screen gets the page cached for all of them.
+ * Loader data (`.data`), other methods and credentials are never cached.
  */
-function keptAudience(request: FastifyRequest): 'guest' | 'member' | null {
+function cacheAudience(request: FastifyRequest): 'guest' | 'member' | null {
   if (request.method !== 'GET' || request.headers.authorization) return null;
   const pathname = request.url.split('?', 1)[0] ?? '';
   if (pathname.endsWith('.data') || isActingScreen(pathname)) return null;
@@ -189,24 +189,24 @@ function isKeepableResponse(response: Response): boolean {
 }
 
 /**
- * A kept page under this response's nonce (128 random bits: it occurs in the page only where it
- * was written as the nonce). Gzip is made from the kept page's own template rather than by
+ * A cached page under this response's nonce (128 random bits: it occurs in the page only where it
+ * was written as the nonce). Gzip is made from the cached page's own template rather than by
  * compressing each copy, which cost more than the rest of the response together.
  */
-function sendKeptPage(
+function sendCachedPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  page: KeptPage,
+  page: CachedPage,
   cache: 'hit' | 'miss',
   /**
    * Sent once, to the visitor it was rendered for: compressed as it is, under its own nonce, and
-   * the cheap way (`oneOffEncoding`; a kept page's gzip template serves every later visitor).
+   * the cheap way (`oneOffEncoding`; a cached page's gzip template serves every later visitor).
    */
   once?: 'once',
 ) {
   reply.code(page.status);
   for (const [name, value] of page.headers) reply.header(name, value);
-  // Whether the page was kept already, as caches say it (`x-cache`): for operators and the tests.
+  // Whether the page was cached already, as caches say it (`x-cache`): for operators and the tests.
   reply.header('x-page-cache', cache);
   const vary = reply.getHeader('vary');
   reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
@@ -219,13 +219,13 @@ function sendKeptPage(
 }
 
 /**
- * The kept answer of a loader's call, when a visitor's answer to it is kept (settings, texts,
+ * The cached answer of a loader's call, when a visitor's answer to it is cached (settings, texts,
  * menus, lists): a page's loaders make about ten calls, and passing each through every hook and
  * the router cost more than the rest of them. Only a GET without cookies or credentials is a
- * visitor's; its language is the one the API answered in, as a kept answer exists only for a
- * language the API resolved to, and a change to the languages forgets every kept answer.
+ * visitor's; its language is the one the API answered in, as a cached answer exists only for a
+ * language the API resolved to, and a change to the languages forgets every cached answer.
  */
-function keptAnswerOf(
+function cachedAnswerOf(
   app: FastifyInstance,
   url: string,
   init: { method?: string; headers?: Record<string, string> },
@@ -233,14 +233,14 @@ function keptAnswerOf(
   const headers = init.headers ?? {};
   if ((init.method ?? 'GET') !== 'GET' || headers.cookie || headers.authorization) return undefined;
   const locale = headers[LANGUAGE_HEADER];
-  return locale && url.startsWith('/api/') ? keptAnswer(app.db, locale, url) : undefined;
+  return locale && url.startsWith('/api/') ? cachedAnswer(app.db, locale, url) : undefined;
 }
 
 /**
  * An answer of an in-process call, its bytes read as they are. Given a body, undici's Response
  * copies it and wraps it in a stream: 12-16 µs a call, and reading it back by `json()` took 20 µs
  * more than `JSON.parse` of the same bytes. A page's loaders make about ten calls, most of them
- * answered from kept answers whose bodies the loaders' check of known answers never reads. The
+ * answered from cached answers whose bodies the loaders' check of known answers never reads. The
  * bytes are read by `text()`, `json()` and `arrayBuffer()`, which is how the API client reads an
  * answer; the `body` stream is null.
  */
@@ -264,11 +264,11 @@ export class InProcessResponse extends Response {
 
 export function injectTransport(app: FastifyInstance): WebLoadContext['apiFetch'] {
   return async (url, init) => {
-    const kept = await keptAnswerOf(app, url, init)?.catch(() => undefined);
-    if (kept) {
-      return new InProcessResponse(kept.body, {
+    const cached = await cachedAnswerOf(app, url, init)?.catch(() => undefined);
+    if (cached) {
+      return new InProcessResponse(cached.body, {
         status: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', etag: kept.etag },
+        headers: { 'content-type': 'application/json; charset=utf-8', etag: cached.etag },
       });
     }
     const result = await app.inject({
@@ -338,7 +338,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     done(null, payload);
   });
 
-  // Pages kept for every visitor keep their caching, and answers that chose theirs (the texts'
+  // Pages cached for every visitor keep their caching, and answers that chose theirs (the texts'
   // script, a sitemap) keep it; one visitor's answer is `private, no-store`.
   app.addHook('onSend', async (request, reply) => {
     if (!reply.hasHeader('cache-control') && isPersonalAnswer(request, reply)) {
@@ -347,8 +347,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   });
 
   const handle = createRequestHandler(build, options.mode);
-  /** Renders of pages to keep that are under way, by address. */
-  const rendering = new Map<string, Promise<KeptPage | null>>();
+  /** Renders of pages to cache that are under way, by address. */
+  const rendering = new Map<string, Promise<CachedPage | null>>();
   const apiFetch = injectTransport(app);
   const appUrl = app.config.appUrl;
 
@@ -365,14 +365,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         renderedPages,
         log: request.log,
       };
-      const audience = options.mode === 'production' ? keptAudience(request) : null;
+      const audience = options.mode === 'production' ? cacheAudience(request) : null;
       if (!audience) return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
 
       const key = audience === 'member' ? `member:${request.url}` : request.url;
       // A page being rendered for another visitor is waited for rather than rendered again.
-      const kept = (await publicPages.peek(app.db, key)) ?? (await rendering.get(key));
-      if (kept) return sendKeptPage(request, reply, kept, 'hit');
-      let settle: (page: KeptPage | null) => void = () => {};
+      const cached = (await publicPages.peek(app.db, key)) ?? (await rendering.get(key));
+      if (cached) return sendCachedPage(request, reply, cached, 'hit');
+      let settle: (page: CachedPage | null) => void = () => {};
       rendering.set(key, new Promise((resolve) => (settle = resolve)));
       try {
         const as: RenderAs =
@@ -386,20 +386,20 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           await response.body?.cancel();
           return sendWebResponse(reply, await handle(toWebRequest(request), context as never));
         }
-        const page = keepPage(
+        const page = cachePage(
           await pageBytes(response),
           request.cspNonce,
           response.status,
           [...response.headers].filter(([name]) => name !== 'set-cookie'),
         );
         settle(page);
-        // A page asked for the first time is sent without being kept, as the API's answers are
+        // A page asked for the first time is sent without being cached, as the API's answers are
         // (`askedBefore`): most such (a list of filters nobody asked before) are never asked
-        // again, and keeping each cost its compressed template and a place in the kept pages
+        // again, and caching each cost its compressed template and a place in the cached pages
         // that pushed out one asked for again.
-        if (!askedBefore(`page ${key}`)) return sendKeptPage(request, reply, page, 'miss', 'once');
+        if (!askedBefore(`page ${key}`)) return sendCachedPage(request, reply, page, 'miss', 'once');
         publicPages.set(app.db, key, page);
-        return sendKeptPage(request, reply, page, 'miss');
+        return sendCachedPage(request, reply, page, 'miss');
       } catch (error) {
         settle(null);
         throw error;

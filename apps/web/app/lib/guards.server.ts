@@ -1,5 +1,5 @@
 import { accountEndpoints, type Profile } from '@promptmarket/contracts/accounts';
-import { hasSessionCookie } from '@promptmarket/contracts/kept-pages';
+import { hasSessionCookie } from '@promptmarket/contracts/page-cache';
 import { siteEndpoints } from '@promptmarket/contracts/site';
 import { redirect } from 'react-router';
 import { isShopUnavailable, serverApi } from './api.server';

@@ -282,7 +282,7 @@ const textsScripts = new Map<string, TextsScript>();
  * a new address and a kept copy is never stale. Pages name the script instead of carrying the
  * texts in their loader data (30 KB of every page, written with three levels of escaping).
  * Made once for each language and set of overrides; the server reads the texts by the address
- * too (`heldTexts`).
+ * too (`cachedTexts`).
  */
 export function textsScriptFor(locale: string, overrides: Record<string, string> = {}): TextsScript {
   const packed = packedMessagesFor(locale, overrides);

@@ -4,7 +4,7 @@ import type { Currency, Language, Settings } from '@promptmarket/contracts/site'
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from './messages';
 import { type Packed, unpack } from './packed';
-import { heldTexts } from './texts';
+import { cachedTexts } from './texts';
 
 /** What every page under /:locale gets from the locale layout's loader. */
 export type SiteData = {
@@ -34,7 +34,7 @@ export const SITE_ROUTE_ID = 'routes/locale-layout';
 
 /** The site's texts: sent along with the data, or those the texts script holds. */
 export function messagesOf(site: Pick<SiteData, 'texts' | 'messagesJson'>): Messages {
-  return site.messagesJson === undefined ? heldTexts(site.texts) : unpack(site.messagesJson);
+  return site.messagesJson === undefined ? cachedTexts(site.texts) : unpack(site.messagesJson);
 }
 
 /** The site data of the locale layout, for any component below it. */

@@ -5,7 +5,7 @@ import { loader as textsLoader } from '../routes/texts';
 import type { ApiTransport } from './api-client';
 import { messagesFor, textsScriptFor } from './messages.server';
 import { messagesOf } from './site-data';
-import { forgetTexts, heldTexts, TEXTS_PATH } from './texts';
+import { cachedTexts, forgetTexts, TEXTS_PATH } from './texts';
 
 /** Runs a texts script as a browser would, in a window of its own, and returns what it left there. */
 function runInWindow(code: string): Record<string, unknown> {
@@ -38,7 +38,7 @@ describe("a language's texts as a script of its own (decision 0032)", () => {
 
   it('reads texts sent along with loader data before those held', () => {
     const address = textsScriptFor('en').address;
-    expect(heldTexts(address)).toEqual(messagesFor('en'));
+    expect(cachedTexts(address)).toEqual(messagesFor('en'));
     expect(messagesOf({ texts: address, messagesJson: '{"brand":{"name":"X"}}' })).toEqual({
       brand: { name: 'X' },
     });
@@ -46,9 +46,9 @@ describe("a language's texts as a script of its own (decision 0032)", () => {
 
   it('forgets the oldest scripts once many sets of texts were made', () => {
     const first = textsScriptFor('en', { 'brand.name': 'Shop 0' });
-    expect(heldTexts(first.address)).toBeDefined();
+    expect(cachedTexts(first.address)).toBeDefined();
     for (let index = 1; index <= 30; index += 1) textsScriptFor('en', { 'brand.name': `Shop ${index}` });
-    expect(heldTexts(first.address)).toBeUndefined();
+    expect(cachedTexts(first.address)).toBeUndefined();
     forgetTexts(first.address);
   });
 });

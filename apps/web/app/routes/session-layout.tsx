@@ -1,4 +1,4 @@
-import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/contracts/kept-pages';
+import { PERSONAL_PARTS_DEFERRED, PERSONAL_PARTS_HEADER } from '@promptmarket/contracts/page-cache';
 import { isRouteErrorResponse, Outlet, useMatches, useRouteError } from 'react-router';
 import { deferredIsland } from '../components/layout/page-extras';
 import { SiteHeader } from '../components/layout/site-header';

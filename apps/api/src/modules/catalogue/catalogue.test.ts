@@ -9,7 +9,7 @@ import { FOLD_FROM, FOLD_PAIRS, foldText } from '@promptmarket/contracts/folded-
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keptAnswer } from '../../lib/public-answers';
+import { cachedAnswer } from '../../lib/public-answers';
 import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
@@ -461,15 +461,15 @@ describe('likes', () => {
     const first = await app.inject({ method: 'GET', url });
     expect(first.statusCode).toBe(200);
     expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
-    expect(keptAnswer(app.db, 'en', url)).toBeUndefined();
+    expect(cachedAnswer(app.db, 'en', url)).toBeUndefined();
     const second = await app.inject({ method: 'GET', url });
     expect(second.body).toBe(first.body);
     expect(second.headers.etag).toBe(first.headers.etag);
-    const cached = await keptAnswer(app.db, 'en', url);
+    const cached = await cachedAnswer(app.db, 'en', url);
     expect(cached?.body.toString('utf8')).toBe(first.body);
     // Another language is another address.
     await app.inject({ method: 'GET', url, headers: { 'frontend-language': 'de' } });
-    expect(keptAnswer(app.db, 'de', url)).toBeUndefined();
+    expect(cachedAnswer(app.db, 'de', url)).toBeUndefined();
   });
 
   it('keeps a guest’s answer for two seconds with an ETag, and makes a signed-in user’s afresh', async () => {

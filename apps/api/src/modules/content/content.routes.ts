@@ -1,7 +1,7 @@
 import { contentEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keptSiteAnswer } from '../../lib/public-answers';
+import { cachedSiteAnswer } from '../../lib/public-answers';
 import { routeOf } from '../../plugins/schemas';
 import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from './content.newsletter';
 import {
@@ -26,7 +26,7 @@ export async function contentRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(contentEndpoints.socialLinks),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => ({
+      cachedSiteAnswer(app.db, request, reply, async () => ({
         status: 'OK' as const,
         payload: await listSocialLinks(app.db),
       })),
@@ -35,7 +35,7 @@ export async function contentRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(contentEndpoints.staticPages),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => ({
+      cachedSiteAnswer(app.db, request, reply, async () => ({
         status: 'OK' as const,
         payload: await listStaticPages(app.db, await request.locale()),
       })),

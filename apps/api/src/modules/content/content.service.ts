@@ -70,7 +70,7 @@ const footerCache = createTtlCache<Db, unknown>(5_000, { name: 'content-footer' 
 /** Call after changing social links or static pages, so this process shows the change at once. */
 export function forgetContentCache(db: Db): void {
   footerCache.clear(db);
-  // The links and pages' answers are kept with the site's (keptSiteAnswer).
+  // The links and pages' answers are kept with the site's (cachedSiteAnswer).
   forgetPublicAnswers(db);
 }
 

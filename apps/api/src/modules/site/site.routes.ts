@@ -1,7 +1,7 @@
 import { siteEndpoints } from '@promptmarket/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keptSiteAnswer } from '../../lib/public-answers';
+import { cachedSiteAnswer } from '../../lib/public-answers';
 import { routeOf } from '../../plugins/schemas';
 import { getSettings, getWordOverrides, getWords, listCurrencies, listLanguages } from './site.service';
 
@@ -15,7 +15,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(siteEndpoints.settings),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => {
+      cachedSiteAnswer(app.db, request, reply, async () => {
         const settings = await getSettings(app.db, await request.locale());
         return {
           status: 'OK' as const,
@@ -32,7 +32,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(siteEndpoints.languages),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => ({
+      cachedSiteAnswer(app.db, request, reply, async () => ({
         status: 'OK' as const,
         payload: await listLanguages(app.db),
       })),
@@ -41,7 +41,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(siteEndpoints.currencies),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => ({
+      cachedSiteAnswer(app.db, request, reply, async () => ({
         status: 'OK' as const,
         payload: await listCurrencies(app.db, await request.locale()),
       })),
@@ -50,7 +50,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(siteEndpoints.words),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, () => getWords(app.db, request.params.locale)),
+      cachedSiteAnswer(app.db, request, reply, () => getWords(app.db, request.params.locale)),
   });
 
   // Every page's texts are merged with these: kept like the rest of the site's answers, so a
@@ -58,7 +58,7 @@ export async function siteRoutes(parent: FastifyInstance) {
   app.route({
     ...routeOf(siteEndpoints.wordOverrides),
     handler: async (request, reply) =>
-      keptSiteAnswer(app.db, request, reply, async () => ({
+      cachedSiteAnswer(app.db, request, reply, async () => ({
         status: 'OK' as const,
         payload: await getWordOverrides(app.db, request.params.locale),
       })),

@@ -72,7 +72,7 @@ export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE)
         ),
     ),
   ]);
-  return keptSettingsFrom(rows, translations);
+  return cachedSettingsFrom(rows, translations);
 }
 
 /**
@@ -83,7 +83,7 @@ export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE)
  */
 const settingsOfRows = new WeakMap<object, WeakMap<object, StoredSettings>>();
 
-function keptSettingsFrom(
+function cachedSettingsFrom(
   rows: { key: string; value: string }[],
   translations: { key: string; value: string }[],
 ): StoredSettings {

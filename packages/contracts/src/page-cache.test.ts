@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSessionCookie } from './kept-pages';
+import { hasSessionCookie } from './page-cache';
 
 describe('hasSessionCookie', () => {
   it('finds the session cookie under either name, among others', () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressedPage, gzippedPageWithNonce, keepPage, pageWithNonce } from './kept-page';
+import { cachePage, compressedPage, gzippedPageWithNonce, pageWithNonce } from './page-cache';
 
 const nonce = () => randomBytes(16).toString('base64');
 
@@ -12,7 +12,7 @@ describe('kept pages', () => {
       `<!DOCTYPE html><html><head><script nonce="${first}">start()</script></head>` +
       `<body><p>Zürich – 12,50 € · 東京 🎨</p><style nonce="${first}">p{}</style>` +
       `<script nonce="${first}">window.x = 1</script></body></html>`;
-    const page = keepPage(Buffer.from(html), first, 200, [['content-type', 'text/html; charset=utf-8']]);
+    const page = cachePage(Buffer.from(html), first, 200, [['content-type', 'text/html; charset=utf-8']]);
     expect(page.nonceAt).toHaveLength(3);
 
     const second = nonce();
@@ -26,14 +26,14 @@ describe('kept pages', () => {
   });
 
   it('serves a page without a nonce as it is', () => {
-    const page = keepPage(Buffer.from('<p>plain</p>'), nonce(), 200, []);
+    const page = cachePage(Buffer.from('<p>plain</p>'), nonce(), 200, []);
     expect(page.nonceAt).toEqual([]);
     expect(pageWithNonce(page, nonce()).toString('utf8')).toBe('<p>plain</p>');
   });
 
   it('refuses a nonce of another length or beyond ASCII, which would break the page', () => {
     const first = nonce();
-    const page = keepPage(Buffer.from(`<script nonce="${first}"></script>`), first, 200, []);
+    const page = cachePage(Buffer.from(`<script nonce="${first}"></script>`), first, 200, []);
     expect(() => pageWithNonce(page, `${nonce()}x`)).toThrow();
     expect(() => pageWithNonce(page, `é${nonce().slice(1)}`)).toThrow();
   });
@@ -46,7 +46,7 @@ describe('kept pages', () => {
       `<script nonce="${first}">a()</script>${block(1)}` +
       `<script nonce="${first}"></script><script nonce="${first}"></script>${block(2)}` +
       `<style nonce="${first}"></style>`;
-    const page = keepPage(Buffer.from(html), first, 200, []);
+    const page = cachePage(Buffer.from(html), first, 200, []);
     for (let copy = 0; copy < 3; copy++) {
       const mine = nonce();
       const gzipped = gzippedPageWithNonce(page, mine);
@@ -55,7 +55,7 @@ describe('kept pages', () => {
       expect(gzipped.includes(Buffer.from(first))).toBe(false);
       expect(gzipped.length).toBeLessThan(Buffer.byteLength(html) / 10);
     }
-    const plain = keepPage(Buffer.from('<p>no scripts here</p>'), first, 200, []);
+    const plain = cachePage(Buffer.from('<p>no scripts here</p>'), first, 200, []);
     expect(gunzipSync(gzippedPageWithNonce(plain, nonce())).toString('utf8')).toBe('<p>no scripts here</p>');
   });
 
@@ -71,14 +71,14 @@ describe('kept pages', () => {
       `<p>Krótki tekst – żółć</p><script nonce="${first}"></script><p>koniec</p>`,
     ];
     for (const html of pages) {
-      const page = keepPage(Buffer.from(html), first, 200, []);
+      const page = cachePage(Buffer.from(html), first, 200, []);
       const mine = nonce();
       const gzipped = gzippedPageWithNonce(page, mine);
       expect(gunzipSync(gzipped).toString('utf8')).toBe(html.replaceAll(first, mine));
       if (html.length > 4000) expect(gzipped.length).toBeLessThan(Buffer.byteLength(html) / 5);
     }
     // The preloads between two nonces went in as they are: no compressor was started for them.
-    const withPreloads = keepPage(Buffer.from(pages[0] ?? ''), first, 200, []);
+    const withPreloads = cachePage(Buffer.from(pages[0] ?? ''), first, 200, []);
     expect(
       gzippedPageWithNonce(withPreloads, nonce()).includes(Buffer.from('"/><link href="/m3.js" nonce="')),
     ).toBe(true);
@@ -87,7 +87,7 @@ describe('kept pages', () => {
   it('compresses a page sent once as it was rendered, under its own nonce, by Zstandard or gzip', () => {
     const first = nonce();
     const html = `<script nonce="${first}">go()</script><p>Łódź – 3,49 €</p>`.repeat(50);
-    const page = keepPage(Buffer.from(html), first, 200, []);
+    const page = cachePage(Buffer.from(html), first, 200, []);
     expect(zstdDecompressSync(compressedPage(page, 'zstd')).toString('utf8')).toBe(html);
     expect(gunzipSync(compressedPage(page, 'gzip')).toString('utf8')).toBe(html);
   });
@@ -96,7 +96,7 @@ describe('kept pages', () => {
     const first = nonce();
     const filler = (bytes: number) => randomBytes(bytes).toString('base64url');
     const html = `${first}<p>${filler(1_500_000)}</p><i nonce="${first}">ü</i>${filler(70_001)}${first}`;
-    const page = keepPage(Buffer.from(html), first, 200, []);
+    const page = cachePage(Buffer.from(html), first, 200, []);
     expect(page.nonceAt).toHaveLength(3);
     for (let copy = 0; copy < 3; copy++) {
       const mine = nonce();

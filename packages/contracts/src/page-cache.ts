@@ -1,5 +1,5 @@
 /**
- * Pages kept to serve again (decision 0017) come in two kinds: for guests, and for signed-in
+ * Pages cached to serve again (decision 0017) come in two kinds: for guests, and for signed-in
  * visitors of public pages, whose personal parts (the account menu, balance, cart, the marks on
  * tiles) are filled in by the browser. The server renders the second kind with this header set
  * to `deferred`, and never passes it on from a client.

@@ -2,14 +2,14 @@ import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { compressedOnce, GZIP_LEVEL, type OneOffEncoding } from './accept-encoding';
 
 /**
- * A server-rendered page kept to serve again, each time under another response's CSP nonce.
+ * A server-rendered page cached to serve again, each time under another response's CSP nonce.
  *
- * The page is kept as UTF-8 bytes with the places its nonce was written: a copy for a visitor is
+ * The page is cached as UTF-8 bytes with the places its nonce was written: a copy for a visitor is
  * one copy of the bytes with the new nonce written over the old. Keeping it as a string and
  * replacing the nonce there cost 1.3 ms per response on a 130 KB page: a page with a single
  * character beyond Latin-1 is a two-byte string, which is measured and encoded anew for each send.
  */
-export type KeptPage = {
+export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Buffer;
@@ -36,7 +36,12 @@ type GzipTemplate = {
   nonceShift: Uint32Array;
 };
 
-export function keepPage(body: Buffer, nonce: string, status: number, headers: [string, string][]): KeptPage {
+export function cachePage(
+  body: Buffer,
+  nonce: string,
+  status: number,
+  headers: [string, string][],
+): CachedPage {
   const needle = Buffer.from(nonce, 'latin1');
   const nonceAt: number[] = [];
   for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, at + needle.length)) {
@@ -45,18 +50,18 @@ export function keepPage(body: Buffer, nonce: string, status: number, headers: [
   return { status, headers, body, nonce, nonceAt };
 }
 
-function checkNonce(page: KeptPage, nonce: string) {
+function checkNonce(page: CachedPage, nonce: string) {
   if (nonce.length !== page.nonce.length || Buffer.byteLength(nonce) !== nonce.length) {
-    throw new Error('a kept page takes an ASCII nonce as long as its own');
+    throw new Error('a cached page takes an ASCII nonce as long as its own');
   }
 }
 
 /**
- * The kept page's bytes under `nonce`. Throws when `nonce` is not as long as the kept one or is
+ * The cached page's bytes under `nonce`. Throws when `nonce` is not as long as the cached one or is
  * not ASCII: every nonce is 16 random bytes in base64 (plugins/security-headers.ts), and a
  * different length would shift the page.
  */
-export function pageWithNonce(page: KeptPage, nonce: string): Buffer {
+export function pageWithNonce(page: CachedPage, nonce: string): Buffer {
   checkNonce(page, nonce);
   return copyWithNonce(page.body, page.nonceAt, nonce);
 }
@@ -87,7 +92,7 @@ function storedBlockHeader(length: number, final: boolean): Buffer {
   return header;
 }
 
-function gzipTemplate(page: KeptPage): GzipTemplate {
+function gzipTemplate(page: CachedPage): GzipTemplate {
   const parts: Buffer[] = [GZIP_HEADER];
   let size = GZIP_HEADER.length;
   const push = (part: Buffer) => {
@@ -105,7 +110,7 @@ function gzipTemplate(page: KeptPage): GzipTemplate {
     } else {
       // A full flush ends the text's blocks on a byte boundary without ending the stream, so no
       // compressed part refers back to a nonce's bytes; the last part ends it. The level is paid
-      // each time a page is kept (every 2 s while it is asked for, and for every list address
+      // each time a page is cached (every 2 s while it is asked for, and for every list address
       // asked once): on a 137 KB list page level 3 took 1.2 ms for 22.9 KB, the default (6)
       // 2.5 ms for 20.3 KB, level 9 longer still for 0.5 % less.
       push(
@@ -135,7 +140,7 @@ function gzipTemplate(page: KeptPage): GzipTemplate {
 
 /*
  * The gzip trailer's CRC-32 of a page under a new nonce, without reading the page again (reading
- * it took a quarter of a worker's time serving a kept 100 KB page). CRC-32 is linear over GF(2):
+ * it took a quarter of a worker's time serving a cached 100 KB page). CRC-32 is linear over GF(2):
  * two texts of one length that differ in some bytes have checksums that differ by the checksum of
  * the difference, moved along by the bytes that follow it. So the page's checksum under a new
  * nonce is its checksum as rendered, changed by `crc32(new) ^ crc32(old)` moved along by the
@@ -181,18 +186,18 @@ function shiftsAfter(followers: number[]): Uint32Array {
   );
 }
 
-/** The checksum of the kept page's text under `nonce`. */
+/** The checksum of the cached page's text under `nonce`. */
 function crc32WithNonce(template: GzipTemplate, nonce: string): number {
   return (template.crc ^ times(template.nonceShift, (crc32(nonce) ^ template.nonceCrc) >>> 0)) >>> 0;
 }
 
 /** The page as it was rendered, under the nonce it was rendered with, compressed for one response. */
-export function compressedPage(page: KeptPage, encoding: OneOffEncoding): Buffer {
+export function compressedPage(page: CachedPage, encoding: OneOffEncoding): Buffer {
   return compressedOnce(page.body, encoding);
 }
 
-/** The kept page under `nonce`, gzipped. Throws as `pageWithNonce` does. */
-export function gzippedPageWithNonce(page: KeptPage, nonce: string): Buffer {
+/** The cached page under `nonce`, gzipped. Throws as `pageWithNonce` does. */
+export function gzippedPageWithNonce(page: CachedPage, nonce: string): Buffer {
   checkNonce(page, nonce);
   page.gzip ??= gzipTemplate(page);
   const { member, nonceAt } = page.gzip;

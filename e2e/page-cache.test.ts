@@ -229,7 +229,7 @@ describe('kept pages for returning visitors', () => {
       const states = await tab.evaluate(() => (window as unknown as { headerStates: string[] }).headerStates);
       expect(states).not.toContain('guest');
       expect(states.at(-1)).toBe('member');
-      await screenshot(tab, `kept-page-member-${name}`);
+      await screenshot(tab, `page-cache-member-${name}`);
       // Their data brings the whole prompt they bought, and the cart's mark on another page.
       expect(await tab.getByTestId('bought-prompt').textContent()).toBe(boughtPrompt);
       await tab.goto(`/en/products/${cartSlug}`);
