@@ -1,6 +1,6 @@
 import type { Order } from '@promptmarket/contracts/orders';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launchBrowser, openPage, viewports } from './browser';
 import { fundedWith, verifiedUser } from './journeys';
 
@@ -27,6 +27,16 @@ async function pageCall(page: Page, method: 'GET' | 'POST', url: string, data?: 
     },
     ...(data === undefined ? {} : { data }),
   });
+}
+
+/** An amount of credits as the shop words it in English: "12 credits", "11.90 credits", "1 credit". */
+function credits(amount: number): string {
+  const cents = Math.round(amount * 100);
+  const number = (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+  return `${number} ${cents === 100 ? 'credit' : 'credits'}`;
 }
 
 /** The label and value pairs of a description list inside `scope`, as shown. */
@@ -152,13 +162,17 @@ describe('the shop’s furniture (spec sections 2 and 4)', () => {
 });
 
 describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () => {
-  it('shows an order’s and a deposit’s details, and the server’s words when a download or a generation fails', async () => {
-    const { page, context } = await openPage(browser, viewports.desktop);
-    const email = await verifiedUser(page);
-    await fundedWith(page, '20');
+  // One user for these tests, who has paid a deposit through the sandbox and bought a prompt.
+  let page: Page;
+  let context: BrowserContext;
+  let email: string;
+  let order: Order;
+  let settings: { formats: string[]; sizes: string[] };
 
-    // A prompt bought: its order's dialog has the title, description, id, price, date, the
-    // format and size pickers and the Download button.
+  beforeAll(async () => {
+    ({ page, context } = await openPage(browser, viewports.desktop));
+    email = await verifiedUser(page);
+    await fundedWith(page, '20');
     const products = (await (await pageCall(page, 'GET', '/api/products?sort=price_asc')).json()) as {
       data: { id: number }[];
     };
@@ -167,20 +181,29 @@ describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () 
     const history = (await (await pageCall(page, 'GET', '/api/purchase/history')).json()) as {
       payload: Order[];
     };
-    const order = history.payload[0];
-    if (!order) throw new Error('the purchase made no order');
-    const settings = (await (await fetch(`${baseURL()}/api/settings`)).json()) as {
-      payload: { formats: string[]; sizes: string[] };
-    };
+    if (!history.payload[0]) throw new Error('the purchase made no order');
+    order = history.payload[0];
+    settings = ((await (await fetch(`${baseURL()}/api/settings`)).json()) as { payload: typeof settings })
+      .payload;
+  });
+  afterAll(() => context?.close());
+  afterEach(() => page.unrouteAll());
+
+  /** The order's dialog, opened from its card in the orders tab. */
+  async function openOrder() {
     await page.goto('/en/dashboard/orders');
-    await page.getByRole('button', { name: new RegExp(`^Show order: ${order.title} `) }).click();
+    await page.getByRole('button', { name: `Show order: ${order.title} ${credits(order.price)}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: order.title, exact: true }).waitFor();
+    return dialog;
+  }
+
+  it('opens an order’s dialog with its title, description, id, price, date, format and size pickers and Download', async () => {
+    const dialog = await openOrder();
     if (order.description) await dialog.getByText(order.description, { exact: true }).waitFor();
     const pairs = await describedPairs(page, '[role="dialog"]');
     expect(pairs[0]).toEqual([`Order #${order.id}`, '']);
-    expect(pairs[1]?.[0]).toBe('Price');
-    expect(pairs[1]?.[1]).toMatch(/^\d+(\.\d\d)? credits?$/);
+    expect(pairs[1]).toEqual(['Price', credits(order.price)]);
     expect(pairs[2]?.[0]).toBe('Date');
     expect(pairs[2]?.[1]).toMatch(/^(just now|\d+ minutes? ago)$/);
     // Each picker is a select inside its label, which reads "Format" or "Size" before it.
@@ -189,15 +212,16 @@ describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () 
         .locator('label')
         .filter({ has: page.locator('select'), hasText: new RegExp(`^${label}`) })
         .locator('select');
-    const format = picker('Format');
-    const size = picker('Size');
-    expect(await format.locator('option').allTextContents()).toEqual(
-      settings.payload.formats.map((item) => item.toUpperCase()),
+    expect(await picker('Format').locator('option').allTextContents()).toEqual(
+      settings.formats.map((item) => item.toUpperCase()),
     );
-    expect(await size.locator('option').allTextContents()).toEqual(settings.payload.sizes);
+    expect(await picker('Size').locator('option').allTextContents()).toEqual(settings.sizes);
+    await dialog.getByRole('button', { name: 'Download', exact: true }).waitFor();
+  });
 
-    // A download the server refuses shows the server's words, not the generic text: the request
-    // is sent on with a format the shop does not offer, and the real API answers it.
+  it('shows the server’s words when a download is refused', async () => {
+    const dialog = await openOrder();
+    // The request is sent on with a format the shop does not offer, and the real API answers it.
     await page.route('**/api/purchase/*/download**', (route: Route) => {
       const url = new URL(route.request().url());
       url.searchParams.set('format', 'tiff');
@@ -209,14 +233,12 @@ describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () 
     ]);
     expect(answer.status()).toBe(422);
     const said = ((await answer.json()) as { message: string }).message;
-    expect(said).toBe(`The format must be one of: ${settings.payload.formats.join(', ')}.`);
+    expect(said).toBe(`The format must be one of: ${settings.formats.join(', ')}.`);
     await dialog.getByText(said, { exact: true }).waitFor();
     expect(await dialog.getByText('An error occurred during download', { exact: true }).count()).toBe(0);
-    await page.unrouteAll();
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
+  });
 
-    // The deposit's dialog: amount, internal amount, the payer's details, date and status.
+  it('opens a deposit’s dialog with the amounts, the payer’s details, date and status', async () => {
     await page.goto('/en/dashboard/deposits');
     await page
       .getByRole('button', { name: /^Show deposit #\d+/ })
@@ -245,10 +267,11 @@ describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () 
       ['Date', '<date>'],
       ['Status', 'Successful'],
     ]);
-    await page.keyboard.press('Escape');
+  });
 
-    // A generation that fails after it was paid: the page shows the API's message (the cost was
-    // refunded), not the generic text. The API's answer is played here: the engine does not fail.
+  it('shows the server’s words when a generation fails', async () => {
+    // A generation that failed after it was paid: the API's message says the cost was refunded.
+    // Its answer is played here, as the local engine does not fail.
     const refunded = 'The image could not be generated. The cost has been refunded to your balance.';
     await page.goto('/en/products/generate');
     await page.locator('button[type="submit"]:enabled', { hasText: 'Generate image' }).waitFor();
@@ -263,6 +286,5 @@ describe('a signed-in user’s orders and deposits (spec sections 2 and 8)', () 
     expect(await page.getByText('An error occurred during image generation', { exact: true }).count()).toBe(
       0,
     );
-    await context.close();
   });
 });
