@@ -5,12 +5,12 @@ import { INTERNAL_CALL_HEADER, internalCallToken } from './lib/internal-calls';
 /**
  * A worker's first minutes, before it takes visitors (decision 0040).
  *
- * A new process runs its code unoptimised at first: under load, a fresh worker's pages took five
- * times as long as a warm one's, so the first visitors after a start or after a worker was
- * replaced queued for seconds (docs/performance.md). Before it tells the supervisor it is ready,
+ * A new process runs its code unoptimised at first: under load, a fresh worker's pages are much
+ * slower than a warm one's, so the first visitors after a start or after a worker was replaced
+ * would queue (decision 0040 has the figures). Before it tells the supervisor it is ready,
  * the worker renders the screens visitors open most, in process, for a set time: list pages of
  * every sort, later pages, product pages and the home page, each address once. Asked once, none
- * is kept; the requests carry the in-process call's token, so they are logged at debug level only.
+ * is cached; the requests carry the in-process call's token, so they are logged at debug level only.
  */
 
 /** The list's orders, the default (none given) first. */

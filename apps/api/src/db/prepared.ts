@@ -12,9 +12,9 @@ const dialect = new PgDialect();
 /**
  * Runs a read and answers its rows. Outside a transaction it runs as a named prepared statement:
  * the database parses and plans a statement of that text once (per pooled connection on
- * PostgreSQL, once for the embedded database) and then only binds the values. The catalogue's
- * tile query took longer to plan than to run: 1.8 ms of planning against 1.4 ms of work on the
- * embedded database, where planning also holds the server's only thread. The name is a digest of
+ * PostgreSQL, once for the embedded database) and then only binds the values. A short read such
+ * as the catalogue's tile query takes longer to plan than to run, and on the embedded database
+ * planning also holds the server's only thread. The name is a digest of
  * the text, so one name never stands for two statements. Inside a transaction the statement runs
  * as is.
  */
@@ -32,21 +32,24 @@ export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Names of the statements' texts seen lately: the busiest lists ask thousands of times a second. */
-const NAMES_KEPT = 1_000;
+/**
+ * How many statement names are cached, by their texts: the busiest lists run the same few texts
+ * on every request, so each text's digest is made once, not per request.
+ */
+const NAMES_CACHED = 1_000;
 const names = new Map<string, string>();
 
 function statementName(text: string): string {
   let name = names.get(text);
   if (name === undefined) {
     name = `pm_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    if (names.size >= NAMES_KEPT) names.clear();
+    if (names.size >= NAMES_CACHED) names.clear();
     names.set(text, name);
   }
   return name;
 }
 
-/** Statements kept by the embedded database, with their parameters' types; forgotten all at once past the limit. */
+/** Statements prepared on the embedded database, with their parameters' types; forgotten all at once past the limit. */
 const MAX_EMBEDDED_STATEMENTS = 500;
 const embeddedStatements = new WeakMap<PGlite, Map<string, number[]>>();
 

@@ -1,20 +1,18 @@
 import { brotliCompressSync, constants, gzipSync, zstdCompressSync } from 'node:zlib';
 
-/** Content codings the server keeps answers in, in the order it prefers them. */
+/** Content codings of cached answers, in the order the server prefers them. */
 export type CachedEncoding = 'br' | 'gzip';
 
 /**
  * Content codings of an answer compressed for one response only (a page or a list asked for the
- * first time): the cheap ones. A kept answer is compressed once for all its visitors, and there
+ * first time): the cheap ones. A cached answer is compressed once for all its visitors, and there
  * Brotli's smaller output at a higher quality is worth its time; for one response it is not.
  *
  * Which goes first depends on the size. Each compression pays for setting its coder up, and
- * Zstandard's set-up is the dearest: on an 11.5 KB list answer Brotli at quality 1 took 31-37 µs
- * for 954 bytes, Zstandard at level 1 50-60 µs for 761 bytes and gzip at level 3 57 µs for 800
- * bytes. On a 106 KB list page Zstandard at level 1 took 230 µs for 13.7 KB, Brotli at quality 1
- * 293 µs for 15.1 KB and gzip 560 µs or more for 15.8 KB (a 2-core machine; an earlier, faster one
- * gave 80 µs for Zstandard). So a small answer goes by Brotli first, a large one by Zstandard,
- * and gzip only to a client that takes neither.
+ * Zstandard's set-up is the dearest: on a small answer (a list's JSON) it costs more than
+ * Zstandard saves, so Brotli at its quickest quality goes first; on a large one (a list page's
+ * HTML) Zstandard at its quickest level compresses fastest and smallest. Gzip, slower than either
+ * for a larger result, goes only to a client that takes neither (decision 0035 has the figures).
  */
 export const ONE_OFF_ENCODINGS = ['zstd', 'br', 'gzip'] as const;
 export type OneOffEncoding = (typeof ONE_OFF_ENCODINGS)[number];

@@ -5,7 +5,7 @@ import { cachePage, compressedPage, gzippedPageWithNonce, pageWithNonce } from '
 
 const nonce = () => randomBytes(16).toString('base64');
 
-describe('kept pages', () => {
+describe('cached pages', () => {
   it('serves the page under each response’s own nonce, and nothing of the one it was rendered with', () => {
     const first = nonce();
     const html =
@@ -20,7 +20,7 @@ describe('kept pages', () => {
     expect(served).toBe(html.replaceAll(first, second));
     expect(served).not.toContain(first);
 
-    // Serving a copy leaves the kept page as it was, for the next visitor.
+    // Serving a copy leaves the cached page as it was, for the next visitor.
     const third = nonce();
     expect(pageWithNonce(page, third).toString('utf8')).toBe(html.replaceAll(first, third));
   });

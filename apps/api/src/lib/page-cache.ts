@@ -5,9 +5,9 @@ import { compressedOnce, GZIP_LEVEL, type OneOffEncoding } from './accept-encodi
  * A server-rendered page cached to serve again, each time under another response's CSP nonce.
  *
  * The page is cached as UTF-8 bytes with the places its nonce was written: a copy for a visitor is
- * one copy of the bytes with the new nonce written over the old. Keeping it as a string and
- * replacing the nonce there cost 1.3 ms per response on a 130 KB page: a page with a single
- * character beyond Latin-1 is a two-byte string, which is measured and encoded anew for each send.
+ * one copy of the bytes with the new nonce written over the old. Not a string with the nonce
+ * replaced: a page with a single character beyond Latin-1 is a two-byte string, which would be
+ * measured and encoded anew for every response.
  */
 export type CachedPage = {
   status: number;
@@ -78,9 +78,8 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 /**
  * Text between two nonces shorter than this is stored rather than compressed. A page's head and
  * end hold a dozen nonces a few dozen bytes apart (its preloads and inline scripts), and each
- * compressed run starts a compressor of its own, whose set-up cost more than compressing the
- * rest of the page: on a 107 KB list page with 15 nonces, 0.75 ms against 0.2 ms for the page
- * in one run. Storing the short runs leaves three or four to compress, for about 2 KB more.
+ * compressed run starts a compressor of its own, whose set-up costs more than compressing such a
+ * run saves. Storing the short runs leaves a few long ones to compress, for a slightly larger file.
  */
 const STORE_BELOW = 2048;
 /** A stored deflate block's header for `length` bytes, written at a byte boundary. */
@@ -110,9 +109,9 @@ function gzipTemplate(page: CachedPage): GzipTemplate {
     } else {
       // A full flush ends the text's blocks on a byte boundary without ending the stream, so no
       // compressed part refers back to a nonce's bytes; the last part ends it. The level is paid
-      // each time a page is cached (every 2 s while it is asked for, and for every list address
-      // asked once): on a 137 KB list page level 3 took 1.2 ms for 22.9 KB, the default (6)
-      // 2.5 ms for 20.3 KB, level 9 longer still for 0.5 % less.
+      // each time a page is cached (again whenever its cache time runs out while it is asked for,
+      // and for every list address asked once), so it is the quick one (`GZIP_LEVEL`): a higher
+      // level takes longer for a page only a little smaller.
       push(
         deflateRawSync(text, {
           level: GZIP_LEVEL,
@@ -139,8 +138,8 @@ function gzipTemplate(page: CachedPage): GzipTemplate {
 }
 
 /*
- * The gzip trailer's CRC-32 of a page under a new nonce, without reading the page again (reading
- * it took a quarter of a worker's time serving a cached 100 KB page). CRC-32 is linear over GF(2):
+ * The gzip trailer's CRC-32 of a page under a new nonce, without reading the whole page again for
+ * every response, which would be much of the work of serving a cached page. CRC-32 is linear over GF(2):
  * two texts of one length that differ in some bytes have checksums that differ by the checksum of
  * the difference, moved along by the bytes that follow it. So the page's checksum under a new
  * nonce is its checksum as rendered, changed by `crc32(new) ^ crc32(old)` moved along by the

@@ -21,7 +21,7 @@ describe('createTtlCache', () => {
     expect(await cache.get(owner, 'k', load)).toBe(2);
   });
 
-  it('answers a value kept past its time while one fresh read replaces it, within the stale window', async () => {
+  it('answers a value cached past its time while one fresh read replaces it, within the stale window', async () => {
     vi.useFakeTimers();
     const cache = createTtlCache<object, number>(1000, { staleMs: 1000 });
     const owner = {};
@@ -36,7 +36,7 @@ describe('createTtlCache', () => {
     expect(await first).toBe(1);
 
     vi.advanceTimersByTime(1500);
-    // Past its time: the kept value comes at once, and a single fresh read starts.
+    // Past its time: the cached value comes at once, and a single fresh read starts.
     expect(await cache.get(owner, 'k', slowLoad)).toBe(1);
     expect(await cache.get(owner, 'k', slowLoad)).toBe(1);
     expect(loads).toBe(2);
@@ -53,7 +53,7 @@ describe('createTtlCache', () => {
     expect(await late).toBe(3);
     expect(loads).toBe(3);
 
-    // A clear forgets a kept value at once, stale or not.
+    // A clear forgets a cached value at once, stale or not.
     vi.advanceTimersByTime(1500);
     cache.clear(owner);
     const cleared = cache.get(owner, 'k', slowLoad);
@@ -95,7 +95,7 @@ describe('createTtlCache', () => {
 });
 
 describe('createTtlCache bounds', () => {
-  it('keeps at most maxEntries keys, forgetting the least recently used first', async () => {
+  it('caches at most maxEntries keys, forgetting the least recently used first', async () => {
     const cache = createTtlCache<object, number>(60_000, { maxEntries: 100 });
     const owner = {};
     let loads = 0;
@@ -118,7 +118,7 @@ describe('createTtlCache on a database', () => {
   });
   afterAll(() => database.drop());
 
-  it('keeps entries by the database, not by the transaction that read them', async () => {
+  it('caches entries per database, not by the transaction that read them', async () => {
     const cache = createTtlCache<object, string>(60_000);
     await database.db.transaction(async (tx) => {
       await cache.get(tx, 'k', async () => 'read in a transaction');

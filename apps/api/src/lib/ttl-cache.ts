@@ -3,7 +3,7 @@ import { afterCommit, databaseOf } from './transactions';
 type Entry<Value> = {
   expires: number;
   value: Promise<Value>;
-  /** A fresh read of a value kept past its time is under way. */
+  /** A fresh read of a value cached past its time is under way. */
   refreshing?: boolean;
 };
 
@@ -38,8 +38,8 @@ export function clearAllShared(database: object): void {
  * most `ttlMs`, a change made through this process's services shows once it is committed (they
  * call `clear` with the handle they wrote through).
  *
- * The owner may be a database or a transaction on it: entries are kept by the database. At most
- * `maxEntries` keys are kept per database, the least recently used going first, so many distinct
+ * The owner may be a database or a transaction on it: entries are cached per database. At most
+ * `maxEntries` keys are cached per database, the least recently used going first, so many distinct
  * keys (every search a visitor types) cannot grow memory without limit.
  *
  * With `staleMs`, a value past its time by less than that is still answered, while one fresh
@@ -72,11 +72,11 @@ export function createTtlCache<Key extends object, Value>(
       if (hit && hit.expires + staleMs > now) {
         if (!hit.refreshing) {
           hit.refreshing = true;
-          const kept = byKey;
+          const cached = byKey;
           const fresh = Promise.resolve(load());
           fresh.then(
             () => {
-              if (kept.get(key) === hit) kept.set(key, { expires: Date.now() + ttlMs, value: fresh });
+              if (cached.get(key) === hit) cached.set(key, { expires: Date.now() + ttlMs, value: fresh });
             },
             () => {
               hit.refreshing = false;
@@ -94,19 +94,19 @@ export function createTtlCache<Key extends object, Value>(
         const oldest = byKey.keys().next().value as string;
         byKey.delete(oldest);
       }
-      const kept = byKey;
+      const cached = byKey;
       // A failed read is not remembered.
       value.catch(() => {
-        if (kept.get(key) === entry) kept.delete(key);
+        if (cached.get(key) === entry) cached.delete(key);
       });
       return value;
     },
-    /** The kept value of `key`, without loading it when there is none. */
+    /** The cached value of `key`, without loading it when there is none. */
     peek(owner: Key, key: string): Promise<Value> | undefined {
       const hit = entries.get(databaseOf(owner))?.get(key);
       return hit && hit.expires > Date.now() ? hit.value : undefined;
     },
-    /** Keeps `value` as `key`'s, for when it could only be made outside `get`. */
+    /** Caches `value` as `key`'s, for when it could only be made outside `get`. */
     set(owner: Key, key: string, value: Value): void {
       const database = databaseOf(owner);
       let byKey = entries.get(database);
@@ -129,7 +129,7 @@ export function createTtlCache<Key extends object, Value>(
         if (name) announcers.get(database)?.(name);
       });
     },
-    /** How many keys are kept for the owner's database. */
+    /** How many keys are cached for the owner's database. */
     size(owner: Key): number {
       return entries.get(databaseOf(owner))?.size ?? 0;
     },

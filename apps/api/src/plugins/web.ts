@@ -238,9 +238,10 @@ function cachedAnswerOf(
 
 /**
  * An answer of an in-process call, its bytes read as they are. Given a body, undici's Response
- * copies it and wraps it in a stream: 12-16 µs a call, and reading it back by `json()` took 20 µs
- * more than `JSON.parse` of the same bytes. A page's loaders make about ten calls, most of them
- * answered from cached answers whose bodies the loaders' check of known answers never reads. The
+ * copies it and wraps it in a stream, and reading it back by `json()` goes through that stream
+ * rather than `JSON.parse` of the same bytes: work a page pays for each of its loaders' calls,
+ * most of them answered from cached answers whose bodies the loaders' check of known answers
+ * never reads. The
  * bytes are read by `text()`, `json()` and `arrayBuffer()`, which is how the API client reads an
  * answer; the `body` stream is null.
  */

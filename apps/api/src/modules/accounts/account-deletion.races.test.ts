@@ -17,10 +17,10 @@ import { users } from './accounts.tables';
 const ROUNDS = 20;
 
 /**
- * A deletion takes some 50 to 80 ms here, most of it checking the password before its transaction.
- * The other request starts 0 to 72 ms after it (round by round), so that across the rounds it lands
- * before, inside and after the deletion's transaction; every delay is tried with and without the
- * balance given up.
+ * Most of a deletion's time goes to checking the password before its transaction. The other
+ * request starts 0 to 72 ms after it (round by round), about as long as a deletion, so that
+ * across the rounds it lands before, inside and after the deletion's transaction; every delay is
+ * tried with and without the balance given up.
  */
 const delayOf = (round: number) => Math.floor(round / 2) * 8;
 const forfeitIn = (round: number) => round % 2 === 0;

@@ -1229,7 +1229,7 @@ export async function renderScene(
     const svg = sceneSvg(scene);
     picture = (await textured(scene, svg)) ?? sharp(Buffer.from(svg));
   }
-  // A lighter compression than the default: a quarter of the time for a slightly larger file.
+  // A lighter compression than the default: much quicker, for a slightly larger file.
   return picture
     .composite(labelled ? [{ input: label }] : [])
     .removeAlpha()

@@ -1,6 +1,6 @@
 // Painterly textures for the demo engine, worked on the raw pixels of a rendered scene. SVG
-// filters (turbulence, displacement, blur) would take seconds per picture in librsvg; these loops
-// take a few milliseconds, which keeps a 1024x1024 picture well under a second.
+// filters (turbulence, displacement, blur) are slow in librsvg, slower than the whole of the rest
+// of a picture's drawing; loops over the pixels are cheap.
 
 function randomFrom(seed: number) {
   let state = seed >>> 0 || 1;
