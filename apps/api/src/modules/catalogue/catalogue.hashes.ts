@@ -24,9 +24,10 @@ export async function storeProductHash(db: Db, productId: number, imageKey: stri
 
 /**
  * When a look for products without a hash last found none, by database: the catalogue version
- * then, and the time. Finding them compares every product with its hash (about 0.1 s of the
- * database at 100,000 products), so it is not done again while the catalogue version stays (a product added
- * or given a new picture moves it), except once every `SETTLED_LOOK_MS` for hashes removed by hand.
+ * then, and the time. Finding them compares every product with its hash, work for the database
+ * that grows with the catalogue, so it is not done again while the catalogue version stays (a
+ * product added or given a new picture moves it), except once every `SETTLED_LOOK_MS` for hashes
+ * removed by hand.
  */
 const settledAt = new WeakMap<object, { version: number; at: number }>();
 export const SETTLED_LOOK_MS = 60 * 60_000;
@@ -76,7 +77,8 @@ export async function hashProductPictures(db: Db, storage: Storage, limit = 100)
     hashed += 1;
   }
   // Tells every process's cached hashes (`hashIndex`) to read them again. The catalogue's own version
-  // stays: hashes change no list or page, and a backfill of 100,000 products takes hours.
+  // stays: hashes change no list or page, and moving it would clear every cached list and page
+  // at each batch of a backfill.
   if (hashed > 0) {
     await db.update(catalogueVersion).set({ picturesVersion: sql`${catalogueVersion.picturesVersion} + 1` });
   }
@@ -104,9 +106,9 @@ export type SimilarProduct = {
 };
 
 /**
- * Every product's hash, in memory, split into two signed 32-bit halves: 100,000 products are
- * 1.2 MB, compared in a few milliseconds, where PostgreSQL takes 30 ms or more for one
- * `bit_count` over the same rows (docs/performance.md). Cached per database and read again when the
+ * Every product's hash, in memory, split into two signed 32-bit halves: twelve bytes a product
+ * with its id, compared here far more quickly than by one `bit_count` over the same rows in
+ * PostgreSQL (decision 0028). Cached per database and read again when the
  * catalogue's version (decision 0023) has moved on (adding, removing or re-picturing a product
  * moves it), or its pictures' version (storing a batch of hashes moves that one alone).
  */

@@ -112,7 +112,7 @@ export async function currentCatalogue(db: Db): Promise<{ index: ListIndex | nul
 
 /**
  * The index read again. A cached index of the current catalogue version (the minute's timer) asks
- * first for only what sales and likes move, and is kept with it while the version is still its own.
+ * first for only what sales and likes move, and is cached with it while the version is still its own.
  */
 async function readListIndex(db: Db, cached: ListIndex | null, current: boolean): Promise<ListIndex> {
   const readAt = Date.now();

@@ -243,8 +243,8 @@ export function pageFromIndex(
   const { low, high } = checks;
   // Walked in a price order, the products within the price range are one run of the walk: the
   // walk starts and ends with it, rather than passing every product priced outside it (a price
-  // range by dearest first walked past every dearer product: 68,000 of them on average in the
-  // bench's lists at 100,000 products).
+  // range by dearest first walked past every dearer product, most of the catalogue for a cheap
+  // range).
   const { from, to } =
     checksPrice && (sort === 'price_asc' || sort === 'price_desc')
       ? priceRun(price, sequence, low, high, sort === 'price_desc')

@@ -137,7 +137,7 @@ describe('the product list keys cached in memory', () => {
     expect(response.body).toBe(JSON.stringify(productListResponse.parse(list)));
   });
 
-  it("keep a search's reads under the catalogue version past the minute, and read them again once it moves", async () => {
+  it("cache a search's reads under the catalogue version past the minute, and read them again once it moves", async () => {
     await currentIndex();
     const [item4] = await app.db.select().from(products).where(eq(products.slug, 'item-4'));
     const [item10] = await app.db.select().from(products).where(eq(products.slug, 'item-10'));
@@ -230,9 +230,9 @@ describe('the product list keys cached in memory', () => {
     }
   });
 
-  it('are read whole when only they are older than the catalogue version, keeping the tile parts read at it', async () => {
+  it('are read whole when only they are older than the catalogue version, reusing the tile parts read at it', async () => {
     const before = await currentIndex();
-    // Keys of an older number, with tile parts of the current one.
+    // Keys of an older catalogue version, with tile parts of the current one.
     before.version -= 1;
     expect(await currentListIndex(app.db)).toBeNull();
     await listIndexRead(app.db);

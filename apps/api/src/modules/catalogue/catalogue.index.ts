@@ -14,8 +14,8 @@ import {
 /**
  * The list index (decision 0023): the product lists' keys cached in each process. For every
  * product on sale its category, price and styles, and its place in each sort order, as the
- * database sorts them. A list of any filters and sort, and its total, is then read here in well
- * under a millisecond, instead of a count and a page query for every address nobody asked before.
+ * database sorts them. A list of any filters and sort, and its total, is then read here from
+ * memory, instead of a count and a page query for every address nobody asked before.
  *
  * The database keeps a catalogue version that moves on with every change a list shows
  * (`catalogue_version`, by triggers). Each list reads it first; while the cached index is of an
@@ -69,7 +69,7 @@ export type CachedTile = { tile: ProductSummary; cachedAt: number };
 /**
  * The parts of each slot's tile in English (slug, title, picture key) and the categories' English
  * titles: a visitor's English tile is made from them and the keys, with no read of the database.
- * They change only with the catalogue version, so a read of the keys at the same version keeps them.
+ * They change only with the catalogue version, so a read of the keys at the same version reuses them.
  * A slot without an English title (null) is read from the database, as before.
  */
 export type TileParts = {
@@ -111,8 +111,9 @@ export type IndexRow = {
 
 /**
  * Every product on sale as `id,sales,likes`, most popular first, in one text. The order comes from
- * reading the popular index backwards, without a sort (aggregates ordered by sales and by slot took
- * 240-430 ms at 100,000 products, this 30-40 ms); the order is checked when read (`popularityOf`).
+ * reading the popular index backwards, without a sort: aggregates ordered by sales and by slot
+ * sorted every product on sale, in every worker each minute (decision 0023). The order is checked
+ * when read (`popularityOf`).
  */
 const POPULARITY = sql`(select string_agg(p.id || ',' || p.sales_count || ',' || p.likes_count, ',')
     from (select id, sales_count, likes_count from products where is_active
@@ -124,15 +125,15 @@ export const popularityQuery = sql`select version, ${POPULARITY} as popularity f
 /**
  * Everything in one statement, so the keys are of one moment. The database numbers the products
  * on sale (their slots) and sorts them; each list comes as one text of integers (`string_agg`)
- * rather than 100,000 rows, which the driver would take far longer to read, and the sorting is
+ * rather than a row per product, which the driver would take far longer to read, and the sorting is
  * done there rather than in the process that answers the visitors. The tile parts come only with
  * a new catalogue version, and what sales and likes move comes as `popularity` (read alone on the
  * minute's timer, `popularityQuery`).
  *
  * What only needs each product's slot comes unsorted, with the slots (`listing_slots`), and the
- * English titles with their products' ids: aggregates ordered by slot sorted 100,000 rows each,
- * and the titles joined to the products besides: the whole read at 100,000 products took 780-1,170 ms
- * in `psql`, and 610-830 ms so (docs/performance.md). They are put in slot order here (`bySlot`).
+ * English titles with their products' ids: aggregates ordered by slot would each sort every
+ * product on sale, and join the titles to the products besides, which made the whole read longer
+ * (decision 0023). They are put in slot order here (`bySlot`).
  */
 export function indexQuery(partsVersion: number, keysVersion: number) {
   return sql`with current_version as materialized (select version from catalogue_version),
@@ -269,9 +270,9 @@ function groupsInOrder(order: Int32Array, grouping: Grouping): Int32Array[] {
 }
 
 /**
- * Lets what waits for the event loop run: the keys are built in steps of a few milliseconds, so
- * reading them again (every minute, and whenever the catalogue changes) never holds the visitors'
- * answers for the whole build (100-300 ms at 100,000 products on a small processor).
+ * Lets what waits for the event loop run: the keys are built in short steps, so reading them
+ * again (every minute, and whenever the catalogue changes) never makes the visitors' answers wait
+ * for the whole build, which grows with the catalogue.
  */
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

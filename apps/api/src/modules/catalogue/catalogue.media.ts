@@ -50,8 +50,8 @@ export function webpPreviewUrl(imageKey: string, width: string): string {
 
 /**
  * `JSON.stringify(previewUrls(imageKey))`, made by joining texts: the key is escaped once, and
- * nothing is walked. Serializing the URLs' objects (keys that look like numbers) took most of a
- * cached tile's JSON.
+ * nothing is walked. Serializing the URLs' objects (keys that look like numbers) is slow, and would
+ * be most of the work of a cached tile's JSON.
  */
 export function previewUrlsJson(imageKey: string): string {
   const key = JSON.stringify(imageKey).slice(1, -1);

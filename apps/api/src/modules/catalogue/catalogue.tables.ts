@@ -121,9 +121,9 @@ export const products = pgTable(
 /**
  * The 64-bit difference hash of each product's original (lib/image-hash), signed, for finding
  * offers that copy a product. A narrow table of its own: a near-duplicate lookup reads every
- * hash, and 100,000 of them here are a few megabytes, where the products' rows are many times
- * that. `imageKey` is the picture the hash was made from: a product whose picture changed is
- * hashed again.
+ * hash, and a table of the hashes alone is a small part of the size of the products' rows.
+ * `imageKey` is the picture the hash was made from: a product whose picture changed is hashed
+ * again.
  */
 export const productImageHashes = pgTable(
   'product_image_hashes',
@@ -218,9 +218,10 @@ export const productLikes = pgTable(
 );
 
 /**
- * Every distinct word of the product titles (kept by a trigger on product_translations), as written
- * and folded, with a trigram index: a misspelt search word is compared, folded, with these few
- * thousand words instead of with every title, and the nearest one is offered as written.
+ * Every distinct word of the product titles (maintained by a trigger on product_translations), as
+ * written and folded, with a trigram index: a misspelt search word is compared, folded, with these
+ * words, far fewer than the titles, instead of with every title, and the nearest one is offered as
+ * written.
  */
 export const searchWords = pgTable(
   'search_words',

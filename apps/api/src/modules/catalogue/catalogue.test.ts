@@ -97,7 +97,7 @@ describe('GET /api/products', () => {
     expect(past.meta).toEqual({ current_page: 3, last_page: 2, per_page: 18, total: 25 });
   });
 
-  it('keeps a list asked for again for a few seconds, and counts anew once told the catalogue changed', async () => {
+  it('caches a list asked for again for a few seconds, and counts anew once told the catalogue changed', async () => {
     // Asked for a second time, an answer is cached.
     await list('?category_slugs=landscapes');
     const before = (await list('?category_slugs=landscapes')).meta.total;
@@ -455,7 +455,7 @@ describe('likes', () => {
     );
   });
 
-  it('keeps a guest’s answer only once its address is asked for a second time', async () => {
+  it('caches a guest’s answer only once its address is asked for a second time', async () => {
     forgetCatalogueCounts(app.db);
     const url = '/api/products?category_slugs=seascapes&sort=price_desc&per_page=3';
     const first = await app.inject({ method: 'GET', url });
@@ -472,7 +472,7 @@ describe('likes', () => {
     expect(cachedAnswer(app.db, 'de', url)).toBeUndefined();
   });
 
-  it('keeps a guest’s answer for two seconds with an ETag, and makes a signed-in user’s afresh', async () => {
+  it('caches a guest’s answer for two seconds with an ETag, and makes a signed-in user’s afresh', async () => {
     forgetCatalogueCounts(app.db);
     const first = await app.inject({ method: 'GET', url: '/api/products/storm' });
     expect(first.headers['cache-control']).toBe('public, max-age=2');
