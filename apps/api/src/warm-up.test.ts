@@ -41,7 +41,7 @@ describe('a worker’s warm-up', () => {
       ]),
     );
     expect(urls.some((url) => /^\/de\/products\?(sort=\w+&)?page=2$/.test(url))).toBe(true);
-    // Asked once, no address is kept.
+    // Asked once, no address is cached.
     expect(new Set(urls).size).toBe(urls.length);
     expect(warmed).toMatchObject({ requests: urls.length, failed: 0 });
     expect(warmed.unfinished).toBeUndefined();

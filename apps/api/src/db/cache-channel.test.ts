@@ -66,7 +66,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('the cache-clear channel', () 
       } else {
         await endListeners();
       }
-      // Once listening again, what was kept may be stale: it is read anew.
+      // Once listening again, what was cached may be stale: it is read anew.
       await vi.waitFor(
         async () => expect(await cache.get(second.db, 'k', async () => `new ${loss}`)).toBe(`new ${loss}`),
         {

@@ -29,7 +29,7 @@ afterAll(async () => {
   build?.remove();
 });
 
-/** A page asked for three times (sent once, kept, then served kept), with the headers of each. */
+/** A page asked for three times (sent once, cached, then served from the cache), with the headers of each. */
 async function askThrice(url: string, headers: Record<string, string> = {}) {
   const answers = [];
   for (let ask = 0; ask < 3; ask += 1) {
@@ -42,7 +42,7 @@ async function askThrice(url: string, headers: Record<string, string> = {}) {
 }
 
 describe("pages' Cache-Control", () => {
-  it("is `private, no-store` for a signed-in visitor's pages, kept for members or not", async () => {
+  it("is `private, no-store` for a signed-in visitor's pages, members' screens or not", async () => {
     const headers = { cookie: member.headers().cookie };
     for (const url of ['/en/dashboard', '/en/dashboard/orders', '/en/products', '/en', '/en/admin/users']) {
       const answers = await askThrice(url, headers);
@@ -60,7 +60,7 @@ describe("pages' Cache-Control", () => {
     }
   });
 
-  it('never keeps the pages of the newsletter’s links, which act on their token at every visit', async () => {
+  it('never caches the pages of the newsletter’s links, which act on their token at every visit', async () => {
     for (const url of [
       '/en/newsletter/confirm?id=1&expires=2&signature=3',
       '/de/newsletter/unsubscribe?email=a%40example.test&token=abc',
@@ -72,7 +72,7 @@ describe("pages' Cache-Control", () => {
     }
   });
 
-  it("leaves the pages kept for every visitor as they are, a visitor's other cookies or not", async () => {
+  it("leaves the pages cached for every visitor as they are, a visitor's other cookies or not", async () => {
     const asked: Record<string, string>[] = [{}, { cookie: 'cookie_consent=all' }];
     for (const headers of asked) {
       const answers = await askThrice('/en/products/a-picture', headers);

@@ -26,7 +26,7 @@ describe("the pages' in-process calls to the API", () => {
     return body.payload.image_generation_cost_eur;
   };
 
-  it("take a visitor's kept answer without passing through the router, and see a change at once", async () => {
+  it("take a visitor's cached answer without passing through the router, and see a change at once", async () => {
     forgetSiteCache(app.db);
     routed.length = 0;
     expect(await cost()).toBe(1);
@@ -47,7 +47,7 @@ describe("the pages' in-process calls to the API", () => {
     forgetSiteCache(app.db);
   });
 
-  it("take the language's changed texts, which every page merges, from the kept answer too", async () => {
+  it("take the language's changed texts, which every page merges, from the cached answer too", async () => {
     const overrides = async () => {
       const response = await injectTransport(app)('/api/localization/de/overrides', {
         method: 'GET',
@@ -85,7 +85,7 @@ describe("the pages' in-process calls to the API", () => {
     expect(routed).toHaveLength(4);
   });
 
-  it('answer with the bytes the API sent, read by text, json and arrayBuffer, for kept and routed calls and errors', async () => {
+  it('answer with the bytes the API sent, read by text, json and arrayBuffer, for cached and routed calls and errors', async () => {
     const transport = injectTransport(app);
     const direct = await app.inject({ method: 'GET', url: '/api/settings', headers: visitor });
     for (const headers of [visitor, visitor, { ...visitor, cookie: 'cookie_consent=all' }]) {

@@ -48,7 +48,7 @@ async function audits(action: string) {
 
 describe('the catalogue editor: products', () => {
   it('adds a product from an original picture, with previews, and the shop shows it at once', async () => {
-    // Listed once, so the shop's kept answer must be cleared by the change.
+    // Listed once, so the shop's cached answer must be cleared by the change.
     expect((await shop('/products?search=lighthouse')).json().meta.total).toBe(0);
     const created = await send('POST', '/api/admin/products', [
       {

@@ -64,13 +64,13 @@ export async function listCountries(db: Db, locale: string): Promise<Country[]> 
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
-/** Footer content is on every page and changes rarely: kept for five seconds. */
+/** Footer content is on every page and changes rarely: cached for five seconds. */
 const footerCache = createTtlCache<Db, unknown>(5_000, { name: 'content-footer' });
 
 /** Call after changing social links or static pages, so this process shows the change at once. */
 export function forgetContentCache(db: Db): void {
   footerCache.clear(db);
-  // The links and pages' answers are kept with the site's (cachedSiteAnswer).
+  // The links and pages' answers are cached with the site's (cachedSiteAnswer).
   forgetPublicAnswers(db);
 }
 

@@ -320,7 +320,7 @@ describe('buying one prompt', () => {
     const guest = await app.inject({ method: 'GET', url: `/api/products/${id(10)}` });
     expect(guest.json().data.prompt).toBeNull();
     expect(guest.body).not.toContain(page.prompt);
-    // Nor does the guests' kept answer carry it, read after the owner's.
+    // Nor does the guests' cached answer carry it, read after the owner's.
     const slug = await app.inject({ method: 'GET', url: '/api/products/prompt-10' });
     expect(slug.body).not.toContain(page.prompt);
   });

@@ -53,7 +53,7 @@ export async function siteRoutes(parent: FastifyInstance) {
       cachedSiteAnswer(app.db, request, reply, () => getWords(app.db, request.params.locale)),
   });
 
-  // Every page's texts are merged with these: kept like the rest of the site's answers, so a
+  // Every page's texts are merged with these: cached like the rest of the site's answers, so a
   // page's call for them does not pass through the router and its hooks each time.
   app.route({
     ...routeOf(siteEndpoints.wordOverrides),

@@ -20,7 +20,7 @@ import {
 } from './site.defaults';
 import { currencies, languages, settings, settingTranslations, translationOverrides } from './site.tables';
 
-/** Site data is read on every page and changes rarely: it is kept for a few seconds. */
+/** Site data is read on every page and changes rarely: it is cached for a few seconds. */
 const SITE_CACHE_MS = 5_000;
 const siteCache = createTtlCache<Db, unknown>(SITE_CACHE_MS, { name: 'site' });
 
@@ -76,10 +76,10 @@ export async function getStoredSettings(db: Db, locale: string = DEFAULT_LOCALE)
 }
 
 /**
- * The checked settings of the kept rows, made once for each reading of them: checking them again
- * for every list and page took a fiftieth of an API list's time. A reading read again (after a
- * change, or when it expired) is a new array, and is checked again. What it answers is shared:
- * read it, never change it.
+ * The checked settings of the cached rows, made once for each reading of them: the rows change
+ * only when read again, so checking them for every list and page would repeat the same work. A
+ * reading read again (after a change, or when it expired) is a new array, and is checked again.
+ * What it answers is shared: read it, never change it.
  */
 const settingsOfRows = new WeakMap<object, WeakMap<object, StoredSettings>>();
 

@@ -78,7 +78,7 @@ describe('GET /api/settings', () => {
     forgetSiteCache(app.db);
   });
 
-  it('checks the kept settings once per reading, and a change is read and checked again', async () => {
+  it('checks the cached settings once per reading, and a change is read and checked again', async () => {
     forgetSiteCache(app.db);
     const first = await getStoredSettings(app.db, 'de');
     expect(await getStoredSettings(app.db, 'de')).toBe(first);
