@@ -157,10 +157,10 @@ async function expectationsFor(paths) {
 }
 
 /**
- * A page's text is checked by its length: reading it (searching it for `</html>`) cost the
- * measuring client more than the server's answer, and held the figures at a third of what the
- * server does. The length of a page varies a little (a page is kept for whoever asks first, and
- * a crawler's copy is written out whole, about 1 KB more); an error page or a page cut short is
+ * A page's text is checked by its length: reading it (searching it for `</html>`) costs the
+ * measuring client more than the server's answer, so the figures would measure the client, not
+ * the server. The length of a page varies a little (a page is cached for whoever asks first, and
+ * a crawler's copy is written out whole, a little longer); an error page or a page cut short is
  * far shorter than nine tenths of it.
  */
 function hasLength(body, length) {
@@ -260,7 +260,7 @@ async function measure(label, paths, headers = {}) {
 
 /**
  * Loads the server with addresses nobody asked for before: every request takes the next of
- * `paths` (across all connections), so no kept page or answer can serve it. An answer is right
+ * `paths` (across all connections), so no cached page or answer can serve it. An answer is right
  * when it is a 200 (compressed when `headers` ask for it and it is not too small to be).
  */
 async function measureDistinct(label, paths, headers = {}, warmUp = []) {
@@ -424,8 +424,8 @@ try {
     ['a product page, signed in', [productPath], signedIn],
   );
   const neverAskedPages = benchQueries(5_000, 7, '/en/products');
-  // As many as the fastest machine asks for in a row's time: each is asked once. (40,000 were fewer
-  // than 5,000 answers a second ask for in 8 s; the rest were asked again and answered as kept.)
+  // As many as the fastest machine asks for in a row's time: each is asked once. With fewer, a fast
+  // machine runs out within the row and asks the rest again, answered from the cache.
   const neverAskedLists = benchQueries(100_000, 11);
   const distinctRoutes = [
     [
@@ -451,7 +451,7 @@ try {
       typo: await singleRequestMs(
         [1, 2, 3, 4, 5].map((page) => `/api/products?search=protrait&page=${page}`),
       ),
-      // Five other misspellings, each asked once: nothing of theirs is kept yet.
+      // Five other misspellings, each asked once: nothing of theirs is cached yet.
       typoFirst: await singleRequestMs(
         ['portriat', 'cyberpnuk', 'watrcolor', 'landscpae', 'fantsay'].map(
           (typo) => `/api/products?search=${typo}`,

@@ -613,7 +613,7 @@ export const adminEndpoints = {
       method: 'GET',
       path: '/admin/verifications/:id/documents/:field/view',
       summary:
-        'One identity document shown in the page (a picture or a PDF inline), to admins only, never kept',
+        'One identity document shown in the page (a picture or a PDF inline), to admins only, never cached',
       params: adminVerificationDocumentParams,
     }),
     approve: defineEndpoint({

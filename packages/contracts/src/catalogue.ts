@@ -92,7 +92,7 @@ export const productDetail = productSummary.extend({
   prompt_preview: z.string(),
   /**
    * The whole prompt, for a signed-in viewer who bought it; null for anyone else (a guest's answer
-   * is kept and shared, so it never holds one).
+   * is cached and shared, so it never carries one).
    */
   prompt: z.string().nullable(),
   /** True when the signed-in viewer has it in their cart. */

@@ -75,9 +75,9 @@ export function scopedServer(
  * Ends a kept-alive connection that stayed idle past its limit, once the process has read what
  * waits on it. Node would end it the moment its timer fires; when the process was busy past that
  * moment (rendering a page), the client's next request may already be there unread, and the
- * client saw its connection reset instead of an answer. Timers run before the reading of the
- * event loop's next turn, so the end waits one turn: a request read meanwhile is answered (its
- * bytes move `bytesRead`, and Node sets the idle limit again after its answer).
+ * client saw its connection reset instead of an answer. Timers run before the event loop polls
+ * for input, so the end waits for the poll (`setImmediate`): a request read meanwhile is answered
+ * (its bytes move `bytesRead`, and Node sets the idle limit again after its answer).
  */
 function endIdleConnection(socket: Socket) {
   const read = socket.bytesRead;

@@ -5,7 +5,8 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * The worker thread that tells whether a file is an SVG (started by `isSvg` in file-kinds.ts, which
  * stops it once it has answered or taken too long): it is sent the file's text and answers whether
  * it is a well-formed XML document whose one root element is `<svg>`. Parsing a file of megabytes
- * takes a second or more, which is why it never runs on the server's event loop (decision 0045).
+ * takes long enough to stall every other request, which is why it never runs on the server's
+ * event loop (decision 0045).
  *
  * This file imports packages only: it runs as it is under Node (its types stripped) from src/, and
  * as its own bundle from dist/.

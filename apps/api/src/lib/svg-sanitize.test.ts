@@ -153,7 +153,7 @@ async function timed<T>(work: () => Promise<T>) {
   const started = performance.now();
   try {
     const result = await work();
-    // Work that held the event loop to its end left no turn to the ticker after it: count that too.
+    // Work that blocked the event loop to its end let the ticker run no more after it: count that too.
     longestStall = Math.max(longestStall, performance.now() - last);
     return { result, elapsed: performance.now() - started, longestStall };
   } finally {

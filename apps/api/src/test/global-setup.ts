@@ -19,7 +19,8 @@ declare module 'vitest' {
 
 /**
  * Migrates once per test run; every test file then starts from a copy (decision 0013).
- * Creating and migrating a database per file costs seconds on PGlite; copying costs a fraction.
+ * Creating and migrating a database per file would run every migration again for every file;
+ * copying the migrated one does not.
  */
 export default async function setup(project: TestProject) {
   const kind = project.config.env?.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
