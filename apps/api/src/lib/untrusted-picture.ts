@@ -4,8 +4,9 @@ import sharp, { type Sharp, type SharpOptions } from 'sharp';
 const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
- * How long sharp may work on one picture from outside, decoding and encoding included. A picture of
- * 50 million pixels is re-encoded as WebP in about 3 s on a machine of two cores.
+ * How long sharp may work on one picture from outside, decoding and encoding included: several times
+ * what the largest picture allowed (`MAX_INPUT_PIXELS`) takes to re-encode as WebP on a small
+ * server, so that only a crafted file reaches it.
  */
 export const PICTURE_TIME_LIMIT_SECONDS = 20;
 
