@@ -11,8 +11,8 @@ export type CachedEncoding = 'br' | 'gzip';
  * Which goes first depends on the size. Each compression pays for setting its coder up, and
  * Zstandard's set-up is the dearest: on a small answer (a list's JSON) it costs more than
  * Zstandard saves, so Brotli at its quickest quality goes first; on a large one (a list page's
- * HTML) Zstandard at its quickest level compresses fastest and smallest. Gzip, slower than either
- * for a larger result, goes only to a client that takes neither (decision 0035 has the figures).
+ * HTML) Zstandard at its quickest level compresses fastest and smallest. Gzip, slower and larger
+ * than either, goes only to a client that takes neither (decision 0035 has the figures).
  */
 export const ONE_OFF_ENCODINGS = ['zstd', 'br', 'gzip'] as const;
 export type OneOffEncoding = (typeof ONE_OFF_ENCODINGS)[number];

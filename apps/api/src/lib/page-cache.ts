@@ -139,9 +139,9 @@ function gzipTemplate(page: CachedPage): GzipTemplate {
 
 /*
  * The gzip trailer's CRC-32 of a page under a new nonce, without reading the whole page again for
- * every response, which would be much of the work of serving a cached page. CRC-32 is linear over GF(2):
- * two texts of one length that differ in some bytes have checksums that differ by the checksum of
- * the difference, moved along by the bytes that follow it. So the page's checksum under a new
+ * every response, which would be much of the work of serving a cached page. CRC-32 is linear over
+ * GF(2): two texts of one length that differ in some bytes have checksums that differ by the
+ * checksum of the difference, moved along by the bytes that follow it. So the page's checksum under a new
  * nonce is its checksum as rendered, changed by `crc32(new) ^ crc32(old)` moved along by the
  * bytes after each place of the nonce: one 32×32 bit matrix per page (`shiftsAfter`), made once.
  */

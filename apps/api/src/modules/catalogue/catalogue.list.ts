@@ -72,9 +72,9 @@ const rankedCache = createTtlCache<Db, Ranking>(COUNT_CACHE_MS, {
  * catalogue version (decision 0023). A list reads the version first, so these reads are cached
  * under it for up to `SEARCH_BY_VERSION_MS` rather than a minute: read again once the catalogue
  * changes, however it was changed, and not before. Ranking a common word is one of the dearest
- * reads of a large catalogue, and cached for a minute every worker ranked every word in use again
- * each minute. A list read
- * without the catalogue version (`useIndex: false`) caches them for a minute.
+ * reads of a large catalogue, and with a cache of a minute every worker ranked every word in use
+ * again each minute. A list read without the catalogue version (`useIndex: false`) caches them
+ * for a minute.
  */
 const SEARCH_BY_VERSION_MS = 10 * 60_000;
 const foundByVersion = createTtlCache<Db, number>(SEARCH_BY_VERSION_MS, {
