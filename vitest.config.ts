@@ -16,7 +16,7 @@ const aloneTests = [
 
 /**
  * The API's tests on one database engine, as two projects. The other files share the modules each
- * worker has loaded: loading the app for every file again took more than half of the run's time
+ * worker has loaded, so the app's modules are loaded once per worker rather than once per file
  * (docs/performance.md, "the test suite's time"). Every file builds its own app and database.
  */
 function apiProjects(engine: 'pglite' | 'postgres', include: string[]) {

@@ -209,7 +209,7 @@ async function titleAt(base: string, url: string): Promise<string> {
 }
 
 /** How long a node keeps a public answer (apps/api/src/lib/public-answers.ts, PUBLIC_ANSWER_MS). */
-const KEPT_ANSWER_MS = 2_000;
+const CACHED_ANSWER_MS = 2_000;
 
 /**
  * Renames the product on `from`, after `to` has read and kept its old title, and expects `to`
@@ -223,7 +223,7 @@ async function expectRenameToCross(from: string, to: string, label: string) {
   const url = `/api/products/${slug}?crossing=${Date.now()}`;
   expect(await titleAt(to, url)).not.toMatch(/^\(/);
   const before = await titleAt(to, url);
-  const keptAt = Date.now();
+  const cachedAt = Date.now();
   expect(before).not.toMatch(/^\(/);
   expect(before).not.toBe(title);
   const renamed = await (await staff()).call(from, 'PUT', `/api/admin/products/${id}`, {
@@ -233,9 +233,9 @@ async function expectRenameToCross(from: string, to: string, label: string) {
   const renamedAt = Date.now();
   try {
     await expect.poll(() => titleAt(to, url), { timeout: CROSSING_MS, interval: 50 }).toBe(title);
-    // Else the kept answer expired first, and the node read it anew: no proof of the clear.
-    expect(Date.now() - keptAt, 'served before the old title would have expired').toBeLessThan(
-      KEPT_ANSWER_MS,
+    // Else the cached answer expired first, and the node read it anew: no proof of the clear.
+    expect(Date.now() - cachedAt, 'served before the old title would have expired').toBeLessThan(
+      CACHED_ANSWER_MS,
     );
   } catch (error) {
     // How late it came, if at all within 15 s: for the message.

@@ -9,9 +9,9 @@ import { apiVisitor } from './api-visitor';
 import { baseURL, launchBrowser, openPage, screenshot, viewports } from './browser';
 import { waitForMailLink } from './mailbox';
 
-// Returning visitors get kept pages too: a cookie that does not change the page (the banner's
+// Returning visitors get cached pages too: a cookie that does not change the page (the banner's
 // choice, a tracker's) leaves it a guest's page; a signed-in visitor of a public screen gets the
-// page kept for every signed-in visitor, and the browser fills in the personal parts.
+// page cached for every signed-in visitor, and the browser fills in the personal parts.
 
 /** A visitor of the shared server, through the API. */
 function visitor() {
@@ -50,7 +50,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // A signed-in member who owns a prompt: registered, given money by the back office, buying.
   member = visitor();
-  memberEmail = `kept.${Date.now()}@example.test`;
+  memberEmail = `cached.${Date.now()}@example.test`;
   await member.call('GET', '/sanctum/csrf-cookie');
   const registered = await member.call('POST', '/api/register', {
     first_name: 'Keta',
@@ -73,7 +73,7 @@ beforeAll(async () => {
     (
       await admin.call('POST', `/api/admin/users/${me.id}/adjust`, {
         amount: '100',
-        reason: 'kept pages test',
+        reason: 'cached pages test',
       })
     ).status,
   ).toBe(200);
@@ -96,13 +96,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('kept pages for returning visitors', () => {
+describe('cached pages for returning visitors', () => {
   it('keep the page for a visitor whose cookies do not change it, rendered without them', async () => {
-    const path = `/en/products?sort=newest&kept=${Date.now()}`;
+    const path = `/en/products?sort=newest&cached=${Date.now()}`;
     const first = await page(path, 'cookie_consent=all; _ga=GA1.1.123');
     expect(first.status).toBe(200);
     expect(first.cache).toBe('miss');
-    // A page is kept once it is asked for again, as most addresses asked once never are.
+    // A page is cached once it is asked for again, as most addresses asked once never are.
     const again = await page(path, 'cookie_consent=necessary');
     expect(again.cache).toBe('miss');
     const second = await page(path, 'cookie_consent=essential');
@@ -114,7 +114,7 @@ describe('kept pages for returning visitors', () => {
     expect(first.html).not.toContain('GA1.1.123');
   });
 
-  it('send a page asked once by Zstandard to a browser that takes it, Brotli to Safari, and a kept one by gzip', async () => {
+  it('send a page asked once by Zstandard to a browser that takes it, Brotli to Safari, and a cached one by gzip', async () => {
     const path = `/en/products?sort=price_desc&once=${Date.now()}`;
     // The bytes as sent, not decoded on the way as fetch does.
     const raw = (acceptEncoding: string, at = path) =>
@@ -139,11 +139,11 @@ describe('kept pages for returning visitors', () => {
     const safari = await raw('gzip, deflate, br', `${path}&safari=1`);
     expect(safari.encoding).toBe('br');
     expect(brotliDecompressSync(safari.body).toString('utf8')).toContain('<h1');
-    // Asked again and then kept: gzip, the kept page's template, whatever else the browser takes.
+    // Asked again and then cached: gzip, the cached page's template, whatever else the browser takes.
     await raw('gzip, deflate, br, zstd');
-    const kept = await raw('gzip, deflate, br, zstd');
-    expect(kept.encoding).toBe('gzip');
-    expect(withoutNonce(gunzipSync(kept.body).toString('utf8'))).toBe(withoutNonce(html));
+    const cached = await raw('gzip, deflate, br, zstd');
+    expect(cached.encoding).toBe('gzip');
+    expect(withoutNonce(gunzipSync(cached.body).toString('utf8'))).toBe(withoutNonce(html));
   });
 
   it('still follow the cookies that decide a redirect: the chosen language', async () => {
@@ -172,20 +172,20 @@ describe('kept pages for returning visitors', () => {
     expect(guest.html).not.toContain('account-pending');
   });
 
-  it('never keep the buyer’s whole prompt or the cart’s mark in a page kept for others', async () => {
+  it('never cache the buyer’s whole prompt or the cart’s mark in a page cached for others', async () => {
     // The prompt's last words: past the preview everyone sees, only its buyer may read them.
     const words = boughtPrompt.trim().split(/\s+/);
     expect(words.length).toBeGreaterThanOrEqual(8);
     const hidden = words.slice(-4).join(' ');
     for (const path of [`/en/products/${boughtSlug}`, `/en/products/${cartSlug}`]) {
       for (const cookie of [member.cookie(), member.cookie(), undefined]) {
-        const kept = await page(path, cookie);
-        expect(kept.status).toBe(200);
-        expect(kept.html).not.toContain(hidden);
+        const cached = await page(path, cookie);
+        expect(cached.status).toBe(200);
+        expect(cached.html).not.toContain(hidden);
         // The product in the page's data is nobody's; the page's texts (in a script) name the marks,
         // the page itself shows none.
-        expect(kept.html).toMatch(/\\*"prompt\\*":null,\\*"in_cart\\*":false/);
-        const shown = kept.html.replace(/<script[\s\S]*?<\/script>/g, '');
+        expect(cached.html).toMatch(/\\*"prompt\\*":null,\\*"in_cart\\*":false/);
+        const shown = cached.html.replace(/<script[\s\S]*?<\/script>/g, '');
         expect(shown).not.toContain('In your cart');
         expect(shown).not.toContain('Your prompt');
         expect(shown).not.toContain('You own this prompt');
@@ -193,7 +193,7 @@ describe('kept pages for returning visitors', () => {
     }
   });
 
-  it('never keep a signed-in visitor’s own screens', async () => {
+  it('never cache a signed-in visitor’s own screens', async () => {
     const dashboard = await page('/en/dashboard/orders', member.cookie());
     expect(dashboard.cache).toBeNull();
     const cart = await page('/en/cart', member.cookie());

@@ -6,7 +6,7 @@ import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, vi
 import { verifiedUser } from './journeys';
 
 // The tests' shop takes its payments through the sandbox: every page says so at its top, in the
-// page's language, the kept pages too (the line is the same for every visitor).
+// page's language, the cached pages too (the line is the same for every visitor).
 
 const languages = ['en', 'de', 'fr', 'es', 'it', 'pl'] as const;
 
@@ -36,7 +36,7 @@ async function expectBannerOnTop(page: Page, language = 'en') {
 }
 
 describe('the test-mode banner', () => {
-  it('is in the server-rendered page in every language, kept pages included', async () => {
+  it('is in the server-rendered page in every language, cached pages included', async () => {
     for (const language of languages) {
       for (const path of [`/${language}`, `/${language}/products`]) {
         for (let visit = 0; visit < 2; visit += 1) {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 /**
  * The line at the top of every page while payments go through the sandbox provider (settings'
  * `payments_test_mode`): nobody should take the shop's Pay button for real money. Plain markup,
- * the same for every visitor, so it is part of kept pages and costs no script.
+ * the same for every visitor, so it is part of cached pages and costs no script.
  */
 export function TestModeBanner({ shown }: { shown: boolean }) {
   const { t } = useTranslation();
