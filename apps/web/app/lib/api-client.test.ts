@@ -119,12 +119,12 @@ describe('answers checked before', () => {
     let reads = 0;
     const transport: ApiTransport = async () =>
       new Response(JSON.stringify(answer), { status: 200, headers: { etag } });
-    const held = new Map<string, unknown>();
+    const cache = new Map<string, unknown>();
     const checked = {
-      get: (key: string) => held.get(key),
+      get: (key: string) => cache.get(key),
       set: (key: string, value: unknown) => {
         reads++;
-        held.set(key, value);
+        cache.set(key, value);
       },
     };
     const api = createApiClient({ transport, locale: 'de', checked });
@@ -139,12 +139,12 @@ describe('answers checked before', () => {
     // Another language is asked for and checked on its own.
     const french = createApiClient({ transport, locale: 'fr', checked });
     await french.call(readTag, { params: { key: 'k' } });
-    expect([...held.keys()]).toEqual(['de /tags/k "a"', 'de /tags/k "b"', 'fr /tags/k "b"']);
-    // An answer its contract does not describe is never held.
+    expect([...cache.keys()]).toEqual(['de /tags/k "a"', 'de /tags/k "b"', 'fr /tags/k "b"']);
+    // An answer its contract does not describe is never cached.
     etag = '"c"';
     answer = { title: 'wrong' } as never;
     await expect(api.call(readTag, { params: { key: 'k' } })).rejects.toMatchObject({ status: 502 });
-    expect(held.has('de /tags/k "c"')).toBe(false);
+    expect(cache.has('de /tags/k "c"')).toBe(false);
   });
 
   it('leave other methods and answers without an ETag to be read each time', async () => {

@@ -22,13 +22,13 @@ function serverCall(cookie: string | null, query?: { page: number }) {
 }
 
 describe("the loaders' API client", () => {
-  it("holds a guest's checked answer per ETag, shared by the next page", async () => {
+  it("caches a guest's checked answer per ETag, shared by the next page", async () => {
     const first = await serverCall(null);
     expect(first).toEqual({ data: ['sea', 'sky'] });
     expect(await serverCall(null)).toBe(first);
   });
 
-  it("never shares a signed-in visitor's answers, nor holds lists asked by query", async () => {
+  it("never shares a signed-in visitor's answers, nor caches lists asked by query", async () => {
     const mine = await serverCall('session=abc');
     expect(await serverCall('session=abc')).not.toBe(mine);
     const page = await serverCall(null, { page: 2 });

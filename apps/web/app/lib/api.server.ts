@@ -63,15 +63,15 @@ const apiUrl = (process.env.API_URL ?? 'http://127.0.0.1:3000').replace(/\/+$/, 
 
 const fetchTransport: ApiTransport = (path, init) => fetch(`${apiUrl}${path}`, init);
 
-/** The most answers `checkedAnswers` holds; the least lately used go first. */
-const CHECKED_HELD = 200;
+/** The most answers `checkedAnswers` caches; the least lately used go first. */
+const CHECKED_CACHE_SIZE = 200;
 const checkedByKey = new Map<string, unknown>();
 
 /**
  * A guest's answers to addresses without a query (settings, texts, menus, a product), checked
- * once per ETag: every page's loaders ask for the same site data, and reading and checking it
- * again was about a twentieth of a list page's work. Lists, whose addresses are mostly asked once,
- * are not held.
+ * once per ETag and cached: every page's loaders ask for the same site data, which does not change
+ * while its ETag stays, so reading and checking it again for each page would be work for nothing.
+ * Lists, whose addresses are mostly asked once, are not cached.
  */
 const checkedAnswers: CheckedAnswers = {
   get(key) {
@@ -85,7 +85,8 @@ const checkedAnswers: CheckedAnswers = {
   set(key, value) {
     if (key.includes('?')) return;
     checkedByKey.set(key, value);
-    if (checkedByKey.size > CHECKED_HELD) checkedByKey.delete(checkedByKey.keys().next().value as string);
+    if (checkedByKey.size > CHECKED_CACHE_SIZE)
+      checkedByKey.delete(checkedByKey.keys().next().value as string);
   },
 };
 

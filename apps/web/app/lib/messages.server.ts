@@ -98,7 +98,7 @@ import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
 import { type Messages, mergeMessages } from './messages';
 import { type Packed, pack } from './packed';
-import { forgetTexts, holdTexts, TEXTS_PATH } from './texts';
+import { cacheTexts, forgetTexts, TEXTS_PATH } from './texts';
 
 /**
  * The built-in texts, one file per language and feature. Only the server holds them all;
@@ -238,21 +238,23 @@ export function messagesFor(locale: string, overrides: Record<string, string> = 
   return { ...shop, [BACK_OFFICE]: kept };
 }
 
-/** Packed shop texts lately made, by language and overrides: every page carries them. */
+/** Packed shop texts lately made, cached by language and overrides: every page carries them. */
 const packedTexts = new Map<string, Packed<Messages>>();
-const PACKED_TEXTS_KEPT = 24;
+const PACKED_TEXTS_CACHE_SIZE = 24;
 
 /**
- * `messagesFor`, packed, made once for each language and set of overrides: merging and packing
- * every text took a millisecond of each page. The same text is the same string, which `unpack`
- * then recognises at once.
+ * `messagesFor`, packed, made once for each language and set of overrides and cached: every page
+ * carries them, and they change only with the overrides, so merging and packing every text again
+ * for each page would be work for nothing. The same text is the same string, which `unpack` then
+ * recognises at once.
  */
 export function packedMessagesFor(locale: string, overrides: Record<string, string> = {}): Packed<Messages> {
   const key = `${locale}\n${JSON.stringify(overrides)}`;
   let packed = packedTexts.get(key);
   if (packed === undefined) {
     packed = pack(messagesFor(locale, overrides));
-    if (packedTexts.size >= PACKED_TEXTS_KEPT) packedTexts.delete(packedTexts.keys().next().value as string);
+    if (packedTexts.size >= PACKED_TEXTS_CACHE_SIZE)
+      packedTexts.delete(packedTexts.keys().next().value as string);
     packedTexts.set(key, packed);
   }
   return packed;
@@ -277,10 +279,11 @@ export const textsCode = (address: string, packed: string): string =>
 const textsScripts = new Map<string, TextsScript>();
 
 /**
- * The shop texts of one language as a script the browser keeps (decision 0032): it puts them
+ * The shop texts of one language as a script the browser caches (decision 0032): it puts them
  * in `self.__texts` under its own address, which names its content, so any change of a text is
- * a new address and a kept copy is never stale. Pages name the script instead of carrying the
- * texts in their loader data (30 KB of every page, written with three levels of escaping).
+ * a new address and a cached copy is never stale. Pages name the script instead of carrying the
+ * texts in their loader data (every text again in every page, written with three levels of
+ * escaping).
  * Made once for each language and set of overrides; the server reads the texts by the address
  * too (`cachedTexts`).
  */
@@ -291,13 +294,13 @@ export function textsScriptFor(locale: string, overrides: Record<string, string>
     const hash = createHash('sha256').update(locale).update('\n').update(packed).digest('base64url');
     const address = `${TEXTS_PATH}${locale}.${hash.slice(0, 16).replaceAll('-', '_')}.js`;
     script = { address, code: textsCode(address, packed), packed };
-    if (textsScripts.size >= PACKED_TEXTS_KEPT) {
+    if (textsScripts.size >= PACKED_TEXTS_CACHE_SIZE) {
       const oldest = textsScripts.keys().next().value as string;
       forgetTexts((textsScripts.get(oldest) as TextsScript).address);
       textsScripts.delete(oldest);
     }
     textsScripts.set(packed, script);
-    holdTexts(address, JSON.parse(packed) as Messages);
+    cacheTexts(address, JSON.parse(packed) as Messages);
   }
   return script;
 }

@@ -19,7 +19,7 @@ export type SiteData = {
   socialLinks: SocialLink[];
   /**
    * The address of the language's texts script (decision 0032), which the page names in its
-   * head and the browser keeps: a page's HTML does not carry the texts.
+   * head and the browser caches: a page's HTML does not carry the texts.
    */
   texts: string;
   /**
@@ -32,7 +32,7 @@ export type SiteData = {
 
 export const SITE_ROUTE_ID = 'routes/locale-layout';
 
-/** The site's texts: sent along with the data, or those the texts script holds. */
+/** The site's texts: sent along with the data, or those the texts script cached. */
 export function messagesOf(site: Pick<SiteData, 'texts' | 'messagesJson'>): Messages {
   return site.messagesJson === undefined ? cachedTexts(site.texts) : unpack(site.messagesJson);
 }

@@ -36,7 +36,7 @@ describe("a language's texts as a script of its own (decision 0032)", () => {
     expect(messagesOf({ texts: german.address })).toEqual(inWindow[german.address]);
   });
 
-  it('reads texts sent along with loader data before those held', () => {
+  it('reads texts sent along with loader data before those cached', () => {
     const address = textsScriptFor('en').address;
     expect(cachedTexts(address)).toEqual(messagesFor('en'));
     expect(messagesOf({ texts: address, messagesJson: '{"brand":{"name":"X"}}' })).toEqual({
@@ -73,7 +73,7 @@ describe('the texts route', () => {
       context: { apiFetch: transport, appUrl: 'https://shop.example', cspNonce: 'n' },
     } as never);
 
-  it('answers the current address of a language with its script, kept by the browser for good', async () => {
+  it('answers the current address of a language with its script, cached by the browser for good', async () => {
     const german = textsScriptFor('de', words.de);
     const answer = await get(german.address.slice(TEXTS_PATH.length));
     expect(answer.status).toBe(200);
@@ -82,7 +82,7 @@ describe('the texts route', () => {
     expect(await answer.text()).toBe(german.code);
   });
 
-  it("answers an address of texts changed since with today's texts under that address, not kept", async () => {
+  it("answers an address of texts changed since with today's texts under that address, not cached", async () => {
     // A page made before a text changed (or by a process that had not seen the change yet) names
     // the old address: it still gets texts to start with, today's ones.
     const before = textsScriptFor('de', {});

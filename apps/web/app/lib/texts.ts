@@ -17,7 +17,7 @@ function cachedTextsByAddress(): Record<string, Messages> {
 export const cachedTexts = (address: string): Messages =>
   (globalThis as unknown as { __texts: Record<string, Messages> }).__texts[address] as Messages;
 
-export function holdTexts(address: string, texts: Messages): void {
+export function cacheTexts(address: string, texts: Messages): void {
   cachedTextsByAddress()[address] = texts;
 }
 
