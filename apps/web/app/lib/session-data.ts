@@ -5,7 +5,8 @@ export const SESSION_ROUTE_ID = 'routes/session-layout';
 
 /**
  * What the session layout knows: the signed-in user, or null for a guest. `personalDeferred` marks
- * a page kept for every signed-in visitor: whose it is, the browser asks at once after start.
+ * a page from the page cache, shared by every signed-in visitor (decision 0022): whose it is, the
+ * browser asks at once after start.
  */
 export type SessionData = { user: Profile | null; personalDeferred: boolean };
 

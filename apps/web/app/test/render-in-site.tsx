@@ -33,7 +33,7 @@ type SiteOptions = {
   url?: string;
   /** Layout routes between the session layout and the page, outermost first, with their loader data. */
   layouts?: { id: string; loaderData: unknown }[];
-  /** A signed-in visitor's page kept for all of them, whose personal parts come later. */
+  /** A signed-in visitor's page cached for all of them, whose personal parts come later. */
   personalDeferred?: boolean;
   /** The markup as a page has it, which the browser hydrates (`renderToString`), rather than static. */
   hydratable?: boolean;

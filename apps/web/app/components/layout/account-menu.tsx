@@ -11,9 +11,9 @@ import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
 import { Link } from '../ui/link';
 
 /**
- * A page kept for every signed-in visitor (decision 0022) has nobody in it: in the menu's place a
- * placeholder, neither the guest's buttons nor a jump, while the page's data is asked again as this
- * visitor's. That brings the menu, the balance, the cart and the marks on the tiles.
+ * A page cached for every signed-in visitor (the page cache, decision 0022) has nobody in it: in
+ * the menu's place a placeholder, neither the guest's buttons nor a jump, while the page's data is
+ * asked again as this visitor's. That brings the menu, the balance, the cart and the marks on the tiles.
  */
 function PendingAccount() {
   const revalidator = useRevalidator();

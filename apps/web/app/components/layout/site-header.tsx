@@ -120,7 +120,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 {t('generate.action')}
               </NavLink>
               {user || pending ? (
-                // On a page kept for every signed-in visitor the menu asks whose page it is (account-menu.tsx).
+                // On a page cached for every signed-in visitor the menu asks whose page it is (account-menu.tsx).
                 <AccountMenu user={user} />
               ) : (
                 <>

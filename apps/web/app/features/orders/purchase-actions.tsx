@@ -42,8 +42,8 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
   // Off until the page's code runs: a press before then would be lost.
   const live = useHydrated();
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // Owned or in the cart as the server says (the page's data is asked again once a kept page has
-  // started, decision 0022), or made so here and now.
+  // Owned or in the cart as the server says (the page's data is asked again once a page from the
+  // page cache has started, decision 0022), or made so here and now.
   const [boughtHere, setBoughtHere] = useState(false);
   const [addedHere, setAddedHere] = useState(false);
   const owned = Boolean(product.owned) || boughtHere;

@@ -24,7 +24,7 @@ export function TileActions({ product, buyLabel }: { product: ProductSummary; bu
   const { t } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
-  // A signed-in visitor whose page is still a kept one: the button waits, it does not send to login.
+  // A signed-in visitor whose page is still the cached one: the button waits, it does not send to login.
   const pending = usePersonalPartsPending();
   const location = useLocation();
   const revalidator = useRevalidator();
