@@ -22,10 +22,10 @@ export const streamTimeout = 5_000;
  * The page is sent once all of it is rendered (its data is loaded before; only code-split parts
  * suspend, for a moment), so nothing is gained by streaming it: the page leaves as one buffer,
  * rendered in one pass where it can be (`renderedAtOnce`, decision 0037). Passed on as a stream,
- * its 2 KB pieces went through four streams each (React's, the script rewrite, the web stream,
- * the server's), which cost a page more than a third of React's own render (docs/performance.md).
- * A visitor who hangs up meanwhile costs the render of a page (milliseconds), which the server
- * may keep for the next.
+ * its small pieces would go through four streams each (React's, the script rewrite, the web
+ * stream, the server's), copying and handing over the same bytes again at every step for nothing.
+ * A visitor who hangs up meanwhile costs only the render of one page, which the server may cache
+ * for the next visitor.
  */
 export default async function handleRequest(
   request: Request,

@@ -18,9 +18,9 @@ export function centsFromDecimal(amount: number): number {
 /**
  * How the shop's languages write an amount: the group separator, the decimal separator, and how
  * many digits the whole part needs before it is grouped (Spanish, Italian and Polish write 1234,50
- * but 12.345,67). Written out because a browser's first `Intl.NumberFormat` loads the number data
- * of ICU, 50-80 ms on the page's thread while the page starts (decision 0019). The test pins each
- * entry to `Intl.NumberFormat`'s own output; any other language goes through Intl.
+ * but 12.345,67). Written out because a browser's first `Intl.NumberFormat` loads ICU's number
+ * data on the page's thread, and every page writes amounts while it starts (decision 0019). The
+ * test pins each entry to `Intl.NumberFormat`'s own output; any other language goes through Intl.
  */
 const NUMBER_STYLES: Record<string, string> = {
   en: ',.4',

@@ -41,7 +41,7 @@ function lookup(messages: Messages, key: string): string | undefined {
  */
 const lookedUp = new WeakMap<Messages, Map<string, string | undefined>>();
 
-/** Each language's plural rules, made once: making them took longer than a page's texts. */
+/** Each language's plural rules, made once and cached: the same for every page, and costly to make. */
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 function pluralRulesOf(language: string): Intl.PluralRules {

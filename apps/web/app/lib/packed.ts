@@ -1,9 +1,9 @@
 /**
  * Loader data as one JSON text (decision 0019). React Router writes loader data in a format of its
- * own, which the browser decodes value by value in the same task as hydration's first step: about
- * 20 ms for the home page's product lists on this machine's processor, four times that on
- * Lighthouse's phone. A single string in it decodes at once, and `JSON.parse` reads the text in a
- * fraction of a millisecond. For plain JSON only, such as what the API answered.
+ * own, which the browser decodes value by value in the same task as hydration's first step: the
+ * more data (a page of product lists), the longer the page's thread is busy before it can answer a
+ * tap. A single string in it decodes at once, and `JSON.parse`, built into the browser, reads the
+ * text in one go. For plain JSON only, such as what the API answered.
  */
 export type Packed<T> = string & { readonly packedValue?: T };
 

@@ -6,13 +6,13 @@ const HEAD_END = '</head>';
  * Run on `load`, once the page has been shown (its first contentful paint): the held module
  * script is put back as a module script, which starts React Router and hydration; then each held
  * preload becomes a module preload again, one per task. Every new preload sends its request at
- * once, from the page's thread; eighteen of them in the load handler made one task of 10-40 ms,
- * which a phone's slower processor would feel as a blocked page.
+ * once, from the page's thread; all of them in the load handler would make one long task, which
+ * a phone's slower processor would feel as a blocked page.
  *
  * Why wait for the paint: on a busy phone the page can have loaded before its first frame is on
  * the screen, and Chromium then holds that frame until the page's thread is free again; started
- * at `load`, hydration kept it busy and the first paint came up to a second late. A browser
- * without paint timing starts at `load`; one that reports no paint starts a second later.
+ * at `load`, hydration would keep the thread busy and the first paint would wait for it. A
+ * browser without paint timing starts at `load`; one that reports no paint starts a second later.
  */
 const START_AFTER_LOAD =
   "addEventListener('load',function(){var started=false;function start(){if(started)return;started=true;" +
@@ -29,7 +29,7 @@ const START_AFTER_LOAD =
 /**
  * Holds the page's scripts until the page has loaded (decision 0019). The server's HTML is the
  * page; the scripts only make it interactive. On a slow phone connection the stylesheet and the
- * first pictures should not share the line with 120 KB of scripts, so React Router's module
+ * first pictures should not share the line with the page's scripts, so React Router's module
  * preloads and its module script are written inert, and a small script at the end of the head,
  * under the response's nonce, brings them to life on the window's `load` event.
  *

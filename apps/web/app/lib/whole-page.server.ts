@@ -6,8 +6,8 @@ import type { EntryContext } from 'react-router';
 /**
  * The two ways a page is rendered whole (decision 0037). Most pages take one synchronous pass of
  * `renderToString`, which gathers React's output as a string: the renderer that streams writes
- * every tag, attribute and text through a 2 KB byte buffer, and that writing cost a list page a
- * third as much as rendering it. A page that cannot be rendered at once is rendered again by the
+ * every tag, attribute and text through a small byte buffer, work that a page sent whole as one
+ * buffer does not need. A page that cannot be rendered at once is rendered again by the
  * renderer that waits for every part (`renderWhenReady`): one whose code-split part is not yet
  * loaded in this process (the first of its kind), or one with an error to report.
  */
@@ -19,10 +19,10 @@ const GIVEN_UP_BOUNDARY = Buffer.from('<!--$!');
 /**
  * The page in one pass, as UTF-8, or null when a part of it suspended or failed.
  *
- * React gathers the page as a string made of thousands of joined pieces. Read as a string (to
- * look for a given-up boundary, or joined to the doctype and then encoded), it cost a list page
- * about 2.8 ms; written once into bytes of the right length, which are then searched, 1.6 ms
- * (docs/performance.md).
+ * React gathers the page as a string made of thousands of joined pieces. It is written once into
+ * bytes of the right length, which are then searched: reading it as a string instead (to look for
+ * a given-up boundary, or joining it to the doctype and then encoding it) goes through the whole
+ * page more times for the same bytes (decision 0037).
  */
 export function renderedAtOnce(page: ReactElement): Buffer | null {
   let html: string;

@@ -10,8 +10,8 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 /**
  * A link within the site: a plain anchor, which the page's one click handler (`useLinkNavigation`,
  * in the root) turns into a navigation in the page. React Router's `<Link>` does the same with a
- * dozen hooks per link; the home page has over a hundred links, and hydrating those hooks was a
- * fifth of the page's start (decision 0019). `data-discover` lets React Router learn the routes
+ * dozen hooks per link; the home page has over a hundred links, and hydrating all those hooks
+ * would hold up the page's start (decision 0019). `data-discover` lets React Router learn the routes
  * behind the links ahead of a click, as it does for its own.
  */
 export function Link({ to, ...rest }: LinkProps) {
