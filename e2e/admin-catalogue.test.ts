@@ -80,7 +80,7 @@ describe('the catalogue editor in the browser', () => {
     await page.goto('/en/admin/content');
     await page.getByRole('navigation', { name: 'Site content' }).getByRole('link', { name: 'Texts' }).click();
     await page.waitForURL('**/en/admin/content/texts');
-    await page.getByLabel('Language').selectOption('de');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await page.getByLabel('Find a text by its wording or key').fill('sprache');
     await page.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL('**/en/admin/content/texts?words=de&find=sprache');

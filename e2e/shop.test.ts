@@ -17,20 +17,30 @@ describe('the shop window', () => {
     await page.getByRole('heading', { name: 'Top sellers' }).waitFor();
     await page.getByRole('heading', { name: 'Browse by style' }).waitFor();
     await screenshot(page, 'home-full-1280');
-    // Top sellers show their whole titles, five in a row: none is cut off by its two-line clamp.
+    // Top sellers show a title longer than 15 letters cut to 15 and two dots (spec sections 2 and 9),
+    // on one line that nothing covers; the whole title is the link's tooltip and its spoken name.
     const sellers = await page.locator('section[aria-labelledby="top-title"] a').evaluateAll((links) =>
       links.map((link) => {
-        const shown = link.querySelector<HTMLElement>('.font-semibold');
+        const shown = link.querySelector<HTMLElement>('[aria-hidden="true"].font-semibold');
         return {
-          title: link.getAttribute('title'),
+          title: link.getAttribute('title') ?? '',
+          spoken: link.querySelector('.sr-only')?.textContent,
           text: shown?.textContent,
-          cut: shown ? shown.scrollHeight > shown.clientHeight + 1 : true,
+          overflows: shown ? shown.scrollWidth > shown.clientWidth + 1 : true,
         };
       }),
     );
     expect(sellers.length).toBeGreaterThan(0);
-    for (const seller of sellers)
-      expect(seller).toEqual({ title: seller.title, text: seller.title, cut: false });
+    expect(sellers.some((seller) => [...seller.title].length > 15)).toBe(true);
+    for (const seller of sellers) {
+      const letters = [...seller.title];
+      expect(seller).toEqual({
+        title: seller.title,
+        spoken: seller.title,
+        text: letters.length > 15 ? `${letters.slice(0, 15).join('')}..` : seller.title,
+        overflows: false,
+      });
+    }
 
     // The header menus work from the keyboard: Enter opens, arrows move, Escape closes and
     // gives the focus back to the button.

@@ -12,10 +12,6 @@ import { useApi } from '../../lib/use-api';
  * and `confirm-button` (the dialog that confirms a destructive action).
  */
 
-// The site content's screens still import these two from here.
-export { Table } from './admin-table';
-export { ConfirmButton } from './confirm-button';
-
 export type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 /** Sends an action (a call of `./api`), reloads the list, and reports the outcome in the page's language. */

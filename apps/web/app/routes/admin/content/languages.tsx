@@ -1,6 +1,7 @@
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
-import { NoticeBar, Table, useAdminSave } from '../../../features/admin/admin-ui';
+import { Table } from '../../../features/admin/admin-table';
+import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { createLanguage, getLanguages, updateLanguage } from '../../../features/admin/api';
 import { ContentPanel, inlineBox } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';

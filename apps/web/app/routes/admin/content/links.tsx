@@ -1,7 +1,8 @@
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
-import { ConfirmButton, NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
+import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { addSocialLink, deleteSocialLink, getSocialLinks } from '../../../features/admin/api';
+import { ConfirmButton } from '../../../features/admin/confirm-button';
 import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
 import { useTranslation } from '../../../lib/i18n';

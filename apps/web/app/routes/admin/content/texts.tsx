@@ -1,7 +1,8 @@
 import { SubmitButton } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
-import { ConfirmButton, NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
+import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { deleteWord, getLanguages, getWords, updateWord } from '../../../features/admin/api';
+import { ConfirmButton } from '../../../features/admin/confirm-button';
 import { boxClass, ContentPanel, inlineBox } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
 import { useTranslation } from '../../../lib/i18n';
