@@ -75,7 +75,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs): Pr
 
 /**
  * The language's texts: a page names their script, which the browser runs before it starts the
- * page and then keeps; loader data fetched later carries them as well, since the browser may not
+ * page and then caches; loader data fetched later carries them as well, since the browser may not
  * have run that script (another language, texts changed since).
  */
 function textsOf(

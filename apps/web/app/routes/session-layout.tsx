@@ -16,7 +16,7 @@ import type { Route } from './+types/session-layout';
 
 /**
  * Who is signed in, checked on every navigation so the header never shows a stale state. A page
- * kept for every signed-in visitor is rendered with nobody in it (`personalDeferred`).
+ * cached for every signed-in visitor is rendered with nobody in it (`personalDeferred`).
  */
 export async function loader(args: Route.LoaderArgs): Promise<SessionData> {
   if (args.request.headers.get(PERSONAL_PARTS_HEADER) === PERSONAL_PARTS_DEFERRED) {

@@ -8,10 +8,10 @@ import type { Route } from './+types/texts';
 const SCRIPT_NAME = /^([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)\.[\w]{16}\.js$/;
 
 /**
- * A language's texts script (decision 0032). Its address names its content, so the browser keeps
+ * A language's texts script (decision 0032). Its address names its content, so the browser caches
  * it for good. Another address of a language (texts changed since the page that names it was made,
  * or a page made by a process that had not yet seen a change) gets the current texts under the
- * address asked for, not kept: the page still starts, with today's texts. Anything else answers 404.
+ * address asked for, not cached: the page still starts, with today's texts. Anything else answers 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const locale = SCRIPT_NAME.exec(params.file)?.[1];

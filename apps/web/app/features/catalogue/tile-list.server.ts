@@ -1,9 +1,9 @@
 /**
  * The list page's tiles written as text, byte for byte the HTML React renders for them
  * (the list page's `ProductTiles` with `ProductCard`, `ProductImage` and the guest's or the waiting visitor's
- * `TileActions`; `tile-list.server.test.tsx` holds the two to the same output). Rendered by React,
- * a list page's dozen tiles were half of its elements and about a fifth of the time a worker
- * spent on a list nobody asked for before (decision 0041). A tile of a prompt the visitor owns
+ * `TileActions`; `tile-list.server.test.tsx` holds the two to the same output). The tiles are most of a list page's elements, and a list nobody asked for before is
+ * rendered whole each time: written as text they cost far less than through React (decision 0041,
+ * which has the figures). A tile of a prompt the visitor owns
  * is left to React.
  */
 
@@ -25,7 +25,7 @@ export type TileListContext = {
   locale: string;
   currencyName: string;
   signedIn: boolean;
-  /** A signed-in visitor's page kept for all of them, whose personal parts come later. */
+  /** A signed-in visitor's page cached for all of them, whose personal parts come later. */
   pending: boolean;
   /** The page's path and query, where signing in leads back to. */
   here: string;

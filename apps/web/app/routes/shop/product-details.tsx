@@ -233,7 +233,7 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
               </ul>
             </div>
           ) : null}
-          {/* Only its buyer's data holds the whole prompt; a kept page never does (decision 0022). */}
+          {/* Only its buyer's data holds the whole prompt; a page from the page cache never does (decision 0022). */}
           {product.prompt ? (
             <BoughtPrompt prompt={product.prompt} className="mt-6" />
           ) : (

@@ -32,8 +32,8 @@ export function productImagePreload(product: Previewed, sizes: string) {
  * A product preview, the width chosen by the browser from `sizes`, square, with its size declared
  * so nothing shifts as it loads. Pictures below the first screen are avif where the browser has
  * it (the smallest files), webp otherwise. The first screen's (`priority`) are webp: the page's
- * first frame waits for their decoding, and an avif took five times as long to decode as the
- * same picture in webp (40 against 9 ms at 640 px; 120-180 ms on a phone), for 10-20 % fewer bytes.
+ * first frame waits for their decoding, and avif decodes several times slower than webp for only
+ * somewhat fewer bytes (docs/performance.md).
  * They are decoded with the frame they are in (not `async`), so the first frame shows them whole.
  * Its text is the product's title, unless `alt` says otherwise: empty where the title is written
  * beside it in the same link or tile (a screen reader would read it twice).
