@@ -108,12 +108,13 @@ describe('the catalogue editor in the browser', () => {
     await shopper.page.reload();
     await expect.poll(() => shopper.page.getByRole('heading', { name: 'Sprachwahl' }).count()).toBe(0);
 
+    // A setting, on the settings screen of the site content.
+    await page.goto('/en/admin/content');
     await page.getByLabel('Minimum deposit (EUR)').fill('15');
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByText('Saved. The shop shows it now.').first().waitFor();
     const settings = await (await fetch(`${baseURL()}/api/settings`)).json();
     expect(settings.payload.min_deposit_eur).toBe(15);
-    expect(await page.getByLabel('Name de', { exact: true }).inputValue()).toBe('Deutsch');
     await screenshot(page, 'admin-content-1280');
     // Other journeys deposit the usual minimum.
     await page.getByLabel('Minimum deposit (EUR)').fill('10');
@@ -123,6 +124,7 @@ describe('the catalogue editor in the browser', () => {
       .toBe(10);
 
     // A currency is added, offered in the shop at once, then switched off again for the other journeys.
+    await page.goto('/en/admin/content/currencies');
     await page.getByLabel('Currency code (ISO 4217)').fill('sek');
     await page.getByLabel('Symbol', { exact: true }).last().fill('kr');
     await page.getByLabel('Rate per EUR', { exact: true }).last().fill('11.2');
@@ -151,6 +153,7 @@ describe('the catalogue editor in the browser', () => {
     await expect.poll(offered).not.toContain('SEK');
 
     // A language is added switched off, a text of it translated, then offered: its pages show it.
+    await page.goto('/en/admin/content/languages');
     const addLanguage = page.locator('form', { has: page.getByRole('heading', { name: 'Add a language' }) });
     await addLanguage.getByLabel('Language code (ISO 639-1)').fill('nl');
     await addLanguage.getByLabel('Name', { exact: true }).fill('Nederlands');
@@ -174,6 +177,7 @@ describe('the catalogue editor in the browser', () => {
     await text.getByRole('button', { name: 'Save' }).click();
     await text.getByText('Built-in: Language').waitFor();
     await page.goto('/en/admin/content/languages');
+    expect(await page.getByLabel('Name de', { exact: true }).inputValue()).toBe('Deutsch');
     const nl = page.getByRole('row').filter({ hasText: /^\s*nl/i });
     await nl.getByRole('checkbox').check();
     await nl.getByRole('button', { name: 'Save' }).click();

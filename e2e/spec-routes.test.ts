@@ -152,9 +152,12 @@ describe('the signed-in header (spec section 2)', () => {
       window.addEventListener('scroll', () => seen.scrolls.push(window.scrollY), { passive: true });
       const original = Element.prototype.scrollIntoView;
       Element.prototype.scrollIntoView = function (this: Element, options?: boolean | ScrollIntoViewOptions) {
+        // The behaviour asked for, else the page's own (`scroll-behavior`), which a call without one takes.
         seen.intoView.push({
           id: this.id,
-          behavior: typeof options === 'object' ? options.behavior : undefined,
+          behavior:
+            (typeof options === 'object' ? options.behavior : undefined) ??
+            getComputedStyle(document.documentElement).scrollBehavior,
         });
         return original.call(this, options as ScrollIntoViewOptions);
       };

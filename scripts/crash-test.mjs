@@ -133,7 +133,7 @@ function visitor(server, address) {
     const xsrf = jar.get('XSRF-TOKEN');
     let response;
     try {
-      response = await fetch(`${server.baseURL}${url}`, {
+      response = await fetch(new URL(url, server.baseURL), {
         method,
         redirect: 'manual',
         signal: AbortSignal.timeout(60_000),

@@ -2,7 +2,7 @@ import type { Profile } from '@promptmarket/contracts/accounts';
 import { useEffect, useState } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import { formatCredits } from '../../lib/credits';
-import { firstGrapheme } from '../../lib/graphemes';
+import { graphemes } from '../../lib/graphemes';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
@@ -40,7 +40,8 @@ function SignedInMenu({ user }: { user: Profile }) {
   const { locale, settings } = useSite();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
-  const initials = `${firstGrapheme(user.first_name)}${firstGrapheme(user.last_name)}`.toUpperCase() || '?';
+  const initials =
+    `${graphemes(user.first_name)[0] ?? ''}${graphemes(user.last_name)[0] ?? ''}`.toUpperCase() || '?';
 
   async function signOut() {
     setSigningOut(true);
