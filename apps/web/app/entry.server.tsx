@@ -1,5 +1,4 @@
 import { type EntryContext, ServerRouter } from 'react-router';
-import { writeTilesOnServer } from './features/catalogue/tile-list.server';
 import { cspNonceOf, handOverPage, metUnavailableShop } from './lib/api.server';
 import { CspNonceContext } from './lib/csp-nonce';
 import { holdScriptsUntilLoad } from './lib/scripts-after-load.server';
@@ -9,9 +8,6 @@ import {
   renderedAtOnce,
   renderWhenReady,
 } from './lib/whole-page.server';
-
-// The list page's tiles are written as text on the server (decision 0041).
-writeTilesOnServer();
 
 export const streamTimeout = 5_000;
 

@@ -4,10 +4,8 @@ import type { Offer } from '@promptmarket/contracts/offers';
 import type { ComponentType, ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductCard } from './features/catalogue/components/product-card';
-import { writeTilesOnServer } from './features/catalogue/tile-list.server';
-import { tileListWriter } from './features/catalogue/tile-list-writer';
 import { OfferForm } from './features/offers/offer-form';
 import { payoutFailureText } from './features/offers/rules';
 import { type ApiTransport, apiErrorFrom } from './lib/api-client';
@@ -164,10 +162,6 @@ describe('the New prompts carousel (spec section 2)', () => {
 });
 
 describe('a product tile’s likes (spec section 2)', () => {
-  afterEach(() => {
-    tileListWriter.write = null;
-  });
-
   /** The likes a tile shows: its number and the tooltip over it. */
   const likesOf = (html: string) =>
     [
@@ -189,8 +183,7 @@ describe('a product tile’s likes (spec section 2)', () => {
     ]);
   });
 
-  it('shows 0 likes on the list page’s tiles written on the server too', () => {
-    writeTilesOnServer();
+  it('shows 0 likes on the list page’s tiles too', () => {
     const { html } = render(
       () => <ProductTiles products={[product(1, { likes_count: undefined as never }), product(2)]} />,
       null,

@@ -14,7 +14,7 @@ import {
   writeListState,
 } from '../../features/catalogue/list-query';
 import { SEARCH_DEBOUNCE_MS } from '../../features/catalogue/rules';
-import { FIRST_SCREEN_TILES, TILE_SIZES, tileListWriter } from '../../features/catalogue/tile-list-writer';
+import { FIRST_SCREEN_TILES, TILE_SIZES } from '../../features/catalogue/tile-sizes';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { logFailures, serverApi } from '../../lib/api.server';
 import { useTranslation } from '../../lib/i18n';
@@ -45,18 +45,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 const LIST_CLASS = 'grid gap-5 sm:grid-cols-2 xl:grid-cols-3';
 
-/**
- * The list page's grid of tiles. On the server its markup is written by `tileListWriter` when it
- * can write it (decision 0041): the same HTML React renders below, which the browser hydrates as
- * React's own.
- */
+/** The list page's grid of tiles, the first screen's pictures loaded first. */
 export function ProductTiles({ products }: { products: ProductSummary[] }) {
-  // Only the server writes them: the browser's build leaves this out (`import.meta.env.SSR` is false there).
-  const written = import.meta.env.SSR ? tileListWriter.write?.(products) : null;
-  if (written != null) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: the tiles' markup, every text escaped as React escapes it
-    return <ul className={LIST_CLASS} dangerouslySetInnerHTML={{ __html: written }} />;
-  }
   return (
     <ul className={LIST_CLASS}>
       {products.map((product, index) => (
