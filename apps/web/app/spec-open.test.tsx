@@ -5,8 +5,6 @@ import type { Deposit } from '@promptmarket/contracts/deposits';
 import type { Offer } from '@promptmarket/contracts/offers';
 import type { Order } from '@promptmarket/contracts/orders';
 import type { ComponentType, ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from './components/layout/site-header';
 import { Dialog } from './components/ui/dialog';
@@ -16,11 +14,10 @@ import { offerFailure, offerFailureText, payoutFailureText } from './features/of
 import { ApiError, type ApiTransport, apiErrorFrom } from './lib/api-client';
 import { paymentFailureText } from './lib/failure-text';
 import { fieldError } from './lib/form-errors';
-import { createTranslator, type Translate, TranslationProvider } from './lib/i18n';
+import { createTranslator, type Translate } from './lib/i18n';
 import type { Messages } from './lib/messages';
 import { messagesFor } from './lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from './lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from './lib/site-data';
+import type { SiteData } from './lib/site-data';
 import ResetPassword from './routes/account/reset-password';
 import type { Route as ProfileRoute } from './routes/dashboard/+types/profile';
 import DashboardDeposits from './routes/dashboard/deposits';
@@ -29,6 +26,7 @@ import DashboardOrders from './routes/dashboard/orders';
 import DashboardProfile from './routes/dashboard/profile';
 import { shouldRevalidate, loader as siteLoader } from './routes/locale-layout';
 import { renderInSite } from './test/render-in-site';
+import { renderPage, testMember } from './test/render-page';
 
 type ProfileProps = ProfileRoute.ComponentProps;
 
@@ -62,63 +60,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const user = {
-  id: 'u-1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.test',
-  phone: null,
-  is_email_verified: true,
-  verification_data: { status: null, reason: null },
-  balance: 0,
-  balance_eur: 0,
-  cart_count: 0,
-  role: 'user',
-  locale: 'en',
-} as Profile;
+const user: Profile = testMember;
 
-/** A page as the server renders it in English below the locale and session layouts. */
-function render(
+/** A page as the server renders it in English below the locale and session layouts, signed in unless told. */
+const render = (
   Page: ComponentType<never> | (() => ReactNode),
   loaderData: unknown,
   { url = '/en', signedIn = user as Profile | null }: { url?: string; signedIn?: Profile | null } = {},
-) {
-  const Stub = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              index: true,
-              Component: () => {
-                const Component = Page as ComponentType<{ loaderData: unknown }>;
-                return <Component loaderData={loaderData} />;
-              },
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator('en', messagesFor('en') as Messages)}>
-      <Stub
-        initialEntries={[url]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: site,
-            [SESSION_ROUTE_ID]: { user: signedIn, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
+) => {
+  const { html } = renderPage(Page, loaderData, { site, url, user: signedIn });
   return { html, text: textOf(html) };
-}
+};
 
 const textOf = (html: string) =>
   html

@@ -1,17 +1,11 @@
 import type { Profile } from '@promptmarket/contracts/accounts';
 import type { Category } from '@promptmarket/contracts/catalogue';
 import type { SocialLink, StaticPageSummary } from '@promptmarket/contracts/content';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteHeader } from './components/layout/site-header';
 import { SiteFooter } from './features/site/components/site-footer';
 import type { ApiTransport } from './lib/api-client';
-import { createTranslator, TranslationProvider } from './lib/i18n';
-import type { Messages } from './lib/messages';
-import { messagesFor } from './lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from './lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from './lib/site-data';
+import type { SiteData } from './lib/site-data';
 import enCommon from './locales/en/common.json';
 import enShop from './locales/en/shop.json';
 import { loader as forgotPasswordLoader } from './routes/account/forgot-password';
@@ -24,6 +18,7 @@ import { loader as siteLoader } from './routes/locale-layout';
 import { loader as cartLoader } from './routes/shop/cart';
 import { loader as paymentProcessingLoader } from './routes/shop/payment-processing';
 import { loader as paymentResultLoader } from './routes/shop/payment-result';
+import { renderPage } from './test/render-page';
 
 // Rules of spec sections 2, 5 and 7 that the server holds: the route guards, as each screen's loader
 // runs them, and the header and footer as the server renders them from the site's data.
@@ -161,28 +156,7 @@ describe('the guests-only guard (spec section 5)', () => {
 
 /** `element` as the server renders it below the locale and session layouts, for `siteData`. */
 function renderWithSite(element: () => React.ReactNode, siteData: SiteData, user: Profile | null = null) {
-  const Stub = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [{ id: SESSION_ROUTE_ID, children: [{ id: 'page', index: true, Component: element }] }],
-    },
-  ]);
-  return renderToStaticMarkup(
-    <TranslationProvider
-      translator={createTranslator(siteData.locale, messagesFor(siteData.locale) as Messages)}
-    >
-      <Stub
-        initialEntries={[`/${siteData.locale}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: siteData,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
+  return renderPage(element, null, { site: siteData, user }).html;
 }
 
 type Anchor = { href: string; name: string; attributes: string };

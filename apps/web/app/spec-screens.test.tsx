@@ -2,25 +2,23 @@ import type { Profile } from '@promptmarket/contracts/accounts';
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import type { Offer } from '@promptmarket/contracts/offers';
 import type { ComponentType, ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductCard } from './features/catalogue/components/product-card';
 import { OfferForm } from './features/offers/offer-form';
 import { payoutFailureText } from './features/offers/rules';
 import { type ApiTransport, apiErrorFrom } from './lib/api-client';
 import { EURO } from './lib/currency';
-import { createTranslator, TranslationProvider } from './lib/i18n';
+import { createTranslator } from './lib/i18n';
 import type { Messages } from './lib/messages';
 import { messagesFor } from './lib/messages.server';
 import { pack } from './lib/packed';
-import { SESSION_ROUTE_ID, type SessionData } from './lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from './lib/site-data';
+import type { SiteData } from './lib/site-data';
 import { DEFAULT_SETTINGS } from './lib/site-defaults';
 import DashboardOffers from './routes/dashboard/offers';
 import { loader as cartLoader } from './routes/shop/cart';
 import Home from './routes/shop/home';
 import { ProductTiles } from './routes/shop/products';
+import { renderPage, testMember } from './test/render-page';
 
 // Screens of spec section 2 (home, product tiles, the dashboard's offers), the offer form's file
 // input (section 5), the cart's call (section 6) and the card payout's failure text (section 8),
@@ -41,63 +39,14 @@ const site: SiteData = {
   texts: '',
 };
 
-const member = {
-  id: 'u-1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.test',
-  phone: null,
-  is_email_verified: true,
-  verification_data: { status: null, reason: null },
-  balance: 0,
-  balance_eur: 0,
-  cart_count: 0,
-  role: 'user',
-  locale: 'en',
-} satisfies Profile;
+const member: Profile = testMember;
 
-/** A page as the server renders it below the locale and session layouts, in English. */
-function render(
+/** A page as the server renders it below the locale and session layouts, in English, for a guest unless told. */
+const render = (
   Page: ComponentType<never> | (() => ReactNode),
   loaderData: unknown,
   { url = '/en', user = null }: { url?: string; user?: Profile | null } = {},
-) {
-  const Stub = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              index: true,
-              Component: () => {
-                const Component = Page as ComponentType<{ loaderData: unknown }>;
-                return <Component loaderData={loaderData} />;
-              },
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={english}>
-      <Stub
-        initialEntries={[url]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: site,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
-}
+) => renderPage(Page, loaderData, { site, url, user });
 
 const product = (id: number, changes: Partial<ProductSummary> = {}): ProductSummary => ({
   id,

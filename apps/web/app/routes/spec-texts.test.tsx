@@ -2,18 +2,13 @@ import type { Profile } from '@promptmarket/contracts/accounts';
 import type { ProductSummary, Style } from '@promptmarket/contracts/catalogue';
 import type { Offer } from '@promptmarket/contracts/offers';
 import type { ComponentType, ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from '../features/site/components/site-footer';
 import type { ApiTransport } from '../lib/api-client';
 import { requireUser } from '../lib/guards.server';
-import { createTranslator, TranslationProvider } from '../lib/i18n';
-import type { Messages } from '../lib/messages';
-import { messagesFor } from '../lib/messages.server';
 import { pack } from '../lib/packed';
-import { SESSION_ROUTE_ID, type SessionData } from '../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../lib/site-data';
+import type { SiteData } from '../lib/site-data';
+import { renderPage } from '../test/render-page';
 import { loader as registerLoader } from './account/register';
 import DashboardDeposits, { loader as depositsLoader } from './dashboard/deposits';
 import DashboardOffers, { loader as offersLoader } from './dashboard/offers';
@@ -70,47 +65,11 @@ const user = {
 } as unknown as Profile;
 
 /** A page as the server renders it below the locale and session layouts, as text. */
-function render(
+const render = (
   Page: ComponentType<never> | (() => ReactNode),
   loaderData: unknown,
   { url = '/en', siteData = site }: { url?: string; siteData?: SiteData } = {},
-) {
-  const Stub = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              index: true,
-              Component: () => {
-                const Component = Page as ComponentType<{ loaderData: unknown }>;
-                return <Component loaderData={loaderData} />;
-              },
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator('en', messagesFor('en') as Messages)}>
-      <Stub
-        initialEntries={[url]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: siteData,
-            [SESSION_ROUTE_ID]: { user, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return { html, text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ') };
-}
+) => renderPage(Page, loaderData, { site: siteData, url, user });
 
 describe('guards (spec section 5)', () => {
   it('sends a visitor whose authentication check fails to login with the page to come back to', async () => {
