@@ -18,7 +18,7 @@ import { loader as siteLoader } from './routes/locale-layout';
 import { loader as cartLoader } from './routes/shop/cart';
 import { loader as paymentProcessingLoader } from './routes/shop/payment-processing';
 import { loader as paymentResultLoader } from './routes/shop/payment-result';
-import { renderPage } from './test/render-page';
+import { renderPage, testMember } from './test/render-page';
 
 // Rules of spec sections 2, 5 and 7 that the server holds: the route guards, as each screen's loader
 // runs them, and the header and footer as the server renders them from the site's data.
@@ -57,20 +57,7 @@ function location(thrown: unknown): string | null {
   return response.headers.get('location');
 }
 
-const profile: Profile = {
-  id: 'u-1',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.test',
-  phone: null,
-  is_email_verified: true,
-  verification_data: { status: null, reason: null },
-  balance: 0,
-  balance_eur: 0,
-  cart_count: 0,
-  role: 'user',
-  locale: 'en',
-};
+const profile: Profile = testMember;
 
 /** The API of a signed-in, verified user. */
 const signedIn = answering({ '/api/user/profile': { status: 'OK', payload: profile } });
