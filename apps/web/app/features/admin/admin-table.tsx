@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { showFocusedWhole } from '../../lib/keep-in-view';
 
 /**
@@ -66,37 +65,5 @@ export function Table({
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
-  );
-}
-
-/**
- * A list's table, or what stands in its place: the failure when the list could not be loaded,
- * and "nothing here" when it is empty. One row per item.
- */
-export function ListTable<Item>({
-  list,
-  head,
-  row,
-  actions = false,
-}: {
-  list: { data: Item[] } | null;
-  head: ColumnHead[];
-  row: (item: Item) => ReactNode;
-  /** The last column holds each row's actions: it stays in view on a phone. */
-  actions?: boolean;
-}) {
-  const { t } = useTranslation();
-  if (!list) {
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {t('admin.failed')}
-      </p>
-    );
-  }
-  if (list.data.length === 0) return <p className="text-sm text-slate-600">{t('admin.empty')}</p>;
-  return (
-    <Table head={head} actions={actions}>
-      {list.data.map(row)}
-    </Table>
   );
 }

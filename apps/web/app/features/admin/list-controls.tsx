@@ -41,37 +41,50 @@ export function SearchBox({ label, submitLabel }: { label: string; submitLabel: 
   );
 }
 
-/** Links to the same list with another status (`all` clears it). */
-export function StatusFilter({
-  statuses,
-  label,
-}: {
+/**
+ * A filter's link. The chosen one is filled in the brand's colour, or dark where it stands beside
+ * another filter in that colour.
+ */
+export const pillClass = (current: boolean, dark = false) =>
+  `rounded-full px-3 py-1.5 text-sm font-medium ${
+    current
+      ? `${dark ? 'bg-slate-800' : 'bg-brand-600'} text-white`
+      : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
+  }`;
+
+export type StatusFilterProps = {
   statuses: readonly string[];
   label: (status: string) => string;
-}) {
+  /** The address's name for the filter. */
+  param?: string;
+  /** The filter's name as a landmark. */
+  name?: string;
+  /** The link that clears it. */
+  all?: string;
+  dark?: boolean;
+};
+
+/** Links to the same list with another status (`all` clears it); its search and other filters stay. */
+export function StatusFilter({ statuses, label, param = 'status', name, all, dark }: StatusFilterProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  const current = params.get('status') ?? 'all';
+  const current = params.get(param) ?? 'all';
   return (
-    <nav aria-label={t('admin.filter')} className="flex flex-wrap gap-2">
+    <nav aria-label={name ?? t('admin.filter')} className="flex flex-wrap gap-2">
       {['all', ...statuses].map((status) => {
         const next = new URLSearchParams(params);
         next.delete('page');
-        if (status === 'all') next.delete('status');
-        else next.set('status', status);
+        if (status === 'all') next.delete(param);
+        else next.set(param, status);
         return (
           <Link
             key={status}
             to={`${pathname}?${next}`}
             aria-current={current === status ? 'page' : undefined}
-            className={`rounded-full px-3 py-1.5 text-sm font-medium ${
-              current === status
-                ? 'bg-brand-600 text-white'
-                : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
-            }`}
+            className={pillClass(current === status, dark)}
           >
-            {status === 'all' ? t('admin.all') : label(status)}
+            {status === 'all' ? (all ?? t('admin.all')) : label(status)}
           </Link>
         );
       })}
@@ -118,14 +131,27 @@ export function Pager({
   );
 }
 
-/** The list's page, status and search from the address, for a loader. */
-export function listQuery(request: Request): URLSearchParams {
+/** A status in the address: letters and underscores (the API says whether its list has it). */
+export const STATUS = /^[a-z_]{1,30}$/;
+
+/**
+ * The list's page, search and filters from the address, for a loader: each filter (by default
+ * the status) kept when it matches its pattern or is one of its values.
+ */
+export function listQuery(
+  request: Request,
+  filters: Record<string, RegExp | readonly string[]> = { status: STATUS },
+): URLSearchParams {
   const url = new URL(request.url);
   const params = new URLSearchParams();
   const page = Number(url.searchParams.get('page'));
   if (Number.isInteger(page) && page > 1) params.set('page', String(page));
-  const status = url.searchParams.get('status');
-  if (status && /^[a-z_]{1,30}$/.test(status)) params.set('status', status);
+  for (const [name, allowed] of Object.entries(filters)) {
+    const value = url.searchParams.get(name);
+    if (value && (allowed instanceof RegExp ? allowed.test(value) : allowed.includes(value))) {
+      params.set(name, value);
+    }
+  }
   const search = url.searchParams.get('search')?.trim().slice(0, 120);
   if (search) params.set('search', search);
   params.set('per_page', '25');

@@ -10,17 +10,16 @@ import {
 } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable } from '../../features/admin/admin-table';
-import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
+import { useAdminAction } from '../../features/admin/admin-ui';
 import { declineOffer, getOffers } from '../../features/admin/api';
 import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
 import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
-import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
+import { loadList } from '../../features/admin/list-loader.server';
+import { AdminListPage } from '../../features/admin/list-page';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { bulkOffers } from '../../features/admin/work-api';
-import { serverApi } from '../../lib/api.server';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
@@ -32,14 +31,7 @@ import type { Route } from './+types/offers';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.offers');
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  try {
-    const { payload } = await getOffers(serverApi(request, context, params.locale, true), listQuery(request));
-    return { list: payload };
-  } catch {
-    return { list: null };
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadList(args, getOffers);
 
 const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
 
@@ -142,13 +134,95 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   ) => bulk.run(() => bulkOffers(api, { ...body, ids: chosen }, key));
 
   return (
-    <section aria-labelledby="admin-offers-title" className="space-y-4">
-      <h2 id="admin-offers-title" className="text-lg font-semibold text-slate-900">
-        {t('admin.nav.offers')}
-      </h2>
-      <SearchBox label={t('admin.find.offers')} submitLabel={t('admin.users.find')} />
-      <StatusFilter statuses={offerStatuses} label={(status) => t(`offers.status.${status}`)} />
-      <NoticeBar notice={notice} />
+    <AdminListPage
+      name="offers"
+      title={t('admin.nav.offers')}
+      search={t('admin.find.offers')}
+      status={{ statuses: offerStatuses, label: (status) => t(`offers.status.${status}`) }}
+      notice={notice}
+      actions
+      list={list}
+      head={[
+        t('adminWork.offers.selectColumn'),
+        t('admin.offers.media'),
+        t('admin.offers.offer'),
+        t('admin.offers.user'),
+        t('admin.offers.asked'),
+        t('admin.offers.ours'),
+        t('admin.offers.status'),
+        t('admin.offers.actions'),
+      ]}
+      row={(offer) => (
+        <tr key={offer.id} className={selection.has(offer.id) ? 'bg-brand-50/60' : undefined}>
+          <td className="px-4 py-3">
+            <input
+              type="checkbox"
+              checked={selection.has(offer.id)}
+              onChange={(event) => setSelection(toggled(selection, offer.id, event.target.checked))}
+              aria-label={t('adminWork.offers.select', { id: offer.id, title: offer.title })}
+              className="h-5 w-5 accent-brand-600"
+            />
+          </td>
+          <td className="px-4 py-3">
+            {PICTURE_KINDS.includes(offer.media_kind) ? (
+              <a
+                href={offer.media_url}
+                target="_blank"
+                rel="noreferrer"
+                aria-label={t('admin.offers.open', { title: offer.title })}
+              >
+                <img src={offer.media_url} alt="" className="h-14 w-14 max-w-none rounded-lg object-cover" />
+              </a>
+            ) : (
+              <a href={offer.media_url} className="text-xs font-semibold uppercase text-brand-700 underline">
+                {offer.media_kind}
+              </a>
+            )}
+          </td>
+          <td className="px-4 py-3">
+            <Link
+              to={`${paths.admin(locale, 'offers')}/${offer.id}`}
+              className="font-medium text-brand-700 underline"
+            >
+              {offer.title}
+            </Link>
+            {offer.description ? (
+              <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
+            ) : null}
+          </td>
+          <td className="px-4 py-3">
+            <CustomerLink userId={offer.user_id}>{offer.email}</CustomerLink>
+          </td>
+          <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
+          <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
+          <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
+          <td className="space-y-2 px-4 py-3">
+            {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
+            {offer.status === 'approved' &&
+            offer.product_id === null &&
+            PICTURE_KINDS.includes(offer.media_kind) ? (
+              <PublishButton offer={offer} run={run} />
+            ) : null}
+            {offer.product_id !== null ? (
+              <p className="text-xs text-emerald-700">
+                {t('admin.offers.isProduct', { id: offer.product_id })}
+              </p>
+            ) : null}
+            {offer.status === 'pending' || offer.status === 'offer' ? (
+              <ConfirmButton
+                label={t('admin.offers.decline')}
+                question={t('admin.offers.confirmDecline', { title: offer.title })}
+                askReason
+                disabled={busy}
+                onConfirm={(reason, key) =>
+                  run((api) => declineOffer(api, offer.id, reason, key), t('admin.offers.declined'))
+                }
+              />
+            ) : null}
+          </td>
+        </tr>
+      )}
+    >
       <BulkReportAlert report={bulk.report} />
       {list && list.data.length > 0 ? (
         <BulkBar
@@ -183,98 +257,6 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           </div>
         </BulkBar>
       ) : null}
-      <ListTable
-        actions
-        list={list}
-        head={[
-          t('adminWork.offers.selectColumn'),
-          t('admin.offers.media'),
-          t('admin.offers.offer'),
-          t('admin.offers.user'),
-          t('admin.offers.asked'),
-          t('admin.offers.ours'),
-          t('admin.offers.status'),
-          t('admin.offers.actions'),
-        ]}
-        row={(offer) => (
-          <tr key={offer.id} className={selection.has(offer.id) ? 'bg-brand-50/60' : undefined}>
-            <td className="px-4 py-3">
-              <input
-                type="checkbox"
-                checked={selection.has(offer.id)}
-                onChange={(event) => setSelection(toggled(selection, offer.id, event.target.checked))}
-                aria-label={t('adminWork.offers.select', { id: offer.id, title: offer.title })}
-                className="h-5 w-5 accent-brand-600"
-              />
-            </td>
-            <td className="px-4 py-3">
-              {PICTURE_KINDS.includes(offer.media_kind) ? (
-                <a
-                  href={offer.media_url}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t('admin.offers.open', { title: offer.title })}
-                >
-                  <img
-                    src={offer.media_url}
-                    alt=""
-                    className="h-14 w-14 max-w-none rounded-lg object-cover"
-                  />
-                </a>
-              ) : (
-                <a
-                  href={offer.media_url}
-                  className="text-xs font-semibold uppercase text-brand-700 underline"
-                >
-                  {offer.media_kind}
-                </a>
-              )}
-            </td>
-            <td className="px-4 py-3">
-              <Link
-                to={`${paths.admin(locale, 'offers')}/${offer.id}`}
-                className="font-medium text-brand-700 underline"
-              >
-                {offer.title}
-              </Link>
-              {offer.description ? (
-                <p className="max-w-xs text-xs text-slate-500">{offer.description}</p>
-              ) : null}
-            </td>
-            <td className="px-4 py-3">
-              <CustomerLink userId={offer.user_id}>{offer.email}</CustomerLink>
-            </td>
-            <td className="whitespace-nowrap px-4 py-3">{euro(offer.user_price)}</td>
-            <td className="whitespace-nowrap px-4 py-3">{euro(offer.service_price)}</td>
-            <td className="px-4 py-3">{t(`offers.status.${offer.status}`)}</td>
-            <td className="space-y-2 px-4 py-3">
-              {offer.status === 'pending' ? <CounterForm offer={offer} run={run} busy={busy} /> : null}
-              {offer.status === 'approved' &&
-              offer.product_id === null &&
-              PICTURE_KINDS.includes(offer.media_kind) ? (
-                <PublishButton offer={offer} run={run} />
-              ) : null}
-              {offer.product_id !== null ? (
-                <p className="text-xs text-emerald-700">
-                  {t('admin.offers.isProduct', { id: offer.product_id })}
-                </p>
-              ) : null}
-              {offer.status === 'pending' || offer.status === 'offer' ? (
-                <ConfirmButton
-                  label={t('admin.offers.decline')}
-                  question={t('admin.offers.confirmDecline', { title: offer.title })}
-                  askReason
-                  disabled={busy}
-                  onConfirm={(reason, key) =>
-                    run((api) => declineOffer(api, offer.id, reason, key), t('admin.offers.declined'))
-                  }
-                />
-              ) : null}
-            </td>
-          </tr>
-        )}
-      />
-      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
-    </section>
+    </AdminListPage>
   );
 }

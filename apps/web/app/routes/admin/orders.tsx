@@ -5,8 +5,7 @@ import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { getOrders } from '../../features/admin/api';
-import { ExportCsvLink } from '../../features/admin/export-link';
-import { Pager } from '../../features/admin/list-controls';
+import { AdminListPage } from '../../features/admin/list-page';
 import { filtered, ordersApiQuery, ordersFilters } from '../../features/admin/orders-query';
 import { OrdersTable } from '../../features/admin/orders-table';
 import { serverApi } from '../../lib/api.server';
@@ -117,27 +116,20 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const { list, invalid } = loaderData;
   return (
-    <section aria-labelledby="admin-orders-title" className="space-y-4">
-      <h2 id="admin-orders-title" className="text-lg font-semibold text-slate-900">
-        {t('admin.nav.orders')}
-      </h2>
-      <OrdersFilterForm />
-      <ExportCsvLink kind="orders" />
-      {list === null ? (
-        <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-700">
-          {invalid ? t('admin.orders.invalidFilters') : t('admin.failed')}
-        </p>
-      ) : list.data.length === 0 ? (
-        <p className="text-sm text-slate-600">
-          {filtered(ordersFilters(params)) ? t('admin.orders.noMatch') : t('admin.orders.none')}
-        </p>
-      ) : (
+    <AdminListPage
+      name="orders"
+      title={t('admin.nav.orders')}
+      filters={<OrdersFilterForm />}
+      exportKind="orders"
+      list={list}
+      failed={invalid ? t('admin.orders.invalidFilters') : t('admin.failed')}
+      empty={filtered(ordersFilters(params)) ? t('admin.orders.noMatch') : t('admin.orders.none')}
+      items={(found) => (
         <>
-          <p className="text-sm text-slate-600">{t('admin.orders.found', { count: list.meta.total })}</p>
-          <OrdersTable orders={list.data} />
+          <p className="text-sm text-slate-600">{t('admin.orders.found', { count: found.meta.total })}</p>
+          <OrdersTable orders={found.data} />
         </>
       )}
-      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
-    </section>
+    />
   );
 }

@@ -4,8 +4,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable, Table } from '../../features/admin/admin-table';
-import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
+import { Table } from '../../features/admin/admin-table';
+import { useAdminAction } from '../../features/admin/admin-ui';
 import {
   getPayouts,
   markPayoutFailed,
@@ -17,8 +17,8 @@ import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bu
 import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
-import { ExportCsvLink } from '../../features/admin/export-link';
-import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
+import { loadList } from '../../features/admin/list-loader.server';
+import { AdminListPage } from '../../features/admin/list-page';
 import { PayoutDetails } from '../../features/admin/payout-details';
 import { getPayoutBatches } from '../../features/admin/reports-api';
 import { SepaExportButton } from '../../features/admin/sepa-export';
@@ -33,18 +33,16 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'adm
 
 const FILES_PER_PAGE = 10;
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request, context, params } = args;
   const api = serverApi(request, context, params.locale, true);
   const filesPage = Number(new URL(request.url).searchParams.get('files_page'));
   const filesQuery = new URLSearchParams({ per_page: String(FILES_PER_PAGE) });
   if (Number.isInteger(filesPage) && filesPage > 1 && filesPage <= 100_000) {
     filesQuery.set('page', String(filesPage));
   }
-  const [list, files] = await Promise.all([
-    getPayouts(api, listQuery(request)).then(
-      ({ payload }) => payload,
-      () => null,
-    ),
+  const [{ list }, files] = await Promise.all([
+    loadList(args, getPayouts),
     getPayoutBatches(api, filesQuery).then(
       ({ payload }) => payload,
       () => null,
@@ -153,20 +151,111 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
   const chosen = chosenOnPage(selection, payable);
 
   return (
-    <section aria-labelledby="admin-payouts-title" className="space-y-4">
-      <h2 id="admin-payouts-title" className="text-lg font-semibold text-slate-900">
-        {t('admin.nav.payouts')}
-      </h2>
-      <SearchBox label={t('admin.find.payouts')} submitLabel={t('admin.users.find')} />
-      <StatusFilter
-        statuses={['requested', 'sent', 'paid', 'failed']}
-        label={(status) => t(`admin.payouts.${status}`)}
-      />
-      <div className="flex flex-wrap items-center gap-3">
-        <SepaExportButton debtor={files ? files.sepa_debtor : undefined} locale={locale} />
-        <ExportCsvLink kind="payouts" />
-      </div>
-      <NoticeBar notice={notice} />
+    <AdminListPage
+      name="payouts"
+      title={t('admin.nav.payouts')}
+      search={t('admin.find.payouts')}
+      status={{
+        statuses: ['requested', 'sent', 'paid', 'failed'],
+        label: (status) => t(`admin.payouts.${status}`),
+      }}
+      tools={<SepaExportButton debtor={files ? files.sepa_debtor : undefined} locale={locale} />}
+      exportKind="payouts"
+      notice={notice}
+      actions
+      list={list}
+      head={[
+        t('admin.payoutsBulk.column'),
+        t('admin.payouts.offer'),
+        t('admin.offers.user'),
+        t('admin.payouts.amount'),
+        t('admin.payouts.destination'),
+        t('admin.offers.status'),
+        t('admin.offers.actions'),
+      ]}
+      row={(payout) => (
+        <tr key={payout.id} className={selection.has(payout.id) ? 'bg-brand-50/60' : undefined}>
+          <td className="px-4 py-3">
+            {left(payout) ? (
+              <input
+                type="checkbox"
+                checked={selection.has(payout.id)}
+                onChange={(event) => setSelection(toggled(selection, payout.id, event.target.checked))}
+                aria-label={t('admin.payoutsBulk.select', {
+                  id: payout.offer_id,
+                  destination: payout.destination,
+                })}
+                className="h-5 w-5 accent-brand-600"
+              />
+            ) : null}
+          </td>
+          <td className="px-4 py-3">#{payout.offer_id}</td>
+          <td className="px-4 py-3">
+            <CustomerLink userId={payout.user_id}>{payout.email}</CustomerLink>
+          </td>
+          <td className="whitespace-nowrap px-4 py-3 font-medium">
+            {formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)}
+          </td>
+          <td className="px-4 py-3">
+            {payout.destination}
+            <p className="text-xs text-slate-500">{t(`admin.payouts.methods.${payout.method}`)}</p>
+          </td>
+          <td className="px-4 py-3">
+            {t(`admin.payouts.${payout.status}`)}
+            {payout.failure_reason ? <p className="text-xs text-slate-500">{payout.failure_reason}</p> : null}
+          </td>
+          <td className="space-x-2 whitespace-nowrap px-4 py-3">
+            <button
+              type="button"
+              className={buttonStyles.secondary}
+              aria-expanded={openId === payout.id}
+              onClick={() => setOpenId(openId === payout.id ? null : payout.id)}
+            >
+              {openId === payout.id ? t('admin.payouts.hideDetails') : t('admin.payouts.details')}
+            </button>
+            {payout.status === 'requested' && payout.method === 'card' ? (
+              <ConfirmButton
+                tone="primary"
+                label={t('admin.payouts.send')}
+                question={t('admin.payouts.confirmSend', {
+                  amount: formatInternal(centsFromDecimal(payout.amount), locale, payout.currency),
+                  destination: payout.destination,
+                })}
+                disabled={busy}
+                onConfirm={(_, key) =>
+                  run((api) => sendPayout(api, payout.id, key), t('admin.payouts.sentDone'))
+                }
+              />
+            ) : null}
+            {payout.status === 'requested' || payout.status === 'sent' ? (
+              <>
+                {payout.method === 'sepa' && payout.status === 'sent' ? (
+                  <ConfirmButton
+                    tone="primary"
+                    label={t('admin.payouts.markPaid')}
+                    question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
+                    disabled={busy}
+                    onConfirm={(_, key) =>
+                      run((api) => markPayoutPaid(api, payout.id, key), t('admin.payouts.paidDone'))
+                    }
+                  />
+                ) : null}
+                <ConfirmButton
+                  label={t('admin.payouts.markFailed')}
+                  question={t('admin.payouts.confirmFailed')}
+                  askReason
+                  disabled={busy}
+                  onConfirm={(reason, key) =>
+                    run((api) => markPayoutFailed(api, payout.id, reason, key), t('admin.payouts.failedDone'))
+                  }
+                />
+              </>
+            ) : null}
+          </td>
+        </tr>
+      )}
+      after={<SepaFiles files={files} locale={locale} />}
+    >
       <BulkReportAlert report={bulk.report} />
       {payable.length > 0 ? (
         <BulkBar
@@ -186,107 +275,6 @@ export default function AdminPayouts({ loaderData }: Route.ComponentProps) {
         </BulkBar>
       ) : null}
       {openId !== null ? <PayoutDetails id={openId} locale={locale} /> : null}
-      <ListTable
-        actions
-        list={list}
-        head={[
-          t('admin.payoutsBulk.column'),
-          t('admin.payouts.offer'),
-          t('admin.offers.user'),
-          t('admin.payouts.amount'),
-          t('admin.payouts.destination'),
-          t('admin.offers.status'),
-          t('admin.offers.actions'),
-        ]}
-        row={(payout) => (
-          <tr key={payout.id} className={selection.has(payout.id) ? 'bg-brand-50/60' : undefined}>
-            <td className="px-4 py-3">
-              {left(payout) ? (
-                <input
-                  type="checkbox"
-                  checked={selection.has(payout.id)}
-                  onChange={(event) => setSelection(toggled(selection, payout.id, event.target.checked))}
-                  aria-label={t('admin.payoutsBulk.select', {
-                    id: payout.offer_id,
-                    destination: payout.destination,
-                  })}
-                  className="h-5 w-5 accent-brand-600"
-                />
-              ) : null}
-            </td>
-            <td className="px-4 py-3">#{payout.offer_id}</td>
-            <td className="px-4 py-3">
-              <CustomerLink userId={payout.user_id}>{payout.email}</CustomerLink>
-            </td>
-            <td className="whitespace-nowrap px-4 py-3 font-medium">
-              {formatInternal(centsFromDecimal(payout.amount), locale, payout.currency)}
-            </td>
-            <td className="px-4 py-3">
-              {payout.destination}
-              <p className="text-xs text-slate-500">{t(`admin.payouts.methods.${payout.method}`)}</p>
-            </td>
-            <td className="px-4 py-3">
-              {t(`admin.payouts.${payout.status}`)}
-              {payout.failure_reason ? (
-                <p className="text-xs text-slate-500">{payout.failure_reason}</p>
-              ) : null}
-            </td>
-            <td className="space-x-2 whitespace-nowrap px-4 py-3">
-              <button
-                type="button"
-                className={buttonStyles.secondary}
-                aria-expanded={openId === payout.id}
-                onClick={() => setOpenId(openId === payout.id ? null : payout.id)}
-              >
-                {openId === payout.id ? t('admin.payouts.hideDetails') : t('admin.payouts.details')}
-              </button>
-              {payout.status === 'requested' && payout.method === 'card' ? (
-                <ConfirmButton
-                  tone="primary"
-                  label={t('admin.payouts.send')}
-                  question={t('admin.payouts.confirmSend', {
-                    amount: formatInternal(centsFromDecimal(payout.amount), locale, payout.currency),
-                    destination: payout.destination,
-                  })}
-                  disabled={busy}
-                  onConfirm={(_, key) =>
-                    run((api) => sendPayout(api, payout.id, key), t('admin.payouts.sentDone'))
-                  }
-                />
-              ) : null}
-              {payout.status === 'requested' || payout.status === 'sent' ? (
-                <>
-                  {payout.method === 'sepa' && payout.status === 'sent' ? (
-                    <ConfirmButton
-                      tone="primary"
-                      label={t('admin.payouts.markPaid')}
-                      question={t('admin.payouts.confirmPaid', { destination: payout.destination })}
-                      disabled={busy}
-                      onConfirm={(_, key) =>
-                        run((api) => markPayoutPaid(api, payout.id, key), t('admin.payouts.paidDone'))
-                      }
-                    />
-                  ) : null}
-                  <ConfirmButton
-                    label={t('admin.payouts.markFailed')}
-                    question={t('admin.payouts.confirmFailed')}
-                    askReason
-                    disabled={busy}
-                    onConfirm={(reason, key) =>
-                      run(
-                        (api) => markPayoutFailed(api, payout.id, reason, key),
-                        t('admin.payouts.failedDone'),
-                      )
-                    }
-                  />
-                </>
-              ) : null}
-            </td>
-          </tr>
-        )}
-      />
-      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
-      <SepaFiles files={files} locale={locale} />
-    </section>
+    </AdminListPage>
   );
 }

@@ -2,10 +2,10 @@ import { useSearchParams } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable } from '../../features/admin/admin-table';
 import { getProducts } from '../../features/admin/api';
-import { Pager, SearchBox } from '../../features/admin/list-controls';
-import { serverApi } from '../../lib/api.server';
+import { listQuery } from '../../features/admin/list-controls';
+import { loadList } from '../../features/admin/list-loader.server';
+import { AdminListPage } from '../../features/admin/list-page';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -15,24 +15,8 @@ import type { Route } from './+types/products';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.catalogue.products');
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const query = new URLSearchParams({ per_page: '25' });
-  const page = Number(url.searchParams.get('page'));
-  if (Number.isInteger(page) && page > 1) query.set('page', String(page));
-  const search = url.searchParams.get('search')?.trim().slice(0, 120);
-  if (search) query.set('search', search);
-  const category = url.searchParams.get('category_id');
-  if (category && /^\d{1,9}$/.test(category)) query.set('category_id', category);
-  const hidden = url.searchParams.get('hidden');
-  if (hidden === 'yes' || hidden === 'no') query.set('hidden', hidden);
-  try {
-    const { payload } = await getProducts(serverApi(request, context, params.locale, true), query);
-    return { list: payload };
-  } catch {
-    return { list: null };
-  }
-}
+export const loader = (args: Route.LoaderArgs) =>
+  loadList(args, getProducts, listQuery(args.request, { category_id: /^\d{1,9}$/, hidden: ['yes', 'no'] }));
 
 /** Filters of the product list: category and visibility, kept in the address with the search. */
 function Filters() {
@@ -89,83 +73,78 @@ function Filters() {
 export default function AdminProducts({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const { list } = loaderData;
   const base = paths.admin(locale, 'products');
   return (
-    <section aria-labelledby="admin-products-title" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="admin-products-title" className="text-lg font-semibold text-slate-900">
-          {t('admin.catalogue.products')}
-        </h2>
-        <div className="flex flex-wrap gap-2">
+    <AdminListPage
+      name="products"
+      title={t('admin.catalogue.products')}
+      links={
+        <>
           <Link to={paths.admin(locale, 'categories')} className={buttonStyles.secondary}>
             {t('admin.catalogue.categoriesAndStyles')}
           </Link>
           <Link to={`${base}/new`} className={buttonStyles.primary}>
             {t('admin.catalogue.newProduct')}
           </Link>
-        </div>
-      </div>
-      <SearchBox label={t('admin.catalogue.search')} submitLabel={t('admin.users.find')} />
-      <Filters />
-      <ListTable
-        actions
-        list={list}
-        head={[
-          t('admin.catalogue.picture'),
-          t('admin.catalogue.title'),
-          t('admin.catalogue.category'),
-          t('admin.catalogue.price'),
-          t('admin.catalogue.shown'),
-          t('admin.offers.actions'),
-        ]}
-        row={(product) => (
-          <tr key={product.id}>
-            <td className="px-4 py-2">
-              <img
-                src={product.thumb_url}
-                alt=""
-                width={48}
-                height={48}
-                className="h-12 w-12 rounded-lg object-cover"
-                loading="lazy"
-              />
-            </td>
-            <td className="px-4 py-3">
-              <span className="font-medium text-slate-900">{product.title}</span>
-              <p className="text-xs text-slate-500">{product.slug}</p>
-            </td>
-            <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
-            <td className="whitespace-nowrap px-4 py-3">
-              {formatInternal(centsFromDecimal(product.price), locale, EURO.code)}
-            </td>
-            <td className="px-4 py-3">
-              {product.hidden ? (
-                <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                  {t('admin.catalogue.hidden')}
-                </span>
-              ) : (
-                <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
-                  {t('admin.catalogue.visible')}
-                </span>
-              )}
-              {product.featured ? (
-                <p className="mt-1 text-xs text-slate-500">{t('admin.catalogue.featured')}</p>
-              ) : null}
-            </td>
-            <td className="px-4 py-3">
-              <Link
-                to={`${base}/${product.id}`}
-                className="font-semibold text-brand-700 hover:underline"
-                aria-label={t('admin.catalogue.editNamed', { title: product.title })}
-              >
-                {t('admin.catalogue.edit')}
-              </Link>
-            </td>
-          </tr>
-        )}
-      />
-      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
-    </section>
+        </>
+      }
+      search={t('admin.catalogue.search')}
+      filters={<Filters />}
+      actions
+      list={loaderData.list}
+      head={[
+        t('admin.catalogue.picture'),
+        t('admin.catalogue.title'),
+        t('admin.catalogue.category'),
+        t('admin.catalogue.price'),
+        t('admin.catalogue.shown'),
+        t('admin.offers.actions'),
+      ]}
+      row={(product) => (
+        <tr key={product.id}>
+          <td className="px-4 py-2">
+            <img
+              src={product.thumb_url}
+              alt=""
+              width={48}
+              height={48}
+              className="h-12 w-12 rounded-lg object-cover"
+              loading="lazy"
+            />
+          </td>
+          <td className="px-4 py-3">
+            <span className="font-medium text-slate-900">{product.title}</span>
+            <p className="text-xs text-slate-500">{product.slug}</p>
+          </td>
+          <td className="px-4 py-3 text-slate-600">{product.category_title}</td>
+          <td className="whitespace-nowrap px-4 py-3">
+            {formatInternal(centsFromDecimal(product.price), locale, EURO.code)}
+          </td>
+          <td className="px-4 py-3">
+            {product.hidden ? (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                {t('admin.catalogue.hidden')}
+              </span>
+            ) : (
+              <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                {t('admin.catalogue.visible')}
+              </span>
+            )}
+            {product.featured ? (
+              <p className="mt-1 text-xs text-slate-500">{t('admin.catalogue.featured')}</p>
+            ) : null}
+          </td>
+          <td className="px-4 py-3">
+            <Link
+              to={`${base}/${product.id}`}
+              className="font-semibold text-brand-700 hover:underline"
+              aria-label={t('admin.catalogue.editNamed', { title: product.title })}
+            >
+              {t('admin.catalogue.edit')}
+            </Link>
+          </td>
+        </tr>
+      )}
+    />
   );
 }

@@ -1,30 +1,19 @@
 import { verificationStatus } from '@promptmarket/contracts/accounts';
 import type { AdminVerification } from '@promptmarket/contracts/admin';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { ListTable } from '../../features/admin/admin-table';
-import { NoticeBar, useAdminAction } from '../../features/admin/admin-ui';
+import { useAdminAction } from '../../features/admin/admin-ui';
 import { approveVerification, declineVerification, getVerifications } from '../../features/admin/api';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
-import { listQuery, Pager, SearchBox, StatusFilter } from '../../features/admin/list-controls';
-import { serverApi } from '../../lib/api.server';
+import { loadList } from '../../features/admin/list-loader.server';
+import { AdminListPage } from '../../features/admin/list-page';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import type { Route } from './+types/verifications';
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'admin.nav.verifications');
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  try {
-    const { payload } = await getVerifications(
-      serverApi(request, context, params.locale, true),
-      listQuery(request),
-    );
-    return { list: payload };
-  } catch {
-    return { list: null };
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadList(args, getVerifications);
 
 const documentLabels = {
   document_front: 'verification.front',
@@ -146,92 +135,87 @@ export default function AdminVerifications({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation();
   const { locale } = useSite();
   const { notice, busy, run } = useAdminAction();
-  const { list } = loaderData;
   return (
-    <section aria-labelledby="admin-verifications-title" className="space-y-4">
-      <h2 id="admin-verifications-title" className="text-lg font-semibold text-slate-900">
-        {t('admin.nav.verifications')}
-      </h2>
-      <SearchBox label={t('admin.find.verifications')} submitLabel={t('admin.users.find')} />
-      <StatusFilter
-        statuses={verificationStatus.options}
-        label={(status) => t(`admin.verifications.${status}`)}
-      />
-      <NoticeBar notice={notice} />
-      <ListTable
-        actions
-        list={list}
-        head={[
-          t('admin.verifications.user'),
-          t('admin.verifications.details'),
-          t('admin.verifications.documents'),
-          t('admin.offers.status'),
-          t('admin.offers.actions'),
-        ]}
-        row={(item) => (
-          <tr key={item.id}>
-            <td className="px-4 py-3">
-              <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
-              <CustomerLink userId={item.user_id} className="text-xs">
-                {item.email}
-              </CustomerLink>
-            </td>
-            <td className="px-4 py-3">
-              <VerificationDetails item={item} locale={locale} />
-            </td>
-            <td className="px-4 py-3">
-              <ul className="flex flex-wrap gap-3 text-xs">
-                {item.documents.map((document) => (
-                  <li key={document.field}>
-                    <DocumentPreview
-                      document={document}
-                      label={t(
-                        documentLabels[document.field as keyof typeof documentLabels] ??
-                          'admin.verifications.documents',
-                      )}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </td>
-            <td className="px-4 py-3">
-              {t(`admin.verifications.${item.status}`)}
-              {item.reason ? <p className="text-xs text-slate-500">{item.reason}</p> : null}
-            </td>
-            <td className="space-x-2 whitespace-nowrap px-4 py-3">
-              {item.status === 'pending' ? (
-                <>
-                  <ConfirmButton
-                    tone="primary"
-                    label={t('admin.verifications.approve')}
-                    question={t('admin.verifications.confirmApprove', { email: item.email })}
-                    disabled={busy}
-                    onConfirm={(_, key) =>
-                      run(
-                        (api) => approveVerification(api, item.id, key),
-                        t('admin.verifications.approvedDone'),
-                      )
-                    }
+    <AdminListPage
+      name="verifications"
+      title={t('admin.nav.verifications')}
+      search={t('admin.find.verifications')}
+      status={{
+        statuses: verificationStatus.options,
+        label: (status) => t(`admin.verifications.${status}`),
+      }}
+      notice={notice}
+      actions
+      list={loaderData.list}
+      head={[
+        t('admin.verifications.user'),
+        t('admin.verifications.details'),
+        t('admin.verifications.documents'),
+        t('admin.offers.status'),
+        t('admin.offers.actions'),
+      ]}
+      row={(item) => (
+        <tr key={item.id}>
+          <td className="px-4 py-3">
+            <p className="font-medium text-slate-900">{item.full_name ?? '—'}</p>
+            <CustomerLink userId={item.user_id} className="text-xs">
+              {item.email}
+            </CustomerLink>
+          </td>
+          <td className="px-4 py-3">
+            <VerificationDetails item={item} locale={locale} />
+          </td>
+          <td className="px-4 py-3">
+            <ul className="flex flex-wrap gap-3 text-xs">
+              {item.documents.map((document) => (
+                <li key={document.field}>
+                  <DocumentPreview
+                    document={document}
+                    label={t(
+                      documentLabels[document.field as keyof typeof documentLabels] ??
+                        'admin.verifications.documents',
+                    )}
                   />
-                  <ConfirmButton
-                    label={t('admin.verifications.decline')}
-                    question={t('admin.verifications.confirmDecline', { email: item.email })}
-                    askReason
-                    disabled={busy}
-                    onConfirm={(reason, key) =>
-                      run(
-                        (api) => declineVerification(api, item.id, reason, key),
-                        t('admin.verifications.declinedDone'),
-                      )
-                    }
-                  />
-                </>
-              ) : null}
-            </td>
-          </tr>
-        )}
-      />
-      {list ? <Pager page={list.meta.current_page} lastPage={list.meta.last_page} /> : null}
-    </section>
+                </li>
+              ))}
+            </ul>
+          </td>
+          <td className="px-4 py-3">
+            {t(`admin.verifications.${item.status}`)}
+            {item.reason ? <p className="text-xs text-slate-500">{item.reason}</p> : null}
+          </td>
+          <td className="space-x-2 whitespace-nowrap px-4 py-3">
+            {item.status === 'pending' ? (
+              <>
+                <ConfirmButton
+                  tone="primary"
+                  label={t('admin.verifications.approve')}
+                  question={t('admin.verifications.confirmApprove', { email: item.email })}
+                  disabled={busy}
+                  onConfirm={(_, key) =>
+                    run(
+                      (api) => approveVerification(api, item.id, key),
+                      t('admin.verifications.approvedDone'),
+                    )
+                  }
+                />
+                <ConfirmButton
+                  label={t('admin.verifications.decline')}
+                  question={t('admin.verifications.confirmDecline', { email: item.email })}
+                  askReason
+                  disabled={busy}
+                  onConfirm={(reason, key) =>
+                    run(
+                      (api) => declineVerification(api, item.id, reason, key),
+                      t('admin.verifications.declinedDone'),
+                    )
+                  }
+                />
+              </>
+            ) : null}
+          </td>
+        </tr>
+      )}
+    />
   );
 }
