@@ -79,7 +79,7 @@ export async function applyPaymentEvent(
       await keepRefusal(tx, deposit, event.declineCode ?? null);
     } else if (event.type === 'failed') {
       await rememberPayment(tx, deposit, event);
-      const failure = providerFailure(event.message ?? 'Payment failed');
+      const failure = providerFailure(event.failure, event.message);
       await settleFailed(tx, deposit, failure, event.declineCode ?? null);
     } else {
       await settleFailed(tx, deposit, EXPIRED);

@@ -59,7 +59,12 @@ function apply(ref: string, event: Omit<PaymentEvent, 'id' | 'ref'>) {
 describe("a deposit's failure code", () => {
   it('is stored when the provider declines the card, and the status answers it from there, not from the message', async () => {
     const { session, orderId, ref } = await started();
-    await apply(ref, { type: 'failed', message: 'Your card was declined.', declineCode: 'expired_card' });
+    await apply(ref, {
+      type: 'failed',
+      failure: 'declined',
+      message: 'Your card was declined.',
+      declineCode: 'expired_card',
+    });
     expect(await row(orderId)).toMatchObject({
       status: 'failed',
       failureCode: 'declined',
@@ -84,6 +89,31 @@ describe("a deposit's failure code", () => {
       error_message: 'Declined',
       error_code: 'failed',
       decline_code: null,
+    });
+  });
+
+  it("is the kind the provider reported, whatever its words: a decline in other words is a decline, the decline's words with another kind are not", async () => {
+    const declined = await started();
+    await apply(declined.ref, { type: 'failed', failure: 'declined', message: 'Karte abgelehnt.' });
+    expect(await row(declined.orderId)).toMatchObject({
+      status: 'failed',
+      failureCode: 'declined',
+      errorMessage: 'Karte abgelehnt.',
+    });
+    expect(await status(declined.session, declined.orderId)).toMatchObject({
+      error_code: 'declined',
+      error_message: 'Karte abgelehnt.',
+    });
+
+    const failed = await started();
+    await apply(failed.ref, { type: 'failed', failure: 'failed', message: 'Your card was declined.' });
+    expect(await row(failed.orderId)).toMatchObject({ status: 'failed', failureCode: 'failed' });
+
+    const wordless = await started();
+    await apply(wordless.ref, { type: 'failed', failure: 'declined' });
+    expect(await row(wordless.orderId)).toMatchObject({
+      failureCode: 'declined',
+      errorMessage: 'Your card was declined.',
     });
   });
 

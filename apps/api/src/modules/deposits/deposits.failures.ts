@@ -1,5 +1,9 @@
 import type { DepositFailureCode } from '@promptmarket/contracts/deposits';
-import { PAYMENT_DECLINED_MESSAGE } from '../payments/provider';
+import {
+  PAYMENT_DECLINED_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  type PaymentFailureKind,
+} from '../payments/provider';
 
 /**
  * Why a deposit failed: the code the web words in the visitor's language (the API's `error_code`),
@@ -22,10 +26,11 @@ export const REVIEW: DepositFailure = { code: 'review', message: REVIEW_MESSAGE 
 export const GATEWAY: DepositFailure = { code: 'gateway', message: GATEWAY_MESSAGE };
 
 /**
- * A failure the provider reported, with the reason it gave: its refusal of the card is a decline,
- * any other reason a plain failure. The reason is read once, here, as it arrives; the deposit keeps
- * the code.
+ * A failure the provider reported: the kind it gave is the code (a refused card is a decline, any
+ * other reason a plain failure), and its text, when it gave one, the message. The kind is decided
+ * by the provider where it knows it; the text is never read for it.
  */
-export function providerFailure(message: string): DepositFailure {
-  return message === DECLINED.message ? DECLINED : { code: 'failed', message };
+export function providerFailure(kind: PaymentFailureKind | undefined, message?: string): DepositFailure {
+  if (kind === 'declined') return { code: 'declined', message: message ?? DECLINED.message };
+  return { code: 'failed', message: message ?? PAYMENT_FAILED_MESSAGE };
 }

@@ -33,7 +33,12 @@ async function applyState(db: Db, depositId: number, state: PaymentState, log: L
     if (state.state === 'paid') await settlePaid(tx, deposit, state, log);
     else if (state.state === 'failed') {
       await rememberPayment(tx, deposit, state);
-      await settleFailed(tx, deposit, providerFailure(state.message), state.declineCode ?? null);
+      await settleFailed(
+        tx,
+        deposit,
+        providerFailure(state.failure, state.message),
+        state.declineCode ?? null,
+      );
     } else if (state.state === 'expired') await settleFailed(tx, deposit, EXPIRED);
     else await tx.update(deposits).set({ updatedAt: sql`now()` }).where(eq(deposits.id, deposit.id));
   });

@@ -80,6 +80,7 @@ function sandboxEvent(
   amount: number,
   currency = 'EUR',
   failure: string | null = null,
+  sessionStatus = 'paid',
 ) {
   return JSON.stringify({
     id,
@@ -91,7 +92,7 @@ function sandboxEvent(
         reference: '0',
         amount_total: amount,
         currency,
-        status: 'paid',
+        status: sessionStatus,
         failure_message: failure,
       },
     },
@@ -478,6 +479,44 @@ describe('checkout through the sandbox', () => {
       error_code: 'declined',
     });
     expect(await balance(session)).toBe(0);
+  });
+
+  it("takes a decline from the sandbox's declined session, not from the words of its message", async () => {
+    const session = await signedIn();
+    const declined = (await checkout(session)).json();
+    await postWebhook(
+      sandboxEvent(
+        `evt_declined_${declined.order_id}`,
+        'checkout.session.payment_failed',
+        await refOf(declined.order_id),
+        2500,
+        'EUR',
+        'Karte abgelehnt.',
+        'declined',
+      ),
+    );
+    expect(await status(session, declined.order_id)).toMatchObject({
+      status: 'failed',
+      error_message: 'Karte abgelehnt.',
+      error_code: 'declined',
+    });
+    const failed = (await checkout(session, {}, { 'idempotency-key': 'decline-words-1' })).json();
+    await postWebhook(
+      sandboxEvent(
+        `evt_failed_${failed.order_id}`,
+        'checkout.session.payment_failed',
+        await refOf(failed.order_id),
+        2500,
+        'EUR',
+        'Your card was declined.',
+        'open',
+      ),
+    );
+    expect(await status(session, failed.order_id)).toMatchObject({
+      status: 'failed',
+      error_message: 'Your card was declined.',
+      error_code: 'failed',
+    });
   });
 
   it('keeps the reason of a decline chosen at the provider, and answers its code with the status and in the history', async () => {

@@ -55,6 +55,11 @@ export type PaymentEvent = {
   currency?: string;
   message?: string;
   /**
+   * A failed or refused payment: what kind of failure the provider reported, decided where the
+   * provider says it (a refused card is `declined`). A failure without it is a plain failure.
+   */
+  failure?: PaymentFailureKind;
+  /**
    * A failed payment: the provider's decline code (Stripe's `decline_code`: `insufficient_funds`, …;
    * else its error `code`: `expired_card`, …), if it gave one.
    */
@@ -66,9 +71,15 @@ export type PaymentEvent = {
 };
 
 /**
- * The reasons our providers give for a failed payment. The deposit keeps the text (the spec's
- * `error_message`) and answers its code too (`depositFailureCodes`), which the web shows in the
- * visitor's language.
+ * What kind of failure a provider reported: the card was refused (`declined`), or the payment
+ * failed for another reason. The deposit keeps it as its failure code (`depositFailureCodes`),
+ * which the web shows in the visitor's language; no one reads it back from the message.
+ */
+export type PaymentFailureKind = 'declined' | 'failed';
+
+/**
+ * The texts our providers give for a failed payment. The deposit keeps the text (the spec's
+ * `error_message`) beside the code.
  */
 export const PAYMENT_DECLINED_MESSAGE = 'Your card was declined.';
 export const PAYMENT_FAILED_MESSAGE = 'The payment failed.';
@@ -78,6 +89,7 @@ export type PaymentState =
   | { state: 'paid'; amountMinor: number; currency: string; paymentRef?: string | null }
   | {
       state: 'failed';
+      failure: PaymentFailureKind;
       message: string;
       declineCode?: string | null;
       paymentRef?: string | null;

@@ -105,6 +105,7 @@ const eventSchema = z.object({
       id: z.string().max(200),
       amount_total: z.number().int().nonnegative(),
       currency: z.string().regex(/^[A-Z]{3}$/),
+      status: z.string().max(20).optional(),
       failure_message: z.string().max(500).nullable(),
       failure_code: z.string().max(100).nullable().optional(),
     }),
@@ -118,6 +119,7 @@ function stateOf(session: SandboxSession): PaymentState {
   if (session.status === 'declined') {
     return {
       state: 'failed',
+      failure: 'declined',
       message: session.failureMessage ?? SANDBOX_DECLINE_MESSAGE,
       declineCode: session.failureCode,
     };
@@ -170,9 +172,11 @@ export function sandboxProvider(db: Db, options: SandboxOptions): PaymentProvide
       };
       if (parsed.type === 'checkout.session.completed') return { ...base, type: 'paid' };
       if (parsed.type === 'checkout.session.payment_failed') {
+        // The sandbox fails a payment only by declining the card, which the session's status says.
         return {
           ...base,
           type: 'failed',
+          failure: session.status === 'declined' ? 'declined' : 'failed',
           message: session.failure_message ?? SANDBOX_DECLINE_MESSAGE,
           declineCode: session.failure_code ?? null,
         };

@@ -7,6 +7,7 @@ import {
   PAYMENT_DECLINED_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
   type PaymentEvent,
+  type PaymentFailureKind,
   type PaymentProvider,
   type PaymentState,
   RefundRefused,
@@ -57,18 +58,20 @@ function stateOf(session: Session): PaymentState {
 
 /**
  * Why Stripe refused a payment, as it reports it: the card issuer's `decline_code` when it gave one,
- * else the error's `code` (`expired_card`, `incorrect_cvc`, `payment_intent_authentication_failure`,
- * …). A refused attempt is a decline; an error Stripe gave no code for, a failed payment.
+ * else the error's `code` (`card_declined`, `expired_card`, `incorrect_cvc`,
+ * `payment_intent_authentication_failure`, …). A card error, or a refusal Stripe names with a code,
+ * is a decline; an error Stripe gave no code for, a failed payment.
  */
 function refusalOf(error: Stripe.PaymentIntent.LastPaymentError): {
+  failure: PaymentFailureKind;
   message: string;
   declineCode: string | null;
 } {
   const declineCode = error.decline_code || error.code || null;
-  return {
-    message: declineCode || error.type === 'card_error' ? PAYMENT_DECLINED_MESSAGE : PAYMENT_FAILED_MESSAGE,
-    declineCode,
-  };
+  const declined = error.type === 'card_error' || error.code === 'card_declined' || declineCode !== null;
+  return declined
+    ? { failure: 'declined', message: PAYMENT_DECLINED_MESSAGE, declineCode }
+    : { failure: 'failed', message: PAYMENT_FAILED_MESSAGE, declineCode };
 }
 
 /**
@@ -85,7 +88,7 @@ function paymentFailedEvent(eventId: string, intent: Stripe.PaymentIntent): Paym
     reference: intent.metadata?.reference || null,
     ...(intent.last_payment_error
       ? refusalOf(intent.last_payment_error)
-      : { message: PAYMENT_FAILED_MESSAGE, declineCode: null }),
+      : { failure: 'failed', message: PAYMENT_FAILED_MESSAGE, declineCode: null }),
   };
 }
 
@@ -227,7 +230,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         case 'checkout.session.async_payment_succeeded':
           return { ...base, type: 'paid' };
         case 'checkout.session.async_payment_failed':
-          return { ...base, type: 'failed', message: PAYMENT_FAILED_MESSAGE };
+          return { ...base, type: 'failed', failure: 'failed', message: PAYMENT_FAILED_MESSAGE };
         case 'checkout.session.expired':
           return { ...base, type: 'expired' };
         default:
