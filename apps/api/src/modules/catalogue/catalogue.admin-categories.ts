@@ -4,22 +4,13 @@ import type {
   adminCategoryCreate,
   adminCategoryUpdate,
 } from '@promptmarket/contracts/admin-catalogue';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
-import {
-  assertSomethingToChange,
-  checkLocales,
-  forgetShopCaches,
-  likePattern,
-  refusedWhileReferenced,
-  slugIsFree,
-  titlesOf,
-  withUniqueSlug,
-  writeNamedTexts,
-} from './catalogue.admin';
+import { likePattern, titlesOf } from './catalogue.admin';
+import { createNamed, deleteNamed, updateNamed } from './catalogue.admin-named';
 import { categories } from './catalogue.tables';
 
 /** The back office's category tree: two levels, titled in every language the shop has. */
@@ -37,6 +28,34 @@ type CategoryListRow = {
   subcategory_count: number | string;
 };
 
+/** The editor's rows of categories, each with its title in `locale` (else English, else its slug). */
+function categorySelect(locale: string): SQL {
+  return sql`select c.id, c.parent_id, c.slug, c.position,
+      coalesce(cl.title, ce.title, c.slug) as title,
+      (select count(*) from products p where p.category_id = c.id) as product_count,
+      (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
+    from categories c
+    left join categories parent on parent.id = c.parent_id
+    left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
+    left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}`;
+}
+
+function toAdminCategory(
+  row: CategoryListRow,
+  texts: Map<number, Record<string, { title: string }>>,
+): AdminCategory {
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    slug: row.slug,
+    position: row.position,
+    title: row.title,
+    translations: texts.get(row.id) ?? {},
+    product_count: Number(row.product_count),
+    subcategory_count: Number(row.subcategory_count),
+  };
+}
+
 /**
  * The category tree as rows: each top-level category followed by its subcategories, in their
  * shop order. A search matches slugs and titles in any language.
@@ -53,15 +72,7 @@ export async function listCategoriesForEditor(
   const [rows, [count]] = await Promise.all([
     rowsOf<CategoryListRow>(
       db,
-      sql`select c.id, c.parent_id, c.slug, c.position,
-          coalesce(cl.title, ce.title, c.slug) as title,
-          (select count(*) from products p where p.category_id = c.id) as product_count,
-          (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
-        from categories c
-        left join categories parent on parent.id = c.parent_id
-        left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
-        left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
-        where ${where}
+      sql`${categorySelect(locale)} where ${where}
         order by coalesce(parent.position, c.position), coalesce(parent.id, c.id), c.parent_id nulls first,
           c.position, c.id
         limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
@@ -73,45 +84,13 @@ export async function listCategoriesForEditor(
     'category',
     rows.map((row) => row.id),
   );
-  return {
-    data: rows.map((row) => ({
-      id: row.id,
-      parent_id: row.parent_id,
-      slug: row.slug,
-      position: row.position,
-      title: row.title,
-      translations: texts.get(row.id) ?? {},
-      product_count: Number(row.product_count),
-      subcategory_count: Number(row.subcategory_count),
-    })),
-    total: Number(count?.total ?? 0),
-  };
+  return { data: rows.map((row) => toAdminCategory(row, texts)), total: Number(count?.total ?? 0) };
 }
 
 export async function categoryForEditor(db: Db, categoryId: number, locale: string): Promise<AdminCategory> {
-  const [row] = await rowsOf<CategoryListRow>(
-    db,
-    sql`select c.id, c.parent_id, c.slug, c.position,
-        coalesce(cl.title, ce.title, c.slug) as title,
-        (select count(*) from products p where p.category_id = c.id) as product_count,
-        (select count(*) from categories s where s.parent_id = c.id) as subcategory_count
-      from categories c
-      left join category_translations ce on ce.category_id = c.id and ce.locale = ${DEFAULT_LOCALE}
-      left join category_translations cl on cl.category_id = c.id and cl.locale = ${locale}
-      where c.id = ${categoryId}`,
-  );
+  const [row] = await rowsOf<CategoryListRow>(db, sql`${categorySelect(locale)} where c.id = ${categoryId}`);
   if (!row) throw AppError.notFound();
-  const texts = await titlesOf(db, 'category', [row.id]);
-  return {
-    id: row.id,
-    parent_id: row.parent_id,
-    slug: row.slug,
-    position: row.position,
-    title: row.title,
-    translations: texts.get(row.id) ?? {},
-    product_count: Number(row.product_count),
-    subcategory_count: Number(row.subcategory_count),
-  };
+  return toAdminCategory(row, await titlesOf(db, 'category', [row.id]));
 }
 
 /**
@@ -136,49 +115,22 @@ async function checkParent(db: Db, parentId: number | null, categoryId: number |
 }
 
 export async function createCategory(db: Db, input: CategoryCreate): Promise<number> {
-  await checkLocales(db, Object.keys(input.translations));
-  await checkParent(db, input.parent_id, null);
-  if (!(await slugIsFree(db, categories, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
-  const id = await withUniqueSlug(async () => {
-    const [row] = await db
-      .insert(categories)
-      .values({ slug: input.slug, parentId: input.parent_id, position: input.position })
-      .returning({ id: categories.id });
-    if (!row) throw new Error('category insert returned no row');
-    return row.id;
-  });
-  await writeNamedTexts(db, 'category', id, input.translations);
-  forgetShopCaches(db);
-  return id;
+  return createNamed(db, 'category', input, { parentId: input.parent_id, position: input.position }, () =>
+    checkParent(db, input.parent_id, null),
+  );
 }
 
 /** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
 export async function updateCategory(db: Db, categoryId: number, input: CategoryUpdate): Promise<void> {
-  assertSomethingToChange(input);
-  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
-  if (!current) throw AppError.notFound();
-  if (input.translations) await checkLocales(db, Object.keys(input.translations));
-  if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
-    await checkParent(db, input.parent_id, categoryId);
-  }
-  if (
-    input.slug !== undefined &&
-    input.slug !== current.slug &&
-    !(await slugIsFree(db, categories, input.slug))
-  ) {
-    throw AppError.validation({ slug: ['slug.taken'] });
-  }
-  const changes = {
-    ...(input.slug !== undefined ? { slug: input.slug } : {}),
+  const columns = {
     ...(input.parent_id !== undefined ? { parentId: input.parent_id } : {}),
     ...(input.position !== undefined ? { position: input.position } : {}),
   };
-  // An update of texts alone changes no column: there is no row update to write.
-  if (Object.keys(changes).length > 0) {
-    await withUniqueSlug(() => db.update(categories).set(changes).where(eq(categories.id, categoryId)));
-  }
-  if (input.translations) await writeNamedTexts(db, 'category', categoryId, input.translations);
-  forgetShopCaches(db);
+  await updateNamed(db, 'category', categoryId, input, columns, async (current) => {
+    if (input.parent_id !== undefined && input.parent_id !== current.parentId) {
+      await checkParent(db, input.parent_id, categoryId);
+    }
+  });
 }
 
 /**
@@ -186,16 +138,14 @@ export async function updateCategory(db: Db, categoryId: number, input: Category
  * in it, `category.offered` while a work a seller offered is filed under it.
  */
 export async function deleteCategory(db: Db, categoryId: number): Promise<void> {
-  const [current] = await db.select().from(categories).where(eq(categories.id, categoryId)).for('update');
-  if (!current) throw AppError.notFound();
-  const [inUse] = await rowsOf<{ used: boolean }>(
-    db,
-    sql`select exists (select 1 from products where category_id = ${categoryId})
-      or exists (select 1 from categories where parent_id = ${categoryId}) as used`,
-  );
-  if (inUse?.used) throw AppError.conflict('category.in_use');
-  await refusedWhileReferenced('category.offered', () =>
-    db.delete(categories).where(eq(categories.id, categoryId)),
-  );
-  forgetShopCaches(db);
+  await deleteNamed(db, 'category', categoryId, {
+    async check() {
+      const [inUse] = await rowsOf<{ used: boolean }>(
+        db,
+        sql`select exists (select 1 from products where category_id = ${categoryId})
+          or exists (select 1 from categories where parent_id = ${categoryId}) as used`,
+      );
+      if (inUse?.used) throw AppError.conflict('category.in_use');
+    },
+  });
 }

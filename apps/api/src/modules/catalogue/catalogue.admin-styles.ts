@@ -10,17 +10,8 @@ import { AppError } from '../../errors';
 import type { Storage } from '../../lib/storage';
 import { afterCommit } from '../../lib/transactions';
 import type { UploadedFile } from '../../lib/uploads';
-import {
-  assertSomethingToChange,
-  checkLocales,
-  forgetShopCaches,
-  likePattern,
-  refusedWhileReferenced,
-  slugIsFree,
-  titlesOf,
-  withUniqueSlug,
-  writeNamedTexts,
-} from './catalogue.admin';
+import { forgetShopCaches, likePattern, titlesOf } from './catalogue.admin';
+import { createNamed, deleteNamed, lockNamed, updateNamed } from './catalogue.admin-named';
 import { styles } from './catalogue.tables';
 
 /** The back office's styles: titled in every language the shop has, each with an optional picture. */
@@ -106,52 +97,30 @@ export async function styleForEditor(db: Db, styleId: number, locale: string): P
 }
 
 export async function createStyle(db: Db, input: StyleCreate, imageKey: string | null): Promise<number> {
-  await checkLocales(db, Object.keys(input.translations));
-  if (!(await slugIsFree(db, styles, input.slug))) throw AppError.validation({ slug: ['slug.taken'] });
-  const id = await withUniqueSlug(async () => {
-    const [row] = await db
-      .insert(styles)
-      .values({ slug: input.slug, position: input.position, imageKey })
-      .returning({ id: styles.id });
-    if (!row) throw new Error('style insert returned no row');
-    return row.id;
-  });
-  await writeNamedTexts(db, 'style', id, input.translations);
-  forgetShopCaches(db);
-  return id;
+  return createNamed(db, 'style', input, { position: input.position, imageKey });
 }
 
 /** Changes what the update names. Throws NOT_FOUND, or a 422 naming the field (`update.empty` when it names nothing). */
 export async function updateStyle(db: Db, styleId: number, input: StyleUpdate): Promise<void> {
-  assertSomethingToChange(input);
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
-  if (input.translations) await checkLocales(db, Object.keys(input.translations));
-  if (
-    input.slug !== undefined &&
-    input.slug !== current.slug &&
-    !(await slugIsFree(db, styles, input.slug))
-  ) {
-    throw AppError.validation({ slug: ['slug.taken'] });
-  }
-  const changes = {
-    ...(input.slug !== undefined ? { slug: input.slug } : {}),
-    ...(input.position !== undefined ? { position: input.position } : {}),
-  };
-  if (Object.keys(changes).length > 0) {
-    await withUniqueSlug(() => db.update(styles).set(changes).where(eq(styles.id, styleId)));
-  }
-  if (input.translations) await writeNamedTexts(db, 'style', styleId, input.translations);
-  forgetShopCaches(db);
+  await updateNamed(
+    db,
+    'style',
+    styleId,
+    input,
+    input.position !== undefined ? { position: input.position } : {},
+  );
+}
+
+/** Removes a style's picture from the storage once the change that dropped it is committed. */
+function forgetImage(db: Db, storage: Storage, imageKey: string | null): void {
+  if (imageKey) afterCommit(db, () => void storage.delete('public', imageKey).catch(() => undefined));
 }
 
 /** Sets a style's picture; the old one is removed once the change is committed. */
 export async function replaceStyleImage(db: Db, storage: Storage, styleId: number, imageKey: string) {
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
+  const current = await lockNamed(db, 'style', styleId);
   await db.update(styles).set({ imageKey }).where(eq(styles.id, styleId));
-  const old = current.imageKey;
-  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
+  forgetImage(db, storage, current.imageKey);
   forgetShopCaches(db);
 }
 
@@ -160,10 +129,7 @@ export async function replaceStyleImage(db: Db, storage: Storage, styleId: numbe
  * (`style.offered`) while a work a seller offered names it: the offer keeps what the seller chose.
  */
 export async function deleteStyle(db: Db, storage: Storage, styleId: number): Promise<void> {
-  const [current] = await db.select().from(styles).where(eq(styles.id, styleId)).for('update');
-  if (!current) throw AppError.notFound();
-  await refusedWhileReferenced('style.offered', () => db.delete(styles).where(eq(styles.id, styleId)));
-  const old = current.imageKey;
-  if (old) afterCommit(db, () => void storage.delete('public', old).catch(() => undefined));
-  forgetShopCaches(db);
+  await deleteNamed(db, 'style', styleId, {
+    deleted: (current) => forgetImage(db, storage, current.imageKey),
+  });
 }
