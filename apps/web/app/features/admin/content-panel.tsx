@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 
-/** The input boxes of the site content's forms: a whole-width one and one that sits in a row. */
-export const boxClass = 'block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-sm';
+/** The input boxes of the site content's forms: a whole-width one (red when refused) and one that sits in a row. */
+export const boxClass = (invalid = false) =>
+  `block w-full rounded-lg border bg-white px-3.5 py-2.5 text-sm ${invalid ? 'border-red-500' : 'border-slate-300'}`;
 export const inlineBox = 'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 
 /**

@@ -1,11 +1,16 @@
+import { useForm } from 'react-hook-form';
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { addSocialLink, deleteSocialLink, getSocialLinks } from '../../../features/admin/api';
 import { ConfirmButton } from '../../../features/admin/confirm-button';
+import { placeServerErrors } from '../../../features/admin/content/form-body';
+import { type LinkFormValues, linkBody, linkResolver } from '../../../features/admin/content/link-form';
 import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
+import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
+import { useSite } from '../../../lib/site-data';
 import { useApi } from '../../../lib/use-api';
 import type { Route } from './+types/links';
 
@@ -19,7 +24,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 function Links({ links }: { links: { id: number; url: string }[] }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { notice, errors, busy, save } = useAdminSave();
+  const { locale } = useSite();
+  const { notice, busy, save } = useAdminSave();
+  const { register, handleSubmit, setError, formState, reset } = useForm<LinkFormValues>({
+    resolver: linkResolver,
+    defaultValues: { url: '' },
+  });
+  const submit = handleSubmit(async (values) => {
+    const added = await save(async () => {
+      try {
+        await addSocialLink(api, linkBody(values).url);
+      } catch (caught) {
+        placeServerErrors(caught, setError, values);
+        throw caught;
+      }
+    });
+    if (added) reset({ url: '' });
+  });
   return (
     <div className="space-y-3">
       <NoticeBar notice={notice} />
@@ -36,23 +57,14 @@ function Links({ links }: { links: { id: number; url: string }[] }) {
           </li>
         ))}
       </ul>
-      <form
-        noValidate
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = event.currentTarget;
-          const url = String(new FormData(form).get('url') ?? '').trim();
-          void save(() => addSocialLink(api, url)).then((ok) => ok && form.reset());
-        }}
-      >
+      <form noValidate className="flex flex-wrap items-end gap-3" onSubmit={submit}>
         <TextField
           label={t('admin.content.linkUrl')}
-          name="url"
           type="url"
           placeholder="https://"
-          error={errors.url}
+          error={fieldError(formState.errors.url?.message, locale)}
           className="min-w-64 flex-1"
+          {...register('url')}
         />
         <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
           {t('admin.catalogue.create')}

@@ -1,9 +1,14 @@
+import { useForm } from 'react-hook-form';
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getPages, updatePage } from '../../../features/admin/api';
-import { boxClass, ContentPanel } from '../../../features/admin/content-panel';
+import { placeServerErrors } from '../../../features/admin/content/form-body';
+import { type PageFormValues, pageBody, pageResolver } from '../../../features/admin/content/page-form';
+import { TextAreaField } from '../../../features/admin/content/text-area-field';
+import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
+import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useSite } from '../../../lib/site-data';
 import { useApi } from '../../../lib/use-api';
@@ -16,19 +21,66 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { pages: pages?.payload ?? null };
 }
 
-function Pages({
-  pages,
-}: {
-  pages: {
-    id: number;
-    slug: string;
-    published: boolean;
-    translations: Record<string, { title: string; body: string }>;
-  }[];
-}) {
+type AdminSave = ReturnType<typeof useAdminSave>;
+
+type StaticPage = {
+  id: number;
+  slug: string;
+  published: boolean;
+  translations: Record<string, { title: string; body: string }>;
+};
+
+/** One static page's form: published or not, its title and text in each language. */
+function PageForm({ page, save, busy }: { page: StaticPage } & Pick<AdminSave, 'save' | 'busy'>) {
   const { t } = useTranslation();
   const api = useApi();
-  const { languages } = useSite();
+  const { languages, locale } = useSite();
+  // The texts are in the page's HTML and the form takes them from there when it starts.
+  const { register, handleSubmit, setError, formState } = useForm<PageFormValues>({ resolver: pageResolver });
+  const errors = formState.errors.translations;
+  const error = (message: string | undefined) => fieldError(message, locale);
+  const submit = handleSubmit((values) =>
+    save(async () => {
+      try {
+        await updatePage(api, page.id, pageBody(values));
+      } catch (caught) {
+        placeServerErrors(caught, setError, values);
+        throw caught;
+      }
+    }),
+  );
+  return (
+    <form noValidate className="mt-3 space-y-4" onSubmit={submit}>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" defaultChecked={page.published} {...register('published')} />
+        {t('admin.content.published')}
+      </label>
+      {languages.map((language) => (
+        <div key={language.code} className="space-y-2">
+          <TextField
+            label={t('admin.catalogue.titleIn', { language: language.name })}
+            defaultValue={page.translations[language.code]?.title ?? ''}
+            error={error(errors?.[language.code]?.title?.message)}
+            {...register(`translations.${language.code}.title`)}
+          />
+          <TextAreaField
+            id={`page-${page.id}-body-${language.code}`}
+            label={t('admin.content.bodyIn', { language: language.name })}
+            rows={5}
+            defaultValue={page.translations[language.code]?.body ?? ''}
+            error={error(errors?.[language.code]?.body?.message)}
+            {...register(`translations.${language.code}.body`)}
+          />
+        </div>
+      ))}
+      <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
+        {t('admin.catalogue.save')}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function Pages({ pages }: { pages: StaticPage[] }) {
   const { notice, busy, save } = useAdminSave();
   return (
     <div className="space-y-3">
@@ -39,63 +91,7 @@ function Pages({
             {page.translations.en?.title ?? page.slug}{' '}
             <span className="font-normal text-slate-500">/{page.slug}</span>
           </summary>
-          <form
-            className="mt-3 space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const form = new FormData(event.currentTarget);
-              const translations = Object.fromEntries(
-                languages
-                  .map(
-                    (language) =>
-                      [
-                        language.code,
-                        {
-                          title: String(form.get(`title_${language.code}`) ?? '').trim(),
-                          body: String(form.get(`body_${language.code}`) ?? ''),
-                        },
-                      ] as const,
-                  )
-                  .filter(([, text]) => text.title),
-              );
-              void save(() =>
-                updatePage(api, page.id, {
-                  published: form.get('published') === 'on',
-                  translations,
-                }),
-              );
-            }}
-          >
-            <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name="published" defaultChecked={page.published} />
-              {t('admin.content.published')}
-            </label>
-            {languages.map((language) => (
-              <div key={language.code} className="space-y-2">
-                <TextField
-                  label={t('admin.catalogue.titleIn', { language: language.name })}
-                  name={`title_${language.code}`}
-                  defaultValue={page.translations[language.code]?.title ?? ''}
-                />
-                <label
-                  htmlFor={`page-${page.id}-body-${language.code}`}
-                  className="block text-sm font-medium text-slate-800"
-                >
-                  {t('admin.content.bodyIn', { language: language.name })}
-                </label>
-                <textarea
-                  id={`page-${page.id}-body-${language.code}`}
-                  name={`body_${language.code}`}
-                  rows={5}
-                  defaultValue={page.translations[language.code]?.body ?? ''}
-                  className={boxClass}
-                />
-              </div>
-            ))}
-            <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
-              {t('admin.catalogue.save')}
-            </SubmitButton>
-          </form>
+          <PageForm page={page} save={save} busy={busy} />
         </details>
       ))}
     </div>

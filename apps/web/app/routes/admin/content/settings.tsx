@@ -1,12 +1,20 @@
 import { type AdminSettingsAnswer, DOWNLOAD_FORMATS } from '@promptmarket/contracts/admin-content';
-import type { FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { redirect } from 'react-router';
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getSettings, updateSettings } from '../../../features/admin/api';
-import { boxClass, ContentPanel } from '../../../features/admin/content-panel';
+import { firstMessage, placeServerErrors } from '../../../features/admin/content/form-body';
+import {
+  type SettingsFormValues,
+  settingsBody,
+  settingsResolver,
+} from '../../../features/admin/content/settings-form';
+import { TextAreaField } from '../../../features/admin/content/text-area-field';
+import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
+import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
 import { useSite } from '../../../lib/site-data';
@@ -28,42 +36,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { languages } = useSite();
-  const { notice, errors, busy, save } = useAdminSave();
-  const codes = languages.map((language) => language.code);
+  const { languages, locale } = useSite();
+  const { notice, busy, save } = useAdminSave();
+  // The fields carry the settings in the page's HTML and the form takes them from there when it
+  // starts, so a value typed before the page's script has run is kept.
+  const { register, handleSubmit, setError, formState } = useForm<SettingsFormValues>({
+    resolver: settingsResolver,
+  });
+  const { errors } = formState;
+  const error = (message: string | undefined) => fieldError(message, locale);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const perLanguage = (prefix: string) =>
-      Object.fromEntries(codes.map((code) => [code, text(`${prefix}_${code}`)]).filter(([, value]) => value));
-    void save(() =>
-      updateSettings(api, {
-        is_reg_enabled: form.get('is_reg_enabled') === 'on',
-        is_email_verification_enabled: form.get('is_email_verification_enabled') === 'on',
-        internal_currency_rate_eur: text('internal_currency_rate_eur'),
-        support_email: text('support_email'),
-        company_phone: text('company_phone') || null,
-        formats: form
-          .getAll('formats')
-          .map(String)
-          .filter((format): format is (typeof DOWNLOAD_FORMATS)[number] =>
-            (DOWNLOAD_FORMATS as readonly string[]).includes(format),
-          ),
-        sizes: text('sizes')
-          .split(/[\s,]+/)
-          .filter(Boolean),
-        image_generation_cost_eur: text('image_generation_cost_eur'),
-        min_deposit_eur: text('min_deposit_eur'),
-        shop_legal_name: text('shop_legal_name'),
-        shop_address: text('shop_address'),
-        shop_vat_id: text('shop_vat_id') || null,
-        vat_rate_percent: text('vat_rate_percent'),
-        texts: { copyright: perLanguage('copyright'), internal_currency_name: perLanguage('currency_name') },
-      }),
-    );
-  }
+  const submit = handleSubmit((values) =>
+    save(async () => {
+      try {
+        await updateSettings(api, settingsBody(values));
+      } catch (caught) {
+        placeServerErrors(caught, setError, values);
+        throw caught;
+      }
+    }),
+  );
+  const formatsError = error(firstMessage(errors.formats));
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -76,7 +69,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
       <div className="flex flex-wrap gap-6">
         {(['is_reg_enabled', 'is_email_verification_enabled'] as const).map((flag) => (
           <label key={flag} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={flag} defaultChecked={settings[flag]} />
+            <input type="checkbox" defaultChecked={settings[flag]} {...register(flag)} />
             {t(`admin.content.${flag}`)}
           </label>
         ))}
@@ -84,95 +77,95 @@ function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={t('admin.content.supportEmail')}
-          name="support_email"
           type="email"
           defaultValue={settings.support_email}
-          error={errors.support_email}
+          error={error(errors.support_email?.message)}
+          {...register('support_email')}
         />
         <TextField
           label={t('admin.content.phone')}
-          name="company_phone"
           defaultValue={settings.company_phone ?? ''}
-          error={errors.company_phone}
+          error={error(errors.company_phone?.message)}
+          {...register('company_phone')}
         />
         <TextField
           label={t('admin.content.rate')}
-          name="internal_currency_rate_eur"
           inputMode="decimal"
           defaultValue={settings.internal_currency_rate_eur}
-          error={errors.internal_currency_rate_eur}
+          error={error(errors.internal_currency_rate_eur?.message)}
+          {...register('internal_currency_rate_eur')}
         />
         <TextField
           label={t('admin.content.minDeposit')}
-          name="min_deposit_eur"
           inputMode="decimal"
           defaultValue={settings.min_deposit_eur.toFixed(2)}
-          error={errors.min_deposit_eur}
+          error={error(errors.min_deposit_eur?.message)}
+          {...register('min_deposit_eur')}
         />
         <TextField
           label={t('admin.content.generationCost')}
-          name="image_generation_cost_eur"
           inputMode="decimal"
           defaultValue={settings.image_generation_cost_eur.toFixed(2)}
-          error={errors.image_generation_cost_eur}
+          error={error(errors.image_generation_cost_eur?.message)}
+          {...register('image_generation_cost_eur')}
         />
         <TextField
           label={t('admin.content.sizes')}
-          name="sizes"
           defaultValue={settings.sizes.join(', ')}
-          error={errors['sizes.0'] ?? errors.sizes}
+          error={error(firstMessage(errors.sizes))}
+          {...register('sizes')}
         />
       </div>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('admin.content.receipts')}</legend>
         <TextField
           label={t('admin.content.shopLegalName')}
-          name="shop_legal_name"
           defaultValue={settings.shop_legal_name}
-          error={errors.shop_legal_name}
+          error={error(errors.shop_legal_name?.message)}
+          {...register('shop_legal_name')}
         />
         <TextField
           label={t('admin.content.shopVatId')}
-          name="shop_vat_id"
           defaultValue={settings.shop_vat_id ?? ''}
-          error={errors.shop_vat_id}
+          error={error(errors.shop_vat_id?.message)}
+          {...register('shop_vat_id')}
         />
-        <label className="text-sm font-medium text-slate-800">
-          {t('admin.content.shopAddress')}
-          <textarea
-            name="shop_address"
-            rows={3}
-            defaultValue={settings.shop_address}
-            aria-invalid={errors.shop_address ? true : undefined}
-            className={`${boxClass} mt-1.5 font-normal`}
-          />
-          {errors.shop_address ? (
-            <span className="mt-1.5 block text-sm font-normal text-red-600">{errors.shop_address}</span>
-          ) : null}
-        </label>
+        <TextAreaField
+          label={t('admin.content.shopAddress')}
+          rows={3}
+          defaultValue={settings.shop_address}
+          error={error(errors.shop_address?.message)}
+          {...register('shop_address')}
+        />
         <TextField
           label={t('admin.content.vatRate')}
-          name="vat_rate_percent"
           inputMode="decimal"
           defaultValue={settings.vat_rate_percent}
-          error={errors.vat_rate_percent}
+          error={error(errors.vat_rate_percent?.message)}
+          {...register('vat_rate_percent')}
         />
       </fieldset>
-      <fieldset>
+      <fieldset aria-describedby={formatsError ? 'settings-formats-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-800">{t('admin.content.formats')}</legend>
         <div className="flex gap-5">
           {DOWNLOAD_FORMATS.map((format) => (
             <label key={format} className="flex items-center gap-2 text-sm uppercase">
               <input
                 type="checkbox"
-                name="formats"
                 value={format}
                 defaultChecked={settings.formats.includes(format)}
+                aria-invalid={formatsError ? true : undefined}
+                {...register('formats')}
               />
               {format}
             </label>
           ))}
         </div>
+        {formatsError ? (
+          <p id="settings-formats-error" className="mt-1.5 text-sm text-red-600">
+            {formatsError}
+          </p>
+        ) : null}
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         {languages.map((language) => (
@@ -180,13 +173,15 @@ function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
             <p className="text-sm font-semibold text-slate-800">{language.name}</p>
             <TextField
               label={t('admin.content.currencyName')}
-              name={`currency_name_${language.code}`}
               defaultValue={settings.texts.internal_currency_name[language.code] ?? ''}
+              error={error(errors.texts?.internal_currency_name?.[language.code]?.message)}
+              {...register(`texts.internal_currency_name.${language.code}`)}
             />
             <TextField
               label={t('admin.content.copyright')}
-              name={`copyright_${language.code}`}
               defaultValue={settings.texts.copyright[language.code] ?? ''}
+              error={error(errors.texts?.copyright?.[language.code]?.message)}
+              {...register(`texts.copyright.${language.code}`)}
             />
           </div>
         ))}

@@ -1,11 +1,17 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { SubmitButton } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { deleteWord, getLanguages, getWords, updateWord } from '../../../features/admin/api';
 import { ConfirmButton } from '../../../features/admin/confirm-button';
+import { firstMessage, placeServerErrors } from '../../../features/admin/content/form-body';
+import { type WordFormValues, wordForm } from '../../../features/admin/content/word-form';
 import { boxClass, ContentPanel, inlineBox } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
+import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
+import { useSite } from '../../../lib/site-data';
 import { type FoundText, findTexts } from '../../../lib/text-search.server';
 import { useApi } from '../../../lib/use-api';
 import type { Route } from './+types/texts';
@@ -40,20 +46,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** One text found: its key, its wording now (and the built-in one when changed), changed here. */
 function TextEditor({ text, locale, changed }: { text: FoundText; locale: string; changed: boolean }) {
   const { t } = useTranslation();
+  const { locale: pageLocale } = useSite();
   const api = useApi();
-  const { notice, errors, busy, save } = useAdminSave();
+  const { notice, busy, save } = useAdminSave();
+  const form = useMemo(() => wordForm(text.key), [text.key]);
+  // The wording is in the page's HTML and the form takes it from there when it starts.
+  const { register, handleSubmit, setError, formState } = useForm<WordFormValues>({
+    resolver: form.resolver,
+  });
   const id = `text-${text.key.replaceAll('.', '-')}`;
+  // The key comes from the texts found, not from a field: a refusal of it is said under the wording.
+  const error = fieldError(formState.errors.value?.message ?? firstMessage(formState.errors), pageLocale);
+  const submit = handleSubmit((values) =>
+    save(async () => {
+      try {
+        await updateWord(api, locale, form.body(values));
+      } catch (caught) {
+        placeServerErrors(caught, setError, values);
+        throw caught;
+      }
+    }),
+  );
   return (
     <li className="space-y-2 py-3">
-      <form
-        noValidate
-        className="space-y-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const value = String(new FormData(event.currentTarget).get('value') ?? '').trim();
-          void save(() => updateWord(api, locale, { key: text.key, value }));
-        }}
-      >
+      <form noValidate className="space-y-2" onSubmit={submit}>
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           <code className="break-all text-xs font-normal text-slate-500">{text.key}</code>
           {changed ? (
@@ -64,11 +80,17 @@ function TextEditor({ text, locale, changed }: { text: FoundText; locale: string
         </label>
         <input
           id={id}
-          name="value"
           defaultValue={text.current}
-          aria-invalid={errors.value ? true : undefined}
-          className={boxClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={boxClass(Boolean(error))}
+          {...register('value')}
         />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-red-600">
+            {error}
+          </p>
+        ) : null}
         {changed ? (
           <p className="text-xs text-slate-600">{t('admin.words.builtIn', { text: text.builtIn })}</p>
         ) : null}
