@@ -1,35 +1,14 @@
 import { writtenAmount } from '../../lib/written-amount';
+import { ownMailCatalogue } from './mail.texts';
 
 type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-type Forms = { name: string; genitive?: PluralForms } & PluralForms;
 
 /**
  * The case a sentence puts the amount in: `count` as in "25 credits", "Koszt: 5 kredytów";
  * `genitive` after a word that governs it, as Polish "saldo w wysokości 2 kredytów" (a language
- * whose word does not change keeps its count forms).
+ * whose word does not change writes its count forms there too).
  */
 export type CreditsCase = 'count' | 'genitive';
-
-/**
- * The default name of the internal currency in each language with the form each plural category
- * of the language takes ("1 kredyt", "2 kredyty", "5 kredytów", "11,90 kredytu"); the same forms
- * the shop's pages write.
- */
-const DEFAULT_FORMS: Record<string, Forms> = {
-  en: { name: 'Credits', one: 'credit', other: 'credits' },
-  de: { name: 'Credits', one: 'Credit', other: 'Credits' },
-  fr: { name: 'Crédits', one: 'crédit', many: 'de crédits', other: 'crédits' },
-  es: { name: 'Créditos', one: 'crédito', many: 'de créditos', other: 'créditos' },
-  it: { name: 'Crediti', one: 'credito', many: 'di crediti', other: 'crediti' },
-  pl: {
-    name: 'Kredyty',
-    one: 'kredyt',
-    few: 'kredyty',
-    many: 'kredytów',
-    other: 'kredytu',
-    genitive: { one: 'kredytu', few: 'kredytów', many: 'kredytów', other: 'kredytu' },
-  },
-};
 
 /**
  * The number of an amount (minor units) as the shop's pages write it in `locale`: the whole part
@@ -58,7 +37,10 @@ export function creditsText(
 
 /**
  * A number already written (`amount`: "1,234" or "11,90", without decimals exactly when `minor` is
- * whole) with the name of the internal currency in the form that number needs in `locale`.
+ * whole) with the name of the internal currency in the form that number needs in `locale`. The
+ * default name and its forms are the mail catalogue's `credits` ("1 kredyt", "2 kredyty", "5
+ * kredytów", "11,90 kredytu": the same forms the shop's pages write); a language the mails are not
+ * written in has none, and writes the name as it is.
  */
 export function creditsNamed(
   amount: string,
@@ -67,11 +49,11 @@ export function creditsNamed(
   currencyName: string,
   grammaticalCase: CreditsCase = 'count',
 ): string {
-  const named = DEFAULT_FORMS[locale];
+  const named = ownMailCatalogue(locale)?.credits;
   if (!named || currencyName.trim().toLocaleLowerCase() !== named.name.toLocaleLowerCase()) {
     return `${amount} ${currencyName}`;
   }
-  const forms: PluralForms = (grammaticalCase === 'genitive' && named.genitive) || named;
+  const forms: PluralForms = named[grammaticalCase];
   const digits = minor % 100 === 0 ? 0 : 2;
   const category = new Intl.PluralRules(locale, {
     minimumFractionDigits: digits,

@@ -4,7 +4,8 @@ import { accountForReview } from '../accounts/accounts.admin';
 import { getStoredSettings } from '../site/site.service';
 import { creditsText } from './credits-text';
 import { enqueueMail } from './mail.service';
-import { type MailKind, type MailValues, renderMail } from './mail.templates';
+import { type MailValues, renderMail } from './mail.templates';
+import type { MailKind } from './mail.texts';
 
 /**
  * The shop's address, for the links in mails. Most of them are caused where no request is at hand
