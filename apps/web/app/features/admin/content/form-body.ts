@@ -22,19 +22,26 @@ export function bodyResolver<Values extends FieldValues, Body>(
 }
 
 /**
- * Puts the API's refusal on the form's fields: every field error whose path starts at one of the
- * form's values (`sizes.1` on the sizes, `texts.copyright.de` on the German copyright line).
+ * Sends a form's body; a refusal of the API is put on the form's fields (every field error whose
+ * path starts at one of the form's values: `sizes.1` on the sizes, `texts.copyright.de` on the
+ * German copyright line), then passed on for the form's notice (`useAdminSave`).
  */
-export function placeServerErrors<Values extends FieldValues>(
-  caught: unknown,
-  setError: UseFormSetError<Values>,
+export async function sendForm<Values extends FieldValues>(
+  send: () => Promise<unknown>,
   values: Values,
-): void {
-  if (!(caught instanceof ApiError)) return;
-  const names = Object.keys(caught.errors ?? {}).filter((path) =>
-    Object.hasOwn(values, path.split('.')[0] ?? ''),
-  );
-  applyServerErrors(caught, setError, names);
+  setError: UseFormSetError<Values>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (caught) {
+    if (caught instanceof ApiError) {
+      const names = Object.keys(caught.errors ?? {}).filter((path) =>
+        Object.hasOwn(values, path.split('.')[0] ?? ''),
+      );
+      applyServerErrors(caught, setError, names);
+    }
+    throw caught;
+  }
 }
 
 /**

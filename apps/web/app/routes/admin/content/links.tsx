@@ -4,7 +4,7 @@ import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { addSocialLink, deleteSocialLink, getSocialLinks } from '../../../features/admin/api';
 import { ConfirmButton } from '../../../features/admin/confirm-button';
-import { placeServerErrors } from '../../../features/admin/content/form-body';
+import { sendForm } from '../../../features/admin/content/form-body';
 import { type LinkFormValues, linkBody, linkResolver } from '../../../features/admin/content/link-form';
 import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
@@ -31,14 +31,9 @@ function Links({ links }: { links: { id: number; url: string }[] }) {
     defaultValues: { url: '' },
   });
   const submit = handleSubmit(async (values) => {
-    const added = await save(async () => {
-      try {
-        await addSocialLink(api, linkBody(values).url);
-      } catch (caught) {
-        placeServerErrors(caught, setError, values);
-        throw caught;
-      }
-    });
+    const added = await save(() =>
+      sendForm(() => addSocialLink(api, linkBody(values).url), values, setError),
+    );
     if (added) reset({ url: '' });
   });
   return (

@@ -3,7 +3,7 @@ import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getPages, updatePage } from '../../../features/admin/api';
-import { placeServerErrors } from '../../../features/admin/content/form-body';
+import { sendForm } from '../../../features/admin/content/form-body';
 import { type PageFormValues, pageBody, pageResolver } from '../../../features/admin/content/page-form';
 import { TextAreaField } from '../../../features/admin/content/text-area-field';
 import { ContentPanel } from '../../../features/admin/content-panel';
@@ -40,14 +40,7 @@ function PageForm({ page, save, busy }: { page: StaticPage } & Pick<AdminSave, '
   const errors = formState.errors.translations;
   const error = (message: string | undefined) => fieldError(message, locale);
   const submit = handleSubmit((values) =>
-    save(async () => {
-      try {
-        await updatePage(api, page.id, pageBody(values));
-      } catch (caught) {
-        placeServerErrors(caught, setError, values);
-        throw caught;
-      }
-    }),
+    save(() => sendForm(() => updatePage(api, page.id, pageBody(values)), values, setError)),
   );
   return (
     <form noValidate className="mt-3 space-y-4" onSubmit={submit}>

@@ -5,7 +5,7 @@ import { SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getSettings, updateSettings } from '../../../features/admin/api';
-import { firstMessage, placeServerErrors } from '../../../features/admin/content/form-body';
+import { firstMessage, sendForm } from '../../../features/admin/content/form-body';
 import {
   type SettingsFormValues,
   settingsBody,
@@ -47,14 +47,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
   const error = (message: string | undefined) => fieldError(message, locale);
 
   const submit = handleSubmit((values) =>
-    save(async () => {
-      try {
-        await updateSettings(api, settingsBody(values));
-      } catch (caught) {
-        placeServerErrors(caught, setError, values);
-        throw caught;
-      }
-    }),
+    save(() => sendForm(() => updateSettings(api, settingsBody(values)), values, setError)),
   );
   const formatsError = error(firstMessage(errors.formats));
 

@@ -5,7 +5,7 @@ import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { deleteWord, getLanguages, getWords, updateWord } from '../../../features/admin/api';
 import { ConfirmButton } from '../../../features/admin/confirm-button';
-import { firstMessage, placeServerErrors } from '../../../features/admin/content/form-body';
+import { firstMessage, sendForm } from '../../../features/admin/content/form-body';
 import { type WordFormValues, wordForm } from '../../../features/admin/content/word-form';
 import { boxClass, ContentPanel, inlineBox } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
@@ -58,14 +58,7 @@ function TextEditor({ text, locale, changed }: { text: FoundText; locale: string
   // The key comes from the texts found, not from a field: a refusal of it is said under the wording.
   const error = fieldError(formState.errors.value?.message ?? firstMessage(formState.errors), pageLocale);
   const submit = handleSubmit((values) =>
-    save(async () => {
-      try {
-        await updateWord(api, locale, form.body(values));
-      } catch (caught) {
-        placeServerErrors(caught, setError, values);
-        throw caught;
-      }
-    }),
+    save(() => sendForm(() => updateWord(api, locale, form.body(values)), values, setError)),
   );
   return (
     <li className="space-y-2 py-3">
