@@ -1,4 +1,7 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { adminAdjustBalanceRequest } from '@promptmarket/contracts/admin';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -7,12 +10,24 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/form-fields';
 import { newIdempotencyKey } from '../../lib/api-client';
+import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
+import { useSite } from '../../lib/site-data';
+import { contractResolver, TextAreaField, withFieldErrors } from './admin-form';
 import type { useAdminAction } from './admin-ui';
 import { adjustBalance } from './api';
 
-/** A balance correction with its reason, from the users list and the customer page. */
+type AdjustForm = z.input<typeof adminAdjustBalanceRequest>;
+const fields = ['amount', 'reason'] as const;
+const resolver = contractResolver(adminAdjustBalanceRequest);
+
+/**
+ * A balance correction with its reason, from the users list and the customer page: checked with
+ * the contract of `POST /admin/users/:id/adjust` before it is sent, and the API's refusal shown at
+ * its field.
+ */
 export function AdjustButton({
   userId,
   email,
@@ -23,27 +38,31 @@ export function AdjustButton({
   run: ReturnType<typeof useAdminAction>['run'];
 }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const [open, setOpen] = useState(false);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
   const id = useId();
+  const { register, handleSubmit, setError, formState, reset, watch } = useForm<AdjustForm>({
+    resolver,
+    defaultValues: { amount: '', reason: '' },
+  });
+  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, locale);
+  const [amount, reason] = watch(['amount', 'reason']);
   // One key per adjustment typed: sending it again (a double click, a retry after a lost answer)
   // adjusts once; another amount or reason is another adjustment.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new key for every amount and reason typed
   const key = useMemo(() => newIdempotencyKey(), [amount, reason, open]);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (
-      await run(
-        (api) => adjustBalance(api, userId, { amount: amount.replace(',', '.'), reason }, key),
-        t('admin.users.adjustDone'),
-      )
-    ) {
+
+  const submit = handleSubmit(async (values) => {
+    const done = await run(
+      withFieldErrors((api) => adjustBalance(api, userId, values, key), setError, fields),
+      t('admin.users.adjustDone'),
+    );
+    if (done) {
       setOpen(false);
-      setAmount('');
-      setReason('');
+      reset();
     }
-  }
+  });
+
   return (
     <>
       <button
@@ -56,45 +75,34 @@ export function AdjustButton({
       {open ? (
         <Dialog open onOpenChange={setOpen}>
           <DialogContent closeLabel={t('admin.cancel')}>
-            <form onSubmit={submit}>
+            <form onSubmit={submit} noValidate>
               <DialogTitle>{t('admin.users.adjust')}</DialogTitle>
               <DialogDescription>{t('admin.users.adjustText', { email })}</DialogDescription>
-              <label
-                htmlFor={`${id}-amount`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.users.amount')}
-              </label>
-              <input
+              <TextField
                 id={`${id}-amount`}
+                label={t('admin.users.amount')}
                 required
                 inputMode="decimal"
-                pattern="-?\d{1,9}([.,]\d{1,2})?"
-                value={amount}
-                onChange={(event) => setAmount(event.target.value)}
-                className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                autoComplete="off"
+                error={error('amount')}
+                className="mt-4 max-w-xs"
+                {...register('amount')}
               />
-              <label
-                htmlFor={`${id}-reason`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.reason')}
-              </label>
-              <textarea
+              <TextAreaField
                 id={`${id}-reason`}
+                label={t('admin.reason')}
                 required
-                minLength={3}
                 maxLength={500}
                 rows={2}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                error={error('reason')}
+                className="mt-4"
+                {...register('reason')}
               />
               <DialogActions>
                 <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
                   {t('admin.cancel')}
                 </button>
-                <button type="submit" className={buttonStyles.primary}>
+                <button type="submit" className={buttonStyles.primary} disabled={formState.isSubmitting}>
                   {t('admin.users.adjust')}
                 </button>
               </DialogActions>

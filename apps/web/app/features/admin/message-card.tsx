@@ -1,11 +1,19 @@
-import type { AdminContactMessageItem } from '@promptmarket/contracts/admin-messages';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type AdminContactMessageItem,
+  adminContactReplyRequest,
+  CONTACT_REPLY_MAX,
+} from '@promptmarket/contracts/admin-messages';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
+import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { contractResolver } from './admin-form';
 import type { Notice } from './admin-ui';
 import { replyToMessage, setMessageHandled } from './work-api';
 
@@ -14,7 +22,13 @@ function failureText(caught: unknown): string {
   return caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught);
 }
 
-/** One message with its thread, its handled state, and the reply form. */
+type ReplyValues = z.input<typeof adminContactReplyRequest>;
+const replyResolver = contractResolver(adminContactReplyRequest);
+
+/**
+ * One message with its thread, its handled state, and the reply form, checked with the contract
+ * of `POST /admin/contact-messages/:id/reply` before it is sent.
+ */
 export function MessageCard({
   message,
   chosen,
@@ -30,10 +44,15 @@ export function MessageCard({
   const { locale } = useSite();
   const api = useApi();
   const revalidator = useRevalidator();
-  const [reply, setReply] = useState('');
+  const { register, handleSubmit, setError, formState, reset } = useForm<ReplyValues>({
+    resolver: replyResolver,
+    defaultValues: { body: '' },
+  });
   const [key, setKey] = useState(newIdempotencyKey);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  /** A refusal that names no field of the form (the message is gone, the mail could not go). */
+  const [failure, setFailure] = useState<string | null>(null);
+  const error = fieldError(formState.errors.body?.message, locale) ?? failure;
   const replyId = useId();
   const date = (iso: string) => new Date(iso).toLocaleString(locale);
   const language = (() => {
@@ -44,22 +63,26 @@ export function MessageCard({
     }
   })();
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await replyToMessage(api, message.id, reply, key);
-      setReply('');
-      setKey(newIdempotencyKey());
-      onNotice({ kind: 'success', text: t('adminWork.messages.sent') });
-      revalidator.revalidate();
-    } catch (caught) {
-      setError(failureText(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const send = handleSubmit(
+    async (values) => {
+      setBusy(true);
+      setFailure(null);
+      try {
+        await replyToMessage(api, message.id, values.body, key);
+        reset();
+        setKey(newIdempotencyKey());
+        onNotice({ kind: 'success', text: t('adminWork.messages.sent') });
+        revalidator.revalidate();
+      } catch (caught) {
+        if (applyServerErrors(caught, setError, ['body']).message !== null || !(caught instanceof ApiError)) {
+          setFailure(failureText(caught));
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    () => setFailure(null),
+  );
 
   async function mark(handled: boolean) {
     setBusy(true);
@@ -132,7 +155,7 @@ export function MessageCard({
               </ol>
             </section>
           ) : null}
-          <form onSubmit={send} className="space-y-2">
+          <form onSubmit={send} noValidate className="space-y-2">
             <label htmlFor={replyId} className="block text-sm font-medium text-slate-800">
               {t('adminWork.messages.replyLabel', { name: message.name })}
             </label>
@@ -140,13 +163,11 @@ export function MessageCard({
               id={replyId}
               rows={3}
               required
-              minLength={2}
-              maxLength={5000}
-              value={reply}
-              onChange={(event) => setReply(event.target.value)}
+              maxLength={CONTACT_REPLY_MAX}
               aria-invalid={error ? true : undefined}
               aria-describedby={`${replyId}-hint${error ? ` ${replyId}-error` : ''}`}
-              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+              className={`block w-full rounded-lg border px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
+              {...register('body')}
             />
             <p id={`${replyId}-hint`} className="text-xs text-slate-500">
               {t('adminWork.messages.replyHint', { email: message.email, language })}

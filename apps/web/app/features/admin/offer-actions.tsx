@@ -1,5 +1,11 @@
-import type { AdminOffer } from '@promptmarket/contracts/admin';
-import { type FormEvent, useState } from 'react';
+import {
+  type AdminOffer,
+  adminOfferCounterRequest,
+  adminOfferPublishRequest,
+} from '@promptmarket/contracts/admin';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -8,16 +14,26 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/form-fields';
 import { newIdempotencyKey } from '../../lib/api-client';
+import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
+import { useSite } from '../../lib/site-data';
+import { contractResolver, TextAreaField, withFieldErrors } from './admin-form';
 import type { useAdminAction } from './admin-ui';
 import { counterOffer, publishOffer } from './api';
 
 /**
  * The back office's actions on one offer, on the offers list and on the offer's own page: the
  * service's counter-price for a pending offer, and Publish for an accepted picture, filled in
- * with the prompt its seller gave.
+ * with the prompt its seller gave. Both are checked with their contracts before they are sent, and
+ * the API's refusal shows at its field.
  */
+
+type CounterValues = z.input<typeof adminOfferCounterRequest>;
+const counterResolver = contractResolver(adminOfferCounterRequest);
+type PublishValues = z.input<typeof adminOfferPublishRequest>;
+const publishResolver = contractResolver(adminOfferPublishRequest);
 
 export function CounterForm({
   offer,
@@ -29,43 +45,56 @@ export function CounterForm({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [price, setPrice] = useState('');
+  const { locale } = useSite();
+  const { register, handleSubmit, setError, formState, reset } = useForm<CounterValues>({
+    resolver: counterResolver,
+    defaultValues: { service_price: '' },
+  });
+  const error = fieldError(formState.errors.service_price?.message, locale);
+  const fieldId = `counter-${offer.id}`;
   // One key until the price is sent: a double click or a retry after a lost answer prices once.
   const [key, setKey] = useState(newIdempotencyKey);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (values) => {
     if (
       await run(
-        (api) => counterOffer(api, offer.id, { service_price: price.replace(',', '.') }, key),
+        withFieldErrors((api) => counterOffer(api, offer.id, values, key), setError, ['service_price']),
         t('admin.offers.sent'),
       )
     ) {
-      setPrice('');
+      reset();
       setKey(newIdempotencyKey());
     }
-  }
+  });
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor={`counter-${offer.id}`}>
-        {t('admin.offers.counterLabel', { title: offer.title })}
-      </label>
-      <input
-        id={`counter-${offer.id}`}
-        type="number"
-        min={0.01}
-        step={0.01}
-        required
-        value={price}
-        onChange={(event) => setPrice(event.target.value)}
-        className="w-24 rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
-      />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
-      >
-        {t('admin.offers.counter')}
-      </button>
+    <form onSubmit={submit} noValidate>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="sr-only" htmlFor={fieldId}>
+          {t('admin.offers.counterLabel', { title: offer.title })}
+        </label>
+        <input
+          id={fieldId}
+          type="number"
+          min={0.01}
+          step={0.01}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${fieldId}-error` : undefined}
+          className={`w-24 rounded-lg border px-2 py-1.5 text-sm ${error ? 'border-red-500' : 'border-slate-300'}`}
+          {...register('service_price')}
+        />
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-brand-600 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-700"
+        >
+          {t('admin.offers.counter')}
+        </button>
+      </div>
+      {error ? (
+        <p id={`${fieldId}-error`} className="mt-1 max-w-56 text-xs text-red-600">
+          {error}
+        </p>
+      ) : null}
     </form>
   );
 }
@@ -78,20 +107,23 @@ export function PublishButton({
   run: ReturnType<typeof useAdminAction>['run'];
 }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const [open, setOpen] = useState(false);
-  const [price, setPrice] = useState('');
   // The buyer gets the prompt the seller gave, unless the back office writes another here.
-  const [prompt, setPrompt] = useState(offer.prompt ?? '');
+  const { register, handleSubmit, setError, formState } = useForm<PublishValues>({
+    resolver: publishResolver,
+    defaultValues: { price: '', prompt: offer.prompt ?? '' },
+  });
+  const error = (name: 'price' | 'prompt') => fieldError(formState.errors[name]?.message, locale);
   // Made when the dialog opens, the same for every send from it.
   const [key, setKey] = useState('');
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(async (values) => {
     const done = await run(
-      (api) => publishOffer(api, offer.id, { price: price.replace(',', '.'), prompt }, key),
+      withFieldErrors((api) => publishOffer(api, offer.id, values, key), setError, ['price', 'prompt']),
       t('admin.offers.published'),
     );
     if (done) setOpen(false);
-  }
+  });
   return (
     <>
       <button
@@ -107,51 +139,37 @@ export function PublishButton({
       {open ? (
         <Dialog open onOpenChange={setOpen}>
           <DialogContent closeLabel={t('admin.cancel')}>
-            <form onSubmit={submit}>
+            <form onSubmit={submit} noValidate>
               <DialogTitle>{t('admin.offers.publish')}</DialogTitle>
               <DialogDescription>{t('admin.offers.publishText', { title: offer.title })}</DialogDescription>
-              <label
-                htmlFor={`publish-price-${offer.id}`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.offers.shopPrice')}
-              </label>
-              <input
+              <TextField
                 id={`publish-price-${offer.id}`}
+                label={t('admin.offers.shopPrice')}
                 type="number"
                 min={0.01}
                 step={0.01}
                 required
-                value={price}
-                onChange={(event) => setPrice(event.target.value)}
-                className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                error={error('price')}
+                className="mt-4 max-w-xs"
+                {...register('price')}
               />
-              <label
-                htmlFor={`publish-prompt-${offer.id}`}
-                className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-              >
-                {t('admin.offers.prompt')}
-              </label>
-              <textarea
+              <TextAreaField
                 id={`publish-prompt-${offer.id}`}
+                label={t('admin.offers.prompt')}
+                hint={t('adminWork.offers.publishHint')}
                 required
-                minLength={3}
                 maxLength={4000}
                 rows={4}
-                value={prompt}
-                onChange={(event) => setPrompt(event.target.value)}
-                aria-describedby={`publish-prompt-${offer.id}-hint`}
                 lang="en"
-                className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                error={error('prompt')}
+                className="mt-4"
+                {...register('prompt')}
               />
-              <p id={`publish-prompt-${offer.id}-hint`} className="mt-1.5 text-xs text-slate-500">
-                {t('adminWork.offers.publishHint')}
-              </p>
               <DialogActions>
                 <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
                   {t('admin.cancel')}
                 </button>
-                <button type="submit" className={buttonStyles.primary}>
+                <button type="submit" className={buttonStyles.primary} disabled={formState.isSubmitting}>
                   {t('admin.offers.publish')}
                 </button>
               </DialogActions>

@@ -1,10 +1,21 @@
-import { type FormEvent, useState } from 'react';
+import { twoFactorDisableRequest } from '@promptmarket/contracts/admin';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/ui/form-fields';
 import { ApiError } from '../../lib/api-client';
+import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
+import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { contractResolver } from './admin-form';
 import { makeRecoveryCodes } from './api';
+
+/** The password and a code, as turning two-factor sign-in off and a new set of codes both take them. */
+export type PasswordAndCode = z.input<typeof twoFactorDisableRequest>;
+export const passwordAndCodeResolver = contractResolver(twoFactorDisableRequest);
+export const passwordAndCodeFields = ['password', 'code'] as const;
 
 /** The text file of the codes: one a line, under a heading that says what they are. */
 export function recoveryCodesFile(heading: string, codes: readonly string[]): string {
@@ -69,32 +80,38 @@ export function RecoveryCodesShown({ codes, onStored }: { codes: readonly string
   );
 }
 
-/** How many codes are left, and a new set made with the password and a code. */
+/**
+ * How many codes are left, and a new set made with the password and a code, checked with the
+ * contract of `POST /admin/two-factor/recovery-codes` before it is sent.
+ */
 export function RecoveryCodesRenewal({ left, onMade }: { left: number; onMade: (codes: string[]) => void }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState, reset } = useForm<PasswordAndCode>({
+    resolver: passwordAndCodeResolver,
+    defaultValues: { password: '', code: '' },
+  });
+  const error = (name: (typeof passwordAndCodeFields)[number]) =>
+    fieldError(formState.errors[name]?.message, locale);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const data = new FormData(form);
-    setBusy(true);
-    setError(null);
-    try {
-      const { payload } = await makeRecoveryCodes(api, {
-        password: String(data.get('password') ?? ''),
-        code: String(data.get('code') ?? ''),
-      });
-      form.reset();
-      onMade(payload.recovery_codes);
-    } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.firstFieldError() ?? caught.message) : String(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        const { payload } = await makeRecoveryCodes(api, values);
+        reset();
+        onMade(payload.recovery_codes);
+      } catch (caught) {
+        const applied = applyServerErrors(caught, setError, passwordAndCodeFields);
+        if (applied.message !== null || !(caught instanceof ApiError)) {
+          setFailure(caught instanceof ApiError ? caught.message : String(caught));
+        }
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form
@@ -110,17 +127,24 @@ export function RecoveryCodesRenewal({ left, onMade }: { left: number; onMade: (
         {t('admin.security.recovery.left', { count: left })}
       </p>
       <p className="text-sm text-slate-700">{t('admin.security.recovery.renewHint')}</p>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      <PasswordField label={t('login.password')} name="password" autoComplete="current-password" required />
+      {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+      <PasswordField
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        error={error('password')}
+        {...register('password')}
+      />
       <TextField
         label={t('login.code')}
-        name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
         maxLength={16}
         required
+        error={error('code')}
+        {...register('code')}
       />
-      <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('admin.security.working')}>
         {t('admin.security.recovery.renew')}
       </SubmitButton>
     </form>

@@ -1,6 +1,13 @@
-import type { AdminRefundable, AdminRefundInput, RefundSubject } from '@promptmarket/contracts/admin-refunds';
-import { type FormEvent, useId, useState } from 'react';
+import {
+  type AdminRefundable,
+  type AdminRefundInput,
+  adminRefundRequest,
+  type RefundSubject,
+} from '@promptmarket/contracts/admin-refunds';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -9,14 +16,32 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { FormAlert } from '../../components/ui/form-fields';
+import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { ApiError, newIdempotencyKey } from '../../lib/api-client';
 import { formatCredits } from '../../lib/credits';
+import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatAmount, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { contractResolver, TextAreaField } from './admin-form';
 import { createRefund, getRefundable } from './api';
+
+/** What the admin types: the amount (empty: everything left) and the reason. */
+type RefundValues = { amount: string; reason: string };
+/** The subject's error (nothing or too much named) shows above the fields. */
+const refundFields = ['amount', 'reason', 'subject'] as const;
+
+/**
+ * The dialog's fields checked as the body they become, by the contract of `POST /admin/refunds`:
+ * the problems are the API's own, on the same fields.
+ */
+function refundForm(subject: RefundSubject, id: number) {
+  return z.preprocess(
+    (values) => subjectBody(subject, id, values as RefundValues),
+    adminRefundRequest,
+  ) as unknown as z.ZodType<unknown, RefundValues>;
+}
 
 type Step = 'loading' | 'failed' | 'edit' | 'confirm';
 
@@ -50,24 +75,29 @@ export function RefundButton({
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>('loading');
   const [left, setLeft] = useState<AdminRefundable | null>(null);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
+  const resolver = useMemo(() => contractResolver(refundForm(subject, id)), [subject, id]);
+  const { register, handleSubmit, setError, clearErrors, formState, reset, getValues } =
+    useForm<RefundValues>({ resolver, defaultValues: { amount: '', reason: '' } });
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const error = (name: (typeof refundFields)[number]) =>
+    fieldError((formState.errors as Record<string, { message?: string } | undefined>)[name]?.message, locale);
 
   async function start() {
     setOpen(true);
     setStep('loading');
-    setErrors({});
+    clearErrors();
     setFailure(null);
-    setReason('');
+    reset({ amount: '', reason: '' });
     setKey('');
     try {
       const { payload } = await getRefundable(api, { subject, id });
       setLeft(payload);
-      setAmount(formatAmount(centsFromDecimal(payload.refundable), 'en').replace(/,/g, ''));
+      reset({
+        amount: formatAmount(centsFromDecimal(payload.refundable), 'en').replace(/,/g, ''),
+        reason: '',
+      });
       setStep('edit');
     } catch {
       setStep('failed');
@@ -76,23 +106,19 @@ export function RefundButton({
 
   const credits = (value: number) =>
     left ? formatCredits(centsFromDecimal(value), locale, left.internal_currency_name, t) : '';
+  const { amount, reason } = getValues();
   const typedCents = Math.round(Number(amount.replace(',', '.')) * 100);
 
-  function review(event: FormEvent) {
-    event.preventDefault();
+  const review = handleSubmit(() => {
     setKey((current) => current || newIdempotencyKey());
     setStep('confirm');
-  }
+  });
 
   async function confirm() {
     setBusy(true);
     setFailure(null);
     try {
-      const { payload } = await createRefund(
-        api,
-        subjectBody(subject, id, amount.replace(',', '.').trim(), reason.trim()),
-        key,
-      );
+      const { payload } = await createRefund(api, subjectBody(subject, id, getValues()), key);
       setOpen(false);
       onDone?.(
         t(payload.status === 'pending' ? 'admin.refunds.pending' : 'admin.refunds.done', {
@@ -102,9 +128,7 @@ export function RefundButton({
       revalidator.revalidate();
     } catch (caught) {
       if (caught instanceof ApiError && caught.errors) {
-        setErrors(
-          Object.fromEntries(Object.entries(caught.errors).map(([name, list]) => [name, list[0] ?? ''])),
-        );
+        applyServerErrors(caught, setError, refundFields);
         // A refusal names what to change: back to the form, with a new key for the new request.
         setKey('');
         setStep('edit');
@@ -165,59 +189,32 @@ export function RefundButton({
             ) : null}
             {left && step === 'edit' && left.refundable > 0 ? (
               <form onSubmit={review} noValidate>
-                {errors.subject ? (
+                {error('subject') ? (
                   <div className="mt-4">
-                    <FormAlert kind="error">{errors.subject}</FormAlert>
+                    <FormAlert kind="error">{error('subject')}</FormAlert>
                   </div>
                 ) : null}
-                <label
-                  htmlFor={`${fieldId}-amount`}
-                  className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-                >
-                  {t('admin.refunds.amountLabel', { currency: left.internal_currency_name })}
-                </label>
-                <input
+                <TextField
                   id={`${fieldId}-amount`}
+                  label={t('admin.refunds.amountLabel', { currency: left.internal_currency_name })}
+                  hint={t('admin.refunds.amountHint', { amount: credits(left.refundable) })}
                   required
                   inputMode="decimal"
                   autoComplete="off"
-                  value={amount}
-                  onChange={(event) => setAmount(event.target.value)}
-                  aria-invalid={errors.amount ? true : undefined}
-                  aria-describedby={`${fieldId}-amount-hint${errors.amount ? ` ${fieldId}-amount-error` : ''}`}
-                  className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  error={error('amount')}
+                  className="mt-4 max-w-xs"
+                  {...register('amount')}
                 />
-                <p id={`${fieldId}-amount-hint`} className="mt-1 text-xs text-slate-500">
-                  {t('admin.refunds.amountHint', { amount: credits(left.refundable) })}
-                </p>
-                {errors.amount ? (
-                  <p id={`${fieldId}-amount-error`} className="mt-1 text-sm text-red-700">
-                    {errors.amount}
-                  </p>
-                ) : null}
-                <label
-                  htmlFor={`${fieldId}-reason`}
-                  className="mt-4 mb-1.5 block text-sm font-medium text-slate-800"
-                >
-                  {t('admin.refunds.reasonLabel')}
-                </label>
-                <textarea
+                <TextAreaField
                   id={`${fieldId}-reason`}
+                  label={t('admin.refunds.reasonLabel')}
                   required
-                  minLength={3}
                   maxLength={500}
                   rows={3}
-                  value={reason}
-                  onChange={(event) => setReason(event.target.value)}
-                  aria-invalid={errors.reason ? true : undefined}
-                  aria-describedby={errors.reason ? `${fieldId}-reason-error` : undefined}
-                  className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  error={error('reason')}
+                  className="mt-4"
+                  {...register('reason')}
                 />
-                {errors.reason ? (
-                  <p id={`${fieldId}-reason-error`} className="mt-1 text-sm text-red-700">
-                    {errors.reason}
-                  </p>
-                ) : null}
                 <DialogActions>
                   <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
                     {t('admin.cancel')}
@@ -281,13 +278,18 @@ export function RefundButton({
   );
 }
 
-/** The request's body: the subject's own field names what is refunded. */
-function subjectBody(subject: RefundSubject, id: number, amount: string, reason: string): AdminRefundInput {
+/** The request's body: the subject's own field names what is refunded; an empty amount is all that is left. */
+function subjectBody(subject: RefundSubject, id: number, values: RefundValues): AdminRefundInput {
+  const amount = values.amount.replace(',', '.').trim();
   const field = {
     order: 'order_id',
     order_item: 'item_id',
     generation: 'generation_id',
     deposit: 'deposit_id',
   }[subject];
-  return { [field]: id, amount: amount === '' ? undefined : amount, reason } as AdminRefundInput;
+  return {
+    [field]: id,
+    amount: amount === '' ? undefined : amount,
+    reason: values.reason.trim(),
+  } as AdminRefundInput;
 }

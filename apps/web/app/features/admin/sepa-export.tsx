@@ -1,6 +1,7 @@
 import type { AdminPayoutBatch } from '@promptmarket/contracts/admin';
 import type { AdminPayoutBatches } from '@promptmarket/contracts/admin-sepa';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
@@ -21,7 +22,9 @@ import { exportSepaPayouts } from './api';
  * The SEPA export: a dialog that either says what the server needs before a file can be made
  * (the shop's own account, from the environment), or asks to export every requested bank payout
  * as one file. What goes wrong is shown in the dialog itself, where the admin is looking; the
- * new file is listed with the earlier ones and can be downloaded from there again.
+ * new file is listed with the earlier ones and can be downloaded from there again. The export
+ * sends no fields (the server takes every requested bank payout), so the form has none to check:
+ * it only carries the sending and its refusal.
  */
 export function SepaExportButton({
   debtor,
@@ -35,23 +38,20 @@ export function SepaExportButton({
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [made, setMade] = useState<AdminPayoutBatch | null>(null);
-  async function exportFile(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
+  const { handleSubmit, setError, clearErrors, formState } = useForm();
+  const busy = formState.isSubmitting;
+  const error = formState.errors.root?.server?.message;
+  const exportFile = handleSubmit(async () => {
+    clearErrors();
     try {
       setMade((await exportSepaPayouts(api, key)).payload);
       revalidator.revalidate();
     } catch (caught) {
       const message = caught instanceof ApiError ? caught.message : String(caught);
-      setError(t('admin.actionFailed', { message }));
-    } finally {
-      setBusy(false);
+      setError('root.server', { type: 'server', message: t('admin.actionFailed', { message }) });
     }
-  }
+  });
   const amount = (batch: AdminPayoutBatch) =>
     formatInCurrency(centsFromDecimal(batch.total), { symbol: '€' }, locale);
   return (
@@ -61,7 +61,7 @@ export function SepaExportButton({
         className={buttonStyles.primary}
         onClick={() => {
           setKey(newIdempotencyKey());
-          setError(null);
+          clearErrors();
           setMade(null);
           setOpen(true);
         }}
@@ -71,7 +71,7 @@ export function SepaExportButton({
       {open ? (
         <Dialog open onOpenChange={(next) => (busy ? null : setOpen(next))}>
           <DialogContent closeLabel={t('admin.sepa.close')}>
-            <form onSubmit={exportFile}>
+            <form onSubmit={exportFile} noValidate>
               <DialogTitle>{t('admin.payouts.exportSepa')}</DialogTitle>
               {debtor === null ? (
                 <div className="mt-3">

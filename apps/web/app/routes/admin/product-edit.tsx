@@ -1,5 +1,6 @@
 import type { AdminProduct } from '@promptmarket/contracts/admin-catalogue';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
@@ -13,10 +14,21 @@ import {
   updateProduct,
 } from '../../features/admin/api';
 import { ConfirmButton } from '../../features/admin/confirm-button';
-import { ProductDetailFields, ProductTextFields } from '../../features/admin/product-fields';
+import {
+  ProductDetailFields,
+  type ProductFormValues,
+  ProductTextFields,
+  productBody,
+  productFieldNames,
+  productFormResolver,
+  productFormValues,
+  useProductFieldError,
+} from '../../features/admin/product-fields';
 import { useTitleLanguages } from '../../features/admin/title-fields';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
+import { chosenFile } from '../../lib/chosen-file';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
@@ -40,14 +52,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-type Errors = Record<string, string>;
-
-/** The first message of each field of a refusal. */
-function errorsOf(caught: unknown): Errors {
-  if (!(caught instanceof ApiError) || !caught.errors) return {};
-  return Object.fromEntries(
-    Object.entries(caught.errors).map(([name, messages]) => [name, messages[0] ?? '']),
-  );
+/** The refusal's message for the product (it still has sales), else the API's. */
+function productRefusal(caught: unknown): string | null {
+  return caught instanceof ApiError ? (caught.errors?.product?.[0] ?? null) : null;
 }
 
 /**
@@ -58,14 +65,7 @@ function errorsOf(caught: unknown): Errors {
 export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const { ordered } = useTitleLanguages();
-  const api = useApi();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const { product, failed, missing } = loaderData;
-  const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
   const list = paths.admin(locale, 'products');
 
   if (missing || failed) {
@@ -80,75 +80,68 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
+  // Another product (the new one just created) is another form, filled from it.
+  return <ProductEditor key={product?.id ?? 'new'} product={product} list={list} />;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const translations: Record<string, { title: string; description: string } | null> = {};
-    for (const code of ordered) {
-      const title = text(`title_${code}`);
-      const description = text(`description_${code}`);
-      if (title) translations[code] = { title, description };
-      else if (code !== 'en' && product?.translations[code]) translations[code] = null;
-    }
-    const body = {
-      category_id: text('category_id'),
-      style_ids: form.getAll('style_ids').map(Number),
-      price: text('price'),
-      prompt: text('prompt'),
-      hero: form.get('hero') === 'on',
-      featured: form.get('featured') === 'on',
-      hidden: form.get('hidden') === 'on',
-      translations,
-    };
-    const image = form.get('image');
-    const picture = image instanceof File && image.size > 0 ? image : null;
-    const found: Errors = {};
-    if (!translations.en) found['translations.en.title'] = t('admin.catalogue.englishTitle');
-    if (!product && !picture) found.image = t('admin.catalogue.pictureRequired');
-    setErrors(found);
-    setNotice(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      if (!product) {
-        const data = new FormData();
-        data.set(
-          'data',
-          JSON.stringify({
-            ...body,
-            translations: Object.fromEntries(Object.entries(translations).filter(([, value]) => value)),
-          }),
-        );
-        if (picture) data.set('image', picture);
-        const created = await createProduct(api, data);
-        navigate(`${list}/${created.payload.id}?created=1`);
-        return;
+/**
+ * The editor's form, checked with the contract the API reads the product with (`adminProductCreate`
+ * or `adminProductUpdate`) before it is sent, the API's refusal shown at the same fields.
+ */
+function ProductEditor({ product, list }: { product: AdminProduct | null; list: string }) {
+  const { t } = useTranslation();
+  const { ordered } = useTitleLanguages();
+  const api = useApi();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState<Notice>(null);
+  // The languages and the product the form was made for: the form is made again for another product.
+  const [form] = useState(() => ({
+    languages: ordered,
+    resolver: productFormResolver(product, ordered),
+    defaultValues: productFormValues(product, ordered),
+  }));
+  const { register, control, handleSubmit, setError, formState } = useForm<ProductFormValues>({
+    resolver: form.resolver,
+    defaultValues: form.defaultValues,
+  });
+  const error = useProductFieldError(formState.errors);
+  const busy = formState.isSubmitting;
+
+  const submit = handleSubmit(
+    async (values) => {
+      setNotice(null);
+      const body = productBody(values, product, form.languages);
+      const picture = chosenFile(values.image);
+      try {
+        if (!product) {
+          const data = new FormData();
+          data.set('data', JSON.stringify(body));
+          if (picture) data.set('image', picture);
+          const created = await createProduct(api, data);
+          navigate(`${list}/${created.payload.id}?created=1`);
+          return;
+        }
+        await updateProduct(api, product.id, body);
+        if (picture) {
+          const data = new FormData();
+          data.set('image', picture);
+          await replaceProductImage(api, product.id, data);
+        }
+        setNotice({ kind: 'success', text: t('admin.catalogue.saved') });
+        revalidator.revalidate();
+      } catch (caught) {
+        applyServerErrors(caught, setError, productFieldNames(form.languages));
+        const named = caught instanceof ApiError && Object.keys(caught.errors ?? {}).length > 0;
+        const message = caught instanceof ApiError ? caught.message : String(caught);
+        setNotice({
+          kind: 'error',
+          text: named ? t('admin.catalogue.checkFields') : t('admin.actionFailed', { message }),
+        });
       }
-      await updateProduct(api, product.id, body);
-      if (picture) {
-        const data = new FormData();
-        data.set('image', picture);
-        await replaceProductImage(api, product.id, data);
-      }
-      setNotice({ kind: 'success', text: t('admin.catalogue.saved') });
-      revalidator.revalidate();
-    } catch (caught) {
-      const fields = errorsOf(caught);
-      setErrors(fields);
-      const message = caught instanceof ApiError ? caught.message : String(caught);
-      setNotice({
-        kind: 'error',
-        text:
-          Object.keys(fields).length > 0
-            ? t('admin.catalogue.checkFields')
-            : t('admin.actionFailed', { message }),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    () => setNotice(null),
+  );
 
   async function remove(): Promise<boolean> {
     if (!product) return false;
@@ -157,11 +150,10 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
       navigate(`${list}?deleted=1`);
       return true;
     } catch (caught) {
-      const fields = errorsOf(caught);
       setNotice({
         kind: 'error',
         text:
-          fields.product ??
+          productRefusal(caught) ??
           t('admin.actionFailed', { message: caught instanceof ApiError ? caught.message : String(caught) }),
       });
       return false;
@@ -183,9 +175,9 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
       </div>
       {created && !notice ? <FormAlert kind="success">{t('admin.catalogue.created')}</FormAlert> : null}
       <NoticeBar notice={notice} />
-      <form onSubmit={submit} noValidate className="space-y-6" key={product?.id ?? 'new'}>
-        <ProductTextFields product={product} errors={errors} />
-        <ProductDetailFields product={product} errors={errors} />
+      <form onSubmit={submit} noValidate className="space-y-6">
+        <ProductTextFields product={product} register={register} control={control} error={error} />
+        <ProductDetailFields product={product} register={register} control={control} error={error} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
             {product ? t('admin.catalogue.save') : t('admin.catalogue.create')}

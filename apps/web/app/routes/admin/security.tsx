@@ -1,14 +1,26 @@
-import { type FormEvent, useState } from 'react';
+import { twoFactorEnableRequest } from '@promptmarket/contracts/admin';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { FormAlert, PasswordField, SubmitButton, TextField } from '../../components/ui/form-fields';
+import { contractResolver } from '../../features/admin/admin-form';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import { disableTwoFactor, enableTwoFactor, getTwoFactor, setUpTwoFactor } from '../../features/admin/api';
-import { RecoveryCodesRenewal, RecoveryCodesShown } from '../../features/admin/recovery-codes';
+import {
+  type PasswordAndCode,
+  passwordAndCodeFields,
+  passwordAndCodeResolver,
+  RecoveryCodesRenewal,
+  RecoveryCodesShown,
+} from '../../features/admin/recovery-codes';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
+import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
+import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/security';
 
@@ -31,46 +43,55 @@ function refusal(caught: unknown): string {
 /** The key in groups of four, as authenticator apps show it, for typing by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
+type CodeValues = z.input<typeof twoFactorEnableRequest>;
+const codeResolver = contractResolver(twoFactorEnableRequest);
+
+/**
+ * Turning two-factor sign-in on: a new key, then a code from the app, checked with the contract of
+ * `POST /admin/two-factor/enable` before it is sent.
+ */
 function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const api = useApi();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startFailure, setStartFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<CodeValues>({
+    resolver: codeResolver,
+    defaultValues: { code: '' },
+  });
 
   async function start() {
-    setBusy(true);
-    setError(null);
+    setStarting(true);
+    setStartFailure(null);
     try {
       const { payload } = await setUpTwoFactor(api);
       setSetup({ secret: payload.secret, qr: payload.qr });
     } catch (caught) {
-      setError(t('admin.actionFailed', { message: refusal(caught) }));
+      setStartFailure(t('admin.actionFailed', { message: refusal(caught) }));
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   }
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    setBusy(true);
-    setError(null);
+  const confirm = handleSubmit(async (values) => {
     try {
-      const { payload } = await enableTwoFactor(api, code);
+      const { payload } = await enableTwoFactor(api, values.code);
       onDone({ kind: 'success', text: t('admin.security.onDone') }, payload.recovery_codes);
     } catch (caught) {
-      setError(refusal(caught));
-    } finally {
-      setBusy(false);
+      // A refusal that names no field is the code's too: it is the form's only field.
+      if (applyServerErrors(caught, setError, ['code']).message !== null || !(caught instanceof ApiError)) {
+        setError('code', { type: 'server', message: refusal(caught) });
+      }
     }
-  }
+  });
 
   if (!setup) {
     return (
       <div className="space-y-3">
-        {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-        <button type="button" className={buttonStyles.primary} disabled={busy} onClick={start}>
+        {startFailure ? <FormAlert kind="error">{startFailure}</FormAlert> : null}
+        <button type="button" className={buttonStyles.primary} disabled={starting} onClick={start}>
           {t('admin.security.start')}
         </button>
       </div>
@@ -102,59 +123,72 @@ function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void 
       </ol>
       <TextField
         label={t('login.code')}
-        name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
         required
         className="max-w-48"
-        error={error ?? undefined}
+        error={fieldError(formState.errors.code?.message, locale)}
+        {...register('code')}
       />
-      <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('admin.security.working')}>
         {t('admin.security.turnOn')}
       </SubmitButton>
     </form>
   );
 }
 
+/**
+ * Turning two-factor sign-in off with the password and a code, checked with the contract of
+ * `POST /admin/two-factor/disable` before it is sent.
+ */
 function TurnOff({ onDone }: { onDone: (notice: Notice) => void }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const api = useApi();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState } = useForm<PasswordAndCode>({
+    resolver: passwordAndCodeResolver,
+    defaultValues: { password: '', code: '' },
+  });
+  const error = (name: (typeof passwordAndCodeFields)[number]) =>
+    fieldError(formState.errors[name]?.message, locale);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    try {
-      await disableTwoFactor(api, {
-        password: String(form.get('password') ?? ''),
-        code: String(form.get('code') ?? ''),
-      });
-      onDone({ kind: 'success', text: t('admin.security.offDone') });
-    } catch (caught) {
-      setError(refusal(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await disableTwoFactor(api, values);
+        onDone({ kind: 'success', text: t('admin.security.offDone') });
+      } catch (caught) {
+        const applied = applyServerErrors(caught, setError, passwordAndCodeFields);
+        if (applied.message !== null || !(caught instanceof ApiError)) setFailure(refusal(caught));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <form onSubmit={submit} className="max-w-sm space-y-4" noValidate>
       <p className="text-sm text-slate-700">{t('admin.security.offHint')}</p>
-      {error ? <FormAlert kind="error">{error}</FormAlert> : null}
-      <PasswordField label={t('login.password')} name="password" autoComplete="current-password" required />
+      {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+      <PasswordField
+        label={t('login.password')}
+        autoComplete="current-password"
+        required
+        error={error('password')}
+        {...register('password')}
+      />
       <TextField
         label={t('login.code')}
-        name="code"
         autoComplete="one-time-code"
         autoCapitalize="none"
         maxLength={16}
         required
+        error={error('code')}
+        {...register('code')}
       />
-      <SubmitButton busy={busy} busyLabel={t('admin.security.working')} variant="danger">
+      <SubmitButton busy={formState.isSubmitting} busyLabel={t('admin.security.working')} variant="danger">
         {t('admin.security.turnOff')}
       </SubmitButton>
     </form>

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, forwardRef, useId } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { z } from 'zod';
+import type { ApiClient } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
+
+/**
+ * What the back office's forms share: the contract's schema as the form's check, a refusal's
+ * field errors on the form's fields, and a labelled text area.
+ */
+
+/**
+ * Checks a form with the schema the API reads the same body with. The form keeps and sends the
+ * values as typed (`raw`): an amount goes out as "12,50", and the API reads it by the same rule.
+ */
+export function contractResolver<T extends z.ZodType<unknown, FieldValues>>(schema: T) {
+  return zodResolver(schema, undefined, { raw: true });
+}
+
+/**
+ * An action for `useAdminAction`'s `run` whose refusal also puts its field errors on the form's
+ * fields; `run` still reports the outcome as the page's notice.
+ */
+export function withFieldErrors<T extends FieldValues>(
+  action: (api: ApiClient) => Promise<unknown>,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+) {
+  return async (api: ApiClient) => {
+    try {
+      return await action(api);
+    } catch (caught) {
+      applyServerErrors(caught, setError, fields);
+      throw caught;
+    }
+  };
+}
+
+const areaClass =
+  'block w-full rounded-lg border bg-white px-3 py-2 text-base text-slate-900 shadow-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 sm:text-sm';
+
+type TextAreaProps = ComponentProps<'textarea'> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+};
+
+/** A labelled text area with its hint and error wired for screen readers, as `TextField` is. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(function TextAreaField(
+  { label, error, hint, id, className, ...area },
+  ref,
+) {
+  const generated = useId();
+  const areaId = id ?? generated;
+  const hintId = hint ? `${areaId}-hint` : undefined;
+  const errorId = error ? `${areaId}-error` : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={areaId} className="mb-1.5 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        ref={ref}
+        id={areaId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        className={`${areaClass} ${error ? 'border-red-500' : 'border-slate-300'}`}
+        {...area}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
