@@ -1,9 +1,20 @@
 import { useState } from 'react';
+import {
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Resolver,
+  type ResolverResult,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { useRevalidator } from 'react-router';
+import type { z } from 'zod';
 import { FormAlert } from '../../components/ui/form-fields';
 import { type ApiClient, ApiError } from '../../lib/api-client';
+import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';
+import { contractResolver } from './admin-form';
 
 /**
  * The result of an action of the back office: the hooks that send it, reload what the page shows
@@ -41,45 +52,68 @@ export function useAdminAction() {
   return { notice, busy, run };
 }
 
-type FieldMessages = Record<string, string>;
+/** Where a form's refusal goes: the form's `setError`, for the fields it shows. */
+export type FormFields<T extends FieldValues> = { setError: UseFormSetError<T>; fields: readonly string[] };
 
 /**
- * Sends a change from a form of the back office: reports it in the page's language, keeps the
- * refusal's first message per field, and reloads what the page shows.
+ * Sends a change from a form of the back office: reports it in the page's language (a refusal by
+ * its first field's message), puts the refusal on the form's own fields when `form` is given, and
+ * reloads what the page shows.
  */
 export function useAdminSave() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState<Notice>(null);
-  const [errors, setErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
-  async function save(work: () => Promise<unknown>, done = t('admin.catalogue.saved')): Promise<boolean> {
+  async function save<T extends FieldValues>(
+    work: () => Promise<unknown>,
+    done = t('admin.catalogue.saved'),
+    form?: FormFields<T>,
+  ): Promise<boolean> {
     setBusy(true);
     setNotice(null);
-    setErrors({});
     try {
       await work();
       setNotice({ kind: 'success', text: done });
       revalidator.revalidate();
       return true;
     } catch (caught) {
-      const fields =
-        caught instanceof ApiError && caught.errors
-          ? Object.fromEntries(
-              Object.entries(caught.errors).map(([name, messages]) => [name, messages[0] ?? '']),
-            )
-          : {};
-      setErrors(fields);
+      if (form) applyServerErrors(caught, form.setError, form.fields);
+      const fieldMessage = caught instanceof ApiError ? caught.firstFieldError() : null;
       const message = caught instanceof ApiError ? caught.message : String(caught);
-      setNotice({ kind: 'error', text: Object.values(fields)[0] ?? t('admin.actionFailed', { message }) });
+      setNotice({ kind: 'error', text: fieldMessage ?? t('admin.actionFailed', { message }) });
       return false;
     } finally {
       setBusy(false);
     }
   }
-  return { notice, errors, busy, save };
+  return { notice, busy, save };
 }
 
 export function NoticeBar({ notice }: { notice: Notice }) {
   return notice ? <FormAlert kind={notice.kind}>{notice.text}</FormAlert> : null;
+}
+
+/** A form's error for a field (a nested name such as `translations.de.title`), in the page's language. */
+export function errorAt(errors: FieldErrors, name: string, locale: string): string | undefined {
+  const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
+  return fieldError(typeof message === 'string' ? message : undefined, locale);
+}
+
+/**
+ * Checks a form with the contract's schema of the body it sends: `toBody` makes the body from
+ * what was typed, with the field names the schema's errors use, so each error lands on its field.
+ * The form sends the body as built; the API reads it with the same schema.
+ */
+export function bodyResolver<Values extends FieldValues, Body extends FieldValues>(
+  schema: z.ZodType<unknown, FieldValues>,
+  toBody: (values: Values) => Body,
+): Resolver<Values, unknown, Body> {
+  const check = contractResolver(schema);
+  return async (values, context, options) =>
+    (await check(
+      toBody(values),
+      context,
+      options as unknown as Parameters<typeof check>[2],
+    )) as unknown as ResolverResult<Values, Body>;
 }
