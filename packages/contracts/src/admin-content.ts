@@ -172,8 +172,11 @@ export const adminLanguageCreate = z
       .trim()
       .toLowerCase()
       .regex(/^[a-z]{2}$/, 'language.code')
+      // Zod runs this check after a failed regex too, and Intl throws on a code that is no language
+      // tag at all (`n1`): such a code is refused by the regex alone.
       .refine(
         (code) =>
+          /^[a-z]{2}$/.test(code) &&
           new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code) !== undefined,
         'language.code',
       ),
