@@ -1,3 +1,4 @@
+import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInAsAdmin } from './admin-account';
@@ -211,5 +212,41 @@ describe('the catalogue editor in the browser', () => {
     expect(consoleErrors.join('\n')).toBe('');
     await context.close();
     await shopper.context.close();
+  }, 120_000);
+
+  it('adds a category from the keyboard on a phone, with the contract’s refusal at its field in the page’s language, and deletes it', async () => {
+    const { page, consoleErrors, context } = await openPage(browser, viewports.phone);
+    await logInAsAdmin(page, baseURL());
+    await page.goto('/de/admin/categories');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Neue Kategorie' }) });
+    const slug = form.getByLabel('Adresse');
+    await slug.focus();
+    await page.keyboard.type('Keine Adresse');
+    // Enter in a field sends its form; the schema refuses before anything goes to the API.
+    await page.keyboard.press('Enter');
+    await form.getByText(validationText('slug.invalid', 'de')).waitFor();
+    await form.getByText(validationText('title.required', 'de')).waitFor();
+    expect(await slug.evaluate((input) => input === document.activeElement)).toBe(true);
+    const box = await form.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+
+    const address = `tastatur-${Date.now()}`;
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(address);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Keyboard');
+    await page.keyboard.press('Enter');
+    await page.getByText('Gespeichert. Der Shop zeigt es jetzt.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: address });
+    await row.waitFor();
+    expect(await slug.inputValue()).toBe('');
+
+    await row.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Gelöscht.').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(consoleErrors.join('\n')).toBe('');
+    await context.close();
   }, 120_000);
 });
