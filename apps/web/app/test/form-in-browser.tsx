@@ -117,16 +117,7 @@ export async function formInBrowser(
   }
 
   async function type(label: string, value: string) {
-    const target = field<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(label);
-    const prototype = Object.getPrototypeOf(target) as object;
-    const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
-    await act(async () => {
-      setter?.call(target, value);
-      target.dispatchEvent(
-        new Event(target instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-      );
-    });
-    await settle();
+    await typeInto(field<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>(label), value);
   }
 
   /** A button by its text: an open dialog's first, as a person looks at the dialog in front. */
@@ -156,6 +147,22 @@ export async function formInBrowser(
       vi.unstubAllGlobals();
     },
   };
+}
+
+/** Types into a field as a person does (a field with no label of its own, too), and lets it settle. */
+export async function typeInto(
+  target: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement,
+  value: string,
+) {
+  const prototype = Object.getPrototypeOf(target) as object;
+  const setter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  await act(async () => {
+    setter?.call(target, value);
+    target.dispatchEvent(
+      new Event(target instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  });
+  await settle();
 }
 
 /** Lets the form's checks, the calls and their answers run to their end. */

@@ -4,7 +4,7 @@ import { act, type ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import ContentCurrencyRoute from '../../routes/admin/content/currencies';
 import ContentLanguageRoute from '../../routes/admin/content/languages';
-import { formInBrowser, refusal, settle } from '../../test/form-in-browser';
+import { formInBrowser, refusal, settle, typeInto } from '../../test/form-in-browser';
 
 // The screens as their routes render them, given only what their loaders answer.
 const ContentCurrencies = ContentCurrencyRoute as unknown as ComponentType<{ loaderData: unknown }>;
@@ -29,15 +29,6 @@ function rowInput(name: string): HTMLInputElement {
   const found = document.querySelector(`input[aria-label="${name}"]`);
   if (!(found instanceof HTMLInputElement)) throw new Error(`no input "${name}"`);
   return found;
-}
-
-async function typeInto(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  await act(async () => {
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle();
 }
 
 function errorOfRow(input: HTMLInputElement): string | null {

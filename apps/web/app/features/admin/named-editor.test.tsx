@@ -3,7 +3,7 @@ import type { AdminCategory, AdminStyle } from '@promptmarket/contracts/admin-ca
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formInBrowser, refusal, settle } from '../../test/form-in-browser';
+import { formInBrowser, refusal, settle, typeInto } from '../../test/form-in-browser';
 import { CategoryEditor } from './category-editor';
 import { StyleEditor } from './style-editor';
 
@@ -174,15 +174,6 @@ describe('the category and style editors', () => {
     expect(page.errorOf('Picture')).toBe('The picture could not be read.');
   });
 });
-
-async function typeInto(input: HTMLInputElement, value: string) {
-  const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-  await act(async () => {
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-  await settle();
-}
 
 function byId(id: string): HTMLInputElement {
   const found = document.getElementById(id);
