@@ -5,20 +5,12 @@ import {
   adminProductCreate,
   adminProductUpdate,
 } from '@promptmarket/contracts/admin-catalogue';
-import {
-  type Control,
-  type FieldErrors,
-  type Resolver,
-  type UseFormRegister,
-  useController,
-} from 'react-hook-form';
-import { z } from 'zod';
+import { type Control, type Resolver, type UseFormRegister, useController } from 'react-hook-form';
 import { TextField } from '../../components/ui/form-fields';
 import { chosenFile } from '../../lib/chosen-file';
-import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
-import { contractResolver } from './admin-form';
+import { bodyResolver } from './admin-ui';
 import { useTitleLanguages } from './title-fields';
 
 /**
@@ -87,7 +79,7 @@ export function productBody(
   values: ProductFormValues,
   product: AdminProduct | null,
   languages: readonly string[],
-): AdminProductCreate | AdminProductUpdate {
+): ProductBody {
   const translations: Record<string, { title: string; description: string } | null> = {};
   for (const code of languages) {
     const title = values.translations?.[code]?.title.trim() ?? '';
@@ -107,6 +99,8 @@ export function productBody(
   };
 }
 
+export type ProductBody = AdminProductCreate | AdminProductUpdate;
+
 /**
  * The editor's check: its body by the contract the API reads it with, and for a new product its
  * picture, which the API asks for the same way (`file.required`).
@@ -114,12 +108,10 @@ export function productBody(
 export function productFormResolver(
   product: AdminProduct | null,
   languages: readonly string[],
-): Resolver<ProductFormValues> {
-  const schema = z.preprocess(
-    (values) => productBody(values as ProductFormValues, product, languages),
-    product ? adminProductUpdate : adminProductCreate,
-  ) as unknown as z.ZodType<unknown, ProductFormValues>;
-  const body = contractResolver(schema);
+): Resolver<ProductFormValues, unknown, ProductBody> {
+  const body = bodyResolver(product ? adminProductUpdate : adminProductCreate, (values: ProductFormValues) =>
+    productBody(values, product, languages),
+  );
   return async (values, context, options) => {
     const checked = await body(values, context, options);
     if (product || chosenFile(values.image)) return checked;
@@ -130,27 +122,10 @@ export function productFormResolver(
   };
 }
 
-/** The message of a field, by its dotted name; a list's first item's for a list (`style_ids.0`). */
-function messageAt(errors: FieldErrors<ProductFormValues>, name: string): string | undefined {
-  let at: unknown = errors;
-  for (const part of name.split('.')) at = (at as Record<string, unknown> | undefined)?.[part];
-  return Array.isArray(at) ? messageOf(at.find(Boolean)) : messageOf(at);
-}
-function messageOf(value: unknown): string | undefined {
-  const message = (value as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' ? message : undefined;
-}
-
-/** A field's error in the page's language, from the form's errors. */
-export function useProductFieldError(errors: FieldErrors<ProductFormValues>) {
-  const { locale } = useSite();
-  return (name: string) => fieldError(messageAt(errors, name), locale);
-}
-
 type FieldsProps = {
   product: AdminProduct | null;
   register: UseFormRegister<ProductFormValues>;
-  control: Control<ProductFormValues>;
+  control: Control<ProductFormValues, unknown, ProductBody>;
   error: (name: string) => string | undefined;
 };
 

@@ -7,7 +7,6 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRevalidator } from 'react-router';
-import { z } from 'zod';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
@@ -24,24 +23,14 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatAmount, formatInternal } from '../../lib/money';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
-import { contractResolver, TextAreaField } from './admin-form';
+import { TextAreaField } from './admin-form';
+import { bodyResolver } from './admin-ui';
 import { createRefund, getRefundable } from './api';
 
 /** What the admin types: the amount (empty: everything left) and the reason. */
 type RefundValues = { amount: string; reason: string };
 /** The subject's error (nothing or too much named) shows above the fields. */
 const refundFields = ['amount', 'reason', 'subject'] as const;
-
-/**
- * The dialog's fields checked as the body they become, by the contract of `POST /admin/refunds`:
- * the problems are the API's own, on the same fields.
- */
-function refundForm(subject: RefundSubject, id: number) {
-  return z.preprocess(
-    (values) => subjectBody(subject, id, values as RefundValues),
-    adminRefundRequest,
-  ) as unknown as z.ZodType<unknown, RefundValues>;
-}
 
 type Step = 'loading' | 'failed' | 'edit' | 'confirm';
 
@@ -75,10 +64,20 @@ export function RefundButton({
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>('loading');
   const [left, setLeft] = useState<AdminRefundable | null>(null);
-  const resolver = useMemo(() => contractResolver(refundForm(subject, id)), [subject, id]);
-  const { register, handleSubmit, setError, clearErrors, formState, reset, getValues } =
-    useForm<RefundValues>({ resolver, defaultValues: { amount: '', reason: '' } });
+  // The fields are checked as the body they become, by the contract of `POST /admin/refunds`: the
+  // problems are the API's own, on the same fields.
+  const resolver = useMemo(
+    () => bodyResolver(adminRefundRequest, (values: RefundValues) => subjectBody(subject, id, values)),
+    [subject, id],
+  );
+  const { register, handleSubmit, setError, clearErrors, formState, reset, getValues } = useForm<
+    RefundValues,
+    unknown,
+    AdminRefundInput
+  >({ resolver, defaultValues: { amount: '', reason: '' } });
   const [key, setKey] = useState('');
+  /** The body checked at the review, which the confirmation sends. */
+  const [body, setBody] = useState<AdminRefundInput | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const error = (name: (typeof refundFields)[number]) =>
@@ -109,16 +108,18 @@ export function RefundButton({
   const { amount, reason } = getValues();
   const typedCents = Math.round(Number(amount.replace(',', '.')) * 100);
 
-  const review = handleSubmit(() => {
+  const review = handleSubmit((checked) => {
+    setBody(checked);
     setKey((current) => current || newIdempotencyKey());
     setStep('confirm');
   });
 
   async function confirm() {
+    if (!body) return;
     setBusy(true);
     setFailure(null);
     try {
-      const { payload } = await createRefund(api, subjectBody(subject, id, getValues()), key);
+      const { payload } = await createRefund(api, body, key);
       setOpen(false);
       onDone?.(
         t(payload.status === 'pending' ? 'admin.refunds.pending' : 'admin.refunds.done', {

@@ -5,7 +5,7 @@ import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
-import { type Notice, NoticeBar } from '../../features/admin/admin-ui';
+import { errorAt, type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import {
   createProduct,
   deleteProduct,
@@ -15,14 +15,13 @@ import {
 } from '../../features/admin/api';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import {
+  type ProductBody,
   ProductDetailFields,
   type ProductFormValues,
   ProductTextFields,
-  productBody,
   productFieldNames,
   productFormResolver,
   productFormValues,
-  useProductFieldError,
 } from '../../features/admin/product-fields';
 import { useTitleLanguages } from '../../features/admin/title-fields';
 import { serverApi } from '../../lib/api.server';
@@ -90,6 +89,7 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
  */
 function ProductEditor({ product, list }: { product: AdminProduct | null; list: string }) {
   const { t } = useTranslation();
+  const { locale } = useSite();
   const { ordered } = useTitleLanguages();
   const api = useApi();
   const navigate = useNavigate();
@@ -101,18 +101,21 @@ function ProductEditor({ product, list }: { product: AdminProduct | null; list: 
     resolver: productFormResolver(product, ordered),
     defaultValues: productFormValues(product, ordered),
   }));
-  const { register, control, handleSubmit, setError, formState } = useForm<ProductFormValues>({
+  const { register, control, handleSubmit, setError, formState, getValues } = useForm<
+    ProductFormValues,
+    unknown,
+    ProductBody
+  >({
     resolver: form.resolver,
     defaultValues: form.defaultValues,
   });
-  const error = useProductFieldError(formState.errors);
+  const error = (name: string) => errorAt(formState.errors, name, locale);
   const busy = formState.isSubmitting;
 
   const submit = handleSubmit(
-    async (values) => {
+    async (body) => {
       setNotice(null);
-      const body = productBody(values, product, form.languages);
-      const picture = chosenFile(values.image);
+      const picture = chosenFile(getValues('image'));
       try {
         if (!product) {
           const data = new FormData();
