@@ -1,6 +1,7 @@
 // Every module's tables, for Drizzle's relational queries and for drizzle-kit's migrations.
 export * from '../modules/accounts/accounts.tables';
 export * from '../modules/admin/admin.tables';
+export * from '../modules/audit/audit.tables';
 export * from '../modules/catalogue/catalogue.tables';
 export * from '../modules/content/content.tables';
 export * from '../modules/deposits/deposits.tables';

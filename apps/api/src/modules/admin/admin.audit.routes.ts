@@ -2,7 +2,7 @@ import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { routeOf } from '../../plugins/schemas';
-import { auditEntries } from './admin.audit';
+import { auditEntries } from '../audit/audit.service';
 import { listAnswer } from './admin.lists';
 
 /** The audit log: every back-office action, who did it, and the record before and after. */

@@ -13,6 +13,7 @@ import { receiveUpload, type UploadedFile } from '../../lib/uploads';
 import { fieldErrorsOf } from '../../lib/validate';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import {
   createProduct,
   deleteProduct,
@@ -40,7 +41,6 @@ import {
   styleImageFromUpload,
   updateStyle,
 } from '../catalogue/catalogue.admin-styles';
-import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 
 /**

@@ -5,9 +5,9 @@ import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../..
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { multipart, postMultipart } from '../../test/multipart';
+import { adminAudit } from '../audit/audit.tables';
 import { products } from '../catalogue/catalogue.tables';
 import { orderItems, orders } from '../orders/orders.tables';
-import { adminAudit } from './admin.tables';
 
 let app: TestApp;
 let admin: BrowserSession;

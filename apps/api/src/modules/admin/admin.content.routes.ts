@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import {
   allSubscribers,
   createSocialLink,
@@ -28,7 +29,6 @@ import {
   updateSettings,
   wordsForEditor,
 } from '../site/site.admin';
-import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 import { adminMessagesRoutes } from './admin.messages.routes';
 

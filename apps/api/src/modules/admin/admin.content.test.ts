@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, newAdmin, randomAddress } from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { subscribeConfirmed } from '../../test/newsletter';
+import { adminAudit } from '../audit/audit.tables';
 import { staticPages } from '../content/content.tables';
-import { adminAudit } from './admin.tables';
 
 let app: TestApp;
 let admin: BrowserSession;

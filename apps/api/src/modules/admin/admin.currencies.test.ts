@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
-import { adminAudit } from './admin.tables';
+import { adminAudit } from '../audit/audit.tables';
 
 let app: TestApp;
 let admin: BrowserSession;

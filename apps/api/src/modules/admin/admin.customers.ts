@@ -5,6 +5,7 @@ import { accountForReview } from '../accounts/accounts.admin';
 import { accountFacts } from '../accounts/accounts.back-office';
 import { profileOf, resendVerification } from '../accounts/accounts.service';
 import { resetTwoFactor, twoFactorOn } from '../accounts/two-factor';
+import { audited } from '../audit/audit.service';
 import { recentDepositsOf } from '../deposits/deposits.admin';
 import { offersOfCustomer } from '../offers/offers.back-office';
 import { recentOrdersOf } from '../orders/orders.admin';
@@ -13,7 +14,6 @@ import { activeSessionsOf } from '../session/session.back-office';
 import { endUserSessions } from '../session/session.service';
 import { verificationsOfCustomer } from '../verification/verification.back-office';
 import { walletEntriesOf } from '../wallet/wallet.admin';
-import { audited } from './admin.audit';
 
 /** The customer page: one account with what every module holds of it, and the operator's actions. */
 

@@ -15,14 +15,14 @@ import { routeOf } from '../../plugins/schemas';
 import { accountEmails } from '../accounts/accounts.admin';
 import { accountsPage } from '../accounts/accounts.exports';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { auditPage } from '../audit/audit.exports';
+import { audited } from '../audit/audit.service';
 import { depositsPage } from '../deposits/deposits.exports';
 import { orderExportFacts } from '../orders/orders.exports';
 import { payoutsPage } from '../payouts/payouts.exports';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getStoredSettings } from '../site/site.service';
 import { salesPage } from '../wallet/wallet.reports';
-import { audited } from './admin.audit';
-import { auditPage } from './admin.audit.exports';
 import { exportHeaders, orderTypeWords } from './admin.exports.columns';
 
 /** Rows read from the database at a time: a year of orders never sits in memory at once. */

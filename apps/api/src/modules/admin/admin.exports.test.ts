@@ -6,9 +6,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { parseCsv } from '../../test/csv';
 import { users } from '../accounts/accounts.tables';
+import { adminAudit } from '../audit/audit.tables';
 import { creditDeposit } from '../wallet/wallet.service';
 import { EXPORT_PAGE_SIZE } from './admin.exports.routes';
-import { adminAudit } from './admin.tables';
 
 let app: TestApp;
 let admin: BrowserSession;

@@ -10,13 +10,14 @@ import {
   payoutContact,
 } from '../../test/offers';
 import { submitVerification } from '../../test/verification';
+import { adminAudit } from '../audit/audit.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { payouts } from '../payouts/payouts.tables';
 import { sandboxPayouts } from '../payouts/sandbox.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { ledgerAccounts } from '../wallet/wallet.tables';
 import { pruneAdminIdempotencyKeys } from './admin.idempotency';
-import { adminAudit, adminIdempotencyKeys } from './admin.tables';
+import { adminIdempotencyKeys } from './admin.tables';
 
 /** The back office's actions that move money or decide, sent again with the same Idempotency-Key. */
 

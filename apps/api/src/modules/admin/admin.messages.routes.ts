@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import {
   contactMessageForReview,
   contactMessageSnapshot,
@@ -14,7 +15,6 @@ import {
   replyToContactMessage,
   setContactMessageHandled,
 } from '../content/contact-messages.admin';
-import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import { offerDetailForReview, offerForReview, offerSnapshot, offersForReview } from '../offers/offers.admin';
 import { storedOfferFileKinds } from '../offers/offers.files';
 import { declineByService, makeCounterOffer, publishOffer } from '../offers/offers.service';
-import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
 import { bulkFailure, listAnswer } from './admin.lists';
 

@@ -4,11 +4,11 @@ import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../..
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { type OfferShelf, offerGlassForest, offerShelf, payoutContact } from '../../test/offers';
+import { adminAudit } from '../audit/audit.tables';
 import { makeCounterOffer } from '../offers/offers.service';
 import { payouts } from '../payouts/payouts.tables';
 import { throttles } from '../throttle/throttle.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
-import { adminAudit } from './admin.tables';
 
 // Marking several payouts paid at once: each that left in a SEPA file is paid and audited on its
 // own; one that cannot be is named with why, and stops no other.

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { sendPrivate } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import { openPayout, payoutSnapshot, payoutsForReview } from '../payouts/payouts.admin';
 import { payoutBatchesPage } from '../payouts/payouts.exports';
 import {
@@ -17,7 +18,6 @@ import {
   sepaBatchFile,
   settlePayout,
 } from '../payouts/payouts.service';
-import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
 import { bulkFailure, listAnswer } from './admin.lists';
 

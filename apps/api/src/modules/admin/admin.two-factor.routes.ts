@@ -14,7 +14,7 @@ import {
   turnOnTwoFactor,
   twoFactorOn,
 } from '../accounts/two-factor';
-import { audited } from './admin.audit';
+import { audited } from '../audit/audit.service';
 
 /**
  * Two-factor sign-in for the admin's own account: a key shown once as a QR code, turned on by a

@@ -5,8 +5,8 @@ import { type BrowserSession, call, registerVerifiedUser, strongPassword } from 
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { ensureAdmin, resetTwoFactorOf } from '../accounts/accounts.bootstrap';
 import { twoFactorRecoveryCodes, users } from '../accounts/accounts.tables';
+import { adminAudit } from '../audit/audit.tables';
 import { adminRouteTable } from './admin.routes';
-import { adminAudit } from './admin.tables';
 
 let app: TestApp;
 const email = 'keeper@example.test';

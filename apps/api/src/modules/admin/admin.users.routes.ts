@@ -6,11 +6,11 @@ import { routeOf } from '../../plugins/schemas';
 import { accountForReview, accountsForReview, setAccountBlocked } from '../accounts/accounts.admin';
 import { signedInUser } from '../accounts/accounts.plugin';
 import { profileOf } from '../accounts/accounts.service';
+import { audited } from '../audit/audit.service';
 import { recentDepositsOf } from '../deposits/deposits.admin';
 import { recentOrdersOf } from '../orders/orders.admin';
 import { walletEntriesOf } from '../wallet/wallet.admin';
 import { adjustBalance, walletBalance } from '../wallet/wallet.service';
-import { audited } from './admin.audit';
 import { listAnswer } from './admin.lists';
 
 /** Accounts: search, one account's money, block or unblock, and balance corrections with a reason. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { sendUploadedFile } from '../../lib/private-file';
 import { routeOf } from '../../plugins/schemas';
 import { signedInUser } from '../accounts/accounts.plugin';
+import { audited } from '../audit/audit.service';
 import {
   verificationDocumentForReview,
   verificationSnapshot,
@@ -13,7 +14,6 @@ import {
 } from '../verification/verification.admin';
 import { documentKinds } from '../verification/verification.files';
 import { approveVerification, declineVerification } from '../verification/verification.service';
-import { audited } from './admin.audit';
 import { oncePerKey } from './admin.idempotency';
 import { listAnswer } from './admin.lists';
 

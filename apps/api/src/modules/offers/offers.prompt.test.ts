@@ -4,7 +4,7 @@ import { type BrowserSession, call, registerVerifiedUser } from '../../test/acco
 import { createTestApp, type TestApp } from '../../test/app';
 import { type Part, postMultipart } from '../../test/multipart';
 import { backOfficeWithCatalogue, type OfferShelf, payoutContact } from '../../test/offers';
-import { adminAudit } from '../admin/admin.tables';
+import { adminAudit } from '../audit/audit.tables';
 import { products } from '../catalogue/catalogue.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { offers } from './offers.tables';

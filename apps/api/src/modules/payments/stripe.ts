@@ -1,5 +1,6 @@
 import { type PaymentMethod, paymentMethods } from '@promptmarket/contracts/deposits';
 import Stripe from 'stripe';
+import { stripeClient } from '../../lib/stripe-client';
 import {
   type Checkout,
   type CheckoutRequest,
@@ -14,7 +15,6 @@ import {
   WebhookRejected,
 } from './provider';
 import { SIGNATURE_TOLERANCE_SECONDS } from './signature';
-import { stripeClient } from './stripe-client';
 
 export type StripeOptions = {
   secretKey: string;

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { stripeClient } from '../payments/stripe-client';
+import { stripeClient } from '../../lib/stripe-client';
 import type { PayoutCard, PayoutProvider, PayoutRequest, PayoutState, SavedCard } from './provider';
 
 /**

@@ -1,7 +1,7 @@
 import { receiptNumber } from '@promptmarket/contracts/receipts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { audited } from '../admin/admin.audit';
+import { audited } from '../audit/audit.service';
 import { productsShown } from '../catalogue/catalogue.service';
 import { lockGenerationForRefund } from '../generation/generation.admin';
 import { mailAccount } from '../mail/mail.notify';

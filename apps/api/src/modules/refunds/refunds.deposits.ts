@@ -3,7 +3,7 @@ import { receiptNumber } from '@promptmarket/contracts/receipts';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import { audited } from '../admin/admin.audit';
+import { audited } from '../audit/audit.service';
 import {
   countDepositRefund,
   lockDepositForRefund,

@@ -6,7 +6,7 @@ import { createCatalogue } from '../../test/catalogue';
 import { testDatabaseKind } from '../../test/database';
 import { payOnSandbox } from '../../test/deposits';
 import { recordingLog } from '../../test/log';
-import { adminAudit } from '../admin/admin.tables';
+import { adminAudit } from '../audit/audit.tables';
 import { runDueJobs } from '../jobs/jobs.service';
 import { sandboxRefunds } from '../payments/sandbox.tables';
 import { ledgerProblems } from '../wallet/wallet.invariants';

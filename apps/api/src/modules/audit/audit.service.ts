@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { foldedContains, searchedNumber } from '../../lib/folded-search';
 import { accountEmails } from '../accounts/accounts.admin';
 import { accountIdsMatching } from '../accounts/accounts.back-office';
-import { adminAudit } from './admin.tables';
+import { adminAudit } from './audit.tables';
 
 export type AuditEntry = {
   adminId: string;

@@ -1,6 +1,6 @@
 import { and, asc, gt, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { adminAudit } from './admin.tables';
+import { adminAudit } from './audit.tables';
 
 export type AuditExportRow = {
   id: number;
