@@ -47,7 +47,7 @@ const depositReversal = {
 
 /** Why an offer or a verification is declined, or why a payout failed: the user may read it. */
 export const adminReasonRequest = z.object({
-  reason: multiLineText('field.invalid').trim().min(3, 'field.invalid').max(500, 'field.too_long'),
+  reason: multiLineText('field.invalid').trim().min(3, 'reason.required').max(500, 'field.too_long'),
 });
 
 /** The highest price the back office may set, in euro cents (1,000,000 EUR). */

@@ -40,6 +40,7 @@ export const validationMessages = {
     'registration.closed': 'Registration is currently closed.',
     'field.too_long': 'This field is too long.',
     'field.invalid': 'This value is invalid.',
+    'reason.required': 'Please give a reason (at least 3 characters).',
     'field.nul': 'This field may not contain a NUL character.',
     'field.control_characters': 'This field may not contain control characters or text direction characters.',
     'field.too_many': 'Too many values were given.',
@@ -102,6 +103,7 @@ export const validationMessages = {
     'registration.closed': 'Die Registrierung ist derzeit geschlossen.',
     'field.too_long': 'Dieses Feld ist zu lang.',
     'field.invalid': 'Dieser Wert ist ungültig.',
+    'reason.required': 'Bitte gib einen Grund an (mindestens 3 Zeichen).',
     'field.nul': 'Dieses Feld darf kein NUL-Zeichen enthalten.',
     'field.control_characters':
       'Dieses Feld darf keine Steuerzeichen und keine Zeichen für die Textrichtung enthalten.',
@@ -165,6 +167,7 @@ export const validationMessages = {
     'registration.closed': 'Les inscriptions sont actuellement fermées.',
     'field.too_long': 'Ce champ est trop long.',
     'field.invalid': "Cette valeur n'est pas valide.",
+    'reason.required': 'Indiquez une raison (au moins 3 caractères).',
     'field.nul': 'Ce champ ne peut pas contenir de caractère NUL.',
     'field.control_characters':
       'Ce champ ne peut pas contenir de caractères de contrôle ni de caractères de sens du texte.',
@@ -228,6 +231,7 @@ export const validationMessages = {
     'registration.closed': 'El registro está cerrado en este momento.',
     'field.too_long': 'Este campo es demasiado largo.',
     'field.invalid': 'Este valor no es válido.',
+    'reason.required': 'Indica un motivo (al menos 3 caracteres).',
     'field.nul': 'Este campo no puede contener un carácter NUL.',
     'field.control_characters':
       'Este campo no puede contener caracteres de control ni caracteres de dirección del texto.',
@@ -291,6 +295,7 @@ export const validationMessages = {
     'registration.closed': 'Le registrazioni sono attualmente chiuse.',
     'field.too_long': 'Questo campo è troppo lungo.',
     'field.invalid': 'Questo valore non è valido.',
+    'reason.required': 'Indica un motivo (almeno 3 caratteri).',
     'field.nul': 'Questo campo non può contenere un carattere NUL.',
     'field.control_characters':
       'Questo campo non può contenere caratteri di controllo né caratteri di direzione del testo.',
@@ -355,6 +360,7 @@ export const validationMessages = {
     'registration.closed': 'Rejestracja jest obecnie zamknięta.',
     'field.too_long': 'To pole jest za długie.',
     'field.invalid': 'Ta wartość jest nieprawidłowa.',
+    'reason.required': 'Podaj powód (co najmniej 3 znaki).',
     'field.nul': 'To pole nie może zawierać znaku NUL.',
     'field.control_characters': 'To pole nie może zawierać znaków sterujących ani znaków kierunku tekstu.',
     'field.too_many': 'Podano zbyt wiele wartości.',

@@ -22,8 +22,15 @@ const newKey = () => `adjust-${Date.now()}-${++keys}`;
 
 async function account() {
   const { session, profile } = await registerVerifiedUser(app);
-  const adjust = (body: { amount: string; reason: string }, key: string) =>
-    call(app, admin, 'POST', `/api/admin/users/${profile.id}/adjust`, body, { 'idempotency-key': key });
+  const adjust = (
+    body: { amount: string; reason: string },
+    key: string,
+    headers: Record<string, string> = {},
+  ) =>
+    call(app, admin, 'POST', `/api/admin/users/${profile.id}/adjust`, body, {
+      'idempotency-key': key,
+      ...headers,
+    });
   const balance = async () =>
     (await call(app, session, 'GET', '/api/user/profile')).json().payload.balance as number;
   const audited = async () =>
@@ -77,5 +84,16 @@ describe('a balance adjustment sent again with its Idempotency-Key', () => {
     expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await balance()).toBe(3);
     expect(await audited()).toHaveLength(1);
+  });
+
+  it("asks for a reason of at least 3 characters, in the admin's language, and moves nothing", async () => {
+    const { adjust, balance, audited } = await account();
+    const short = await adjust({ amount: '5', reason: ' ab ' }, newKey());
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors).toEqual({ reason: ['Please give a reason (at least 3 characters).'] });
+    const german = await adjust({ amount: '5', reason: 'ab' }, newKey(), { 'frontend-language': 'de' });
+    expect(german.json().errors).toEqual({ reason: ['Bitte gib einen Grund an (mindestens 3 Zeichen).'] });
+    expect(await balance()).toBe(0);
+    expect(await audited()).toHaveLength(0);
   });
 });

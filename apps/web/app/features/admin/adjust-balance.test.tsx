@@ -33,7 +33,7 @@ describe('a balance correction', () => {
     expect(page.errorOf('Betrag')).toBe(
       'Bitte gib einen gültigen Betrag mit höchstens zwei Nachkommastellen ein.',
     );
-    expect(page.errorOf('Grund')).toBe('Dieser Wert ist ungültig.');
+    expect(page.errorOf('Grund')).toBe('Bitte gib einen Grund an (mindestens 3 Zeichen).');
     await page.type('Betrag', '0');
     await page.click('Guthaben korrigieren');
     expect(page.errorOf('Betrag')).toBe(

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { TextAreaField } from '../../../features/admin/admin-form';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getPages, updatePage } from '../../../features/admin/api';
 import { sendForm } from '../../../features/admin/content/form-body';
 import { type PageFormValues, pageBody, pageResolver } from '../../../features/admin/content/page-form';
-import { TextAreaField } from '../../../features/admin/content/text-area-field';
 import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
 import { fieldError } from '../../../lib/form-errors';

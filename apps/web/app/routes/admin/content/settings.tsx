@@ -2,6 +2,7 @@ import { type AdminSettingsAnswer, DOWNLOAD_FORMATS } from '@promptmarket/contra
 import { useForm } from 'react-hook-form';
 import { redirect } from 'react-router';
 import { SubmitButton, TextField } from '../../../components/ui/form-fields';
+import { TextAreaField } from '../../../features/admin/admin-form';
 import { adminMeta } from '../../../features/admin/admin-meta';
 import { NoticeBar, useAdminSave } from '../../../features/admin/admin-ui';
 import { getSettings, updateSettings } from '../../../features/admin/api';
@@ -11,7 +12,6 @@ import {
   settingsBody,
   settingsResolver,
 } from '../../../features/admin/content/settings-form';
-import { TextAreaField } from '../../../features/admin/content/text-area-field';
 import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
 import { fieldError } from '../../../lib/form-errors';
