@@ -1,18 +1,10 @@
 import { offerStatuses } from '@promptmarket/contracts/offers';
-import { type FormEvent, useId, useState } from 'react';
-import { buttonStyles } from '../../components/ui/button-styles';
-import {
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-} from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { useAdminAction } from '../../features/admin/admin-ui';
 import { declineOffer, getOffers } from '../../features/admin/api';
 import { BulkBar, BulkReportAlert, useBulkAction } from '../../features/admin/bulk-action';
+import { BulkPublishButton } from '../../features/admin/bulk-publish-dialog';
 import { chosenOnPage, pageState, toggled, toggledPage } from '../../features/admin/bulk-selection';
 import { ConfirmButton } from '../../features/admin/confirm-button';
 import { CustomerLink } from '../../features/admin/customer-link';
@@ -20,7 +12,6 @@ import { loadList } from '../../features/admin/list-loader.server';
 import { AdminListPage } from '../../features/admin/list-page';
 import { CounterForm, PublishButton } from '../../features/admin/offer-actions';
 import { bulkOffers } from '../../features/admin/work-api';
-import { newIdempotencyKey } from '../../lib/api-client';
 import { EURO } from '../../lib/currency';
 import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatInternal } from '../../lib/money';
@@ -34,80 +25,6 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'adm
 export const loader = (args: Route.LoaderArgs) => loadList(args, getOffers);
 
 const PICTURE_KINDS = ['jpeg', 'png', 'gif', 'webp'];
-
-/** Publish for the chosen offers: one shop price, each with its seller's prompt. */
-function BulkPublishButton({
-  count,
-  disabled,
-  onConfirm,
-}: {
-  count: number;
-  disabled: boolean;
-  onConfirm: (price: string, key: string) => Promise<boolean>;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [price, setPrice] = useState('');
-  const [key, setKey] = useState('');
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const done = await onConfirm(price.replace(',', '.'), key);
-    setBusy(false);
-    if (done) {
-      setOpen(false);
-      setPrice('');
-    }
-  }
-  return (
-    <>
-      <button
-        type="button"
-        disabled={disabled}
-        onClick={() => {
-          setKey(newIdempotencyKey());
-          setOpen(true);
-        }}
-        className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
-      >
-        {t('adminWork.offers.bulkPublish')}
-      </button>
-      {open ? (
-        <Dialog open onOpenChange={(next) => (busy ? null : setOpen(next))}>
-          <DialogContent closeLabel={t('admin.cancel')}>
-            <form onSubmit={submit}>
-              <DialogTitle>{t('adminWork.offers.bulkPublish')}</DialogTitle>
-              <DialogDescription>{t('adminWork.offers.bulkPublishQuestion', { count })}</DialogDescription>
-              <label htmlFor={id} className="mt-4 mb-1.5 block text-sm font-medium text-slate-800">
-                {t('adminWork.offers.bulkPrice')}
-              </label>
-              <input
-                id={id}
-                type="number"
-                min={0.01}
-                step={0.01}
-                required
-                value={price}
-                onChange={(event) => setPrice(event.target.value)}
-                className="block w-40 rounded-lg border border-slate-300 px-3 py-2 text-sm"
-              />
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                  {t('adminWork.offers.bulkPublish')}
-                </button>
-              </DialogActions>
-            </form>
-          </DialogContent>
-        </Dialog>
-      ) : null}
-    </>
-  );
-}
 
 /** The offers queue: price a pending offer, decline one with a reason, publish an accepted one. */
 export default function AdminOffers({ loaderData }: Route.ComponentProps) {
@@ -127,11 +44,9 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
   const euro = (amount: number | null) =>
     amount === null ? '—' : formatInternal(centsFromDecimal(amount), locale, EURO.code);
 
-  /** Sends a bulk action for the chosen offers. */
-  const runBulk = (
-    body: { action: 'decline'; reason: string } | { action: 'publish'; price: string },
-    key: string,
-  ) => bulk.run(() => bulkOffers(api, { ...body, ids: chosen }, key));
+  /** Declines the chosen offers, each with the same reason. */
+  const declineChosen = (reason: string, key: string) =>
+    bulk.run(() => bulkOffers(api, { action: 'decline', reason, ids: chosen }, key));
 
   return (
     <AdminListPage
@@ -233,17 +148,13 @@ export default function AdminOffers({ loaderData }: Route.ComponentProps) {
           chosenText={t('adminWork.offers.selected', { count: chosen.length })}
         >
           <div className="flex flex-wrap gap-2">
-            <BulkPublishButton
-              count={chosen.length}
-              disabled={chosen.length === 0 || bulk.busy}
-              onConfirm={(price, key) => runBulk({ action: 'publish', price }, key)}
-            />
+            <BulkPublishButton ids={chosen} disabled={chosen.length === 0 || bulk.busy} run={bulk.run} />
             <ConfirmButton
               label={t('adminWork.offers.bulkDecline')}
               question={t('adminWork.offers.bulkDeclineQuestion', { count: chosen.length })}
               askReason
               disabled={chosen.length === 0 || bulk.busy}
-              onConfirm={(reason, key) => runBulk({ action: 'decline', reason }, key)}
+              onConfirm={declineChosen}
             />
             {chosen.length > 0 ? (
               <button
