@@ -2,14 +2,15 @@
 // products on a fresh database (embedded, or a new database on the PostgreSQL server of
 // BENCH_DATABASE_URL), starts the production server, and measures in one run each route
 // against the bare JSON route of the same server (autocannon); then buying (purchase throughput and
-// zip downloads, scripts/bench-buying.mjs); the shop's initial JavaScript; and the key pages with
-// Lighthouse (mobile, simulated throttling) in Debian's Chromium; and pictures: one render of the demo
+// zip downloads, scripts/bench-buying.mjs); the shop's initial JavaScript; and the key pages, a
+// member's too, with Lighthouse (mobile, simulated throttling) in Debian's Chromium, once with a fresh
+// Chromium per run and once with one Chromium kept for every page and run; and pictures: one render of the demo
 // engine and one near-duplicate lookup of an offer's picture (apps/api/src/cli/bench-pictures.ts).
 // BENCH_PARTS picks some of them.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -17,7 +18,7 @@ import { benchBuying, signedInVisitor } from './bench-buying.mjs';
 import { benchQueries } from './bench-queries.mjs';
 import { root } from './build-state.mjs';
 import { printInitialJavaScript } from './initial-javascript.mjs';
-import { buildIfStale, startProductionServer } from './production-server.mjs';
+import { buildIfStale, freePort, startProductionServer } from './production-server.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3901);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -345,18 +346,50 @@ async function singleRequestMs(paths) {
  * Lighthouse runs vary from one to the next (in headless Chromium a first frame is now and then
  * shown about a second late, whatever the page), so each page is measured
  * `BENCH_LIGHTHOUSE_RUNS` times (5 by default) and the median run by performance is reported,
- * with every run's score.
+ * with every run's score. `browserPort` set: Lighthouse attaches to the Chromium listening there
+ * instead of starting one of its own. `cookies` go into the browser's own cookie jar before each
+ * run, where the page's scripts see them too (a Cookie header from Lighthouse's `--extra-headers`
+ * reaches only the server: the cookie banner, which reads the consent in the browser, would show).
+ * A page with cookies measured in a fresh browser gets a Chromium started here for each run.
  */
-function medianLighthouse(url) {
+async function medianLighthouse(url, { cookies = [], browserPort } = {}) {
   const count = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-  const reports = Array.from({ length: count }, () => lighthouse(url)).filter(Boolean);
+  const reports = [];
+  for (let run = 0; run < count; run += 1) {
+    const fresh = !browserPort && cookies.length > 0 ? await startChromium() : null;
+    const port = browserPort ?? fresh?.port;
+    try {
+      if (port) {
+        // Cookies the shop set in an earlier run would make the next one a returning visitor's.
+        await browserCommand(port, 'Storage.clearCookies');
+        if (cookies.length > 0) {
+          await browserCommand(port, 'Storage.setCookies', {
+            cookies: cookies.map((cookie) => ({ ...cookie, url: base })),
+          });
+        }
+      }
+      const report = lighthouse(url, { signedIn: cookies.length > 0, browserPort: port });
+      if (report) reports.push(report);
+    } finally {
+      await fresh?.stop();
+    }
+  }
   if (reports.length === 0) return null;
   const byScore = [...reports].sort((a, b) => a.performance - b.performance);
   const median = byScore[Math.floor(byScore.length / 2)];
   return { ...median, runs: reports.map((report) => report.performance).join(', ') };
 }
 
-function lighthouse(url) {
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function lighthouse(url, { signedIn, browserPort } = {}) {
   const result = spawnSync(
     'npx',
     [
@@ -365,7 +398,7 @@ function lighthouse(url) {
       '--quiet',
       '--output=json',
       '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+      ...(browserPort ? [`--port=${browserPort}`] : [`--chrome-flags=${chromeFlags.join(' ')}`]),
     ],
     {
       cwd: root,
@@ -376,15 +409,96 @@ function lighthouse(url) {
   );
   if (result.status !== 0) return null;
   const report = JSON.parse(result.stdout);
+  // A signed-in page that sent the browser to the login page measured the login page.
+  if (signedIn && new URL(report.finalDisplayedUrl).pathname !== url) return null;
   const score = (name) => Math.round((report.categories[name]?.score ?? 0) * 100);
+  const shown = (audit) => report.audits[audit]?.displayValue ?? '';
   return {
     url,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
-    lcp: report.audits['largest-contentful-paint']?.displayValue ?? '',
+    tbt: shown('total-blocking-time'),
+    lcp: shown('largest-contentful-paint'),
+    fcp: shown('first-contentful-paint'),
+    cls: shown('cumulative-layout-shift'),
   };
+}
+
+/**
+ * A Chromium started with the flags Lighthouse gives its own and a debugging port Lighthouse attaches
+ * to, on a new profile; `stop()` ends it and removes that profile.
+ */
+async function startChromium() {
+  const debuggingPort = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'promptmarket-chromium-'));
+  const browser = spawn(
+    chromium,
+    [...chromeFlags, `--remote-debugging-port=${debuggingPort}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${debuggingPort}/json/version`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline || browser.exitCode !== null) throw new Error('Chromium did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port: debuggingPort,
+    async stop() {
+      if (browser.exitCode === null) {
+        const exited = new Promise((resolve) => browser.once('exit', resolve));
+        browser.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sends one DevTools command to the browser target of the Chromium listening on `browserPort`. */
+async function browserCommand(browserPort, method, params = {}) {
+  const { webSocketDebuggerUrl } = await (await fetch(`http://127.0.0.1:${browserPort}/json/version`)).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve, { once: true });
+    socket.addEventListener('error', reject, { once: true });
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('message', (event) => {
+        const answer = JSON.parse(event.data);
+        if (answer.id === 1) (answer.error ? reject(new Error(answer.error.message)) : resolve)();
+      });
+      socket.send(JSON.stringify({ id: 1, method, params }));
+    });
+  } finally {
+    socket.close();
+  }
+}
+
+/** The Lighthouse rows of `pages` (each `[label, path, cookies]`) as one table. */
+async function lighthouseTable(title, pages, browserPort) {
+  console.log(`\n${title}\n`);
+  console.log(
+    '| page | performance (every run) | TBT | LCP | FCP | CLS | accessibility | best practices | SEO |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const [label, page, cookies] of pages) {
+    const report = await medianLighthouse(page, { cookies, browserPort });
+    if (report) {
+      console.log(
+        `| ${label} | ${report.performance} (${report.runs}) | ${report.tbt} | ${report.lcp} | ${report.fcp} | ${report.cls} | ${report.accessibility} | ${report.bestPractices} | ${report.seo} |`,
+      );
+    } else {
+      console.log(`| ${label} | (Lighthouse could not run) | | | | | | | |`);
+    }
+  }
 }
 
 try {
@@ -503,19 +617,39 @@ try {
     );
     await printInitialJavaScript(base, ['/en', '/en/products']);
   }
-  if (parts.has('lighthouse')) console.log('\nLighthouse (mobile, simulated throttling)\n');
   if (parts.has('lighthouse')) {
-    console.log('| page | performance | accessibility | best practices | SEO | LCP |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-  }
-  for (const page of parts.has('lighthouse') ? ['/en', '/en/products', productPath] : []) {
-    const report = medianLighthouse(page);
-    if (report) {
-      console.log(
-        `| ${page} | ${report.performance} (runs: ${report.runs}) | ${report.accessibility} | ${report.bestPractices} | ${report.seo} | ${report.lcp} |`,
+    // A registered, verified member who accepted the cookie banner, as the routes part's signed-in rows.
+    const bench = await signedInVisitor(base, dataDir);
+    const session = [
+      { name: 'cookie_consent', value: 'all' },
+      ...bench
+        .cookieHeader()
+        .split('; ')
+        .map((pair) => ({
+          name: pair.slice(0, pair.indexOf('=')),
+          value: pair.slice(pair.indexOf('=') + 1),
+        })),
+    ];
+    const pages = [
+      ['/en', '/en'],
+      ['/en/products', '/en/products'],
+      ['a product page', productPath],
+      ['/en, signed in', '/en', session],
+      ['/en/cart, signed in', '/en/cart', session],
+      ['/en/dashboard/orders, signed in', '/en/dashboard/orders', session],
+      ['/en/dashboard/wallet, signed in', '/en/dashboard/wallet', session],
+      ['/en/dashboard/deposits/create, signed in', '/en/dashboard/deposits/create', session],
+    ];
+    await lighthouseTable('Lighthouse (mobile, simulated throttling), a fresh Chromium per run', pages);
+    const reused = await startChromium();
+    try {
+      await lighthouseTable(
+        'Lighthouse (mobile, simulated throttling), one Chromium for every page and run',
+        pages,
+        reused.port,
       );
-    } else {
-      console.log(`| ${page} | (Lighthouse could not run) | | | | |`);
+    } finally {
+      await reused.stop();
     }
   }
 } finally {
