@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ComponentProps, forwardRef, useId } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import type { ApiClient } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -16,6 +16,32 @@ import { applyServerErrors } from '../../lib/form-errors';
  */
 export function contractResolver<T extends z.ZodType<unknown, FieldValues>>(schema: T) {
   return zodResolver(schema, undefined, { raw: true });
+}
+
+/**
+ * `register` that also writes each field's starting value into the element, so the server's page
+ * shows a record's values before the form's script takes the fields over (`register` alone sets them
+ * only once the page runs). The values are the form's `defaultValues`.
+ */
+export function withStartingValues<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  values: Partial<T>,
+): UseFormRegister<T> {
+  return ((name: Path<T>, options?: Parameters<UseFormRegister<T>>[1]) => {
+    const value = name
+      .split('.')
+      .reduce<unknown>(
+        (at, key) => (at && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined),
+        values,
+      );
+    const starting =
+      typeof value === 'boolean'
+        ? { defaultChecked: value }
+        : typeof value === 'string' || typeof value === 'number'
+          ? { defaultValue: value }
+          : {};
+    return { ...starting, ...register(name, options) };
+  }) as UseFormRegister<T>;
 }
 
 /**

@@ -133,6 +133,8 @@ function CodeRowForm<U extends FieldValues>({
               aria-describedby={error ? errorId : undefined}
               inputMode={field.inputMode}
               className={`${inlineBox} ${field.rowWidth} ${error ? 'border-red-500' : ''}`}
+              // In the server's page too, before the form's script takes the field over.
+              defaultValue={String(record[field.name] ?? '')}
               {...register(field.name)}
             />
             {error ? (
@@ -144,7 +146,7 @@ function CodeRowForm<U extends FieldValues>({
         );
       })}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" {...register('active')} />
+        <input type="checkbox" defaultChecked={record.active} {...register('active')} />
         {t('admin.content.active')}
       </label>
       <button

@@ -7,6 +7,7 @@ import type { ApiClient } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
+import { withStartingValues } from './admin-form';
 import { Table } from './admin-table';
 import { bodyResolver, errorAt, NoticeBar, useAdminSave } from './admin-ui';
 import { ConfirmButton } from './confirm-button';
@@ -158,8 +159,9 @@ function TitlesForm({
   const { t } = useTranslation();
   const api = useApi();
   const { ordered } = useTitleLanguages();
+  const starting = { translations: titlesToEdit(ordered, record.translations) };
   const { register, handleSubmit, setError, formState } = useForm<TitledValues, unknown, TitlesChange>({
-    defaultValues: { translations: titlesToEdit(ordered, record.translations) },
+    defaultValues: starting,
     resolver: bodyResolver(schema, (values: TitledValues) => ({
       translations: changedTitles(values.translations, record.translations),
     })),
@@ -172,7 +174,11 @@ function TitlesForm({
   );
   return (
     <form className="mt-3 space-y-3" onSubmit={onSubmit} noValidate>
-      <TitleFields register={register} errors={formState.errors} idPrefix={idPrefix} />
+      <TitleFields
+        register={withStartingValues(register, starting)}
+        errors={formState.errors}
+        idPrefix={idPrefix}
+      />
       <SubmitButton busy={saving.busy} busyLabel={t('admin.security.working')}>
         {t('admin.catalogue.save')}
       </SubmitButton>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useRevalidator } from 'react-router';
 import { FormAlert, SubmitButton } from '../../components/ui/form-fields';
 import { Link } from '../../components/ui/link';
+import { withStartingValues } from '../../features/admin/admin-form';
 import { adminMeta } from '../../features/admin/admin-meta';
 import { errorAt, type Notice, NoticeBar } from '../../features/admin/admin-ui';
 import {
@@ -109,6 +110,7 @@ function ProductEditor({ product, list }: { product: AdminProduct | null; list: 
     resolver: form.resolver,
     defaultValues: form.defaultValues,
   });
+  const shown = withStartingValues(register, form.defaultValues);
   const error = (name: string) => errorAt(formState.errors, name, locale);
   const busy = formState.isSubmitting;
 
@@ -179,8 +181,8 @@ function ProductEditor({ product, list }: { product: AdminProduct | null; list: 
       {created && !notice ? <FormAlert kind="success">{t('admin.catalogue.created')}</FormAlert> : null}
       <NoticeBar notice={notice} />
       <form onSubmit={submit} noValidate className="space-y-6">
-        <ProductTextFields product={product} register={register} control={control} error={error} />
-        <ProductDetailFields product={product} register={register} control={control} error={error} />
+        <ProductTextFields product={product} register={shown} control={control} error={error} />
+        <ProductDetailFields product={product} register={shown} control={control} error={error} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={busy} busyLabel={t('admin.security.working')}>
             {product ? t('admin.catalogue.save') : t('admin.catalogue.create')}
