@@ -68,7 +68,7 @@ function refusalOf(error: Stripe.PaymentIntent.LastPaymentError): {
   declineCode: string | null;
 } {
   const declineCode = error.decline_code || error.code || null;
-  const declined = error.type === 'card_error' || error.code === 'card_declined' || declineCode !== null;
+  const declined = error.type === 'card_error' || declineCode !== null;
   return declined
     ? { failure: 'declined', message: PAYMENT_DECLINED_MESSAGE, declineCode }
     : { failure: 'failed', message: PAYMENT_FAILED_MESSAGE, declineCode };
