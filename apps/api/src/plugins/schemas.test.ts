@@ -10,8 +10,10 @@ import {
 } from '@promptmarket/contracts';
 import { adminEndpoints } from '@promptmarket/contracts/admin.endpoints';
 import { depositEndpoints } from '@promptmarket/contracts/deposits';
+import { favouriteEndpoints } from '@promptmarket/contracts/favourites';
 import { offerEndpoints, verificationEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import { generationEndpoints, orderEndpoints } from '@promptmarket/contracts/orders';
+import { similarPicturesEndpoints } from '@promptmarket/contracts/similar-pictures';
 import { walletEndpoints } from '@promptmarket/contracts/wallet';
 import type { RouteOptions } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -125,6 +127,8 @@ describe('the OpenAPI document', () => {
       offerEndpoints,
       verificationEndpoints,
       walletEndpoints,
+      favouriteEndpoints,
+      similarPicturesEndpoints,
       ...Object.values(adminEndpoints),
     ].flatMap((group) => Object.values(group));
     expect(declared.length).toBeGreaterThan(100);

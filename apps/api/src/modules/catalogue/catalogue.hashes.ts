@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type PictureHashes, pictureHashes } from '../../lib/image-hash';
+import { forgetPublicAnswers } from '../../lib/public-answers';
 import type { Storage } from '../../lib/storage';
 import { databaseOf } from '../../lib/transactions';
 import { originalKey, previewUrls } from './catalogue.media';
@@ -77,10 +78,13 @@ export async function hashProductPictures(db: Db, storage: Storage, limit = 100)
     hashed += 1;
   }
   // Tells every process's cached hashes (`hashIndex`) to read them again. The catalogue's own version
-  // stays: hashes change no list or page, and moving it would clear every cached list and page
-  // at each batch of a backfill.
+  // stays: hashes change no list, and moving it would read every list index and tile again at each
+  // batch of a backfill. They do change what "more like this picture" answers, and the product
+  // pages that show it: the guests' cached answers and pages, kept for seconds, are forgotten in
+  // every process once the batch commits.
   if (hashed > 0) {
     await db.update(catalogueVersion).set({ picturesVersion: sql`${catalogueVersion.picturesVersion} + 1` });
+    forgetPublicAnswers(db);
   }
   return hashed;
 }
@@ -109,10 +113,17 @@ export type SimilarProduct = {
  * Every product's hash, in memory, split into two signed 32-bit halves: twelve bytes a product
  * with its id, compared here far more quickly than by one `bit_count` over the same rows in
  * PostgreSQL (decision 0028). Cached per database and read again when the
- * catalogue's version (decision 0023) has moved on (adding, removing or re-picturing a product
- * moves it), or its pictures' version (storing a batch of hashes moves that one alone).
+ * catalogue's version (decision 0023) has moved on (adding, removing, re-picturing a product or
+ * taking it off sale moves it), or its pictures' version (storing a batch of hashes moves that one
+ * alone). `onSale` is 1 for a product on sale whose hash is of its current picture, 0 otherwise.
  */
-type HashIndex = { version: string; ids: Int32Array; high: Int32Array; low: Int32Array };
+export type HashIndex = {
+  version: string;
+  ids: Int32Array;
+  high: Int32Array;
+  low: Int32Array;
+  onSale: Uint8Array;
+};
 const hashIndexes = new WeakMap<Db, HashIndex>();
 
 async function catalogueVersionOf(db: Db): Promise<string> {
@@ -123,33 +134,36 @@ async function catalogueVersionOf(db: Db): Promise<string> {
   return `${row?.version ?? 0}:${row?.pictures_version ?? 0}`;
 }
 
-async function hashIndex(db: Db): Promise<HashIndex> {
+export async function hashIndex(db: Db): Promise<HashIndex> {
   // Read before the hashes: a change committed in between is loaded now and read again next time.
   const version = await catalogueVersionOf(db);
   const cached = hashIndexes.get(db);
   if (cached?.version === version) return cached;
-  const rows = await rowsOf<{ product_id: number; hash: string }>(
+  const rows = await rowsOf<{ product_id: number; hash: string; on_sale: boolean }>(
     db,
-    sql`select product_id, hash::text as hash from product_image_hashes`,
+    sql`select h.product_id, h.hash::text as hash, (p.is_active and p.image_key = h.image_key) as on_sale
+      from product_image_hashes h join products p on p.id = h.product_id`,
   );
   const index: HashIndex = {
     version,
     ids: new Int32Array(rows.length),
     high: new Int32Array(rows.length),
     low: new Int32Array(rows.length),
+    onSale: new Uint8Array(rows.length),
   };
   for (const [at, row] of rows.entries()) {
     const hash = BigInt(row.hash);
     index.ids[at] = row.product_id;
     index.high[at] = Number(BigInt.asIntN(32, hash >> 32n));
     index.low[at] = Number(BigInt.asIntN(32, hash));
+    index.onSale[at] = row.on_sale ? 1 : 0;
   }
   hashIndexes.set(db, index);
   return index;
 }
 
 /** The number of bits set in a 32-bit integer. */
-function bitCount(value: number): number {
+export function bitCount(value: number): number {
   let bits = value - ((value >>> 1) & 0x55555555);
   bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
   bits = (bits + (bits >>> 4)) & 0x0f0f0f0f;

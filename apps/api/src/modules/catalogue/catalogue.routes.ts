@@ -1,4 +1,6 @@
 import { catalogueEndpoints, errorResponses, mediaImage } from '@promptmarket/contracts';
+import { favouriteEndpoints } from '@promptmarket/contracts/favourites';
+import { similarPicturesEndpoints } from '@promptmarket/contracts/similar-pictures';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors';
@@ -8,10 +10,12 @@ import { routeOf } from '../../plugins/schemas';
 import { requireUser, signedInUser } from '../accounts/accounts.plugin';
 import { inCart, ownedAmong } from '../orders/orders.service';
 import { getSettings } from '../site/site.service';
+import { listFavourites } from './catalogue.favourites';
 import { setLike } from './catalogue.likes';
 import { listProductsAnswer } from './catalogue.list';
 import { listCategories, listStyles } from './catalogue.menus';
 import { getProduct, listCollection } from './catalogue.service';
+import { similarPictures } from './catalogue.similar-pictures';
 import { listSitemapProducts } from './catalogue.sitemap';
 import type { Viewer } from './catalogue.summaries';
 import { cachedListJson } from './catalogue.tile-cache';
@@ -79,9 +83,25 @@ export async function catalogueRoutes(parent: FastifyInstance) {
       })),
   });
 
+  app.route({
+    ...routeOf(similarPicturesEndpoints.similarPictures),
+    handler: async (request, reply) =>
+      publicAnswer(app.db, request, reply, async () => ({
+        data: await similarPictures(app.db, request.params.id, request.query, await viewer(request)),
+      })),
+  });
+
   await app.register(async (scope) => {
     const signedIn = scope.withTypeProvider<ZodTypeProvider>();
     signedIn.addHook('preValidation', requireUser());
+
+    signedIn.route({
+      ...routeOf(favouriteEndpoints.favourites),
+      handler: async (request) => {
+        const userId = signedInUser(request).id;
+        return listFavourites(app.db, { ...(await viewer(request)), userId }, request.query);
+      },
+    });
 
     signedIn.route({
       ...routeOf(catalogueEndpoints.like),
