@@ -33,6 +33,7 @@ import { offerRoutes } from './modules/offers/offers.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { paymentsPlugin } from './modules/payments/payments.plugin';
 import { receiptRoutes } from './modules/receipts/receipts.routes';
+import { reviewRoutes } from './modules/reviews/reviews.routes';
 import { sessionPlugin } from './modules/session/session.plugin';
 import { languagePlugin } from './modules/site/site.language';
 import { siteRoutes } from './modules/site/site.routes';
@@ -198,6 +199,7 @@ export async function buildApp({
       await api.register(mailRoutes);
       await api.register(contentRoutes);
       await api.register(catalogueRoutes);
+      await api.register(reviewRoutes);
       await api.register(depositRoutes);
       await api.register(orderRoutes);
       await api.register(receiptRoutes);

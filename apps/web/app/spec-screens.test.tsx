@@ -61,6 +61,8 @@ const product = (id: number, changes: Partial<ProductSummary> = {}): ProductSumm
   liked: false,
   owned: false,
   category: { id: 3, slug: 'seascapes', title: 'Seascapes' },
+  rating_average: null,
+  rating_count: 0,
   ...changes,
 });
 

@@ -65,6 +65,17 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const categoryRef = z.object({ id: z.number(), slug: z.string(), title: z.string() });
 
+/**
+ * A product's rating from its buyers' visible reviews: the average of their stars to one decimal
+ * (null without a review), how many there are, and how many gave each number of stars.
+ */
+export const ratingSummary = z.object({
+  average: z.number().nullable(),
+  count: z.number(),
+  spread: z.object({ 1: z.number(), 2: z.number(), 3: z.number(), 4: z.number(), 5: z.number() }),
+});
+export type RatingSummary = z.infer<typeof ratingSummary>;
+
 export const productSummary = z.object({
   id: z.number(),
   slug: z.string(),
@@ -81,6 +92,9 @@ export const productSummary = z.object({
   /** True when the signed-in viewer has bought it (then it is downloaded, not bought). */
   owned: z.boolean(),
   category: categoryRef,
+  /** The average of the buyers' stars to one decimal, null without a review; and how many reviews. */
+  rating_average: z.number().nullable(),
+  rating_count: z.number(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -99,6 +113,7 @@ export const productDetail = productSummary.extend({
   in_cart: z.boolean(),
   styles: z.array(styleRef),
   created_at: z.string(),
+  rating: ratingSummary,
   similar: z.array(productSummary),
 });
 export type ProductDetail = z.infer<typeof productDetail>;

@@ -44,6 +44,10 @@ export const errorCodes = [
   'ACCOUNT_HAS_PENDING_DEPOSIT',
   /** A purchase's `expected_total` is no longer its total (409; the answer's `total` is the new one). */
   'PRICE_CHANGED',
+  /** Writing a review of a prompt the user has not bought, or bought and had refunded (403). */
+  'NOT_A_BUYER',
+  /** A second review of the same prompt by the same user (409): the first one is edited instead. */
+  'REVIEW_EXISTS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'CSRF_TOKEN_MISMATCH',

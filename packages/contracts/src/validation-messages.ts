@@ -5,6 +5,7 @@ import { adminRefundMessages } from './admin-refund-messages';
 import { adminReportMessages } from './admin-report-messages';
 import { conflictMessages } from './conflict-messages';
 import { offerMessages } from './offer-messages';
+import { reviewMessages } from './review-messages';
 import { twoFactorMessages } from './two-factor-messages';
 import { visitorFormMessages } from './visitor-form-messages';
 
@@ -76,6 +77,7 @@ export const validationMessages = {
     ...conflictMessages.en,
     ...accountMessages.en,
     ...visitorFormMessages.en,
+    ...reviewMessages.en,
   },
   de: {
     'phone.required': 'Telefonnummer ist erforderlich',
@@ -140,6 +142,7 @@ export const validationMessages = {
     ...conflictMessages.de,
     ...accountMessages.de,
     ...visitorFormMessages.de,
+    ...reviewMessages.de,
   },
   fr: {
     'phone.required': 'Le numéro de téléphone est obligatoire',
@@ -204,6 +207,7 @@ export const validationMessages = {
     ...conflictMessages.fr,
     ...accountMessages.fr,
     ...visitorFormMessages.fr,
+    ...reviewMessages.fr,
   },
   es: {
     'phone.required': 'El número de teléfono es obligatorio',
@@ -268,6 +272,7 @@ export const validationMessages = {
     ...conflictMessages.es,
     ...accountMessages.es,
     ...visitorFormMessages.es,
+    ...reviewMessages.es,
   },
   it: {
     'phone.required': 'Il numero di telefono è obbligatorio',
@@ -333,6 +338,7 @@ export const validationMessages = {
     ...conflictMessages.it,
     ...accountMessages.it,
     ...visitorFormMessages.it,
+    ...reviewMessages.it,
   },
   pl: {
     'phone.required': 'Numer telefonu jest wymagany',
@@ -396,6 +402,7 @@ export const validationMessages = {
     ...conflictMessages.pl,
     ...accountMessages.pl,
     ...visitorFormMessages.pl,
+    ...reviewMessages.pl,
   },
 } as const;
 

@@ -14,6 +14,7 @@ export * from '../modules/payments/sandbox.tables';
 export * from '../modules/payouts/payouts.tables';
 export * from '../modules/payouts/sandbox.tables';
 export * from '../modules/refunds/refunds.tables';
+export * from '../modules/reviews/reviews.tables';
 export * from '../modules/session/session.tables';
 export * from '../modules/site/site.tables';
 export * from '../modules/throttle/throttle.tables';

@@ -12,6 +12,7 @@ import { adminOrdersRoutes } from './admin.orders.routes';
 import { adminPayoutsRoutes } from './admin.payouts.routes';
 import { adminRefundsRoutes } from './admin.refunds.routes';
 import { adminReportsRoutes } from './admin.reports.routes';
+import { adminReviewsRoutes } from './admin.reviews.routes';
 import { adminStatsRoutes } from './admin.stats.routes';
 import { adminTwoFactorRoutes } from './admin.two-factor.routes';
 import { adminUsersRoutes } from './admin.users.routes';
@@ -57,4 +58,5 @@ export async function adminRoutes(parent: FastifyInstance) {
   await app.register(adminCustomersRoutes);
   await app.register(adminReportsRoutes);
   await app.register(adminExportsRoutes);
+  await app.register(adminReviewsRoutes);
 }

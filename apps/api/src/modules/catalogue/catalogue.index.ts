@@ -26,7 +26,7 @@ import {
  * signed-in users' tiles are always read afresh.
  */
 
-export type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular';
+export type Order = 'newest' | 'price_asc' | 'price_desc' | 'popular' | 'rating';
 
 export type ListIndex = {
   version: number;
@@ -57,6 +57,9 @@ export type ListIndex = {
   styleIds: Map<string, number>;
   /** Visitors' tiles (`cacheTile`), by language, rate and id; cached while the catalogue version stays. */
   tiles: Map<string, CachedTile>;
+  /** How many visible reviews each slot has, and the sum of their stars (the tiles' rating). */
+  ratingCount: Int32Array;
+  ratingSum: Int32Array;
   /** Likes count of each slot, as read with the keys (at most `INDEX_REFRESH_MS` old, like the popular order). */
   likes: Int32Array;
   /** What an English tile shows beyond the keys, read when the catalogue version moved on (`TileParts`). */
@@ -101,7 +104,12 @@ export type IndexRow = {
   ids: string | null;
   categories_of: string | null;
   prices: string | null;
+  /** Each slot's reviews count and sum of stars, in the order of `listing_slots`. */
+  rating_counts: string | null;
+  rating_sums: string | null;
   newest: string | null;
+  /** Slots by rating: the best average first, then the most reviews, then the newest. */
+  best_rated: string | null;
   cheapest: string | null;
   style_slots: string | null;
   style_ids: string | null;
@@ -118,6 +126,14 @@ export type IndexRow = {
 const POPULARITY = sql`(select string_agg(p.id || ',' || p.sales_count || ',' || p.likes_count, ',')
     from (select id, sales_count, likes_count from products where is_active
       order by sales_count desc, likes_count desc, id desc) p)`;
+
+/**
+ * The rating sort in SQL (the lists read from the database use it too): the best average of the
+ * visible reviews first, products without one last, then the most reviews, then the newest.
+ */
+const BY_RATING = sql.raw(
+  'rating_sum::float8 / nullif(rating_count, 0) desc nulls last, rating_count desc, created_at desc, id desc',
+);
 
 /** What the minute's timer reads at the cached index's version: the version, and what sales and likes move. */
 export const popularityQuery = sql`select version, ${POPULARITY} as popularity from catalogue_version`;
@@ -138,7 +154,7 @@ export const popularityQuery = sql`select version, ${POPULARITY} as popularity f
 export function indexQuery(partsVersion: number, keysVersion: number) {
   return sql`with current_version as materialized (select version from catalogue_version),
   listed as materialized (
-    select id, category_id, price_cents, created_at, slug, image_key,
+    select id, category_id, price_cents, created_at, slug, image_key, rating_count, rating_sum,
       (row_number() over (order by id) - 1)::int as slot
     from products where is_active
   ), styled as materialized (
@@ -147,6 +163,7 @@ export function indexQuery(partsVersion: number, keysVersion: number) {
   ), listing as materialized (
     select string_agg(slot::text, ',') as slots, string_agg(id::text, ',') as ids,
       string_agg(category_id::text, ',') as categories_of, string_agg(price_cents::text, ',') as prices,
+      string_agg(rating_count::text, ',') as rating_counts, string_agg(rating_sum::text, ',') as rating_sums,
       json_agg(slug)::text as slugs, json_agg(image_key)::text as image_keys
     from listed
     where (select version from current_version) <> ${keysVersion}
@@ -170,10 +187,14 @@ export function indexQuery(partsVersion: number, keysVersion: number) {
   (select ids from listing where (select version from current_version) <> ${keysVersion}) as ids,
   (select categories_of from listing where (select version from current_version) <> ${keysVersion}) as categories_of,
   (select prices from listing where (select version from current_version) <> ${keysVersion}) as prices,
+  (select rating_counts from listing where (select version from current_version) <> ${keysVersion}) as rating_counts,
+  (select rating_sums from listing where (select version from current_version) <> ${keysVersion}) as rating_sums,
   (select string_agg(slot::text, ',' order by created_at desc, id desc) from listed
     where (select version from current_version) <> ${keysVersion}) as newest,
   (select string_agg(slot::text, ',' order by price_cents asc, id asc) from listed
     where (select version from current_version) <> ${keysVersion}) as cheapest,
+  (select string_agg(slot::text, ',' order by ${BY_RATING}) from listed
+    where (select version from current_version) <> ${keysVersion}) as best_rated,
   (select string_agg(slot::text, ',' order by style_id, slot) from styled) as style_slots,
   (select string_agg(style_id::text, ',' order by style_id, slot) from styled) as style_ids,
   (select string_agg(c.id || ':' || c.slug || ':' || coalesce(c.parent_id::text, ''), ',') from categories c
@@ -332,7 +353,7 @@ function tilePartsOf(row: IndexRow, cached: TileParts, ids: Int32Array, slots: I
   };
 }
 
-const ORDERS: readonly Order[] = ['newest', 'price_asc', 'price_desc', 'popular'];
+const ORDERS: readonly Order[] = ['newest', 'price_asc', 'price_desc', 'popular', 'rating'];
 
 /** Each group's lists in every order, by its slug, from the lists in each order of `grouping`. */
 function ordersBySlug(slugs: string[], listsByOrder: Record<Order, Int32Array[]>) {
@@ -393,6 +414,7 @@ export async function buildListIndex(
     price_asc: cheapest,
     price_desc: cheapest.slice().reverse(),
     popular: popularity.popular,
+    rating: integers(row.best_rated, int32),
   };
   await yieldToEventLoop();
 
@@ -444,6 +466,7 @@ export async function buildListIndex(
     price_asc: placesOf(orders.price_asc),
     price_desc: placesOf(orders.price_desc),
     popular: placesOf(orders.popular),
+    rating: placesOf(orders.rating),
   };
   await yieldToEventLoop();
   const parts = tilePartsOf(row, cached?.parts ?? NO_PARTS, ids, slots);
@@ -465,6 +488,8 @@ export async function buildListIndex(
     styleIds,
     totals: new Map(),
     tiles: new Map(),
+    ratingCount: bySlot(integers(row.rating_counts, int32), slots),
+    ratingSum: bySlot(integers(row.rating_sums, int32), slots),
     likes: popularity.likes,
     parts,
   };

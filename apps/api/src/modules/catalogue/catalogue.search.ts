@@ -155,6 +155,9 @@ function ordering(sort: Exclude<ProductListQuery['sort'], undefined> | 'relevanc
       return sql`p.price_cents desc, p.id desc`;
     case 'popular':
       return sql`p.sales_count desc, p.likes_count desc, p.id desc`;
+    // As the list index sorts by rating (catalogue.index.ts).
+    case 'rating':
+      return sql`p.rating_sum::float8 / nullif(p.rating_count, 0) desc nulls last, p.rating_count desc, p.created_at desc, p.id desc`;
     default:
       return sql`p.created_at desc, p.id desc`;
   }

@@ -1,10 +1,24 @@
-import { DEFAULT_LOCALE, INT4_MAX, type ProductDetail, type ProductSummary } from '@promptmarket/contracts';
+import {
+  DEFAULT_LOCALE,
+  INT4_MAX,
+  type ProductDetail,
+  type ProductSummary,
+  type RatingSummary,
+} from '@promptmarket/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
-import { ownedOf, type SummaryRow, summarySelect, toSummary, type Viewer } from './catalogue.summaries';
+import { forgetCatalogueCounts } from './catalogue.list';
+import {
+  ownedOf,
+  ratingAverage,
+  type SummaryRow,
+  summarySelect,
+  toSummary,
+  type Viewer,
+} from './catalogue.summaries';
 import {
   categories,
   categoryTranslations,
@@ -67,9 +81,12 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
   // A number past the integer range is no id: it is looked up as a slug, and is not found.
   const isId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= INT4_MAX;
   const match = isId ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
-  const [row] = await rowsOf<SummaryRow & { description: string; prompt: string; created_at: string | Date }>(
+  const [row] = await rowsOf<
+    SummaryRow & { description: string; prompt: string; created_at: string | Date; rating_spread: unknown }
+  >(
     db,
-    sql`select s.*, coalesce(tl.description, te.description) as description, p.prompt, p.created_at
+    sql`select s.*, coalesce(tl.description, te.description) as description, p.prompt, p.created_at,
+      p.rating_spread
       from (${summarySelect(viewer)} where p.is_active and ${match}) s
       join products p on p.id = s.id
       join product_translations te on te.product_id = p.id and te.locale = ${DEFAULT_LOCALE}
@@ -104,7 +121,32 @@ export async function getProduct(db: Db, idOrSlug: string, viewer: Viewer): Prom
     in_cart: inCart,
     styles: productStylesRows,
     created_at: new Date(row.created_at).toISOString(),
+    rating: ratingOf(Number(row.rating_sum), Number(row.rating_count), spreadOf(row.rating_spread)),
     similar: similar.map((item) => toSummary(item, viewer, owned)),
+  };
+}
+
+/** The stars' spread as stored (`{1,2,3,4,5}`, or its text from a driver that leaves arrays as text). */
+function spreadOf(stored: unknown): number[] {
+  const list = Array.isArray(stored)
+    ? stored
+    : typeof stored === 'string'
+      ? stored.replace(/[{}]/g, '').split(',')
+      : [];
+  return [0, 1, 2, 3, 4].map((at) => Number(list[at] ?? 0) || 0);
+}
+
+function ratingOf(sum: number, count: number, spread: number[]): RatingSummary {
+  return {
+    average: ratingAverage(sum, count),
+    count,
+    spread: {
+      1: spread[0] ?? 0,
+      2: spread[1] ?? 0,
+      3: spread[2] ?? 0,
+      4: spread[3] ?? 0,
+      5: spread[4] ?? 0,
+    },
   };
 }
 
@@ -242,4 +284,32 @@ export async function productDownload(
     .from(products)
     .where(eq(products.id, productId));
   return row ?? null;
+}
+
+/** A product's rating as the reviews count it: how many visible reviews gave 1 to 5 stars each. */
+export type ProductRating = { spread: readonly [number, number, number, number, number] };
+
+/**
+ * Stores a product's rating from its visible reviews (modules/reviews), in the review's
+ * transaction. Its count and sum move the catalogue version (migration 0050), so the lists and
+ * tiles show it once read again; the cached answers and pages are cleared after the commit.
+ */
+export async function setProductRating(db: Db, productId: number, rating: ProductRating): Promise<void> {
+  const spread = [...rating.spread];
+  const count = spread.reduce((total, each) => total + each, 0);
+  const sum = spread.reduce((total, each, at) => total + each * (at + 1), 0);
+  await db
+    .update(products)
+    .set({ ratingCount: count, ratingSum: sum, ratingSpread: spread })
+    .where(eq(products.id, productId));
+  forgetCatalogueCounts(db);
+}
+
+/** The product's rating as its page shows it: null when no product has the id. */
+export async function productRating(db: Db, productId: number): Promise<RatingSummary | null> {
+  const [row] = await db
+    .select({ count: products.ratingCount, sum: products.ratingSum, spread: products.ratingSpread })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ? ratingOf(row.sum, row.count, spreadOf(row.spread)) : null;
 }

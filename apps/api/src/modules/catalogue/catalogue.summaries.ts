@@ -34,6 +34,8 @@ export type SummaryRow = {
   category_id: number;
   category_slug: string;
   category_title: string;
+  rating_count: number;
+  rating_sum: number;
 };
 
 function toCents(price: number | string): number {
@@ -46,6 +48,11 @@ function toCents(price: number | string): number {
  */
 export function internalAmount(cents: number, rateEur: number): number {
   return minorUnitsToNumber(chargeFromEurCents(cents, rateEur));
+}
+
+/** The average of a product's stars to one decimal; null without a review. */
+export function ratingAverage(sum: number, count: number): number | null {
+  return count > 0 ? Math.round((sum * 10) / count) / 10 : null;
 }
 
 export function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<number>): ProductSummary {
@@ -64,6 +71,8 @@ export function toSummary(row: SummaryRow, viewer: Viewer, owned: ReadonlySet<nu
     liked: Boolean(row.liked),
     owned: owned.has(row.id),
     category: { id: row.category_id, slug: row.category_slug, title: row.category_title },
+    rating_average: ratingAverage(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
+    rating_count: Number(row.rating_count ?? 0),
   };
 }
 
@@ -77,6 +86,7 @@ export function summarySelect(viewer: Viewer): SQL {
   if (viewer.locale === DEFAULT_LOCALE) {
     return sql`
     select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked,
+      p.rating_count, p.rating_sum,
       te.title as title, c.id as category_id, c.slug as category_slug, ce.title as category_title
     from products p
     join product_translations te on te.product_id = p.id and te.locale = ${DEFAULT_LOCALE}
@@ -85,6 +95,7 @@ export function summarySelect(viewer: Viewer): SQL {
   }
   return sql`
     select p.id, p.slug, p.price_cents, p.image_key, p.likes_count, ${liked} as liked,
+      p.rating_count, p.rating_sum,
       coalesce(tl.title, te.title) as title,
       c.id as category_id, c.slug as category_slug, coalesce(cl.title, ce.title) as category_title
     from products p

@@ -84,6 +84,14 @@ export const products = pgTable(
     imageKey: text('image_key').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
+    /**
+     * The buyers' visible reviews (modules/reviews): how many, the sum of their stars, and how many
+     * gave 1 to 5 stars. Written by `setProductRating` in the review's transaction; they move the
+     * catalogue version, as the rating shows on the tiles and sorts the lists.
+     */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingSpread: integer('rating_spread').array().notNull().default(sql`'{0,0,0,0,0}'::integer[]`),
     isHero: boolean('is_hero').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),

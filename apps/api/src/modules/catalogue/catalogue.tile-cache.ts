@@ -9,7 +9,7 @@ import { type ListIndex, slotOfId } from './catalogue.index';
 import { INDEX_REFRESH_MS } from './catalogue.index-cache';
 import { previewUrls, previewUrlsJson, webpPreviewUrl } from './catalogue.media';
 import { packedJson, packedText } from './catalogue.packed-texts';
-import { internalAmount } from './catalogue.summaries';
+import { internalAmount, ratingAverage } from './catalogue.summaries';
 
 /*
  * Visitors' tiles cached with the list index: as objects with their checked JSON, and (English
@@ -104,7 +104,7 @@ function partsTileJson(index: ListIndex, id: number, found: TileSlot, rateEur: n
   const { slot, imageKey } = found;
   const cents = index.price[slot] as number;
   const text = JSON.stringify;
-  return `{"id":${id},"slug":${packedJson(parts.slugs, slot)},"title":${packedJson(parts.titles, slot)},"price":${internalAmount(cents, rateEur)},"price_eur":${minorUnitsToNumber(cents)},"thumb_url":${text(webpPreviewUrl(imageKey, '320'))},"image_url":${text(webpPreviewUrl(imageKey, '640'))},"images":${previewUrlsJson(imageKey)},"likes_count":${index.likes[slot] as number},"liked":false,"owned":false,"category":${found.category.json}}`;
+  return `{"id":${id},"slug":${packedJson(parts.slugs, slot)},"title":${packedJson(parts.titles, slot)},"price":${internalAmount(cents, rateEur)},"price_eur":${minorUnitsToNumber(cents)},"thumb_url":${text(webpPreviewUrl(imageKey, '320'))},"image_url":${text(webpPreviewUrl(imageKey, '640'))},"images":${previewUrlsJson(imageKey)},"likes_count":${index.likes[slot] as number},"liked":false,"owned":false,"category":${found.category.json},"rating_average":${ratingAverage(index.ratingSum[slot] as number, index.ratingCount[slot] as number)},"rating_count":${index.ratingCount[slot] as number}}`;
 }
 
 /**
@@ -131,6 +131,8 @@ export function tileFromParts(index: ListIndex, id: number, rateEur: number): Pr
     liked: false,
     owned: false,
     category: { id: index.category[slot] as number, slug: category.slug, title: category.title },
+    rating_average: ratingAverage(index.ratingSum[slot] as number, index.ratingCount[slot] as number),
+    rating_count: index.ratingCount[slot] as number,
   };
   return tileWithJson(tile, partsTileJson(index, id, found, rateEur));
 }
