@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { emailField } from './accounts';
 import { countryField } from './content';
+import { depositStatuses } from './deposit-rules';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
-import { RATE_SCALE, scaledRate } from './money';
 import { moneyField } from './money-field';
 import { singleLineText } from './single-line-text';
 import type { ValidationKey } from './validation-messages';
 
 const key = (name: ValidationKey) => name;
 
-/** How often the processing screens ask for a deposit's status (spec section 9). */
-export const DEPOSIT_POLL_INTERVAL_MS = 5000;
-/** After this long the processing screens stop asking and point to the deposits tab. */
-export const DEPOSIT_POLL_TIMEOUT_MS = 10 * 60 * 1000;
+export {
+  DEPOSIT_POLL_INTERVAL_MS,
+  DEPOSIT_POLL_TIMEOUT_MS,
+  type DepositStatus,
+  depositStatuses,
+  minimumDepositMinor,
+} from './deposit-rules';
 
 /** A deposit's amount, by the one rule of every amount (`readAmount`): more than 0, at most 1,000,000. */
 export const amountField = moneyField({
@@ -22,23 +25,6 @@ export const amountField = moneyField({
   sign: 'positive',
   maxMinor: 100_000_000,
 });
-
-/**
- * The smallest deposit in a currency, in its minor units: the euro minimum (EUR cents) times the
- * currency's units per euro, rounded up to the cent, so that converted back it is never worth less
- * than the euro minimum (decision 0015). The server refuses less; the deposit form shows the same
- * figure. `rate` is the currency's units per 1 EUR, "1.08" or 1.08. Throws a RangeError for a
- * minimum that is not a whole number of cents or a rate that is not a positive decimal.
- */
-export function minimumDepositMinor(minDepositEurCents: number, rate: string | number): number {
-  if (!Number.isSafeInteger(minDepositEurCents) || minDepositEurCents < 0) {
-    throw new RangeError(`not a minimum in cents: ${minDepositEurCents}`);
-  }
-  const minimum = (BigInt(minDepositEurCents) * scaledRate(rate) + RATE_SCALE - 1n) / RATE_SCALE;
-  const result = Number(minimum);
-  if (!Number.isSafeInteger(result)) throw new RangeError(`minimum out of range: ${minimum}`);
-  return result;
-}
 
 export const currencyCodeField = z
   .string(key('currency.invalid'))
@@ -226,9 +212,6 @@ export const depositCheckoutResponse = z.object({
   message: z.string(),
 });
 export type DepositCheckoutResponse = z.infer<typeof depositCheckoutResponse>;
-
-export const depositStatuses = ['processing', 'success', 'error', 'failed'] as const;
-export type DepositStatus = (typeof depositStatuses)[number];
 
 export const depositStatusQuery = z.object({
   order_id: z.coerce

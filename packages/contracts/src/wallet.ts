@@ -2,37 +2,16 @@ import { z } from 'zod';
 import { paginationMeta } from './catalogue';
 import { defineEndpoint } from './endpoint';
 import { okEnvelope } from './envelope';
+import { walletMovementGroupNames, walletSubjectTypes } from './wallet-groups';
 
-/**
- * What a user's wallet shows of the ledger: each movement of their balance, grouped into the
- * kinds a person recognises. Each group covers one or more ledger move kinds.
- */
-export const walletMovementGroups = {
-  deposits: ['deposit', 'deposit_reinstatement'],
-  reversals: ['deposit_reversal'],
-  purchases: ['purchase'],
-  generations: ['generation'],
-  refunds: ['refund', 'purchase_refund', 'generation_refund', 'deposit_refund', 'deposit_refund_returned'],
-  payouts: ['payout_reserve', 'payout_release'],
-  adjustments: ['adjustment'],
-} as const;
-export type WalletMovementGroup = keyof typeof walletMovementGroups;
-export const walletMovementGroupNames = Object.keys(walletMovementGroups) as [
-  WalletMovementGroup,
-  ...WalletMovementGroup[],
-];
-
-/** The group a ledger move kind belongs to; every kind that touches a wallet has one. */
-export function walletGroupOf(kind: string): WalletMovementGroup {
-  for (const group of walletMovementGroupNames) {
-    if ((walletMovementGroups[group] as readonly string[]).includes(kind)) return group;
-  }
-  return 'adjustments';
-}
-
-/** What a movement was for, as a link the user can follow: an order, a deposit, a picture, a payout. */
-export const walletSubjectTypes = ['order', 'deposit', 'generation', 'payout'] as const;
-export type WalletSubjectType = (typeof walletSubjectTypes)[number];
+export {
+  type WalletMovementGroup,
+  type WalletSubjectType,
+  walletGroupOf,
+  walletMovementGroupNames,
+  walletMovementGroups,
+  walletSubjectTypes,
+} from './wallet-groups';
 
 export const walletMovementsQuery = z.object({
   page: z.coerce.number('field.invalid').int('field.invalid').min(1, 'field.invalid').max(100_000).default(1),

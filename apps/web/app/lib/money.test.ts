@@ -6,6 +6,7 @@ import {
   formatFromEur,
   formatInCurrency,
   formatInternal,
+  formatRate,
 } from './money';
 
 const eur = { code: 'EUR', value: 1, symbol: '€', name: 'Euro' };
@@ -68,6 +69,15 @@ describe('money formatter', () => {
       }
     });
 
+    it.each(styled)('write a rate in %s exactly as Intl.NumberFormat does', (locale) => {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+      for (const rate of [
+        0, 1, 0.5, 1.08, 4.2617, 0.0001, 12.3, 999.99, 1000, 1234.5678, 98_765.4321, 1_000_000,
+      ]) {
+        expect(formatRate(rate, locale), `${rate} in ${locale}`).toBe(intl.format(rate));
+      }
+    });
+
     it('need no Intl.NumberFormat for those languages, and use it for any other', async () => {
       const Original = Intl.NumberFormat;
       let made = 0;
@@ -82,6 +92,7 @@ describe('money formatter', () => {
         vi.resetModules();
         const fresh = await import('./money');
         for (const locale of styled) fresh.formatAmount(123_450, locale);
+        for (const locale of styled) fresh.formatRate(4.2617, locale);
         expect(made).toBe(0);
         expect(fresh.formatAmount(123_450, 'nl')).toBe('1.234,50');
         expect(made).toBe(1);

@@ -9,7 +9,7 @@ import { assertCents, formatAmount } from './amount';
  * What every page's first load needs (reading an amount, writing its number) is in `amount.ts`,
  * bundled with the shell (decision 0014); the rest loads with the screens that use it.
  */
-export { centsFromDecimal, formatAmount } from './amount';
+export { centsFromDecimal, formatAmount, formatRate } from './amount';
 
 /** A positive rate as an exact fraction of integers: 1.08 -> 108/100. */
 function rateFraction(rate: number): { numerator: bigint; denominator: bigint } {

@@ -3,6 +3,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createRoutesStub } from 'react-router';
 import { vi } from 'vitest';
+// Loaded here, as a page has it by the time a person presses a button: the client `useApi` fetches
+// on the first call then comes at once, within the few turns `settle` waits.
+import '../lib/api-browser';
 import { createTranslator, TranslationProvider } from '../lib/i18n';
 import type { Messages } from '../lib/messages';
 import { allMessagesFor } from '../lib/messages.server';

@@ -2,7 +2,7 @@ import {
   DEPOSIT_POLL_INTERVAL_MS,
   DEPOSIT_POLL_TIMEOUT_MS,
   type DepositStatus,
-} from '@promptmarket/contracts/deposits';
+} from '@promptmarket/contracts/deposit-rules';
 import { formatMinorUnits, parseTypedAmount, RATE_SCALE, scaledRate } from '@promptmarket/contracts/money';
 
 /**

@@ -15,7 +15,6 @@ import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
-import { addToCart as addToCartCall } from './api';
 import { PurchaseFailureAlert } from './purchase-failure-alert';
 import { type PurchaseFailure, purchaseFailure } from './rules';
 
@@ -105,6 +104,8 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     setBusy('cart');
     setOutcome(null);
     try {
+      // The call's contract (zod) comes with the first press, not with the page (decision 0059).
+      const { addToCart: addToCartCall } = await import('./api');
       await addToCartCall(api, product.id);
       setAddedHere(true);
       setOutcome({ kind: 'added' });

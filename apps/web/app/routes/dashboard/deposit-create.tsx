@@ -1,16 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  depositFormRequest,
-  minimumDepositMinor,
-  type PaymentMethod,
-} from '@promptmarket/contracts/deposits';
+import { minimumDepositMinor } from '@promptmarket/contracts/deposit-rules';
+import type { PaymentMethod } from '@promptmarket/contracts/deposits';
 import { parseTypedAmount } from '@promptmarket/contracts/money';
 import { validationText } from '@promptmarket/contracts/validation-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { FormAlert, SubmitButton } from '../../components/ui/form-fields';
-import { getLastDepositDetails, startCheckout, validateDeposit } from '../../features/deposits/api';
+import { getLastDepositDetails } from '../../features/deposits/api';
 import {
   DepositAmountFields,
   type DepositForm,
@@ -28,8 +24,9 @@ import { rememberDepositReturn } from '../../lib/deposit-return';
 import { applyServerErrors, fieldError, paymentFailureText } from '../../lib/form-errors';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
-import { centsFromDecimal, formatAmount } from '../../lib/money';
+import { centsFromDecimal, formatAmount, formatRate } from '../../lib/money';
 import { paths } from '../../lib/paths';
+import { resolverLater } from '../../lib/resolver-later';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
@@ -56,6 +53,13 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   return { user, countries, last };
 }
+
+// The form's schema and the calls' contracts (zod) come when the form is first reached for or
+// checked, not with the page (decision 0059).
+const depositForm = resolverLater(() =>
+  import('../../features/deposits/deposit-form-resolver').then((module) => module.depositFormResolver),
+);
+const depositCalls = () => import('../../features/deposits/api');
 
 const formFields = [
   'amount',
@@ -86,7 +90,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   const attempt = useRef<string | null>(null);
 
   const { register, handleSubmit, setError, formState, watch, getValues } = useForm<DepositForm>({
-    resolver: zodResolver(depositFormRequest) as never,
+    resolver: depositForm.resolver,
     defaultValues: {
       amount: '',
       currency: currencies.some((item) => item.code === displayCurrency.code)
@@ -121,7 +125,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   // Rounded as written, so that the plural form is the written number's.
   const unitsPerUnit = Math.round(unitsPerCurrency(chosen.value, internalRate) * 10_000) / 10_000;
   const rateCredits = creditsText(
-    unitsPerUnit.toLocaleString(locale, { maximumFractionDigits: 4 }),
+    formatRate(unitsPerUnit, locale),
     unitsPerUnit,
     settings.internal_currency_name,
     t,
@@ -160,6 +164,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
     // Below the minimum the field already says so: nothing to ask the server.
     if (tooLittle) return;
     try {
+      const { validateDeposit } = await depositCalls();
       const { payload } = await validateDeposit(api, body());
       setMethods(payload);
       setMethod((current) => current || (payload[0] ? String(payload[0].id) : ''));
@@ -179,6 +184,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       attempt.current ??= newIdempotencyKey();
       // The page the user came from to top up (`?return=`), for the result page to go back to.
       rememberDepositReturn(new URLSearchParams(window.location.search).get('return'), locale);
+      const { startCheckout } = await depositCalls();
       const answer = await startCheckout(api, { ...body(), payment_method_id: method }, attempt.current);
       if (answer.redirect_url) {
         window.location.assign(answer.redirect_url);
@@ -201,7 +207,14 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
         {t('deposit.intro', { currency: settings.internal_currency_name })}
       </p>
 
-      <form method="post" onSubmit={onContinue} noValidate className="mt-8 space-y-8">
+      <form
+        method="post"
+        onSubmit={onContinue}
+        onFocus={depositForm.prepare}
+        onPointerEnter={depositForm.prepare}
+        noValidate
+        className="mt-8 space-y-8"
+      >
         {notice ? <FormAlert kind="error">{notice}</FormAlert> : null}
         <DepositAmountFields
           disabled={locked}

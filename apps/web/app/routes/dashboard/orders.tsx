@@ -1,26 +1,24 @@
 import type { Generation, Order } from '@promptmarket/contracts/orders';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
-import { Link } from '../../components/ui/link';
-import { downloadGeneration, downloadOrder, getGenerations, getOrders } from '../../features/orders/api';
-import { BoughtPrompt } from '../../features/orders/bought-prompt';
-import { saveFile } from '../../features/orders/download';
+import { getGenerations, getOrders } from '../../features/orders/api';
 import { boughtTile } from '../../features/orders/rules';
+import { useDownload } from '../../features/orders/use-download';
 import { serverApi } from '../../lib/api.server';
-import type { BrowserApi, FileAnswer } from '../../lib/api-browser';
-import { ApiError } from '../../lib/api-client';
 import { formatCredits } from '../../lib/credits';
 import { useTranslation } from '../../lib/i18n';
+import { loadOnce } from '../../lib/load-once';
 import { centsFromDecimal } from '../../lib/money';
-import { paths } from '../../lib/paths';
 import { RelativeTime } from '../../lib/relative-time';
 import { pageMeta } from '../../lib/seo';
 import { useSite } from '../../lib/site-data';
-import { DEFAULT_IMAGE_SIZE } from '../../lib/site-defaults';
-import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/orders';
+
+// An order's dialog (Radix's dialog and the download's contract) comes when a tile is reached
+// for, not with the page (decision 0059).
+const orderDialog = loadOnce(() => import('../../features/orders/order-dialog'));
+const OrderDialog = lazy(orderDialog.load);
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   ...pageMeta(matches, location.pathname, { titleKey: 'orders.title' }),
@@ -42,135 +40,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { orders: orders ?? ([] as Order[]), failed: orders === null, generations };
 }
 
-/** Download failures (spec section 8): the server's message, else "An error occurred during download". */
-function useDownload() {
-  const { t } = useTranslation();
-  const api = useApi();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  async function download(
-    fetchFile: (client: BrowserApi, onProgress: typeof setProgress) => Promise<FileAnswer>,
-  ) {
-    setError(null);
-    setProgress(0);
-    try {
-      saveFile(await fetchFile(api, setProgress));
-    } catch (caught) {
-      // A call without an answer, or an answer without the API's JSON, has only a status text.
-      const said = caught instanceof ApiError ? caught.body?.message : undefined;
-      setError(typeof said === 'string' && said.trim() ? said : t('orders.downloadFailed'));
-    } finally {
-      setProgress(null);
-    }
-  }
-  return { progress, error, download };
-}
-
-const selectClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30';
-
-function OrderDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { locale, settings } = useSite();
-  const [format, setFormat] = useState(settings.formats[0] ?? 'jpg');
-  const [size, setSize] = useState(settings.sizes[0] ?? DEFAULT_IMAGE_SIZE);
-  const { progress, error, download } = useDownload();
-
-  return (
-    <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
-      {/* Wide, the picture beside the details: the Download button shows without scrolling at 1280x800. */}
-      <DialogContent closeLabel={t('orders.close')} aria-describedby={undefined} className="sm:max-w-3xl">
-        <DialogTitle>{order.title}</DialogTitle>
-        <div className="mt-4 grid gap-5 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <div>
-            <img
-              src={order.image}
-              alt=""
-              width={640}
-              height={640}
-              className="aspect-square w-full rounded-xl object-cover"
-            />
-            {order.description ? <p className="mt-3 text-sm text-slate-600">{order.description}</p> : null}
-          </div>
-          <div>
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-slate-500">{t('orders.id', { id: order.id })}</dt>
-              </div>
-              <div>
-                <dt className="text-slate-500">{t('orders.price')}</dt>
-                <dd className="font-medium">
-                  {formatCredits(centsFromDecimal(order.price), locale, order.currency, t)}
-                </dd>
-              </div>
-              <div className="col-span-2">
-                <dt className="text-slate-500">{t('orders.date')}</dt>
-                <dd className="font-medium">
-                  <RelativeTime iso={order.created_at} />
-                </dd>
-              </div>
-            </dl>
-            <Link
-              to={paths.receipt(locale, 'purchase', order.order_id)}
-              className="mt-3 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              {t('receipts.open')}
-            </Link>
-            <BoughtPrompt prompt={order.prompt} className="mt-4" />
-            <div className="mt-4 grid grid-cols-2 gap-3">
-              <label className="text-sm font-medium text-slate-800">
-                {t('orders.format')}
-                <select
-                  value={format}
-                  onChange={(event) => setFormat(event.target.value)}
-                  className={`${selectClass} mt-1`}
-                >
-                  {settings.formats.map((item) => (
-                    <option key={item} value={item}>
-                      {item.toUpperCase()}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="text-sm font-medium text-slate-800">
-                {t('orders.size')}
-                <select
-                  value={size}
-                  onChange={(event) => setSize(event.target.value)}
-                  className={`${selectClass} mt-1`}
-                >
-                  {settings.sizes.map((item) => (
-                    <option key={item} value={item}>
-                      {item}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </div>
-            {error ? (
-              <div className="mt-4">
-                <FormAlert kind="error">{error}</FormAlert>
-              </div>
-            ) : null}
-            <button
-              type="button"
-              onClick={() =>
-                download((client, onProgress) =>
-                  downloadOrder(client, order.id, { format, size }, onProgress),
-                )
-              }
-              disabled={progress !== null}
-              className="mt-5 inline-flex w-full items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
-              {progress !== null ? t('orders.downloading', { percent: progress }) : t('orders.download')}
-            </button>
-          </div>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
 function GenerationCard({ generation }: { generation: Generation }) {
   const { t } = useTranslation();
   const { progress, error, download } = useDownload();
@@ -187,7 +56,11 @@ function GenerationCard({ generation }: { generation: Generation }) {
         <button
           type="button"
           onClick={() =>
-            download((client, onProgress) => downloadGeneration(client, generation.id, onProgress))
+            download(async (client, onProgress) => {
+              // The call's contract (zod) comes with the press, not with the page (decision 0059).
+              const { downloadGeneration } = await import('../../features/orders/api');
+              return downloadGeneration(client, generation.id, onProgress);
+            })
           }
           disabled={progress !== null}
           aria-label={t('orders.downloadNamed', { title: generation.title })}
@@ -283,6 +156,8 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
                   ref={order === boughtOrder ? boughtTileRef : undefined}
                   type="button"
                   onClick={() => show(order)}
+                  onPointerEnter={orderDialog.load}
+                  onFocus={orderDialog.load}
                   // The name holds the title and price the tile shows, after what a press does.
                   aria-label={`${t('orders.open', { title: order.title })} ${price}`}
                   className="block w-full overflow-hidden rounded-2xl border border-slate-200 bg-white text-left shadow-sm hover:shadow-md"
@@ -315,7 +190,11 @@ export default function DashboardOrders({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
-      {open ? <OrderDialog key={open.id} order={open} onClose={() => show(null)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <OrderDialog key={open.id} order={open} onClose={() => show(null)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,10 +1,6 @@
-import {
-  type WalletMovement,
-  type WalletMovementGroup,
-  type WalletMovements,
-  walletMovementGroupNames,
-  walletMovementsQuery,
-} from '@promptmarket/contracts/wallet';
+import type { WalletMovement, WalletMovements } from '@promptmarket/contracts/wallet';
+import { walletMovementsQuery } from '@promptmarket/contracts/wallet';
+import { type WalletMovementGroup, walletMovementGroupNames } from '@promptmarket/contracts/wallet-groups';
 import { buttonStyles } from '../../components/ui/button-styles';
 import { Link } from '../../components/ui/link';
 import { getWalletMovements, walletExportHref } from '../../features/wallet/api';
@@ -38,14 +34,16 @@ function listQuery(url: URL): { kind?: WalletMovementGroup; page: number } {
 /** The dashboard layout has checked the user; a failed call shows its own message. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const query = listQuery(new URL(request.url));
+  // Written here, so the page carries no contract (zod) for a link (decision 0059).
+  const exportHref = walletExportHref(query.kind, params.locale);
   try {
     const { payload } = await getWalletMovements(serverApi(request, context, params.locale, true), {
       ...query,
       per_page: PER_PAGE,
     });
-    return { query, wallet: payload as WalletMovements | null };
+    return { query, exportHref, wallet: payload as WalletMovements | null };
   } catch {
-    return { query, wallet: null };
+    return { query, exportHref, wallet: null };
   }
 }
 
@@ -233,7 +231,7 @@ function Movements({ wallet, kind }: { wallet: WalletMovements; kind: WalletMove
 export default function DashboardWallet({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { locale } = useSite();
-  const { wallet, query } = loaderData;
+  const { wallet, query, exportHref } = loaderData;
 
   return (
     <section aria-labelledby="wallet-title">
@@ -256,7 +254,7 @@ export default function DashboardWallet({ loaderData }: Route.ComponentProps) {
             {t('ledger.topUp')}
           </Link>
           {wallet && wallet.meta.total > 0 ? (
-            <a href={walletExportHref(query.kind, locale)} download className={buttonStyles.secondary}>
+            <a href={exportHref} download className={buttonStyles.secondary}>
               {t('ledger.export')}
             </a>
           ) : null}

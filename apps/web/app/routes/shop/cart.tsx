@@ -1,32 +1,28 @@
 import type { Cart } from '@promptmarket/contracts/orders';
-import { useRef, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { Link } from '../../components/ui/link';
-import { getCart, purchaseCart, removeFromCart } from '../../features/orders/api';
-import { PurchaseConfirmActions } from '../../features/orders/purchase-confirm-actions';
+import { getCart } from '../../features/orders/api';
+import { CartTotals } from '../../features/orders/cart-totals';
 import { PurchaseFailureAlert } from '../../features/orders/purchase-failure-alert';
-import {
-  type HeldKey,
-  keepsKey,
-  keyFor,
-  type PurchaseFailure,
-  purchaseFailure,
-} from '../../features/orders/rules';
+import { type PurchaseFailure, purchaseFailure } from '../../features/orders/rules';
 import { serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
-import { shortfallText } from '../../lib/credits-shortfall';
-import { depositReturningTo } from '../../lib/deposit-return';
 import { requireUser } from '../../lib/guards.server';
 import { useTranslation } from '../../lib/i18n';
+import { loadOnce } from '../../lib/load-once';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { pageMeta } from '../../lib/seo';
-import { useCurrentUser } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/cart';
+
+// The purchase modal (Radix's dialog and the purchase's contract) comes when Checkout is reached
+// for, not with the page (decision 0059).
+const purchaseDialog = loadOnce(() => import('../../features/orders/cart-purchase-dialog'));
+const CartPurchaseDialog = lazy(purchaseDialog.load);
 
 export const meta: Route.MetaFunction = ({ matches, location }) => [
   ...pageMeta(matches, location.pathname, { titleKey: 'cart.title' }),
@@ -41,128 +37,6 @@ export async function loader(args: Route.LoaderArgs) {
   } catch {
     return { cart: null };
   }
-}
-
-function Totals({ cart, money }: { cart: Cart; money: (amount: number) => string }) {
-  const { t } = useTranslation();
-  return (
-    <dl className="space-y-2 text-sm">
-      <div className="flex justify-between">
-        <dt className="text-slate-600">{t('cart.subtotal')}</dt>
-        <dd>{money(cart.totals.subtotal)}</dd>
-      </div>
-      <div className="flex justify-between">
-        <dt className="text-slate-600">{t('cart.fee')}</dt>
-        <dd>{money(cart.totals.fee)}</dd>
-      </div>
-      <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-semibold">
-        <dt>{t('cart.total')}</dt>
-        <dd>{money(cart.totals.total)}</dd>
-      </div>
-    </dl>
-  );
-}
-
-/**
- * The purchase modal: what is bought (the prompts still on sale), the totals against the balance,
- * and one button that buys them. A refusal stays in the modal, with a link to deposit when money is
- * short.
- */
-function PurchaseDialog({
-  cart,
-  money,
-  onClose,
-}: {
-  cart: Cart;
-  money: (amount: number) => string;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const { locale } = useSite();
-  const user = useCurrentUser();
-  const api = useApi();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const [buying, setBuying] = useState(false);
-  const [failure, setFailure] = useState<PurchaseFailure | null>(null);
-  const attempt = useRef<HeldKey | null>(null);
-  // Bought: the orders page puts the focus on the order, not the cart's Checkout.
-  const boughtNow = useRef(false);
-  const balance = user?.balance ?? 0;
-  const short = centsFromDecimal(cart.totals.total) - centsFromDecimal(balance);
-  const bought = cart.items.filter((item) => item.available);
-  const credits = (cents: number) => formatCredits(cents, locale, cart.currency, t);
-
-  async function buy() {
-    setBuying(true);
-    setFailure(null);
-    // The total shown is the total the buyer agrees to: a cart whose total changed since is refused.
-    const held = keyFor(attempt.current, { total: cart.totals.total });
-    attempt.current = held;
-    try {
-      const { payload } = await purchaseCart(api, held.key, cart.totals.total);
-      attempt.current = null;
-      boughtNow.current = true;
-      navigate(`${paths.orders(locale)}?bought=${payload.order_id}`);
-    } catch (caught) {
-      if (!keepsKey(caught)) attempt.current = null;
-      const refused = purchaseFailure(caught, t('purchase.failed'));
-      setFailure(refused);
-      setBuying(false);
-      // The modal shows the new totals, which the next press agrees to.
-      if (refused.priceChanged) revalidator.revalidate();
-    }
-  }
-
-  return (
-    <Dialog open onOpenChange={(open) => (open || buying ? null : onClose())}>
-      <DialogContent
-        closeLabel={t('orders.close')}
-        onCloseAutoFocus={(event) => {
-          if (boughtNow.current) event.preventDefault();
-        }}
-      >
-        <DialogTitle>{t('cart.confirmTitle')}</DialogTitle>
-        <DialogDescription>{t('cart.confirmText', { count: bought.length })}</DialogDescription>
-        <ul className="mt-4 max-h-60 divide-y divide-slate-100 overflow-y-auto text-sm">
-          {bought.map((item) => (
-            <li key={item.id} className="flex items-center justify-between gap-3 py-2">
-              <span className="min-w-0 truncate">{item.title}</span>
-              <span className="shrink-0 font-medium">{money(item.price)}</span>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-4 rounded-xl bg-slate-50 p-4">
-          <Totals cart={cart} money={money} />
-          <p className="mt-3 flex justify-between text-sm text-slate-600">
-            <span>{t('purchase.balanceNow')}</span>
-            <span>{money(balance)}</span>
-          </p>
-          {short <= 0 ? (
-            <p className="mt-1 flex justify-between text-sm font-semibold" data-testid="cart-balance-after">
-              <span>{t('purchase.balanceAfter')}</span>
-              <span>{credits(-short)}</span>
-            </p>
-          ) : null}
-        </div>
-        {short > 0 && !failure ? (
-          <p className="mt-4 text-sm text-amber-800">
-            {shortfallText('cart.short', short, locale, cart.currency, t)}{' '}
-            <Link to={depositReturningTo(locale, paths.cart(locale))} className="font-semibold underline">
-              {t('purchase.topUp')}
-            </Link>
-          </p>
-        ) : null}
-        <PurchaseConfirmActions
-          failure={failure}
-          buying={buying}
-          busyLabel={t('cart.buying')}
-          buyLabel={t('cart.buy', { amount: money(cart.totals.total) })}
-          onBuy={buy}
-        />
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 /**
@@ -184,6 +58,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     setRemoving(id);
     setFailure(null);
     try {
+      const { removeFromCart } = await import('../../features/orders/api');
       const { payload } = await removeFromCart(api, id);
       setCart(payload);
       revalidator.revalidate();
@@ -259,18 +134,22 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-            <Totals cart={cart} money={money} />
+            <CartTotals cart={cart} money={money} />
           </div>
           <button
             type="button"
             onClick={() => setConfirming(true)}
+            onPointerEnter={purchaseDialog.load}
+            onFocus={purchaseDialog.load}
             disabled={removing !== null || !cart.items.some((item) => item.available)}
             className={`${buttonStyles.primary} mt-6 w-full sm:w-auto`}
           >
             {t('cart.checkout')}
           </button>
           {confirming ? (
-            <PurchaseDialog cart={cart} money={money} onClose={() => setConfirming(false)} />
+            <Suspense fallback={null}>
+              <CartPurchaseDialog cart={cart} money={money} onClose={() => setConfirming(false)} />
+            </Suspense>
           ) : null}
         </>
       )}

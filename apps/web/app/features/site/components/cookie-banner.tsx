@@ -39,7 +39,8 @@ export function CookieBanner() {
     if (!shown || !element) return;
     const root = document.documentElement;
     const measure = () => root.style.setProperty(SPACE_PROPERTY, `${spaceTaken(element)}px`);
-    measure();
+    // The observer's first call comes once the browser has laid the banner out anyway: measuring
+    // here would force a layout of the whole page while it starts (decision 0059).
     const sizes = new ResizeObserver(measure);
     sizes.observe(element);
     window.addEventListener('resize', measure);

@@ -1,5 +1,6 @@
 import { paymentMethodBrands } from '@promptmarket/contracts/payment-brands';
 import { useTranslation } from '../../../lib/i18n';
+import { listText } from '../../../lib/list-text';
 import { paymentMethodName } from '../../../lib/payment-methods';
 
 /**
@@ -23,7 +24,7 @@ export function PaymentLogos({ methods }: { methods: readonly string[] }) {
   const brands = [
     ...new Set(methods.flatMap((type) => paymentMethodBrands[type] ?? [paymentMethodName(t, { type })])),
   ];
-  const list = new Intl.ListFormat(language, { type: 'conjunction' }).format(brands);
+  const list = listText(brands, language);
   return (
     <div className="flex flex-col gap-3 text-xs text-slate-400 sm:items-end">
       {brands.length > 0 ? (
