@@ -413,12 +413,20 @@ function lighthouse(url, { signedIn, browserPort } = {}) {
   if (signedIn && new URL(report.finalDisplayedUrl).pathname !== url) return null;
   const score = (name) => Math.round((report.categories[name]?.score ?? 0) * 100);
   const shown = (audit) => report.audits[audit]?.displayValue ?? '';
+  // The audits a category lost points on, by id: a private page's SEO loses only `is-crawlable`,
+  // its `noindex` (decision 0060).
+  const failing = (name) =>
+    (report.categories[name]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
   return {
     url,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    seoFailing: failing('seo'),
+    accessibilityFailing: failing('accessibility'),
     tbt: shown('total-blocking-time'),
     lcp: shown('largest-contentful-paint'),
     fcp: shown('first-contentful-paint'),
@@ -482,6 +490,9 @@ async function browserCommand(browserPort, method, params = {}) {
   }
 }
 
+/** The ids of the audits a score lost points on, after it: " (is-crawlable)". */
+const failed = (ids) => (ids.length > 0 ? ` (${ids.join(', ')})` : '');
+
 /** The Lighthouse rows of `pages` (each `[label, path, cookies]`) as one table. */
 async function lighthouseTable(title, pages, browserPort) {
   console.log(`\n${title}\n`);
@@ -493,7 +504,7 @@ async function lighthouseTable(title, pages, browserPort) {
     const report = await medianLighthouse(page, { cookies, browserPort });
     if (report) {
       console.log(
-        `| ${label} | ${report.performance} (${report.runs}) | ${report.tbt} | ${report.lcp} | ${report.fcp} | ${report.cls} | ${report.accessibility} | ${report.bestPractices} | ${report.seo} |`,
+        `| ${label} | ${report.performance} (${report.runs}) | ${report.tbt} | ${report.lcp} | ${report.fcp} | ${report.cls} | ${report.accessibility}${failed(report.accessibilityFailing)} | ${report.bestPractices} | ${report.seo}${failed(report.seoFailing)} |`,
       );
     } else {
       console.log(`| ${label} | (Lighthouse could not run) | | | | | | | |`);
