@@ -9,7 +9,7 @@ import { createCatalogue } from '../../test/catalogue';
 import { renderDemoImage } from '../generation/local-engine';
 import { hashProductPictures, storeProductHash } from './catalogue.hashes';
 import { originalKey } from './catalogue.media';
-import { type PictureHashes, picturesNear, rankNearPictures } from './catalogue.similar-pictures';
+import { type PictureHashes, picturesNear, picturesOf, rankNearPictures } from './catalogue.similar-pictures';
 import { catalogueVersion, products } from './catalogue.tables';
 
 /** A 64-bit hash with the given bits of `hash` flipped, as PostgreSQL's signed bigint keeps it. */
@@ -38,11 +38,14 @@ describe('the nearest pictures, on synthetic hashes', () => {
     likes: Record<number, number> = {},
   ) {
     const hashes = hashesOf(items);
-    const near = picturesNear(hashes, 0, limit);
-    return rankNearPictures(hashes, near, (id) => likes[id] ?? 0, limit).map(({ id, distance }) => ({
-      id,
-      distance,
-    }));
+    const pictures = picturesOf(hashes);
+    const near = picturesNear(pictures, pictures.pictureOf[0] as number, limit);
+    return rankNearPictures(hashes, pictures, near, (id) => likes[id] ?? 0, limit).map(
+      ({ id, distance }) => ({
+        id,
+        distance,
+      }),
+    );
   }
 
   it('lists the nearest first by the bits that differ, wherever each lies in the hash', () => {
