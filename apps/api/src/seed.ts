@@ -22,3 +22,4 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 }
 
 export { seedDemoCatalogue, seedLargeCatalogue } from './modules/catalogue/catalogue.seed';
+export { seedDemoReviews } from './modules/reviews/reviews.seed';

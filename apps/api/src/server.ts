@@ -17,7 +17,7 @@ import { openStorage } from './lib/open-storage';
 import { keepDataDirPrivate } from './lib/owner-only';
 import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
-import { seedDemoCatalogue, seedIfEmpty } from './seed';
+import { seedDemoCatalogue, seedDemoReviews, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from './supervisor';
 import { warmUp } from './warm-up';
 
@@ -58,6 +58,7 @@ async function prepare(config: Config, log: (line: string) => void) {
             log,
             products: config.seedDemoProducts,
           });
+          await seedDemoReviews(database.db, log);
         }
         if (config.admin) {
           const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);

@@ -5,7 +5,7 @@ import { analyze } from '../db/maintenance';
 import { migrate, underStartLock } from '../db/migrate';
 import { openStorage } from '../lib/open-storage';
 import { createOwnerOnly } from '../lib/owner-only';
-import { seed, seedDemoCatalogue, seedLargeCatalogue } from '../seed';
+import { seed, seedDemoCatalogue, seedDemoReviews, seedLargeCatalogue } from '../seed';
 
 const { values } = parseArgs({ options: { products: { type: 'string' } } });
 const extra = values.products ? Number.parseInt(values.products, 10) : 0;
@@ -24,6 +24,7 @@ try {
     log: console.log,
     products: config.seedDemoProducts,
   });
+  await seedDemoReviews(database.db, console.log);
   if (extra > 0) await seedLargeCatalogue(database.db, extra, console.log);
   await analyze(database);
   console.log(`Seeded the ${database.kind} database.`);

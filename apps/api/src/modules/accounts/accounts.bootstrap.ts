@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from './accounts.tables';
@@ -43,4 +44,30 @@ export async function resetTwoFactorOf(db: Db, email: string): Promise<void> {
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email.trim()}) and ${users.deletedAt} is null`);
   if (user) await resetTwoFactor(db, user.id);
+}
+
+/**
+ * An account of the demo shop (a buyer whose reviews the demo prompts show), made once by its
+ * address and verified; its password is random and never told, so nobody signs in as it. Answers
+ * its id.
+ */
+export async function ensureDemoAccount(
+  db: Db,
+  account: { email: string; firstName: string; lastName: string; locale: string },
+): Promise<string> {
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${account.email}) and ${users.deletedAt} is null`);
+  if (existing) return existing.id;
+  const [created] = await db
+    .insert(users)
+    .values({
+      ...account,
+      passwordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      emailVerifiedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  if (!created) throw new Error('demo account insert returned no row');
+  return created.id;
 }

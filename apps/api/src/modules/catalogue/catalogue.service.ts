@@ -5,7 +5,7 @@ import {
   type ProductSummary,
   type RatingSummary,
 } from '@promptmarket/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -312,4 +312,14 @@ export async function productRating(db: Db, productId: number): Promise<RatingSu
     .from(products)
     .where(eq(products.id, productId));
   return row ? ratingOf(row.sum, row.count, spreadOf(row.spread)) : null;
+}
+
+/** The most liked products on sale (then the best sold, then the newest id), `limit` at most: the demo's reviewed ones. */
+export async function mostLikedOnSale(db: Db, limit: number): Promise<{ id: number; priceCents: number }[]> {
+  return db
+    .select({ id: products.id, priceCents: products.priceCents })
+    .from(products)
+    .where(eq(products.isActive, true))
+    .orderBy(desc(products.likesCount), desc(products.salesCount), desc(products.id))
+    .limit(limit);
 }

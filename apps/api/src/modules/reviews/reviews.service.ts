@@ -265,3 +265,9 @@ export async function setReviewHidden(
   if ((before.hiddenAt === null) !== (after.hiddenAt === null)) await recountRating(tx, before.productId);
   return { before, after };
 }
+
+/** Whether the shop has any review (the demo seed writes none then). */
+export async function hasReviews(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: productReviews.id }).from(productReviews).limit(1);
+  return Boolean(row);
+}

@@ -542,6 +542,23 @@ export async function adjustBalance(
 }
 
 /**
+ * Credits for a buyer of the demo shop (made by the seed, never by a request), against the
+ * `adjustments` account, once per account: the seed run again moves nothing twice.
+ */
+export function creditDemoBuyer(db: Db, input: { userId: string; amount: number }) {
+  return postMove(db, {
+    key: `account:${input.userId}:demo-credits`,
+    kind: 'adjustment',
+    reference: `user:${input.userId}`,
+    metadata: { reason: 'demo shop: credits of a demo buyer' },
+    postings: [
+      { account: { system: 'adjustments' }, amount: -input.amount },
+      { account: { wallet: input.userId }, amount: input.amount },
+    ],
+  });
+}
+
+/**
  * A deleted account's balance, given up by the user's explicit choice: it leaves the wallet for the
  * shop's `adjustments` account, once per account (the key is the user's), so a retried deletion
  * moves nothing twice. Throws INSUFFICIENT_FUNDS when the wallet holds less than `amount`.

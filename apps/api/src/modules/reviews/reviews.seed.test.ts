@@ -1,0 +1,61 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createCatalogue } from '../../test/catalogue';
+import { products } from '../catalogue/catalogue.tables';
+import { ownedAmong } from '../orders/orders.service';
+import { ledgerProblems } from '../wallet/wallet.invariants';
+import { DEMO_REVIEWED, seedDemoReviews } from './reviews.seed';
+import { productReviews } from './reviews.tables';
+
+let app: TestApp;
+let ids: number[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const created = await createCatalogue(
+    app.db,
+    Array.from({ length: DEMO_REVIEWED + 5 }, (_, index) => ({
+      slug: `demo-${index}`,
+      category: 'portraits',
+      priceCents: 300 + index * 10,
+      title: `Demo prompt ${index}`,
+      sales: 100 - index,
+    })),
+  );
+  ids = Array.from({ length: DEMO_REVIEWED + 5 }, (_, index) => created.products[`demo-${index}`] as number);
+});
+afterAll(() => app?.close());
+
+describe('the demo reviews', () => {
+  it('review the most liked prompts only, each by a demo buyer who bought it, and once', async () => {
+    const lines: string[] = [];
+    await seedDemoReviews(app.db, (line) => lines.push(line));
+    const reviews = await app.db.select().from(productReviews);
+    const reviewed = new Set(reviews.map((review) => review.productId));
+    expect([...reviewed].sort((a, b) => a - b)).toEqual(ids.slice(0, DEMO_REVIEWED).sort((a, b) => a - b));
+    for (const productId of reviewed) {
+      const own = reviews.filter((review) => review.productId === productId);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(4);
+      for (const review of own)
+        expect((await ownedAmong(app.db, review.userId, [productId])).has(productId)).toBe(true);
+      const [product] = await app.db.select().from(products).where(eq(products.id, productId));
+      expect(product?.ratingCount).toBe(own.length);
+      expect(product?.ratingSum).toBe(own.reduce((sum, review) => sum + review.stars, 0));
+    }
+    expect(new Set(reviews.map((review) => review.locale)).size).toBeGreaterThan(3);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^seeded ${reviews.length} demo reviews of 30 prompts`)),
+    ]);
+    expect(await ledgerProblems(app.db)).toEqual([]);
+
+    await seedDemoReviews(app.db);
+    expect(await app.db.select().from(productReviews)).toHaveLength(reviews.length);
+    const rest = await app.db
+      .select()
+      .from(productReviews)
+      .where(inArray(productReviews.productId, ids.slice(DEMO_REVIEWED)));
+    expect(rest).toEqual([]);
+  });
+});
