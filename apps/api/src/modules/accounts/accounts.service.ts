@@ -23,6 +23,7 @@ import { renderMail } from '../mail/mail.templates';
 import { eraseOffersOf } from '../offers/offers.service';
 import { cartCount } from '../orders/orders.service';
 import { erasePayoutsOf, unpaidPayoutsOf } from '../payouts/payouts.service';
+import { eraseReviewsOf } from '../reviews/reviews.service';
 import { endUserSessions } from '../session/session.service';
 import { eurCentsFromInternal } from '../site/site.rates';
 import { getSettings, getStoredSettings } from '../site/site.service';
@@ -429,6 +430,7 @@ export async function deleteAccount(
     ];
     await eraseDepositsOf(tx, user.id);
     await erasePayoutsOf(tx, user.id);
+    await eraseReviewsOf(tx, user.id);
     await eraseContactsOf(tx, user.email);
     await eraseThrottlesOf(tx, user.email);
     // Before the goodbye below, which is the one mail left to the address (decision 0046).

@@ -271,3 +271,33 @@ export async function hasReviews(db: Db): Promise<boolean> {
   const [row] = await db.select({ id: productReviews.id }).from(productReviews).limit(1);
   return Boolean(row);
 }
+
+/**
+ * Erases what a deleted account wrote here (decision 0046): its reviews, which its products'
+ * ratings leave, and its reports, which the reported reviews no longer count. In the deletion's
+ * transaction.
+ */
+export async function eraseReviewsOf(tx: Db, userId: string): Promise<void> {
+  const reports = await tx
+    .delete(reviewReports)
+    .where(eq(reviewReports.userId, userId))
+    .returning({ reviewId: reviewReports.reviewId });
+  for (const { reviewId } of reports) {
+    await tx
+      .update(productReviews)
+      .set({
+        reportsCount: sql`greatest(${productReviews.reportsCount} - 1, 0)`,
+        updatedAt: sql`${productReviews.updatedAt}`,
+      })
+      .where(eq(productReviews.id, reviewId));
+  }
+  const reviews = await tx
+    .select({ id: productReviews.id, productId: productReviews.productId })
+    .from(productReviews)
+    .where(eq(productReviews.userId, userId));
+  for (const review of reviews) {
+    await lockRating(tx, review.productId);
+    await tx.delete(productReviews).where(eq(productReviews.id, review.id));
+    await recountRating(tx, review.productId);
+  }
+}

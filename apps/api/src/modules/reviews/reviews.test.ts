@@ -1,7 +1,13 @@
 import { adminReviewEndpoints, reviewEndpoints } from '@promptmarket/contracts/reviews';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, call, newAdmin, registerVerifiedUser } from '../../test/accounts';
+import {
+  type BrowserSession,
+  call,
+  newAdmin,
+  registerVerifiedUser,
+  strongPassword,
+} from '../../test/accounts';
 import { createTestApp, startBrowserSession, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { users } from '../accounts/accounts.tables';
@@ -16,7 +22,17 @@ let admin: BrowserSession;
 let products: Record<string, number>;
 let deposits = 7_000_000;
 
-const slugs = ['lantern', 'harbour', 'meadow', 'glacier', 'orchard', 'dunes', 'paging', 'limits'] as const;
+const slugs = [
+  'lantern',
+  'harbour',
+  'meadow',
+  'glacier',
+  'orchard',
+  'dunes',
+  'paging',
+  'limits',
+  'erased',
+] as const;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -429,6 +445,34 @@ describe('the limit of review writes', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Reading is not limited.
     expect((await send(session, 'GET', `/api/products/${id('harbour')}/reviews`)).statusCode).toBe(200);
+  });
+});
+
+describe('deleting an account', () => {
+  it('erases its reviews, which the rating leaves, and its reports, which the count leaves', async () => {
+    const leaving = await buyerOf([id('erased')], { first_name: 'Leaving', last_name: 'Soon' });
+    const staying = await buyerOf([id('erased')]);
+    const gone = (
+      await review(leaving.session, id('erased'), { stars: 1, text: 'Mine to take along.' })
+    ).json().payload;
+    const kept = (await review(staying.session, id('erased'), { stars: 5 })).json().payload;
+    expect((await send(leaving.session, 'POST', `/api/reviews/${kept.id}/report`)).statusCode).toBe(200);
+    expect((await productOf(id('erased'))).rating.count).toBe(2);
+
+    const deleted = await send(leaving.session, 'DELETE', '/api/user/delete', {
+      password: strongPassword,
+      confirm_forfeit_balance: true,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await app.db.select().from(productReviews).where(eq(productReviews.id, gone.id))).toEqual([]);
+    const [left] = await app.db.select().from(productReviews).where(eq(productReviews.id, kept.id));
+    expect(left?.reportsCount).toBe(0);
+    expect((await productOf(id('erased'))).rating).toEqual({
+      average: 5,
+      count: 1,
+      spread: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 1 },
+    });
+    expect((await reviewsOf(id('erased'))).data.map((item: { id: number }) => item.id)).toEqual([kept.id]);
   });
 });
 
