@@ -515,6 +515,17 @@ async function lighthouseTable(title, pages, browserPort) {
 try {
   const sample = await (await fetch(`${base}/api/products?per_page=1&sort=popular`)).json();
   const productPath = `/en/products/${sample.data[0].slug}`;
+  const similarPath = (id, limit = 8) => `/api/products/${id}/similar-pictures?limit=${limit}`;
+  // "More like this picture" of products never asked about: each address once, every limit of each
+  // product from 8 to 24 (1 to 7 for the warm-up). Ids from the list's pages, as a visitor finds them.
+  const similarIds = [];
+  if (parts.has('routes') && chosen(['similar pictures'])) {
+    for (let page = 1; page <= 40; page += 1) {
+      const listed = await (await fetch(`${base}/api/products?per_page=60&page=${page}`)).json();
+      similarIds.push(...listed.data.map((product) => product.id));
+    }
+  }
+  const similarPaths = (limits) => limits.flatMap((limit) => similarIds.map((id) => similarPath(id, limit)));
   const routes = [
     ['bare route', ['/api/ping']],
     ['/api/settings', ['/api/settings']],
@@ -536,6 +547,7 @@ try {
     ['/en, compressed as browsers ask', ['/en'], browserEncodings],
     ['/en/products, compressed', ['/en/products'], browserEncodings],
     ['a product page, compressed', [productPath], browserEncodings],
+    ['similar pictures of one product', [similarPath(sample.data[0].id)]],
   ];
   // Returning visitors: the cookie banner's choice, or a session (a registered, verified user).
   const consent = { ...browserEncodings, cookie: 'cookie_consent=all' };
@@ -566,6 +578,12 @@ try {
       browserEncodings,
       warmUpPaths(neverAskedLists, 110, '/api/products'),
     ],
+    [
+      'similar pictures of products never asked about, each asked once',
+      similarPaths([8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24]),
+      browserEncodings,
+      similarPaths([1, 2, 3, 4, 5, 6, 7]),
+    ],
   ];
   const total = (await (await fetch(`${base}/api/products?per_page=1`)).json()).meta.total;
   console.log(
@@ -586,6 +604,12 @@ try {
         [1, 2, 3, 4, 5].map((page) => `/api/products?page=${page}&sort=newest`),
       ),
       deep: await singleRequestMs([2000, 2001, 2002, 2003, 2004].map((page) => `/api/products?page=${page}`)),
+      // Five products of the popular order's second page, none asked about before.
+      similar: await singleRequestMs(
+        (await (await fetch(`${base}/api/products?per_page=5&page=2&sort=popular`)).json()).data.map(
+          (product) => similarPath(product.id),
+        ),
+      ),
     };
     const results = [];
     for (const [label, paths, headers] of routes.filter(chosen)) {
@@ -616,6 +640,7 @@ try {
     console.log(`| five other typos, first page each | ${single.typoFirst.toFixed(1)} |`);
     console.log(`| list, pages 1-5 | ${single.firstPage.toFixed(1)} |`);
     console.log(`| deep page, pages 2000-2004 | ${single.deep.toFixed(1)} |`);
+    console.log(`| similar pictures (8) of five products | ${single.similar.toFixed(1)} |`);
   }
   if (parts.has('buying')) await benchBuying({ base, dataDir, connections });
   if (pictures) {

@@ -125,6 +125,8 @@ export type HashIndex = {
   onSale: Uint8Array;
 };
 const hashIndexes = new WeakMap<Db, HashIndex>();
+/** A reading of the hashes under way, by database: the lookups asked meanwhile wait for it. */
+const hashReads = new WeakMap<Db, { version: string; index: Promise<HashIndex> }>();
 
 async function catalogueVersionOf(db: Db): Promise<string> {
   const [row] = await rowsOf<{ version: string | number; pictures_version: string | number }>(
@@ -139,6 +141,17 @@ export async function hashIndex(db: Db): Promise<HashIndex> {
   const version = await catalogueVersionOf(db);
   const cached = hashIndexes.get(db);
   if (cached?.version === version) return cached;
+  // Read once for all the lookups asked while it is read: every product's hash is a large read.
+  const reading = hashReads.get(db);
+  if (reading?.version === version) return reading.index;
+  const index = readHashIndex(db, version).finally(() => {
+    if (hashReads.get(db)?.index === index) hashReads.delete(db);
+  });
+  hashReads.set(db, { version, index });
+  return index;
+}
+
+async function readHashIndex(db: Db, version: string): Promise<HashIndex> {
   const rows = await rowsOf<{ product_id: number; hash: string; on_sale: boolean }>(
     db,
     sql`select h.product_id, h.hash::text as hash, (p.is_active and p.image_key = h.image_key) as on_sale

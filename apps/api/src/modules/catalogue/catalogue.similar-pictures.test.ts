@@ -7,7 +7,7 @@ import { call, registerUser } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { renderDemoImage } from '../generation/local-engine';
-import { hashProductPictures, storeProductHash } from './catalogue.hashes';
+import { hashIndex, hashProductPictures, storeProductHash } from './catalogue.hashes';
 import { originalKey } from './catalogue.media';
 import { type PictureHashes, picturesNear, picturesOf, rankNearPictures } from './catalogue.similar-pictures';
 import { catalogueVersion, products } from './catalogue.tables';
@@ -40,7 +40,7 @@ describe('the nearest pictures, on synthetic hashes', () => {
     const hashes = hashesOf(items);
     const pictures = picturesOf(hashes);
     const near = picturesNear(pictures, pictures.pictureOf[0] as number, limit);
-    return rankNearPictures(hashes, pictures, near, (id) => likes[id] ?? 0, limit).map(
+    return rankNearPictures(hashes, pictures, near, { of: (id) => likes[id] ?? 0 }, limit).map(
       ({ id, distance }) => ({
         id,
         distance,
@@ -121,6 +121,24 @@ describe('the nearest pictures, on synthetic hashes', () => {
       { id: 3, distance: 1 },
       { id: 5, distance: 3 },
     ]);
+  });
+
+  it('remembers the product each picture is shown by for one reading of the likes', () => {
+    const twin = flipped(SOURCE, [3]);
+    const hashes = hashesOf([
+      { id: 1, hash: SOURCE },
+      { id: 2, hash: twin },
+      { id: 3, hash: twin },
+    ]);
+    const pictures = picturesOf(hashes);
+    const near = picturesNear(pictures, pictures.pictureOf[0] as number, 1);
+    const shownBy = new Int32Array(pictures.high.length);
+    const first = rankNearPictures(hashes, pictures, near, { of: (id) => (id === 3 ? 1 : 0), shownBy }, 1);
+    expect(first.map((item) => item.id)).toEqual([3]);
+    // The same reading ranks each picture once; a new reading of the likes ranks them again.
+    const likedLater = (id: number) => (id === 2 ? 4 : 0);
+    expect(rankNearPictures(hashes, pictures, near, { of: likedLater, shownBy }, 1)[0]?.id).toBe(3);
+    expect(rankNearPictures(hashes, pictures, near, { of: likedLater }, 1)[0]?.id).toBe(2);
   });
 });
 
@@ -282,6 +300,15 @@ describe('GET /api/products/{id}/similar-pictures', () => {
       ['near2a', true],
     ]);
     await call(app, session, 'DELETE', `/api/products/${ids.near2a}/like`);
+  });
+
+  it('reads every hash once for the lookups asked while they are read', async () => {
+    await app.db
+      .update(catalogueVersion)
+      .set({ picturesVersion: sql`${catalogueVersion.picturesVersion} + 1` });
+    const [first, ...others] = await Promise.all([hashIndex(app.db), hashIndex(app.db), hashIndex(app.db)]);
+    for (const other of others) expect(other).toBe(first);
+    expect(first?.ids.length).toBe(Object.keys(nearSlugs).length + 1);
   });
 
   it('is answered afresh once pictures are hashed, though a guest’s answer was cached', async () => {

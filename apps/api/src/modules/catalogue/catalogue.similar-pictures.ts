@@ -139,6 +139,13 @@ export function productsOf(hashes: PictureHashes, pictures: Pictures, near: Near
 export type ShownPicture = { id: number; likes: number; distance: number };
 
 /**
+ * The products' likes, and when they are the list index's, the product each picture is shown by
+ * (`rankNearPictures`) for as long as that reading of the likes is current: 0 for a picture not
+ * ranked yet.
+ */
+export type Likes = { of: (id: number) => number; shownBy?: Int32Array };
+
+/**
  * The nearest `limit` of `near`, each shown by its most liked product (then the lowest id), nearest
  * first, then the most liked, then the lowest id.
  */
@@ -146,10 +153,13 @@ export function rankNearPictures(
   hashes: PictureHashes,
   pictures: Pictures,
   near: NearPicture[],
-  likesOf: (id: number) => number,
+  likes: Likes,
   limit: number,
 ): ShownPicture[] {
+  const { shownBy } = likes;
   const shown = near.map(({ picture, distance }) => {
+    const known = shownBy?.[picture] ?? 0;
+    if (known !== 0) return { id: known, likes: likes.of(known), distance };
     let best = { id: Number.MAX_SAFE_INTEGER, likes: -1, distance };
     for (
       let at = pictures.starts[picture] as number;
@@ -157,34 +167,53 @@ export function rankNearPictures(
       at += 1
     ) {
       const id = hashes.ids[pictures.slots[at] as number] as number;
-      const likes = likesOf(id);
-      if (likes > best.likes || (likes === best.likes && id < best.id)) best = { id, likes, distance };
+      const count = likes.of(id);
+      if (count > best.likes || (count === best.likes && id < best.id)) best = { id, likes: count, distance };
     }
+    if (shownBy) shownBy[picture] = best.id;
     return best;
   });
   return shown.sort((a, b) => a.distance - b.distance || b.likes - a.likes || a.id - b.id).slice(0, limit);
 }
 
+/** The product each picture is shown by, for a reading of the list index's likes and of the hashes. */
+const shownByReading = new WeakMap<Int32Array, WeakMap<Pictures, Int32Array>>();
+
 /**
  * The products' likes: from the list index while it is current (at most a minute old, as the
  * tiles' counts are), otherwise those of the `products`, from the database.
  */
-async function likesOf(db: Db, products: () => number[]): Promise<(id: number) => number> {
+async function likesOf(db: Db, pictures: Pictures, products: () => number[]): Promise<Likes> {
   const index = await currentListIndex(db);
   if (index) {
-    return (id) => {
-      const slot = slotOfId(index, id);
-      return slot === -1 ? 0 : (index.likes[slot] as number);
+    let byPictures = shownByReading.get(index.likes);
+    if (!byPictures) {
+      byPictures = new WeakMap();
+      shownByReading.set(index.likes, byPictures);
+    }
+    let shownBy = byPictures.get(pictures);
+    if (!shownBy) {
+      shownBy = new Int32Array(pictures.high.length);
+      byPictures.set(pictures, shownBy);
+    }
+    return {
+      of: (id) => {
+        const slot = slotOfId(index, id);
+        return slot === -1 ? 0 : (index.likes[slot] as number);
+      },
+      shownBy,
     };
   }
   const ids = products();
-  if (ids.length === 0) return () => 0;
-  const rows = await rowsOf<{ id: number; likes_count: number }>(
-    db,
-    sql`select id, likes_count from products where id = any(${`{${ids.join(',')}}`}::int[])`,
-  );
+  const rows =
+    ids.length === 0
+      ? []
+      : await rowsOf<{ id: number; likes_count: number }>(
+          db,
+          sql`select id, likes_count from products where id = any(${`{${ids.join(',')}}`}::int[])`,
+        );
   const likes = new Map(rows.map((row) => [row.id, Number(row.likes_count)]));
-  return (id) => likes.get(id) ?? 0;
+  return { of: (id) => likes.get(id) ?? 0 };
 }
 
 /**
@@ -218,7 +247,7 @@ export async function similarPictures(
   // A few more than asked: the tiles' read leaves out products given the source's very picture.
   const wanted = limit + SPARE_PICTURES;
   const near = picturesNear(pictures, pictures.pictureOf[slot] as number, wanted);
-  const likes = await likesOf(db, () => productsOf(hashes, pictures, near));
+  const likes = await likesOf(db, pictures, () => productsOf(hashes, pictures, near));
   const ids = rankNearPictures(hashes, pictures, near, likes, wanted).map((item) => item.id);
   if (ids.length === 0) return [];
   const rows = await rowsOf<SummaryRow>(
