@@ -65,10 +65,15 @@ export const review = z.object({
   author_name: z.string(),
   /** Every review is by a buyer of the prompt. */
   verified_purchase: z.literal(true),
-  /** The language the review was written in (the shop's language at the time). */
+  /** The language the text was written in (the shop's language when it was written or last changed). */
   language: z.string(),
   /** True for the signed-in viewer's own review. */
   mine: z.boolean(),
+  /**
+   * True when the back office hid it: it is not listed and leaves the rating, and only its author
+   * sees it (as `own`). False on every listed review.
+   */
+  hidden: z.boolean(),
 });
 export type Review = z.infer<typeof review>;
 

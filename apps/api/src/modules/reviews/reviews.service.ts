@@ -59,6 +59,7 @@ function reviewOf(row: ReviewRow, names: Map<string, string>, viewerId: string |
     verified_purchase: true,
     language: row.locale,
     mine: viewerId !== null && row.userId === viewerId,
+    hidden: row.hiddenAt !== null,
   };
 }
 
@@ -169,8 +170,8 @@ async function ownReview(tx: Db, actor: ReviewActor, reviewId: number): Promise<
 }
 
 /**
- * Changes the actor's own review: its stars, its text, or both (a text of null removes it); the
- * language becomes the one it is now written in. Throws NOT_FOUND for another user's review and
+ * Changes the actor's own review: its stars, its text, or both (a text of null removes it); a new
+ * text takes the language it is written in now. Throws NOT_FOUND for another user's review and
  * NOT_A_BUYER (403) once the prompt was refunded.
  */
 export async function updateReview(
@@ -187,8 +188,8 @@ export async function updateReview(
       .update(productReviews)
       .set({
         ...(input.stars === undefined ? {} : { stars: input.stars }),
-        ...(input.text === undefined ? {} : { text: input.text }),
-        locale: actor.locale,
+        // The language is the text's: it moves with a new text, not with new stars.
+        ...(input.text === undefined ? {} : { text: input.text, locale: actor.locale }),
       })
       .where(eq(productReviews.id, found.id))
       .returning();

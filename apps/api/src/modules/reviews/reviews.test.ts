@@ -123,6 +123,7 @@ describe('who may review a prompt', () => {
       verified_purchase: true,
       language: 'de',
       mine: true,
+      hidden: false,
     });
     const listed = await reviewsOf(id('lantern'));
     expect(listed.data).toEqual([{ ...written, mine: false }]);
@@ -249,7 +250,9 @@ describe('editing and deleting', () => {
 
     const changed = await send(author.session, 'PATCH', url, { stars: 4 }, { 'frontend-language': 'fr' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().payload).toMatchObject({ stars: 4, text: 'Meh.', language: 'fr' });
+    expect(changed.json().payload).toMatchObject({ stars: 4, text: 'Meh.', language: 'en' });
+    const retold = await send(author.session, 'PATCH', url, { text: 'Bien.' }, { 'frontend-language': 'fr' });
+    expect(retold.json().payload).toMatchObject({ stars: 4, text: 'Bien.', language: 'fr' });
     expect((await productOf(id('orchard'))).rating).toEqual({
       average: 4,
       count: 1,
@@ -376,7 +379,10 @@ describe('reporting and the back office', () => {
     });
     // Hidden, it can be reported no more, but its author still sees it as theirs.
     expect((await send(fan.session, 'POST', reportUrl)).statusCode).toBe(404);
-    expect((await reviewsOf(id('dunes'), author.session)).own).toMatchObject({ id: written.id });
+    expect((await reviewsOf(id('dunes'), author.session)).own).toMatchObject({
+      id: written.id,
+      hidden: true,
+    });
     expect((await send(admin, 'GET', '/api/admin/reviews?hidden=true')).json().payload.data).toEqual([
       expect.objectContaining({ id: written.id, hidden: true }),
     ]);
