@@ -22,7 +22,7 @@ export function centsFromDecimal(amount: number): number {
  * data on the page's thread, and every page writes amounts while it starts (decision 0019). The
  * test pins each entry to `Intl.NumberFormat`'s own output; any other language goes through Intl.
  */
-const NUMBER_STYLES: Record<string, string> = {
+export const NUMBER_STYLES: Record<string, string> = {
   en: ',.4',
   de: '.,4',
   fr: '\u202f,4',
@@ -50,24 +50,7 @@ export function formatAmount(cents: number, locale: string): string {
   return `${cents < 0 ? '-' : ''}${grouped(digits.slice(0, -2), style)}${style[1]}${digits.slice(-2)}`;
 }
 
-function grouped(whole: string, style: string): string {
+/** A whole number's digits grouped as the language's style writes them (money.ts's rates use it too). */
+export function grouped(whole: string, style: string): string {
   return whole.length < Number(style[2]) ? whole : whole.replace(/\B(?=(\d{3})+$)/g, style[0] as string);
-}
-
-const rateFormats: Record<string, Intl.NumberFormat> = {};
-
-/**
- * A positive exchange rate with at most four decimals, without trailing zeros, as the language
- * writes it: 1234.5 -> "1,234.5" in English, "1.234,5" in German (the deposit form's rate line).
- */
-export function formatRate(rate: number, locale: string): string {
-  if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`rate: ${rate}`);
-  const style = NUMBER_STYLES[locale];
-  if (!style) {
-    rateFormats[locale] ??= new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
-    return rateFormats[locale].format(rate);
-  }
-  const [whole = '0', fraction = ''] = rate.toFixed(4).split('.');
-  const decimals = fraction.replace(/0+$/, '');
-  return `${grouped(whole, style)}${decimals ? `${style[1]}${decimals}` : ''}`;
 }

@@ -1,5 +1,5 @@
 import type { Currency } from '@promptmarket/contracts/site';
-import { assertCents, formatAmount } from './amount';
+import { assertCents, formatAmount, grouped, NUMBER_STYLES } from './amount';
 
 /**
  * The one place where amounts become text. Every amount is an integer number of minor units
@@ -9,7 +9,7 @@ import { assertCents, formatAmount } from './amount';
  * What every page's first load needs (reading an amount, writing its number) is in `amount.ts`,
  * bundled with the shell (decision 0014); the rest loads with the screens that use it.
  */
-export { centsFromDecimal, formatAmount, formatRate } from './amount';
+export { centsFromDecimal, formatAmount } from './amount';
 
 /** A positive rate as an exact fraction of integers: 1.08 -> 108/100. */
 function rateFraction(rate: number): { numerator: bigint; denominator: bigint } {
@@ -57,4 +57,22 @@ export function formatInCurrency(cents: number, currency: Pick<Currency, 'symbol
 /** EUR cents shown in the visitor's display currency, converted on the server's rate. */
 export function formatFromEur(eurCents: number, currency: Currency, locale: string): string {
   return formatInCurrency(convertEurCents(eurCents, currency.value), currency, locale);
+}
+
+const rateFormats: Record<string, Intl.NumberFormat> = {};
+
+/**
+ * A positive exchange rate with at most four decimals, without trailing zeros, as the language
+ * writes it: 1234.5 -> "1,234.5" in English, "1.234,5" in German (the deposit form's rate line).
+ */
+export function formatRate(rate: number, locale: string): string {
+  if (!Number.isFinite(rate) || rate < 0) throw new RangeError(`rate: ${rate}`);
+  const style = NUMBER_STYLES[locale];
+  if (!style) {
+    rateFormats[locale] ??= new Intl.NumberFormat(locale, { maximumFractionDigits: 4 });
+    return rateFormats[locale].format(rate);
+  }
+  const [whole = '0', fraction = ''] = rate.toFixed(4).split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  return `${grouped(whole, style)}${decimals ? `${style[1]}${decimals}` : ''}`;
 }
