@@ -8,8 +8,15 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { renderDemoImage } from '../generation/local-engine';
 import { hashIndex, hashProductPictures, storeProductHash } from './catalogue.hashes';
+import { currentListIndex, listIndexRead } from './catalogue.index-cache';
 import { originalKey } from './catalogue.media';
-import { type PictureHashes, picturesNear, picturesOf, rankNearPictures } from './catalogue.similar-pictures';
+import {
+  type PictureHashes,
+  picturesNear,
+  picturesOf,
+  rankNearPictures,
+  similarPictures,
+} from './catalogue.similar-pictures';
 import { catalogueVersion, products } from './catalogue.tables';
 
 /** A 64-bit hash with the given bits of `hash` flipped, as PostgreSQL's signed bigint keeps it. */
@@ -300,6 +307,24 @@ describe('GET /api/products/{id}/similar-pictures', () => {
       ['near2a', true],
     ]);
     await call(app, session, 'DELETE', `/api/products/${ids.near2a}/like`);
+  });
+
+  it('makes a visitor’s tiles from the list index as the database makes them', async () => {
+    await currentListIndex(app.db);
+    await listIndexRead(app.db);
+    expect(await currentListIndex(app.db)).not.toBeNull();
+    const visitor = { locale: 'en', userId: null, rateEur: 1 };
+    const fromIndex = await similarPictures(app.db, ids.source as number, { limit: 24 }, visitor);
+    // In German (no German titles here) the tiles are read from the database.
+    const fromDatabase = await similarPictures(
+      app.db,
+      ids.source as number,
+      { limit: 24 },
+      { ...visitor, locale: 'de' },
+    );
+    expect(fromIndex).toEqual(fromDatabase);
+    expect(fromIndex.map((tile) => tile.slug)).not.toContain('same-key');
+    expect(fromIndex).toHaveLength(15);
   });
 
   it('reads every hash once for the lookups asked while they are read', async () => {

@@ -1,13 +1,15 @@
-import type { ProductSummary } from '@promptmarket/contracts';
+import { DEFAULT_LOCALE, type ProductSummary } from '@promptmarket/contracts';
 import type { SimilarPicturesQuery } from '@promptmarket/contracts/similar-pictures';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../errors';
 import { bitCount, type HashIndex, hashIndex } from './catalogue.hashes';
-import { slotOfId } from './catalogue.index';
+import { type ListIndex, slotOfId } from './catalogue.index';
 import { currentListIndex } from './catalogue.index-cache';
+import { packedText } from './catalogue.packed-texts';
 import { ownedOf, type SummaryRow, summarySelect, toSummary, type Viewer } from './catalogue.summaries';
+import { tileFromParts } from './catalogue.tile-cache';
 
 /*
  * "More like this picture": the products on sale, in any category, whose pictures look most like a
@@ -183,8 +185,12 @@ const shownByReading = new WeakMap<Int32Array, WeakMap<Pictures, Int32Array>>();
  * The products' likes: from the list index while it is current (at most a minute old, as the
  * tiles' counts are), otherwise those of the `products`, from the database.
  */
-async function likesOf(db: Db, pictures: Pictures, products: () => number[]): Promise<Likes> {
-  const index = await currentListIndex(db);
+async function likesOf(
+  db: Db,
+  index: ListIndex | null,
+  pictures: Pictures,
+  products: () => number[],
+): Promise<Likes> {
   if (index) {
     let byPictures = shownByReading.get(index.likes);
     if (!byPictures) {
@@ -223,9 +229,52 @@ async function likesOf(db: Db, pictures: Pictures, products: () => number[]): Pr
 const SPARE_PICTURES = 8;
 
 /**
+ * The key of the product's picture while it is on sale, or null: from the list index while it is
+ * current, otherwise from the database.
+ */
+async function pictureKeyOnSale(db: Db, index: ListIndex | null, productId: number): Promise<string | null> {
+  if (index) {
+    const slot = slotOfId(index, productId);
+    if (slot === -1) return null;
+    const key = packedText(index.parts.imageKeys, slot);
+    if (key !== null) return key;
+  }
+  const [product] = await rowsOf<{ image_key: string }>(
+    db,
+    sql`select image_key from products where id = ${productId} and is_active`,
+  );
+  return product?.image_key ?? null;
+}
+
+/**
+ * A visitor's English tiles of these products from the list index's parts, as the lists make them,
+ * without the products off sale or given the picture `sourceKey`; null when a part is missing.
+ */
+function tilesFromParts(
+  index: ListIndex,
+  ids: number[],
+  sourceKey: string,
+  rateEur: number,
+): ProductSummary[] | null {
+  const tiles: ProductSummary[] = [];
+  for (const id of ids) {
+    const slot = slotOfId(index, id);
+    if (slot === -1) continue;
+    const key = packedText(index.parts.imageKeys, slot);
+    if (key === null) return null;
+    if (key === sourceKey) continue;
+    const tile = tileFromParts(index, id, rateEur);
+    if (tile === null) return null;
+    tiles.push(tile);
+  }
+  return tiles;
+}
+
+/**
  * Up to `limit` products on sale whose pictures look most like the product's, as tiles for the
  * viewer. Throws NOT_FOUND for a product that is not on sale; a product whose picture has no hash
- * yet (hashed in the background, decision 0028) has none.
+ * yet (hashed in the background, decision 0028) has none. While the list index is current, a
+ * visitor's English answer is made from it with no read but the hashes' version, as a list's is.
  */
 export async function similarPictures(
   db: Db,
@@ -233,26 +282,25 @@ export async function similarPictures(
   { limit }: SimilarPicturesQuery,
   viewer: Viewer,
 ): Promise<ProductSummary[]> {
-  const [[product], hashes] = await Promise.all([
-    rowsOf<{ image_key: string }>(
-      db,
-      sql`select image_key from products where id = ${productId} and is_active`,
-    ),
-    hashIndex(db),
-  ]);
-  if (!product) throw AppError.notFound();
+  const [hashes, index] = await Promise.all([hashIndex(db), currentListIndex(db)]);
+  const sourceKey = await pictureKeyOnSale(db, index, productId);
+  if (sourceKey === null) throw AppError.notFound();
   const slot = hashes.ids.indexOf(productId);
   if (slot === -1 || hashes.onSale[slot] === 0) return [];
   const pictures = picturesOf(hashes);
   // A few more than asked: the tiles' read leaves out products given the source's very picture.
   const wanted = limit + SPARE_PICTURES;
   const near = picturesNear(pictures, pictures.pictureOf[slot] as number, wanted);
-  const likes = await likesOf(db, pictures, () => productsOf(hashes, pictures, near));
+  const likes = await likesOf(db, index, pictures, () => productsOf(hashes, pictures, near));
   const ids = rankNearPictures(hashes, pictures, near, likes, wanted).map((item) => item.id);
   if (ids.length === 0) return [];
+  if (index && !viewer.userId && viewer.locale === DEFAULT_LOCALE) {
+    const tiles = tilesFromParts(index, ids, sourceKey, viewer.rateEur);
+    if (tiles) return tiles.slice(0, limit);
+  }
   const rows = await rowsOf<SummaryRow>(
     db,
-    sql`${summarySelect(viewer)} where p.id in ${ids} and p.is_active and p.image_key <> ${product.image_key}`,
+    sql`${summarySelect(viewer)} where p.id in ${ids} and p.is_active and p.image_key <> ${sourceKey}`,
   );
   const read = new Map(rows.map((row) => [row.id, row]));
   const shown = ids.flatMap((id) => read.get(id) ?? []).slice(0, limit);
