@@ -69,6 +69,7 @@ const product = (id: number, changes: Partial<ProductSummary> = {}): ProductSumm
 const homeData = (fresh: ProductSummary[] = []) => ({
   featured: false,
   lists: pack({ hero: [], fresh, topSellers: [] }),
+  cutTitles: {},
 });
 
 beforeAll(async () => {

@@ -21,7 +21,8 @@ describe('listText', () => {
   it('needs no Intl.ListFormat for the shop languages, and uses it for any other', () => {
     const Original = Intl.ListFormat;
     let made = 0;
-    Intl.ListFormat = class extends Original {
+    const intl = Intl as { ListFormat: typeof Intl.ListFormat };
+    intl.ListFormat = class extends Original {
       constructor(...args: ConstructorParameters<typeof Original>) {
         super(...args);
         made += 1;
@@ -34,7 +35,7 @@ describe('listText', () => {
       expect(listText(['Visa', 'Mastercard'], 'nl')).toBe('Visa en Mastercard');
       expect(made).toBe(1);
     } finally {
-      Intl.ListFormat = Original;
+      intl.ListFormat = Original;
     }
   });
 });
