@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  gridSlides,
-  HERO_AUTOPLAY_MS,
-  heroSlides,
-  SEARCH_DEBOUNCE_MS,
-  TOP_SELLER_TITLE_LENGTH,
-  topSellerTitle,
-} from './rules';
+import { gridSlides, HERO_AUTOPLAY_MS, heroSlides, SEARCH_DEBOUNCE_MS } from './rules';
+import { TOP_SELLER_TITLE_LENGTH, topSellerTitle } from './top-seller-title';
 
 describe('the Top Sellers title (spec sections 2 and 9)', () => {
   it('cuts a title longer than 15 letters to its first 15 and two dots', () => {

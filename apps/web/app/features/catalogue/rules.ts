@@ -1,16 +1,3 @@
-import { graphemes } from '../../lib/graphemes';
-
-/** Titles longer than this are cut in the Top Sellers list (spec sections 2 and 9). */
-export const TOP_SELLER_TITLE_LENGTH = 15;
-
-/** "Portrait of an Old Sailor" -> "Portrait of an ..": the first 15 letters and two dots. */
-export function topSellerTitle(title: string): string {
-  const letters = graphemes(title);
-  return letters.length > TOP_SELLER_TITLE_LENGTH
-    ? `${letters.slice(0, TOP_SELLER_TITLE_LENGTH).join('')}..`
-    : title;
-}
-
 /** Slides of the New Prompts carousel: 320 -> 1, 768 -> 2, 1024 -> 3, 1200 -> 4. */
 export function gridSlides(width: number): number {
   if (width >= 1200) return 4;

@@ -15,7 +15,8 @@ import {
   previewSrc,
   productImagePreload,
 } from '../../features/catalogue/components/product-image';
-import { HERO_AUTOPLAY_MS, topSellerTitle } from '../../features/catalogue/rules';
+import { HERO_AUTOPLAY_MS } from '../../features/catalogue/rules';
+import { topSellerTitle } from '../../features/catalogue/top-seller-title';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
 import { logFailures, serverApi } from '../../lib/api.server';
 import { formatCredits } from '../../lib/credits';
