@@ -4,15 +4,18 @@ import deAdmin from '../locales/de/admin.json';
 import deAdminOrders from '../locales/de/admin-orders.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
 import deAdminReports from '../locales/de/admin-reports.json';
+import deAdminReviews from '../locales/de/admin-reviews.json';
 import deAdminSearch from '../locales/de/admin-search.json';
 import deAdminSecurity from '../locales/de/admin-security.json';
 import deAdminWork from '../locales/de/admin-work.json';
 import deAuth from '../locales/de/auth.json';
 import de from '../locales/de/common.json';
+import deFavourites from '../locales/de/favourites.json';
 import deLedger from '../locales/de/ledger.json';
 import deOffers from '../locales/de/offers.json';
 import deOrders from '../locales/de/orders.json';
 import deReceipts from '../locales/de/receipts.json';
+import deReviews from '../locales/de/reviews.json';
 import deShop from '../locales/de/shop.json';
 import deVerification from '../locales/de/verification.json';
 import deWallet from '../locales/de/wallet.json';
@@ -20,15 +23,18 @@ import enAdmin from '../locales/en/admin.json';
 import enAdminOrders from '../locales/en/admin-orders.json';
 import enAdminRefunds from '../locales/en/admin-refunds.json';
 import enAdminReports from '../locales/en/admin-reports.json';
+import enAdminReviews from '../locales/en/admin-reviews.json';
 import enAdminSearch from '../locales/en/admin-search.json';
 import enAdminSecurity from '../locales/en/admin-security.json';
 import enAdminWork from '../locales/en/admin-work.json';
 import enAuth from '../locales/en/auth.json';
 import en from '../locales/en/common.json';
+import enFavourites from '../locales/en/favourites.json';
 import enLedger from '../locales/en/ledger.json';
 import enOffers from '../locales/en/offers.json';
 import enOrders from '../locales/en/orders.json';
 import enReceipts from '../locales/en/receipts.json';
+import enReviews from '../locales/en/reviews.json';
 import enShop from '../locales/en/shop.json';
 import enVerification from '../locales/en/verification.json';
 import enWallet from '../locales/en/wallet.json';
@@ -36,15 +42,18 @@ import esAdmin from '../locales/es/admin.json';
 import esAdminOrders from '../locales/es/admin-orders.json';
 import esAdminRefunds from '../locales/es/admin-refunds.json';
 import esAdminReports from '../locales/es/admin-reports.json';
+import esAdminReviews from '../locales/es/admin-reviews.json';
 import esAdminSearch from '../locales/es/admin-search.json';
 import esAdminSecurity from '../locales/es/admin-security.json';
 import esAdminWork from '../locales/es/admin-work.json';
 import esAuth from '../locales/es/auth.json';
 import es from '../locales/es/common.json';
+import esFavourites from '../locales/es/favourites.json';
 import esLedger from '../locales/es/ledger.json';
 import esOffers from '../locales/es/offers.json';
 import esOrders from '../locales/es/orders.json';
 import esReceipts from '../locales/es/receipts.json';
+import esReviews from '../locales/es/reviews.json';
 import esShop from '../locales/es/shop.json';
 import esVerification from '../locales/es/verification.json';
 import esWallet from '../locales/es/wallet.json';
@@ -52,15 +61,18 @@ import frAdmin from '../locales/fr/admin.json';
 import frAdminOrders from '../locales/fr/admin-orders.json';
 import frAdminRefunds from '../locales/fr/admin-refunds.json';
 import frAdminReports from '../locales/fr/admin-reports.json';
+import frAdminReviews from '../locales/fr/admin-reviews.json';
 import frAdminSearch from '../locales/fr/admin-search.json';
 import frAdminSecurity from '../locales/fr/admin-security.json';
 import frAdminWork from '../locales/fr/admin-work.json';
 import frAuth from '../locales/fr/auth.json';
 import fr from '../locales/fr/common.json';
+import frFavourites from '../locales/fr/favourites.json';
 import frLedger from '../locales/fr/ledger.json';
 import frOffers from '../locales/fr/offers.json';
 import frOrders from '../locales/fr/orders.json';
 import frReceipts from '../locales/fr/receipts.json';
+import frReviews from '../locales/fr/reviews.json';
 import frShop from '../locales/fr/shop.json';
 import frVerification from '../locales/fr/verification.json';
 import frWallet from '../locales/fr/wallet.json';
@@ -68,15 +80,18 @@ import itAdmin from '../locales/it/admin.json';
 import itAdminOrders from '../locales/it/admin-orders.json';
 import itAdminRefunds from '../locales/it/admin-refunds.json';
 import itAdminReports from '../locales/it/admin-reports.json';
+import itAdminReviews from '../locales/it/admin-reviews.json';
 import itAdminSearch from '../locales/it/admin-search.json';
 import itAdminSecurity from '../locales/it/admin-security.json';
 import itAdminWork from '../locales/it/admin-work.json';
 import itAuth from '../locales/it/auth.json';
 import it from '../locales/it/common.json';
+import itFavourites from '../locales/it/favourites.json';
 import itLedger from '../locales/it/ledger.json';
 import itOffers from '../locales/it/offers.json';
 import itOrders from '../locales/it/orders.json';
 import itReceipts from '../locales/it/receipts.json';
+import itReviews from '../locales/it/reviews.json';
 import itShop from '../locales/it/shop.json';
 import itVerification from '../locales/it/verification.json';
 import itWallet from '../locales/it/wallet.json';
@@ -84,15 +99,18 @@ import plAdmin from '../locales/pl/admin.json';
 import plAdminOrders from '../locales/pl/admin-orders.json';
 import plAdminRefunds from '../locales/pl/admin-refunds.json';
 import plAdminReports from '../locales/pl/admin-reports.json';
+import plAdminReviews from '../locales/pl/admin-reviews.json';
 import plAdminSearch from '../locales/pl/admin-search.json';
 import plAdminSecurity from '../locales/pl/admin-security.json';
 import plAdminWork from '../locales/pl/admin-work.json';
 import plAuth from '../locales/pl/auth.json';
 import pl from '../locales/pl/common.json';
+import plFavourites from '../locales/pl/favourites.json';
 import plLedger from '../locales/pl/ledger.json';
 import plOffers from '../locales/pl/offers.json';
 import plOrders from '../locales/pl/orders.json';
 import plReceipts from '../locales/pl/receipts.json';
+import plReviews from '../locales/pl/reviews.json';
 import plShop from '../locales/pl/shop.json';
 import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
@@ -111,11 +129,14 @@ const builtIn: Record<string, Messages> = {
     enWallet,
     enLedger,
     enOrders,
+    enFavourites,
     enReceipts,
+    enReviews,
     enOffers,
     enVerification,
     enAdmin,
     enAdminRefunds,
+    enAdminReviews,
     enAdminReports,
     enAdminOrders,
     enAdminWork,
@@ -128,11 +149,14 @@ const builtIn: Record<string, Messages> = {
     deWallet,
     deLedger,
     deOrders,
+    deFavourites,
     deReceipts,
+    deReviews,
     deOffers,
     deVerification,
     deAdmin,
     deAdminRefunds,
+    deAdminReviews,
     deAdminReports,
     deAdminOrders,
     deAdminWork,
@@ -145,11 +169,14 @@ const builtIn: Record<string, Messages> = {
     frWallet,
     frLedger,
     frOrders,
+    frFavourites,
     frReceipts,
+    frReviews,
     frOffers,
     frVerification,
     frAdmin,
     frAdminRefunds,
+    frAdminReviews,
     frAdminReports,
     frAdminOrders,
     frAdminWork,
@@ -162,11 +189,14 @@ const builtIn: Record<string, Messages> = {
     esWallet,
     esLedger,
     esOrders,
+    esFavourites,
     esReceipts,
+    esReviews,
     esOffers,
     esVerification,
     esAdmin,
     esAdminRefunds,
+    esAdminReviews,
     esAdminReports,
     esAdminOrders,
     esAdminWork,
@@ -179,11 +209,14 @@ const builtIn: Record<string, Messages> = {
     itWallet,
     itLedger,
     itOrders,
+    itFavourites,
     itReceipts,
+    itReviews,
     itOffers,
     itVerification,
     itAdmin,
     itAdminRefunds,
+    itAdminReviews,
     itAdminReports,
     itAdminOrders,
     itAdminWork,
@@ -196,11 +229,14 @@ const builtIn: Record<string, Messages> = {
     plWallet,
     plLedger,
     plOrders,
+    plFavourites,
     plReceipts,
+    plReviews,
     plOffers,
     plVerification,
     plAdmin,
     plAdminRefunds,
+    plAdminReviews,
     plAdminReports,
     plAdminOrders,
     plAdminWork,

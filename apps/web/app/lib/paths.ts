@@ -63,6 +63,9 @@ export const paths = {
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   orders: (locale: string) => `/${locale}/dashboard/orders`,
+  /** The prompts the user liked, from a later page. */
+  favourites: (locale: string, page?: number) =>
+    withParams(`/${locale}/dashboard/favourites`, { page: page && page > 1 ? page : undefined }),
   /** The wallet's movements, optionally of one kind and from a later page. */
   wallet: (locale: string, query: { kind?: string; page?: number } = {}) =>
     withParams(`/${locale}/dashboard/wallet`, {
@@ -86,6 +89,7 @@ export const paths = {
       | 'messages'
       | 'deposits'
       | 'refunds'
+      | 'reviews'
       | 'reports'
       | 'audit'
       | 'orders'

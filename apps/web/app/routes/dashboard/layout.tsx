@@ -37,6 +37,9 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <NavLink to={paths.orders(locale)} className={tabClass}>
           {t('orders.tab')}
         </NavLink>
+        <NavLink to={paths.favourites(locale)} className={tabClass}>
+          {t('favourites.tab')}
+        </NavLink>
         <NavLink to={paths.wallet(locale)} className={tabClass}>
           {t('ledger.tab')}
         </NavLink>
