@@ -8,6 +8,9 @@ import { ProductImage, productImagePreload } from '../../features/catalogue/comp
 import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { PurchaseActions } from '../../features/orders/purchase-actions';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
+import { getReviews, getSimilarPictures } from '../../features/reviews/api';
+import { type ReviewsPage, ReviewsSection } from '../../features/reviews/components/reviews-section';
+import { reviewsJsonLd } from '../../features/reviews/rules';
 import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { creditsParts } from '../../lib/credits-parts';
@@ -24,15 +27,36 @@ import { messagesOf, useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/product-details';
 
+/** How many products "looks like this" shows. */
+const LOOKALIKES = 8;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
-    const { data: product } = await getProduct(serverApi(request, context, params.locale), params.slug);
+    const api = serverApi(request, context, params.locale);
+    const { data: product } = await getProduct(api, params.slug);
+    // The reviews' first page as everyone sees it (the visitor's own parts come from the browser,
+    // decision 0022) and the pictures alike; either may fail without the page.
+    const [reviews, lookalikes] = await Promise.all([
+      getReviews(api, product.id, 1).then(
+        ({ data, meta, summary }): ReviewsPage => ({ data, meta, summary }),
+        () => null,
+      ),
+      getSimilarPictures(api, product.id, LOOKALIKES).then(
+        ({ data }) => data,
+        () => [],
+      ),
+    ]);
     // Written by the server: a browser's first date format loads ICU's data while the page starts,
     // 240 ms on a slow phone (decision 0059).
     const added = new Intl.DateTimeFormat(params.locale, { dateStyle: 'long' }).format(
       new Date(product.created_at),
     );
-    return { packedProduct: pack(product), added };
+    return {
+      packedProduct: pack(product),
+      added,
+      packedReviews: pack(reviews),
+      packedLookalikes: pack(lookalikes),
+    };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) {
       throw data(null, { status: 404 });
@@ -48,6 +72,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const site = siteDataOf(matches);
   const product = loaderData ? unpack(loaderData.packedProduct) : undefined;
   if (!site || !product) return pageMeta(matches, location.pathname, {});
+  const reviews = unpack(loaderData.packedReviews);
   const brand = messageAt(messagesOf(site), 'brand.name');
   const url = `${site.origin}${location.pathname}`;
   const image = `${site.origin}${product.images.webp['640'] ?? product.image_url}`;
@@ -67,6 +92,7 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
         availability: 'https://schema.org/InStock',
         url,
       },
+      ...reviewsJsonLd(reviews?.summary ?? product.rating, reviews?.data ?? []),
     },
     {
       '@context': 'https://schema.org',
@@ -172,6 +198,8 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
   const product = useMemo(() => unpack(loaderData.packedProduct), [loaderData.packedProduct]);
   const internal = creditsParts(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const { added } = loaderData;
+  const reviews = useMemo(() => unpack(loaderData.packedReviews), [loaderData.packedReviews]);
+  const lookalikes = useMemo(() => unpack(loaderData.packedLookalikes), [loaderData.packedLookalikes]);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-500">
@@ -261,6 +289,9 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Hydrates on its own (a Suspense boundary), after the product itself. */}
       <Suspense fallback={null}>
+        <ReviewsSection key={product.id} productId={product.id} initial={reviews} />
+      </Suspense>
+      <Suspense fallback={null}>
         {product.similar.length > 0 ? (
           <section className="mt-16" aria-labelledby="similar-title">
             <h2 id="similar-title" className="text-2xl font-bold tracking-tight text-slate-900">
@@ -268,6 +299,26 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
             </h2>
             <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {product.similar.map((item) => (
+                <li key={item.id} className="below-fold-tile">
+                  <ProductCard
+                    product={item}
+                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                    actions={<TileActionsIsland product={item} />}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {lookalikes.length > 0 ? (
+          <section className="mt-16" aria-labelledby="lookalikes-title">
+            <h2 id="lookalikes-title" className="text-2xl font-bold tracking-tight text-slate-900">
+              {t('reviews.looksLike')}
+            </h2>
+            <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+              {lookalikes.map((item) => (
                 <li key={item.id} className="below-fold-tile">
                   <ProductCard
                     product={item}
