@@ -18,6 +18,7 @@ describe('transportAction', () => {
     expect(transportAction(403, null, true)).toEqual({ kind: 'forbidden' });
     // An offer of 150 EUR or more before the identity is verified: the screen shows its dialog.
     expect(transportAction(403, 'VERIFICATION_REQUIRED', true)).toEqual({ kind: 'none' });
+    expect(transportAction(403, 'NOT_A_BUYER', true)).toEqual({ kind: 'none' });
     // An admin without two-factor sign-in: the back office's security screen.
     expect(transportAction(403, 'TWO_FACTOR_SETUP_REQUIRED', true)).toEqual({ kind: 'two-factor-setup' });
   });

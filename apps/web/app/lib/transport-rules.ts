@@ -22,6 +22,8 @@ export function transportAction(
     if (code === 'EMAIL_NOT_VERIFIED') return { kind: 'verify-email' };
     // The caller shows the verification-required dialog (spec section 6).
     if (code === 'VERIFICATION_REQUIRED') return { kind: 'none' };
+    // A review of a prompt not bought: the review form says so where it is.
+    if (code === 'NOT_A_BUYER') return { kind: 'none' };
     // An admin without two-factor sign-in: the back office's security screen sets it up.
     if (code === 'TWO_FACTOR_SETUP_REQUIRED') return { kind: 'two-factor-setup' };
     return { kind: 'forbidden' };

@@ -127,6 +127,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     ['price_asc', t('products.sortPriceAsc')],
     ['price_desc', t('products.sortPriceDesc')],
     ['popular', t('products.sortPopular')],
+    ['rating', t('reviews.sortRating')],
   ];
   if (state.search) sorts.unshift(['', t('products.sortRelevance')]);
   const pastEnd = meta && meta.total > 0 && meta.current_page > meta.last_page ? meta.last_page : 0;

@@ -1,7 +1,7 @@
 import type { ProductSummary } from '@promptmarket/contracts/catalogue';
 import type { ReactNode } from 'react';
 import { Link } from '../../../components/ui/link';
-import { centsFromDecimal } from '../../../lib/amount';
+import { centsFromDecimal, formatAmount } from '../../../lib/amount';
 import { formatCredits } from '../../../lib/credits';
 import { useTranslation } from '../../../lib/i18n';
 import { paths } from '../../../lib/paths';
@@ -35,6 +35,8 @@ export function ProductCard({
   const { locale, settings } = useSite();
   const price = formatCredits(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const href = paths.product(locale, product.slug);
+  // The average to one decimal as the language writes numbers ("4.6", "4,6"), without Intl (decision 0059).
+  const rating = formatAmount(Math.round(Number(product.rating_average) * 10) * 10, locale).slice(0, -1);
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} className="block overflow-hidden" tabIndex={-1} aria-hidden="true">
@@ -55,6 +57,13 @@ export function ProductCard({
         </h3>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="font-semibold text-slate-900">{price}</span>
+          {product.rating_count > 0 ? (
+            <span
+              role="img"
+              className="text-slate-500"
+              aria-label={t('reviews.tile', { average: rating, count: product.rating_count })}
+            >{`★ ${rating} (${product.rating_count})`}</span>
+          ) : null}
           <span
             className="inline-flex items-center gap-1 text-slate-500"
             title={t('product.likes', { count: product.likes_count ?? 0 })}
