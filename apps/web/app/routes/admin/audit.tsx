@@ -13,6 +13,20 @@ export const loader = (args: Route.LoaderArgs) => loadList(args, getAudit);
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
 
+/** An action's name in the page's language where it has one, with the name the log keeps. */
+function ActionName({ action }: { action: string }) {
+  const { t } = useTranslation();
+  const key = `admin.audit.actions.${action}`;
+  const name = t(key);
+  if (name === key) return <span className="font-mono">{action}</span>;
+  return (
+    <>
+      {name}
+      <span className="block font-mono text-slate-500">{action}</span>
+    </>
+  );
+}
+
 /** Every back-office action: who, what, on which record, before and after. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -40,7 +54,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <td className="px-4 py-3 text-xs">
             <CustomerLink userId={entry.admin_id}>{entry.admin_email}</CustomerLink>
           </td>
-          <td className="px-4 py-3 font-mono text-xs">{entry.action}</td>
+          <td className="px-4 py-3 text-xs">
+            <ActionName action={entry.action} />
+          </td>
           <td className="px-4 py-3 text-xs">
             {entry.subject_type === 'user' ? (
               <CustomerLink userId={entry.subject_id}>

@@ -107,6 +107,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             <NavLink to={paths.admin(locale, 'messages')} className={tabClass}>
               {t('admin.nav.messages')}
             </NavLink>
+            <NavLink to={paths.admin(locale, 'reviews')} className={tabClass}>
+              {t('admin.nav.reviews')}
+            </NavLink>
             <NavLink to={paths.admin(locale, 'deposits')} className={tabClass}>
               {t('admin.nav.deposits')}
             </NavLink>
