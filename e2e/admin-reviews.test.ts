@@ -79,6 +79,17 @@ async function shown(product: Listed) {
   };
 }
 
+/** Whether the product's page, as a guest opens it, shows the review and its five stars' average. */
+async function productPageShows(page: Page) {
+  await page.goto(`/en/products/${product.slug}`);
+  const section = page.getByRole('region', { name: 'Reviews', exact: true });
+  await section.waitFor();
+  return {
+    review: (await section.getByText(text).count()) > 0,
+    average: (await section.getByText('Rated 5 out of 5').count()) > 0,
+  };
+}
+
 /** Presses a row's button, then the confirming dialog's, and waits for the outcome. */
 async function confirmInRow(page: Page, row: Locator, button: string, done: string) {
   await row.getByRole('button', { name: button }).click();
@@ -134,6 +145,8 @@ describe('the back office’s queue of reported reviews', () => {
         summary: { average: 5, count: 1 },
         rating: { average: 5, count: 1 },
       });
+    const guest = await openPage(browser, viewports.desktop);
+    await expect.poll(() => productPageShows(guest.page)).toEqual({ review: true, average: true });
     const staff = await openPage(browser, viewports.desktop);
     await logInAsAdmin(staff.page, baseURL());
     const { page } = staff;
@@ -186,11 +199,11 @@ describe('the back office’s queue of reported reviews', () => {
         summary: { average: null, count: 0 },
         rating: { average: null, count: 0 },
       });
+    await expect.poll(() => productPageShows(guest.page)).toEqual({ review: false, average: false });
 
     // The filter: a hidden review is among the hidden ones, not among the shown.
     await page.getByRole('navigation', { name: 'Show reviews' }).getByRole('link', { name: 'Shown' }).click();
     await page.waitForURL((url) => url.search === '?hidden=false');
-    await page.getByRole('row').first().waitFor();
     expect(await row.count()).toBe(0);
     await page
       .getByRole('navigation', { name: 'Show reviews' })
@@ -211,6 +224,9 @@ describe('the back office’s queue of reported reviews', () => {
         summary: { average: 5, count: 1 },
         rating: { average: 5, count: 1 },
       });
+    await expect.poll(() => productPageShows(guest.page)).toEqual({ review: true, average: true });
+    expect(guest.consoleErrors).toEqual([]);
+    await guest.context.close();
 
     // The audit log names both actions in words.
     await page.goto('/en/admin/audit?search=review.');
