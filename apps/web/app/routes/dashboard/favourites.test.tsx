@@ -63,13 +63,14 @@ describe('the Favourites tab', () => {
     expect(text).toContain('Buy now');
     expect(html).not.toContain('role="alert"');
     // One page only: no pager.
-    expect(html).not.toContain('aria-label="Pagination"');
+    expect(html).not.toContain('aria-label="Pages"');
   });
 
   it('links to the other pages when there are more', () => {
     const { html } = render(list([product(3, 'Red fox')], { current_page: 2, last_page: 3, total: 40 }), {
       page: 2,
     });
+    expect(html).toContain('aria-label="Pages"');
     expect(html).toContain('href="/en/dashboard/favourites?page=3"');
     expect(html).toContain('href="/en/dashboard/favourites"');
   });
