@@ -1,10 +1,11 @@
 import type { ProductDetail } from '@promptmarket/contracts/catalogue';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { data, useLocation } from 'react-router';
 import { Link } from '../../components/ui/link';
 import { getProduct } from '../../features/catalogue/api';
 import { Heart, ProductCard } from '../../features/catalogue/components/product-card';
 import { ProductImage, productImagePreload } from '../../features/catalogue/components/product-image';
+import { LIKE_RETURN_NOTE_ID, likeLoginPath, useLikeReturn } from '../../features/favourites/like-return';
 import { BoughtPrompt } from '../../features/orders/bought-prompt';
 import { PurchaseActions } from '../../features/orders/purchase-actions';
 import { TileActionsIsland } from '../../features/orders/tile-actions-island';
@@ -20,7 +21,6 @@ import { useTranslation } from '../../lib/i18n';
 import { centsFromDecimal, formatFromEur } from '../../lib/money';
 import { pack, unpack } from '../../lib/packed';
 import { paths } from '../../lib/paths';
-import { loginPath } from '../../lib/safe-redirect';
 import { messageAt, pageMeta, siteDataOf } from '../../lib/seo';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { messagesOf, useSite } from '../../lib/site-data';
@@ -139,6 +139,8 @@ function LikeButton({ product }: { product: ProductDetail }) {
   const location = useLocation();
   const [state, setState] = useState({ liked: product.liked, count: product.likes_count, busy: false });
   const pending = usePersonalPartsPending();
+  const button = useRef<HTMLButtonElement>(null);
+  const returnNote = useLikeReturn(button, user !== null, state.liked);
   if (!user && pending) {
     // Whose page this is comes in a moment: the count is shown, the button comes with it.
     return (
@@ -151,7 +153,7 @@ function LikeButton({ product }: { product: ProductDetail }) {
   if (!user) {
     return (
       <Link
-        to={loginPath(locale, location.pathname + location.search)}
+        to={likeLoginPath(locale, location)}
         className="inline-flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         title={t('product.loginToLike')}
       >
@@ -172,22 +174,27 @@ function LikeButton({ product }: { product: ProductDetail }) {
     }
   };
   return (
-    <button
-      type="button"
-      onClick={toggle}
-      disabled={state.busy}
-      aria-pressed={state.liked}
-      // Pressed or not tells whether it is liked; the name ends with the count the button shows.
-      aria-label={`${t('product.like')}, ${t('product.likes', { count: state.count })}`}
-      className={`inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-medium transition ${
-        state.liked
-          ? 'border-rose-300 bg-rose-50 text-rose-700'
-          : 'border-slate-300 text-slate-700 hover:bg-slate-50'
-      }`}
-    >
-      <Heart className={`h-5 w-5 ${state.liked ? 'text-rose-500' : 'text-slate-400'}`} />
-      {t('product.likes', { count: state.count })}
-    </button>
+    <>
+      <button
+        ref={button}
+        type="button"
+        onClick={toggle}
+        disabled={state.busy}
+        aria-pressed={state.liked}
+        aria-describedby={returnNote ? LIKE_RETURN_NOTE_ID : undefined}
+        // Pressed or not tells whether it is liked; the name ends with the count the button shows.
+        aria-label={`${t('product.like')}, ${t('product.likes', { count: state.count })}`}
+        className={`inline-flex items-center gap-2 rounded-lg border px-4 py-2 text-sm font-medium transition ${
+          state.liked
+            ? 'border-rose-300 bg-rose-50 text-rose-700'
+            : 'border-slate-300 text-slate-700 hover:bg-slate-50'
+        }`}
+      >
+        <Heart className={`h-5 w-5 ${state.liked ? 'text-rose-500' : 'text-slate-400'}`} />
+        {t('product.likes', { count: state.count })}
+      </button>
+      {returnNote}
+    </>
   );
 }
 
@@ -289,7 +296,12 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Hydrates on its own (a Suspense boundary), after the product itself. */}
       <Suspense fallback={null}>
-        <ReviewsSection key={product.id} productId={product.id} initial={reviews} />
+        <ReviewsSection
+          key={product.id}
+          productId={product.id}
+          initial={reviews}
+          owned={Boolean(product.owned)}
+        />
       </Suspense>
       <Suspense fallback={null}>
         {product.similar.length > 0 ? (

@@ -25,7 +25,7 @@ const page = (data: Review[], lastPage = 1): ReviewsPage => ({
 });
 
 const render = (initial: ReviewsPage | null, language = 'en') =>
-  renderInSite(() => <ReviewsSection productId={9} initial={initial} />, { language });
+  renderInSite(() => <ReviewsSection productId={9} initial={initial} owned={false} />, { language });
 
 describe("a product's reviews", () => {
   it('shows the average, the count and the spread of stars, each bar with its words', () => {
@@ -63,8 +63,15 @@ describe("a product's reviews", () => {
   });
 
   it("names a review's language when it is not the page's", () => {
-    const { text } = render(page([review(1, { language: 'de', text: 'Sehr schön.' }), review(2)]));
+    const { text } = render(
+      page([
+        review(1, { language: 'de', text: 'Sehr schön.' }),
+        review(2),
+        review(3, { language: 'fr', text: null }),
+      ]),
+    );
     expect(text).toContain('Written in German');
+    // Stars without a text have no language to name.
     expect(text.match(/Written in/g)).toHaveLength(1);
     const german = render(page([review(1, { language: 'en' })]), 'de');
     expect(german.text).toContain('Auf Englisch geschrieben');

@@ -44,7 +44,16 @@ type Question = { kind: 'delete'; review: Review } | { kind: 'report'; review: R
  * page (the same for every visitor); the visitor's own parts are asked for once the page has
  * started (decision 0022).
  */
-export function ReviewsSection({ productId, initial }: { productId: number; initial: ReviewsPage | null }) {
+export function ReviewsSection({
+  productId,
+  initial,
+  owned,
+}: {
+  productId: number;
+  initial: ReviewsPage | null;
+  /** Whether the viewer owns the prompt, as the page knows it: a purchase here asks again whether they may review. */
+  owned: boolean;
+}) {
   const { t, language } = useTranslation();
   const { locale } = useSite();
   const user = useCurrentUser();
@@ -84,9 +93,10 @@ export function ReviewsSection({ productId, initial }: { productId: number; init
     }
   }, [api, productId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a purchase (owned) changes whether the viewer may review
   useEffect(() => {
     if (signedIn) void refresh();
-  }, [signedIn, refresh]);
+  }, [signedIn, owned, refresh]);
 
   useEffect(() => {
     if (focusOwn.current && listing?.own) {
@@ -364,7 +374,8 @@ function RatingOverview({ summary }: { summary: RatingSummary }) {
 /** One review: who, when, the stars, the text as typed (never as HTML), the verified mark and its language. */
 function ReviewBody({ review, language }: { review: Review; language: string }) {
   const { t } = useTranslation();
-  const otherLanguage = review.language !== language;
+  // Only a text has a language to speak of.
+  const otherLanguage = review.text !== null && review.language !== language;
   const knownLanguage = ['en', 'de', 'fr', 'es', 'it', 'pl'].includes(review.language);
   return (
     <article className="mt-2 first:mt-0">
