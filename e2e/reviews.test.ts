@@ -97,6 +97,7 @@ describe('reviews in the browser', () => {
     expect(await reviews.getByText('of 2,000 characters').textContent()).toBe(
       `${text.length} of 2,000 characters`,
     );
+    await screenshot(page, 'product-review-form-360');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await reviews.getByText('Thank you for your review.').waitFor();
@@ -119,8 +120,27 @@ describe('reviews in the browser', () => {
     }
     expect(await tile.first().textContent()).toBe(`★ ${rating.average?.toFixed(1)} (${rating.count})`);
 
-    // Edited: two stars and another text, shown at once.
+    // The product's JSON-LD carries the rating and the review.
     await page.goto(`/en/products/${prompt.slug}`);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]',
+    ) as Record<string, unknown>[];
+    const product = ld.find((entry) => entry['@type'] === 'Product') as {
+      aggregateRating: { ratingValue: number; reviewCount: number; bestRating: number; worstRating: number };
+      review: { reviewBody?: string; author: { name: string } }[];
+    };
+    expect(product.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: rating.average,
+      reviewCount: rating.count,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    expect(product.review.some((entry) => entry.reviewBody === text && entry.author.name === 'Ada L.')).toBe(
+      true,
+    );
+
+    // Edited: two stars and another text, shown at once.
     await reviews.getByRole('button', { name: 'Edit' }).click();
     // A pointer presses the star (the radio under it is hidden).
     await reviews.locator('label', { hasText: '2 stars' }).click();
