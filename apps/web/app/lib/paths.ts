@@ -63,9 +63,8 @@ export const paths = {
   deposit: (locale: string) => `/${locale}/dashboard/deposits/create`,
   deposits: (locale: string) => `/${locale}/dashboard/deposits`,
   orders: (locale: string) => `/${locale}/dashboard/orders`,
-  /** The prompts the user liked, from a later page. */
-  favourites: (locale: string, page?: number) =>
-    withParams(`/${locale}/dashboard/favourites`, { page: page && page > 1 ? page : undefined }),
+  /** The prompts the user liked; its later pages add `?page=` (the tab builds them, off the first load). */
+  favourites: (locale: string) => `/${locale}/dashboard/favourites`,
   /** The wallet's movements, optionally of one kind and from a later page. */
   wallet: (locale: string, query: { kind?: string; page?: number } = {}) =>
     withParams(`/${locale}/dashboard/wallet`, {

@@ -135,7 +135,7 @@ export default function DashboardFavourites({ loaderData }: Route.ComponentProps
     favourites && favourites.meta.total > 0 && page > favourites.meta.last_page
       ? favourites.meta.last_page
       : 0;
-  const pageHref = (target: number) => paths.favourites(locale, target);
+  const pageHref = (target: number) => `${paths.favourites(locale)}${target > 1 ? `?page=${target}` : ''}`;
 
   return (
     <section aria-labelledby="favourites-title">
