@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n';
+import { loadOnce } from '../../lib/load-once';
 import { paths } from '../../lib/paths';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
@@ -11,6 +12,7 @@ import { CurrencySelect } from './currency-select';
 import { HeaderSearch } from './header-search';
 import { Menu, X } from './icons';
 import { MenuDropdown, type MenuGroup } from './menu-dropdown';
+import { navLinkClass } from './nav-link-class';
 import { deferredIsland } from './page-extras';
 
 /** Only signed-in users have it: guests never load its code (decision 0014). */
@@ -19,10 +21,12 @@ const AccountMenu = deferredIsland(
   'contents',
 );
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-    isActive ? 'bg-white/10 text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'
-  }`;
+// The folded menu's links come when its button is reached for (pointer over, focus, press): every
+// first load carries the header, and a wide window never opens the folded menu (decision 0059).
+const mobileMenu = loadOnce(() => import('./mobile-menu'));
+const prepareMobileMenu = () => {
+  mobileMenu.load().catch(() => {});
+};
 
 function useMenus(): { categories: MenuGroup[]; styles: MenuGroup[] } {
   const { locale, categories, styles } = useSite();
@@ -58,6 +62,7 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const pending = usePersonalPartsPending();
   const menus = useMenus();
   const [open, setOpen] = useState(false);
+  const [MobilePanel, setMobilePanel] = useState(() => mobileMenu.loaded()?.MobileMenu ?? null);
   const menuId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   const { pathname, search } = useLocation();
@@ -139,7 +144,23 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
                 aria-expanded={open}
                 aria-controls={menuId}
                 aria-label={open ? t('header.closeMenu') : t('header.openMenu')}
-                onClick={() => setOpen((value) => !value)}
+                onPointerEnter={prepareMobileMenu}
+                onFocus={prepareMobileMenu}
+                onClick={() => {
+                  if (MobilePanel) {
+                    setOpen((value) => !value);
+                    return;
+                  }
+                  mobileMenu.load().then(
+                    (module) => {
+                      setMobilePanel(() => module.MobileMenu);
+                      setOpen(true);
+                    },
+                    () => {
+                      // No code (offline): the button stays as it is; the next press tries again.
+                    },
+                  );
+                }}
               >
                 {open ? <X /> : <Menu />}
               </button>
@@ -155,78 +176,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
           }`}
           inert={!open}
         >
-          <nav aria-label={t('header.mainNavigation')} className="overflow-hidden">
-            <div className="mx-auto flex max-h-[calc(100vh-90px)] max-w-7xl flex-col gap-1 overflow-y-auto px-4 py-4 sm:px-6">
-              <HeaderSearch id="mobile-search" />
-              <div className="mt-3 flex flex-col gap-1">
-                <NavLink to={paths.home(locale)} end className={navLinkClass}>
-                  {t('header.home')}
-                </NavLink>
-                <MobileGroup label={t('nav.categories')} groups={menus.categories} />
-                <MobileGroup label={t('nav.styles')} groups={menus.styles} />
-                <NavLink to={paths.generate(locale)} className={navLinkClass}>
-                  {t('generate.action')}
-                </NavLink>
-                {user || pending ? null : (
-                  <>
-                    <NavLink to={paths.login(locale)} className={navLinkClass}>
-                      {t('account.login')}
-                    </NavLink>
-                    <NavLink to={paths.register(locale)} className={navLinkClass}>
-                      {t('account.register')}
-                    </NavLink>
-                  </>
-                )}
-              </div>
-              <div className="mt-2">
-                <CurrencySelect />
-              </div>
-            </div>
-          </nav>
+          {MobilePanel ? <MobilePanel menus={menus} signedIn={Boolean(user || pending)} /> : null}
         </div>
       )}
     </header>
-  );
-}
-
-function MobileGroup({ label, groups }: { label: string; groups: MenuGroup[] }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  return (
-    <div>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((value) => !value)}
-        className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/10"
-      >
-        {label}
-        <span aria-hidden="true">{open ? '−' : '+'}</span>
-      </button>
-      {open ? (
-        <ul id={id} className="ml-3 border-l border-white/10 pl-2">
-          {groups.map((group) => (
-            <li key={group.id}>
-              <Link
-                to={group.href}
-                className="block rounded-md px-3 py-1.5 text-sm text-slate-200 hover:bg-white/10"
-              >
-                {group.title}
-              </Link>
-              {group.children.map((child) => (
-                <Link
-                  key={child.id}
-                  to={child.href}
-                  className="block rounded-md px-3 py-1 pl-6 text-sm text-slate-400 hover:bg-white/10 hover:text-white"
-                >
-                  {child.title}
-                </Link>
-              ))}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
   );
 }
