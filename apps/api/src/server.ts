@@ -17,6 +17,8 @@ import { openStorage } from './lib/open-storage';
 import { keepDataDirPrivate } from './lib/owner-only';
 import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
+import { REVIEW_INVITATION_QUEUE } from './modules/orders/orders.service';
+import { reviewInvitationJob } from './modules/reviews/reviews.invitations';
 import { seedDemoCatalogue, seedDemoReviews, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from './supervisor';
 import { warmUp } from './warm-up';
@@ -142,7 +144,10 @@ async function serve(config: Config) {
         logLinks: config.env === 'development',
       });
   // Jobs, the expired-session cleanup and the other loops (background.ts); each queue's handler is named here.
-  startBackground(app, database, { [MAIL_QUEUE]: mailJob(database.db, mailSender) });
+  startBackground(app, database, {
+    [MAIL_QUEUE]: mailJob(database.db, mailSender),
+    [REVIEW_INVITATION_QUEUE]: reviewInvitationJob(database.db),
+  });
 
   // A signal (or, under the supervisor, its message) closes the server: no new connections,
   // requests under way are answered, background runs under way finish and release their jobs.

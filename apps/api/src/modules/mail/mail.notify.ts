@@ -30,10 +30,11 @@ export type Recipient = {
 
 /**
  * The mails a user may turn off (`users.optional_mails`): news of their offers and of their
- * identity verification, which the dashboard shows as well. Not optional, and so not listed: the
- * security notices (password changed, e-mail changed, account deleted), which tell the owner of
- * a change they may not have made, and the mails about money (deposit credited or failed,
- * purchase, generation refunded, payout sent, paid or failed), which are receipts.
+ * identity verification, which the dashboard shows as well, and the invitation to review what
+ * they bought. Not optional, and so not listed: the security notices (password changed, e-mail
+ * changed, account deleted), which tell the owner of a change they may not have made, and the
+ * mails about money (deposit credited or failed, purchase, generation refunded, payout sent, paid
+ * or failed), which are receipts.
  */
 const OPTIONAL: ReadonlySet<MailKind> = new Set<MailKind>([
   'offer-priced',
@@ -41,6 +42,7 @@ const OPTIONAL: ReadonlySet<MailKind> = new Set<MailKind>([
   'offer-declined',
   'verification-approved',
   'verification-declined',
+  'review-invitation',
 ]);
 
 /**

@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { sameRequest } from '../../lib/idempotency';
 import { previewUrls } from '../catalogue/catalogue.media';
 import { productsOnSale, productsShown, recordSales } from '../catalogue/catalogue.service';
+import { enqueueJob } from '../jobs/jobs.service';
 import { creditsText } from '../mail/credits-text';
 import { mailAccount } from '../mail/mail.notify';
 import { getStoredSettings } from '../site/site.service';
@@ -19,6 +20,11 @@ import { cartItems, orderItems, orders } from './orders.tables';
  * is debited by one ledger move `order:<id>`, in one database transaction: all or nothing. The
  * database refuses a second purchase of a prompt by the same user.
  */
+
+/** The queue of the mails that invite a buyer to review an order's prompts (reviews.invitations.ts). */
+export const REVIEW_INVITATION_QUEUE = 'review-invitation';
+/** How long after a purchase its buyer is invited to review it: time to have used the prompts. */
+export const REVIEW_INVITATION_DELAY_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
  * A purchase the shop refuses: answered by the error handler as `{status: "ERROR", message, code}`
@@ -289,6 +295,16 @@ export async function purchase(
           total: credits(total),
         };
       });
+      // One invitation per order, a few days on; whether it is still due is decided then.
+      await enqueueJob(
+        tx,
+        REVIEW_INVITATION_QUEUE,
+        { order_id: created.id, user_id: input.userId, product_ids: ids },
+        {
+          runAt: new Date(created.createdAt.getTime() + REVIEW_INVITATION_DELAY_MS),
+          idempotencyKey: `${REVIEW_INVITATION_QUEUE}:order:${created.id}`,
+        },
+      );
       return created.id;
     });
     return { orderId, replayed: false };
