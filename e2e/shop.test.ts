@@ -347,6 +347,7 @@ describe('the shop window', () => {
       'Price: low to high',
       'Price: high to low',
       'Most popular',
+      'Top rated',
     ]);
     expect(await sort.inputValue()).toBe('newest');
     await screenshot(page, 'products-past-end-360');
@@ -367,6 +368,7 @@ describe('the shop window', () => {
       'Price: low to high',
       'Price: high to low',
       'Most popular',
+      'Top rated',
     ]);
     expect(consoleErrors.join('\n')).toBe('');
     await context.close();
