@@ -85,6 +85,7 @@ describe('the Favourites tab', () => {
     await page.getByText('2 prompts').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'favourites-360');
+    expect(await seriousFindings(page)).toEqual([]);
 
     // A refused Unlike puts the tile back and says so at it.
     const unlikeSecond = page.getByRole('button', { name: named('Remove from favourites', second.title) });
