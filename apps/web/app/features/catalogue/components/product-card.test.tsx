@@ -43,6 +43,22 @@ describe('a product tile', () => {
     expect(price('pl', 11.9, 'Kredyty')).toBe('11,90 kredytu');
   });
 
+  it('shows the rating with its count only when it has reviews, named in words', () => {
+    const rated = (language: string, average: number | null, count: number) =>
+      renderInSite(
+        () => <ProductCard product={{ ...product(4.5), rating_average: average, rating_count: count }} />,
+        { language },
+      ).html;
+    expect(rated('en', 4.6, 12)).toContain(
+      '<span role="img" class="text-slate-500" aria-label="Rated 4.6 out of 5 by 12 buyers">★ 4.6 (12)</span>',
+    );
+    expect(rated('en', 5, 1)).toContain('aria-label="Rated 5.0 out of 5 by 1 buyer">★ 5.0 (1)</span>');
+    expect(rated('de', 4.6, 3)).toContain(
+      'aria-label="Von 3 Käufern mit 4,6 von 5 bewertet">★ 4,6 (3)</span>',
+    );
+    expect(rated('en', null, 0)).not.toContain('★');
+  });
+
   it('writes a currency the shop renamed as it was named', () => {
     expect(price('en', 13.9, 'Tokens')).toBe('13.90 Tokens');
   });

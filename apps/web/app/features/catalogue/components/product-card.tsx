@@ -36,7 +36,10 @@ export function ProductCard({
   const price = formatCredits(centsFromDecimal(product.price), locale, settings.internal_currency_name, t);
   const href = paths.product(locale, product.slug);
   // The average to one decimal as the language writes numbers ("4.6", "4,6"), without Intl (decision 0059).
-  const rating = formatAmount(Math.round(Number(product.rating_average) * 10) * 10, locale).slice(0, -1);
+  const rating =
+    product.rating_count > 0
+      ? formatAmount(Math.round(Number(product.rating_average) * 10) * 10, locale).slice(0, -1)
+      : '';
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <Link to={href} className="block overflow-hidden" tabIndex={-1} aria-hidden="true">
@@ -57,7 +60,7 @@ export function ProductCard({
         </h3>
         <div className="mt-auto flex items-center justify-between pt-2 text-sm">
           <span className="font-semibold text-slate-900">{price}</span>
-          {product.rating_count > 0 ? (
+          {rating ? (
             <span
               role="img"
               className="text-slate-500"
