@@ -98,12 +98,13 @@ export function ReviewsSection({
     if (signedIn) void refresh();
   }, [signedIn, owned, refresh]);
 
+  // After a save or a cancelled edit the focus goes to the review it was about, not to the page's start.
   useEffect(() => {
-    if (focusOwn.current && listing?.own) {
+    if (focusOwn.current && listing?.own && !editing) {
       focusOwn.current = false;
       ownHeading.current?.focus();
     }
-  }, [listing]);
+  }, [listing, editing]);
 
   async function more() {
     if (!listing) return;
@@ -219,7 +220,14 @@ export function ReviewsSection({
                     productId={productId}
                     review={own && editing ? own : undefined}
                     onSaved={() => void saved(t(own ? 'reviews.updated' : 'reviews.sent'))}
-                    onCancel={own ? () => setEditing(false) : undefined}
+                    onCancel={
+                      own
+                        ? () => {
+                            focusOwn.current = true;
+                            setEditing(false);
+                          }
+                        : undefined
+                    }
                     onExists={() => void refresh()}
                   />
                 </Suspense>
