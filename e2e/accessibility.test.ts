@@ -406,6 +406,8 @@ describe.concurrent('accessibility (axe)', () => {
     // One prompt bought (the orders list has a row), one left in the cart.
     await page.goto(`/en/products/${first?.slug}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
+    // As a person does: on to the cart once the page says the prompt is in it.
+    await page.getByRole('link', { name: 'Cart, 1 prompt' }).waitFor();
     await page.goto('/en/cart');
     await page.getByRole('button', { name: 'Checkout' }).click();
     const confirm = page.getByRole('dialog');

@@ -8,6 +8,11 @@ import { useSite } from './site-data';
 // data comes from its loader, so a first load needs neither (decision 0059).
 const client = loadOnce(() => import('./api-browser'));
 
+/** Starts fetching the client when a person reaches for a button that will call the API. */
+export function prepareApi(): void {
+  client.load().catch(() => {});
+}
+
 /**
  * The browser API client for this page's language and sign-in state, loaded on its first call.
  * It lives apart from `session-data` so that pages which only read the session (the header on

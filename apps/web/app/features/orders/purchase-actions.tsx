@@ -9,14 +9,22 @@ import { formatCredits } from '../../lib/credits';
 import { shortfallText } from '../../lib/credits-shortfall';
 import { depositReturningTo } from '../../lib/deposit-return';
 import { useTranslation } from '../../lib/i18n';
+import { loadOnce } from '../../lib/load-once';
 import { centsFromDecimal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { loginPath } from '../../lib/safe-redirect';
 import { useCurrentUser, usePersonalPartsPending } from '../../lib/session-data';
 import { useSite } from '../../lib/site-data';
-import { useApi } from '../../lib/use-api';
+import { prepareApi, useApi } from '../../lib/use-api';
 import { PurchaseFailureAlert } from './purchase-failure-alert';
 import { type PurchaseFailure, purchaseFailure } from './rules';
+
+// The cart call's contract and the client come when Add to cart is reached for (decision 0059).
+const cartCalls = loadOnce(() => import('./api'));
+const prepareCartCalls = () => {
+  prepareApi();
+  cartCalls.load().catch(() => {});
+};
 
 // The confirmation's dialog code comes with the first press of Buy now.
 const BuyNowDialog = lazy(() => import('./buy-now-dialog'));
@@ -104,8 +112,7 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
     setBusy('cart');
     setOutcome(null);
     try {
-      // The call's contract (zod) comes with the first press, not with the page (decision 0059).
-      const { addToCart: addToCartCall } = await import('./api');
+      const { addToCart: addToCartCall } = await cartCalls.load();
       await addToCartCall(api, product.id);
       setAddedHere(true);
       setOutcome({ kind: 'added' });
@@ -140,6 +147,8 @@ export function PurchaseActions({ product }: { product: ProductDetail }) {
           <button
             type="button"
             onClick={addToCart}
+            onPointerEnter={prepareCartCalls}
+            onFocus={prepareCartCalls}
             disabled={busy !== null || !live}
             className={buttonStyles.secondary}
           >
