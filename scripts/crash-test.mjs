@@ -739,17 +739,25 @@ async function checkDatabase({ kind, dataDir, url }, users, problem) {
         problem(`generation ${row.id} is done but debited ${row.debited}, refunded ${row.refunded}`);
       }
     }
+    // A wallet holds its deposits, less its orders and pictures, plus any correction the shop made by
+    // hand (an `adjustment` move: the back office's, or the demo buyers' credits the shop starts with).
     const wallets = await rows(sql`
       select u.email,
         coalesce((select a.balance from ledger_accounts a where a.code = 'wallet:' || u.id), 0) as balance,
         coalesce((select sum(d.internal_amount) from deposits d where d.user_id = u.id and d.status = 'success'), 0)
           - coalesce((select sum(o.total) from orders o where o.user_id = u.id), 0)
           - coalesce((select sum(g.cost) from generations g where g.user_id = u.id and g.status = 'done'), 0)
+          + coalesce((select sum(e.amount) from ledger_entries e
+              join ledger_transactions t on t.id = e.transaction_id
+              join ledger_accounts a on a.id = e.account_id
+              where a.code = 'wallet:' || u.id and t.kind = 'adjustment'), 0)
           as expected
       from users u`);
     for (const row of wallets) {
       if (BigInt(row.balance) !== BigInt(row.expected)) {
-        problem(`${row.email}: wallet ${row.balance} but deposits - orders - generations = ${row.expected}`);
+        problem(
+          `${row.email}: wallet ${row.balance} but deposits - orders - generations + adjustments = ${row.expected}`,
+        );
       }
     }
     const [offers] = await rows(sql`
