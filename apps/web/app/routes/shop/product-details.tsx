@@ -1,4 +1,4 @@
-import type { ProductDetail } from '@promptmarket/contracts/catalogue';
+import type { ProductDetail, ProductSummary } from '@promptmarket/contracts/catalogue';
 import { Suspense, useMemo, useRef, useState } from 'react';
 import { data, useLocation } from 'react-router';
 import { Link } from '../../components/ui/link';
@@ -304,45 +304,34 @@ export default function ProductDetails({ loaderData }: Route.ComponentProps) {
         />
       </Suspense>
       <Suspense fallback={null}>
-        {product.similar.length > 0 ? (
-          <section className="mt-16" aria-labelledby="similar-title">
-            <h2 id="similar-title" className="text-2xl font-bold tracking-tight text-slate-900">
-              {t('product.similar')}
-            </h2>
-            <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-              {product.similar.map((item) => (
-                <li key={item.id} className="below-fold-tile">
-                  <ProductCard
-                    product={item}
-                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                    actions={<TileActionsIsland product={item} />}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ProductRow id="similar-title" title={t('product.similar')} products={product.similar} />
       </Suspense>
       <Suspense fallback={null}>
-        {lookalikes.length > 0 ? (
-          <section className="mt-16" aria-labelledby="lookalikes-title">
-            <h2 id="lookalikes-title" className="text-2xl font-bold tracking-tight text-slate-900">
-              {t('reviews.looksLike')}
-            </h2>
-            <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-              {lookalikes.map((item) => (
-                <li key={item.id} className="below-fold-tile">
-                  <ProductCard
-                    product={item}
-                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-                    actions={<TileActionsIsland product={item} />}
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <ProductRow id="lookalikes-title" title={t('reviews.looksLike')} products={lookalikes} />
       </Suspense>
     </div>
+  );
+}
+
+/** A row of tiles below the product (the same category's, the pictures that look alike); nothing when empty. */
+function ProductRow({ id, title, products }: { id: string; title: string; products: ProductSummary[] }) {
+  if (products.length === 0) return null;
+  return (
+    <section className="mt-16" aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
+        {products.map((item) => (
+          <li key={item.id} className="below-fold-tile">
+            <ProductCard
+              product={item}
+              sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+              actions={<TileActionsIsland product={item} />}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
