@@ -13,6 +13,7 @@ import { depositEndpoints } from '@promptmarket/contracts/deposits';
 import { favouriteEndpoints } from '@promptmarket/contracts/favourites';
 import { offerEndpoints, verificationEndpoints } from '@promptmarket/contracts/offers.endpoints';
 import { generationEndpoints, orderEndpoints } from '@promptmarket/contracts/orders';
+import { adminReviewEndpoints, reviewEndpoints } from '@promptmarket/contracts/reviews';
 import { similarPicturesEndpoints } from '@promptmarket/contracts/similar-pictures';
 import { walletEndpoints } from '@promptmarket/contracts/wallet';
 import type { RouteOptions } from 'fastify';
@@ -129,6 +130,8 @@ describe('the OpenAPI document', () => {
       walletEndpoints,
       favouriteEndpoints,
       similarPicturesEndpoints,
+      reviewEndpoints,
+      adminReviewEndpoints,
       ...Object.values(adminEndpoints),
     ].flatMap((group) => Object.values(group));
     expect(declared.length).toBeGreaterThan(100);
