@@ -68,9 +68,9 @@ describe('the Favourites tab', () => {
     for (const product of [first, second]) {
       await page.goto(`/en/products/${product.slug}`);
       const like = page.getByRole('button', { name: /^Like, / });
-      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('false');
       await like.click();
-      await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
     }
 
     // The tab, from the dashboard's tab bar.
@@ -172,14 +172,14 @@ describe('the Favourites tab', () => {
 
     // Not liked behind their back: the like is theirs to press, and the button is ready for it.
     const like = page.getByRole('button', { name: /^Like, / });
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('false');
     await page
       .getByText('You are signed in. Press the heart to add this prompt to your favourites.')
       .waitFor();
     await expect.poll(() => like.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot(page, 'favourites-guest-back-360');
     await page.keyboard.press('Enter');
-    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => like.getAttribute('aria-pressed'), { timeout: 5_000 }).toBe('true');
     await page.goto('/en/dashboard/favourites');
     expect(await tileTitles(page)).toEqual([product.title]);
     expect(consoleErrors).toEqual([]);
