@@ -5,7 +5,7 @@ import {
   type ReviewListResponse,
   type ReviewUpdateRequest,
 } from '@promptmarket/contracts/reviews';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { publicNamesByIds } from '../accounts/accounts.public-names';
@@ -283,14 +283,20 @@ export async function eraseReviewsOf(tx: Db, userId: string): Promise<void> {
     .delete(reviewReports)
     .where(eq(reviewReports.userId, userId))
     .returning({ reviewId: reviewReports.reviewId });
-  for (const { reviewId } of reports) {
+  // A user reports a review once: each review they reported counts one report less, in one statement.
+  if (reports.length > 0) {
     await tx
       .update(productReviews)
       .set({
         reportsCount: sql`greatest(${productReviews.reportsCount} - 1, 0)`,
         updatedAt: sql`${productReviews.updatedAt}`,
       })
-      .where(eq(productReviews.id, reviewId));
+      .where(
+        inArray(
+          productReviews.id,
+          reports.map((report) => report.reviewId),
+        ),
+      );
   }
   const reviews = await tx
     .select({ id: productReviews.id, productId: productReviews.productId })
