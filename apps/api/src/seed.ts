@@ -1,6 +1,9 @@
 import type { Db } from './db/client';
+import type { Storage } from './lib/storage';
+import { type DemoSeedOptions, seedDemoCatalogue } from './modules/catalogue/catalogue.seed';
 import { seedContent } from './modules/content/content.seed';
 import { forgetContentCache } from './modules/content/content.service';
+import { seedDemoReviews } from './modules/reviews/reviews.seed';
 import { isSiteSeeded, seedSite } from './modules/site/site.seed';
 import { forgetSiteCache } from './modules/site/site.service';
 
@@ -23,3 +26,12 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 
 export { seedDemoCatalogue, seedLargeCatalogue } from './modules/catalogue/catalogue.seed';
 export { seedDemoReviews } from './modules/reviews/reviews.seed';
+
+/**
+ * The demo shop a fresh start gets: the catalogue, and only when the catalogue was seeded now, the
+ * demo's buyers and their reviews. A shop of real products, even one without reviews yet, never
+ * gets invented buyers or reviews.
+ */
+export async function seedDemoShop(db: Db, storage: Storage, options: DemoSeedOptions = {}): Promise<void> {
+  if (await seedDemoCatalogue(db, storage, options)) await seedDemoReviews(db, options.log);
+}

@@ -19,7 +19,7 @@ import { ensureAdmin } from './modules/accounts/accounts.bootstrap';
 import { fileSender, MAIL_QUEUE, mailJob, smtpSender } from './modules/mail/mail.service';
 import { REVIEW_INVITATION_QUEUE } from './modules/orders/orders.service';
 import { reviewInvitationJob } from './modules/reviews/reviews.invitations';
-import { seedDemoCatalogue, seedDemoReviews, seedIfEmpty } from './seed';
+import { seedDemoShop, seedIfEmpty } from './seed';
 import { SHUTDOWN_MESSAGE, serveHandedConnections, superviseWorkers } from './supervisor';
 import { warmUp } from './warm-up';
 
@@ -56,11 +56,7 @@ async function prepare(config: Config, log: (line: string) => void) {
         await migrate(database);
         if (config.seedOnStart) {
           await seedIfEmpty(database.db);
-          await seedDemoCatalogue(database.db, openStorage(config), {
-            log,
-            products: config.seedDemoProducts,
-          });
-          await seedDemoReviews(database.db, log);
+          await seedDemoShop(database.db, openStorage(config), { log, products: config.seedDemoProducts });
         }
         if (config.admin) {
           const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);

@@ -78,7 +78,7 @@ export function pickDemoProducts(count: number): SeedProduct[] {
 /**
  * The demo catalogue: 8 categories with subcategories, 10 styles with pictures, 120
  * products in six languages, each with a 1024x1024 original drawn by the demo engine and
- * its previews. Writes nothing when categories exist already.
+ * its previews. Writes nothing when categories exist already; says whether it seeded now.
  *
  * All or nothing: the pictures are stored first (writing one again is harmless), then every
  * row goes in one transaction, so a crash half way leaves no rows that would stop the next
@@ -88,8 +88,8 @@ export async function seedDemoCatalogue(
   db: Db,
   storage: Storage,
   { log = () => {}, products: productCount }: DemoSeedOptions = {},
-) {
-  if (await isCatalogueSeeded(db)) return;
+): Promise<boolean> {
+  if (await isCatalogueSeeded(db)) return false;
   const started = Date.now();
   const { categories: seedCategories, styles: seedStyles, products: seedProducts } = demoCatalogue();
   const demoProducts = pickDemoProducts(productCount ?? seedProducts.length);
@@ -199,6 +199,7 @@ export async function seedDemoCatalogue(
   log(
     `seeded the demo catalogue (${demoProducts.length} products) in ${Math.round((Date.now() - started) / 1000)} s`,
   );
+  return true;
 }
 
 /**

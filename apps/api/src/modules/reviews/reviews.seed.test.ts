@@ -1,7 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoShop } from '../../seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
+import { users } from '../accounts/accounts.tables';
 import { products } from '../catalogue/catalogue.tables';
 import { ownedAmong } from '../orders/orders.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
@@ -57,5 +59,19 @@ describe('the demo reviews', () => {
       .from(productReviews)
       .where(inArray(productReviews.productId, ids.slice(DEMO_REVIEWED)));
     expect(rest).toEqual([]);
+  });
+
+  it('are not written by a start on a shop whose catalogue was there before, even without reviews', async () => {
+    const other = await createTestApp();
+    try {
+      await createCatalogue(other.db, [
+        { slug: 'real-1', category: 'portraits', priceCents: 500, title: 'Real prompt', sales: 9 },
+      ]);
+      await seedDemoShop(other.db, other.storage, { products: 1 });
+      expect(await other.db.select().from(productReviews)).toEqual([]);
+      expect(await other.db.select().from(users).where(like(users.email, 'demo.buyer.%'))).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });
