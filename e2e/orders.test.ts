@@ -210,7 +210,7 @@ describe('a prompt taken off sale after it went into the cart', () => {
       await confirm.getByRole('button', { name: `Buy for ${credits(kept.price)}` }).click();
       await page.waitForURL('**/en/dashboard/orders?bought=*');
       const left = (1000 - Math.round(kept.price * 100)) / 100;
-      expect(await headerBalance(page)).toContain(`Balance: ${credits(left)}`);
+      await expect.poll(() => headerBalance(page)).toContain(`Balance: ${credits(left)}`);
 
       // It stayed in the cart, and is removed there.
       await page.goto('/en/cart');

@@ -52,8 +52,9 @@ describe('the wallet in the browser', () => {
     const filter = page.getByRole('navigation', { name: 'Show movements' });
     await filter.getByRole('link', { name: 'Deposits' }).click();
     await page.waitForURL('**/en/dashboard/wallet?kind=deposits');
+    // The address changes before the filtered list is drawn.
+    await expect.poll(() => movements.count()).toBe(1);
     await page.getByText('Deposit', { exact: true }).waitFor();
-    expect(await movements.count()).toBe(1);
     await filter.getByRole('link', { name: 'Refunds' }).click();
     await page.getByText('No movements of this kind.').waitFor();
     await filter.getByRole('link', { name: 'All' }).click();
