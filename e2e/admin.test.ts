@@ -183,10 +183,32 @@ describe('the back office in the browser', () => {
     await staff.page.getByText('Balance adjusted.').waitFor();
     await expect.poll(() => account.textContent()).toContain('5 credits');
     await staff.page.goto('/en/admin/audit');
-    for (const action of ['user.adjust', 'verification.approve', 'payout.send', 'offer.counter']) {
-      await staff.page.getByRole('cell', { name: action, exact: true }).first().waitFor();
+    // Each action by its name, with the code the log keeps.
+    for (const [name, action] of [
+      ['Balance adjusted', 'user.adjust'],
+      ['Identity verification approved', 'verification.approve'],
+      ['Payout sent', 'payout.send'],
+      ['Counter-price sent', 'offer.counter'],
+    ]) {
+      await staff.page
+        .getByRole('cell')
+        .filter({ hasText: new RegExp(`^${name}${action.replaceAll('.', '\\.')}$`) })
+        .first()
+        .waitFor();
     }
     await screenshot(staff.page, 'admin-audit-1280');
+    // The customer's page names what the back office did to the account in words too.
+    await staff.page
+      .getByRole('row')
+      .filter({ hasText: 'user.adjust' })
+      .first()
+      .getByRole('link', { name: /^user #/ })
+      .click();
+    const done = staff.page.getByRole('region', { name: 'Back-office actions on this account' });
+    await done
+      .getByRole('cell')
+      .filter({ hasText: /^Balance adjusteduser\.adjust$/ })
+      .waitFor();
 
     await staff.page.setViewportSize(viewports.phone);
     await staff.page.goto('/en/admin');

@@ -469,6 +469,68 @@ export const adminAdjustBalanceRequest = adminReasonRequest.extend({
 
 /* The audit log */
 
+/**
+ * Every action the back office writes to the audit log. The API may write only these, and the
+ * back office names each in every language (its code stays shown, for searching the log).
+ */
+export const auditActions = [
+  'product.create',
+  'product.update',
+  'product.image',
+  'product.delete',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'style.create',
+  'style.update',
+  'style.image',
+  'style.delete',
+  'settings.update',
+  'currency.create',
+  'currency.update',
+  'language.create',
+  'language.update',
+  'word.update',
+  'word.delete',
+  'page.update',
+  'social_link.create',
+  'social_link.update',
+  'social_link.delete',
+  'newsletter.export',
+  'user.block',
+  'user.unblock',
+  'user.adjust',
+  'user.reset_two_factor',
+  'user.resend_verification',
+  'verification.approve',
+  'verification.decline',
+  'offer.counter',
+  'offer.publish',
+  'offer.decline',
+  'payout.view',
+  'payout.send',
+  'payout.paid',
+  'payout.failed',
+  'payout.export',
+  'payout.export.download',
+  'export.download',
+  'contact_message.reply',
+  'contact_message.handled',
+  'contact_message.reopened',
+  'contact_message.hide',
+  'refund.order',
+  'refund.order_item',
+  'refund.generation',
+  'refund.deposit',
+  'refund.deposit_refused',
+  'review.hide',
+  'review.restore',
+  'two_factor.enable',
+  'two_factor.disable',
+  'two_factor.recovery_codes',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
 /** `GET /admin/audit`: newest first, by action or by the record acted on. */
 export const adminAuditRequest = adminPageRequest.extend({
   action: z.string().max(60).optional(),

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, adminAuditRequest } from '@promptmarket/contracts/admin';
+import type { AdminAuditEntry, AuditAction, adminAuditRequest } from '@promptmarket/contracts/admin';
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -9,7 +9,7 @@ import { adminAudit } from './audit.tables';
 
 export type AuditEntry = {
   adminId: string;
-  action: string;
+  action: AuditAction;
   subject: { type: string; id: string | number };
 };
 

@@ -9,6 +9,7 @@ import { centsFromDecimal, formatInternal } from '../../lib/money';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site-data';
 import { Table } from './admin-table';
+import { AuditAction } from './audit-action';
 import { DepositReversal } from './deposit-reversal';
 
 /**
@@ -244,7 +245,9 @@ export function AuditTable({ entries }: { entries: AdminAuditEntry[] }) {
       {entries.map((entry) => (
         <tr key={entry.id}>
           <td className={dateCell}>{when(entry.created_at)}</td>
-          <td className="px-4 py-3 font-mono text-xs">{entry.action}</td>
+          <td className="px-4 py-3 text-xs">
+            <AuditAction action={entry.action} />
+          </td>
           <td className="break-all px-4 py-3">{entry.admin_email}</td>
         </tr>
       ))}

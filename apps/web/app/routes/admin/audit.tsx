@@ -1,5 +1,6 @@
 import { adminMeta } from '../../features/admin/admin-meta';
 import { getAudit } from '../../features/admin/api';
+import { AuditAction } from '../../features/admin/audit-action';
 import { CustomerLink } from '../../features/admin/customer-link';
 import { loadList } from '../../features/admin/list-loader.server';
 import { AdminListPage } from '../../features/admin/list-page';
@@ -12,20 +13,6 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, 'adm
 export const loader = (args: Route.LoaderArgs) => loadList(args, getAudit);
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
-
-/** An action's name in the page's language where it has one, with the name the log keeps. */
-function ActionName({ action }: { action: string }) {
-  const { t } = useTranslation();
-  const key = `admin.audit.actions.${action}`;
-  const name = t(key);
-  if (name === key) return <span className="font-mono">{action}</span>;
-  return (
-    <>
-      {name}
-      <span className="block font-mono text-slate-500">{action}</span>
-    </>
-  );
-}
 
 /** Every back-office action: who, what, on which record, before and after. */
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -55,7 +42,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <CustomerLink userId={entry.admin_id}>{entry.admin_email}</CustomerLink>
           </td>
           <td className="px-4 py-3 text-xs">
-            <ActionName action={entry.action} />
+            <AuditAction action={entry.action} />
           </td>
           <td className="px-4 py-3 text-xs">
             {entry.subject_type === 'user' ? (
