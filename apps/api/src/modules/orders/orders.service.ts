@@ -212,6 +212,11 @@ export type PurchaseInput = {
   locale: string;
   /** One prompt bought from its page (the default), or the cart at once. */
   kind?: 'purchase' | 'checkout';
+  /**
+   * Whether the buyer is mailed the receipt and later invited to review (the default); the demo
+   * shop's own buyers, whose addresses nobody reads, are not.
+   */
+  mailsBuyer?: boolean;
 };
 
 async function orderByKey(db: Db, userId: string, key: string) {
@@ -284,27 +289,8 @@ export async function purchase(
       await tx
         .delete(cartItems)
         .where(and(eq(cartItems.userId, input.userId), inArray(cartItems.productId, ids)));
-      // The receipt, in the buyer's language; a replayed purchase returns above and mails nothing.
-      await mailAccount(tx, input.userId, 'purchase', 'dashboard/orders', async ({ locale, credits }) => {
-        const shown = await productsShown(tx, ids, locale);
-        return {
-          number: String(created.id),
-          receipt: receiptNumber('purchase', created.id, created.createdAt),
-          receipt_path: `dashboard/receipts/purchase/${created.id}`,
-          items: rows.map((row) => `${shown.get(row.id)?.title ?? ''}: ${credits(internal(row.priceCents))}`),
-          total: credits(total),
-        };
-      });
-      // One invitation per order, a few days on; whether it is still due is decided then.
-      await enqueueJob(
-        tx,
-        REVIEW_INVITATION_QUEUE,
-        { order_id: created.id, user_id: input.userId, product_ids: ids },
-        {
-          runAt: new Date(created.createdAt.getTime() + REVIEW_INVITATION_DELAY_MS),
-          idempotencyKey: `${REVIEW_INVITATION_QUEUE}:order:${created.id}`,
-        },
-      );
+      if (input.mailsBuyer !== false)
+        await mailBuyer(tx, input.userId, { order: created, rows, total, internal });
       return created.id;
     });
     return { orderId, replayed: false };
@@ -323,6 +309,41 @@ export async function purchase(
     }
     throw error;
   }
+}
+
+/** A purchase just made, as its mails need it: the order, its lines, and the prices charged. */
+type MadeOrder = {
+  order: { id: number; createdAt: Date };
+  rows: { id: number; priceCents: number }[];
+  total: number;
+  internal: (eurCents: number) => number;
+};
+
+/**
+ * The receipt, in the buyer's language (a replayed purchase returns before this and mails nothing),
+ * and one invitation to review a few days on, whether still due decided then.
+ */
+async function mailBuyer(tx: Db, userId: string, { order, rows, total, internal }: MadeOrder): Promise<void> {
+  const ids = rows.map((row) => row.id);
+  await mailAccount(tx, userId, 'purchase', 'dashboard/orders', async ({ locale, credits }) => {
+    const shown = await productsShown(tx, ids, locale);
+    return {
+      number: String(order.id),
+      receipt: receiptNumber('purchase', order.id, order.createdAt),
+      receipt_path: `dashboard/receipts/purchase/${order.id}`,
+      items: rows.map((row) => `${shown.get(row.id)?.title ?? ''}: ${credits(internal(row.priceCents))}`),
+      total: credits(total),
+    };
+  });
+  await enqueueJob(
+    tx,
+    REVIEW_INVITATION_QUEUE,
+    { order_id: order.id, user_id: userId, product_ids: ids },
+    {
+      runAt: new Date(order.createdAt.getTime() + REVIEW_INVITATION_DELAY_MS),
+      idempotencyKey: `${REVIEW_INVITATION_QUEUE}:order:${order.id}`,
+    },
+  );
 }
 
 /**

@@ -5,7 +5,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { createCatalogue } from '../../test/catalogue';
 import { users } from '../accounts/accounts.tables';
 import { products } from '../catalogue/catalogue.tables';
-import { ownedAmong } from '../orders/orders.service';
+import { jobs } from '../jobs/jobs.tables';
+import { mailOutbox } from '../mail/mail.tables';
+import { ownedAmong, REVIEW_INVITATION_QUEUE } from '../orders/orders.service';
 import { ledgerProblems } from '../wallet/wallet.invariants';
 import { DEMO_REVIEWED, seedDemoReviews } from './reviews.seed';
 import { productReviews } from './reviews.tables';
@@ -51,6 +53,9 @@ describe('the demo reviews', () => {
       expect.stringMatching(new RegExp(`^seeded ${reviews.length} demo reviews of 30 prompts`)),
     ]);
     expect(await ledgerProblems(app.db)).toEqual([]);
+    // Nobody reads the demo buyers' addresses: no receipt is mailed to them, nor a review asked for.
+    expect(await app.db.select().from(mailOutbox)).toEqual([]);
+    expect(await app.db.select().from(jobs).where(eq(jobs.queue, REVIEW_INVITATION_QUEUE))).toEqual([]);
 
     await seedDemoReviews(app.db);
     expect(await app.db.select().from(productReviews)).toHaveLength(reviews.length);

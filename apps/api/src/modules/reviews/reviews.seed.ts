@@ -100,6 +100,7 @@ export async function seedDemoReviews(db: Db, log: (line: string) => void = () =
             requestHash: null,
             expectedTotal: null,
             locale: buyer.locale,
+            mailsBuyer: false,
           }),
         (error) => error.message === 'purchase.owned',
       );
