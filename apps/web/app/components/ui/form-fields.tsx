@@ -15,29 +15,36 @@ type FieldProps = ComponentProps<'input'> & {
   endPadding?: boolean;
 };
 
-/** A labelled input with its hint and error wired for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
-  { label, error, hint, optionalLabel, id, className, endPadding = false, ...input },
-  ref,
-) {
+/** What a field's control carries to be tied to its label, hint and error. */
+type FieldWiring = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+
+type FrameProps = {
+  id?: string | undefined;
+  label: string;
+  optionalLabel?: string | undefined;
+  hint?: string | undefined;
+  error?: string | undefined;
+  className?: string | undefined;
+  children: (wiring: FieldWiring) => ReactNode;
+};
+
+/** A field's label, hint and error around its control (an input, a text area), wired for screen readers. */
+export function FieldFrame({ id, label, optionalLabel, hint, error, className, children }: FrameProps) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-800">
+      <label htmlFor={controlId} className="mb-1.5 block text-sm font-medium text-slate-800">
         {label}
         {optionalLabel ? <span className="ml-1 font-normal text-slate-500">({optionalLabel})</span> : null}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`${inputClass} ${endPadding ? 'pr-32' : ''} ${error ? 'border-red-500' : 'border-slate-300'}`}
-        {...input}
-      />
+      {children({
+        id: controlId,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500">
           {hint}
@@ -49,6 +56,25 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextF
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its hint and error wired for screen readers. */
+export const TextField = forwardRef<HTMLInputElement, FieldProps>(function TextField(
+  { label, error, hint, optionalLabel, id, className, endPadding = false, ...input },
+  ref,
+) {
+  return (
+    <FieldFrame {...{ id, label, optionalLabel, hint, error, className }}>
+      {(wiring) => (
+        <input
+          ref={ref}
+          {...wiring}
+          className={`${inputClass} ${endPadding ? 'pr-32' : ''} ${error ? 'border-red-500' : 'border-slate-300'}`}
+          {...input}
+        />
+      )}
+    </FieldFrame>
   );
 });
 

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, forwardRef, useId } from 'react';
+import { type ComponentProps, forwardRef } from 'react';
 import type { FieldValues, Path, UseFormRegister, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
+import { FieldFrame } from '../../components/ui/form-fields';
 import type { ApiClient } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 
@@ -77,33 +78,16 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaProps>(func
   { label, error, hint, id, className, ...area },
   ref,
 ) {
-  const generated = useId();
-  const areaId = id ?? generated;
-  const hintId = hint ? `${areaId}-hint` : undefined;
-  const errorId = error ? `${areaId}-error` : undefined;
   return (
-    <div className={className}>
-      <label htmlFor={areaId} className="mb-1.5 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={areaId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`${areaClass} ${error ? 'border-red-500' : 'border-slate-300'}`}
-        {...area}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame {...{ id, label, hint, error, className }}>
+      {(wiring) => (
+        <textarea
+          ref={ref}
+          {...wiring}
+          className={`${areaClass} ${error ? 'border-red-500' : 'border-slate-300'}`}
+          {...area}
+        />
+      )}
+    </FieldFrame>
   );
 });
