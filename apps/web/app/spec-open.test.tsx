@@ -332,7 +332,9 @@ describe('a new password (spec section 5, row 5.49)', () => {
       );
       const message = refused.errors.password_confirmation?.message;
       expect(message).toBe('password.confirmed');
-      expect(fieldError(message, 'en')).toBe('The password confirmation does not match.');
+      expect(fieldError(message, createTranslator('en', messagesFor('en')).t)).toBe(
+        'The password confirmation does not match.',
+      );
       expect(Object.keys(refused.errors)).toEqual(['password_confirmation']);
       const missing = await resolve({ ...values }, undefined, options);
       expect(Object.keys(missing.errors)).toEqual(['password_confirmation']);

@@ -3,12 +3,28 @@ import { ApiError, apiErrorFrom } from './api-client';
 import {
   applyServerErrors,
   failureText,
+  fieldError,
   formFailureText,
   paymentFailureKey,
   paymentFailureText,
   usableMessage,
 } from './form-errors';
-import type { Translate } from './i18n';
+import { createTranslator, type Translate } from './i18n';
+import { messagesFor } from './messages.server';
+
+describe('fieldError', () => {
+  const polish = createTranslator('pl', messagesFor('pl')).t;
+
+  it('writes a schema’s key in the page’s language, with its values', () => {
+    expect(fieldError('password.min', polish)).toBe('Hasło musi mieć co najmniej 8 znaków.');
+    expect(fieldError('refund.amount_too_high', polish, { amount: '5,00 €' })).toContain('5,00 €');
+  });
+
+  it('shows a text the API already wrote as it is, and nothing for no message', () => {
+    expect(fieldError('Adres e-mail jest już zajęty.', polish)).toBe('Adres e-mail jest już zajęty.');
+    expect(fieldError(undefined, polish)).toBeUndefined();
+  });
+});
 
 describe('applyServerErrors', () => {
   it('asks for the "Validation error" text when a 422 names no field', () => {

@@ -1,13 +1,25 @@
-import { validationText } from '@promptmarket/contracts/validation-messages';
+import type { MessageParams } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 import { failureText } from './failure-text';
 import type { Translate } from './i18n';
+import { VALIDATION } from './messages';
 import { type FailureTextKey, failureTextKey } from './transport-rules';
 
-/** A validation key from a schema, in the page's language. */
-export function fieldError(message: string | undefined, locale: string): string | undefined {
-  return message ? validationText(message, locale) : undefined;
+/**
+ * A validation key from a schema in the page's language, from the page's own texts (the server
+ * puts its language's validation texts there); anything else, such as a text the API already
+ * wrote, shows as it is.
+ */
+export function fieldError(
+  message: string | undefined,
+  t: Translate,
+  params?: MessageParams,
+): string | undefined {
+  if (!message) return undefined;
+  const key = `${VALIDATION}.${message}`;
+  const text = t(key, params);
+  return text === key ? message : text;
 }
 
 /**

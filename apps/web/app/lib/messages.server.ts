@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_LOCALE } from '@promptmarket/contracts/locale';
+import { validationMessages } from '@promptmarket/contracts/validation-messages';
 import deAdmin from '../locales/de/admin.json';
 import deAdminOrders from '../locales/de/admin-orders.json';
 import deAdminRefunds from '../locales/de/admin-refunds.json';
@@ -114,7 +115,7 @@ import plReviews from '../locales/pl/reviews.json';
 import plShop from '../locales/pl/shop.json';
 import plVerification from '../locales/pl/verification.json';
 import plWallet from '../locales/pl/wallet.json';
-import { type Messages, mergeMessages } from './messages';
+import { type Messages, mergeMessages, VALIDATION } from './messages';
 import { type Packed, pack } from './packed';
 import { cacheTexts, forgetTexts, TEXTS_PATH } from './texts';
 
@@ -245,10 +246,28 @@ const builtIn: Record<string, Messages> = {
   ].reduce(mergeMessages, pl as Messages),
 };
 
+/**
+ * The validation texts of one language (the contracts' catalogue, which the API answers 422s
+ * with), under `validation`: a form shows a schema's key in the page's language from the texts the
+ * page already has, so no page's scripts carry the catalogue of every language.
+ */
+function validationTextsOf(locale: string): Messages {
+  const catalogue = (validationMessages as Record<string, Record<string, string>>)[locale] ?? {};
+  return mergeMessages(
+    {},
+    Object.fromEntries(Object.entries(catalogue).map(([key, text]) => [`${VALIDATION}.${key}`, text])),
+  );
+}
+
+/** Each language's built-in texts with its validation texts. */
+const shipped: Record<string, Messages> = Object.fromEntries(
+  Object.entries(builtIn).map(([locale, texts]) => [locale, mergeMessages(texts, validationTextsOf(locale))]),
+);
+
 /** Every text of one language: built-in English, the language's own, then the overrides. */
 export function allMessagesFor(locale: string, overrides: Record<string, string> = {}): Messages {
-  const english = builtIn[DEFAULT_LOCALE] ?? {};
-  const own = locale === DEFAULT_LOCALE ? {} : (builtIn[locale] ?? {});
+  const english = shipped[DEFAULT_LOCALE] ?? {};
+  const own = locale === DEFAULT_LOCALE ? {} : (shipped[locale] ?? {});
   return mergeMessages(mergeMessages(english, own), overrides);
 }
 

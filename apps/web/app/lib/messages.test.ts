@@ -1,3 +1,4 @@
+import { validationMessages } from '@promptmarket/contracts/validation-messages';
 import { describe, expect, it } from 'vitest';
 import { mergeMessages } from './messages';
 import { allMessagesFor, backOfficeMessagesFor, messagesFor } from './messages.server';
@@ -85,5 +86,20 @@ describe('the shop’s and the back office’s texts', () => {
     expect(backOffice.admin.nav.offers).toBeTruthy();
     // The shop page's texts are much smaller without them.
     expect(JSON.stringify(shop).length).toBeLessThan(JSON.stringify(allMessagesFor('de')).length - 3000);
+  });
+});
+
+describe('the validation texts', () => {
+  it('are among a page’s texts in its own language only, so no script carries every language’s', () => {
+    const german = messagesFor('de') as { validation: { password: { min: string } } };
+    expect(german.validation.password.min).toBe(validationMessages.de['password.min']);
+    const page = JSON.stringify(german);
+    expect(page).not.toContain(JSON.stringify(validationMessages.fr['password.min']));
+    expect(page).not.toContain(JSON.stringify(validationMessages.en['password.min']));
+    // A key with no dot stands as it is.
+    const english = messagesFor('en') as { validation: Record<string, unknown> };
+    expect(english.validation['The verification link is invalid or has expired']).toBe(
+      'The verification link is invalid or has expired',
+    );
   });
 });

@@ -1,5 +1,8 @@
 export type Messages = { [key: string]: string | Messages };
 
+/** Where a language's validation texts stand among its texts (`validation.<key>`). */
+export const VALIDATION = 'validation';
+
 function isBranch(value: unknown): value is Messages {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

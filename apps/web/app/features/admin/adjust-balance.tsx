@@ -14,7 +14,6 @@ import { TextField } from '../../components/ui/form-fields';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { contractResolver, TextAreaField, withFieldErrors } from './admin-form';
 import type { useAdminAction } from './admin-ui';
 import { adjustBalance } from './api';
@@ -38,14 +37,13 @@ export function AdjustButton({
   run: ReturnType<typeof useAdminAction>['run'];
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const [open, setOpen] = useState(false);
   const id = useId();
   const { register, handleSubmit, setError, formState, reset, watch } = useForm<AdjustForm>({
     resolver,
     defaultValues: { amount: '', reason: '' },
   });
-  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, t);
   const [amount, reason] = watch(['amount', 'reason']);
   // One key per adjustment typed: sending it again (a double click, a retry after a lost answer)
   // adjusts once; another amount or reason is another adjustment.

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { FormAlert } from '../../components/ui/form-fields';
 import { type ApiClient, ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
-import { useTranslation } from '../../lib/i18n';
+import { type Translate, useTranslation } from '../../lib/i18n';
 import { useApi } from '../../lib/use-api';
 import { contractResolver } from './admin-form';
 
@@ -95,9 +95,9 @@ export function NoticeBar({ notice }: { notice: Notice }) {
 }
 
 /** A form's error for a field (a nested name such as `translations.de.title`), in the page's language. */
-export function errorAt(errors: FieldErrors, name: string, locale: string): string | undefined {
+export function errorAt(errors: FieldErrors, name: string, t: Translate): string | undefined {
   const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
-  return fieldError(typeof message === 'string' ? message : undefined, locale);
+  return fieldError(typeof message === 'string' ? message : undefined, t);
 }
 
 /**

@@ -13,7 +13,6 @@ import { FormAlert, TextField } from '../../components/ui/form-fields';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { bodyResolver, errorAt } from './admin-ui';
 import type { useBulkAction } from './bulk-action';
@@ -41,7 +40,6 @@ export function BulkPublishButton({
   run: ReturnType<typeof useBulkAction<number>>['run'];
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
@@ -60,7 +58,7 @@ export function BulkPublishButton({
     BulkPublishBody
   >({ resolver, defaultValues: { price: '' } });
   const busy = formState.isSubmitting;
-  const chosenError = errorAt(formState.errors, 'ids', locale);
+  const chosenError = errorAt(formState.errors, 'ids', t);
 
   const submit = handleSubmit(async (body) => {
     const done = await run(async () => {
@@ -110,7 +108,7 @@ export function BulkPublishButton({
                 min={0.01}
                 step={0.01}
                 required
-                error={errorAt(formState.errors, 'price', locale)}
+                error={errorAt(formState.errors, 'price', t)}
                 className="mt-4 max-w-xs"
                 {...register('price')}
               />

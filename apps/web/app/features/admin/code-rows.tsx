@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { SubmitButton, TextField } from '../../components/ui/form-fields';
 import type { ApiClient } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { Table } from './admin-table';
 import { bodyResolver, errorAt, NoticeBar, useAdminSave } from './admin-ui';
@@ -100,7 +99,6 @@ function CodeRowForm<U extends FieldValues>({
   saving: Save;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const names = fields.map((field) => field.name);
   const { register, handleSubmit, setError, formState } = useForm<RowValues, unknown, U>({
@@ -123,7 +121,7 @@ function CodeRowForm<U extends FieldValues>({
   return (
     <form className="flex flex-wrap items-center gap-3" onSubmit={onSubmit} noValidate>
       {fields.map((field) => {
-        const error = errorAt(formState.errors, field.name, locale);
+        const error = errorAt(formState.errors, field.name, t);
         const errorId = `${record.code}-${field.name}-error`;
         return (
           <div key={field.name}>
@@ -183,7 +181,6 @@ function NewCode<C extends FieldValues>({
   saving: Save;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const names = ['code', ...fields.map((field) => field.name)];
   const empty = Object.fromEntries(names.map((name) => [name, '']));
@@ -192,7 +189,7 @@ function NewCode<C extends FieldValues>({
     // The schema checks the body before it goes: what it lets through is the record it describes.
     resolver: bodyResolver(form.schema, (values: Texts) => trimmed(values, names) as unknown as C),
   });
-  const errorOf = (name: string) => errorAt(formState.errors, name, locale);
+  const errorOf = (name: string) => errorAt(formState.errors, name, t);
   const onSubmit = handleSubmit(async (body) => {
     const ok = await saving.save(() => form.create(api, body), undefined, { setError, fields: names });
     if (ok) reset(empty);

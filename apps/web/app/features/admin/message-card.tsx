@@ -52,7 +52,7 @@ export function MessageCard({
   const [busy, setBusy] = useState(false);
   /** A refusal that names no field of the form (the message is gone, the mail could not go). */
   const [failure, setFailure] = useState<string | null>(null);
-  const error = fieldError(formState.errors.body?.message, locale) ?? failure;
+  const error = fieldError(formState.errors.body?.message, t) ?? failure;
   const replyId = useId();
   const date = (iso: string) => new Date(iso).toLocaleString(locale);
   const language = (() => {

@@ -5,7 +5,6 @@ import { SubmitButton, TextField } from '../../components/ui/form-fields';
 import type { BrowserApi } from '../../lib/api-browser';
 import type { ApiClient } from '../../lib/api-client';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { withStartingValues } from './admin-form';
 import { Table } from './admin-table';
@@ -194,7 +193,6 @@ function NewRecord<V extends NewNamedValues, Body>({
   saving: Save;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const { ordered } = useTitleLanguages();
   const element = useRef<HTMLFormElement>(null);
@@ -203,7 +201,7 @@ function NewRecord<V extends NewNamedValues, Body>({
     resolver: bodyResolver(form.schema, (values: V) => form.toBody(values, newTitles(values.translations))),
   });
   const { register, handleSubmit, setError, formState, reset } = methods;
-  const errorOf = (name: string) => errorAt(formState.errors, name, locale);
+  const errorOf = (name: string) => errorAt(formState.errors, name, t);
   const onSubmit = handleSubmit(async (body) => {
     const ok = await saving.save(() => form.send(api, body), t('admin.catalogue.saved'), {
       setError,

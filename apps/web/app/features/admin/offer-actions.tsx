@@ -18,7 +18,6 @@ import { TextField } from '../../components/ui/form-fields';
 import { newIdempotencyKey } from '../../lib/api-client';
 import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { contractResolver, TextAreaField, withFieldErrors } from './admin-form';
 import type { useAdminAction } from './admin-ui';
 import { counterOffer, publishOffer } from './api';
@@ -45,12 +44,11 @@ export function CounterForm({
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { register, handleSubmit, setError, formState, reset } = useForm<CounterValues>({
     resolver: counterResolver,
     defaultValues: { service_price: '' },
   });
-  const error = fieldError(formState.errors.service_price?.message, locale);
+  const error = fieldError(formState.errors.service_price?.message, t);
   const fieldId = `counter-${offer.id}`;
   // One key until the price is sent: a double click or a retry after a lost answer prices once.
   const [key, setKey] = useState(newIdempotencyKey);
@@ -107,14 +105,13 @@ export function PublishButton({
   run: ReturnType<typeof useAdminAction>['run'];
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const [open, setOpen] = useState(false);
   // The buyer gets the prompt the seller gave, unless the back office writes another here.
   const { register, handleSubmit, setError, formState } = useForm<PublishValues>({
     resolver: publishResolver,
     defaultValues: { price: '', prompt: offer.prompt ?? '' },
   });
-  const error = (name: 'price' | 'prompt') => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: 'price' | 'prompt') => fieldError(formState.errors[name]?.message, t);
   // Made when the dialog opens, the same for every send from it.
   const [key, setKey] = useState('');
   const submit = handleSubmit(async (values) => {

@@ -7,7 +7,6 @@ import { FormAlert, PasswordField, SubmitButton, TextField } from '../../compone
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { contractResolver } from './admin-form';
 import { makeRecoveryCodes } from './api';
@@ -86,7 +85,6 @@ export function RecoveryCodesShown({ codes, onStored }: { codes: readonly string
  */
 export function RecoveryCodesRenewal({ left, onMade }: { left: number; onMade: (codes: string[]) => void }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<PasswordAndCode>({
@@ -94,7 +92,7 @@ export function RecoveryCodesRenewal({ left, onMade }: { left: number; onMade: (
     defaultValues: { password: '', code: '' },
   });
   const error = (name: (typeof passwordAndCodeFields)[number]) =>
-    fieldError(formState.errors[name]?.message, locale);
+    fieldError(formState.errors[name]?.message, t);
 
   const submit = handleSubmit(
     async (values) => {

@@ -81,7 +81,7 @@ export function RefundButton({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const error = (name: (typeof refundFields)[number]) =>
-    fieldError((formState.errors as Record<string, { message?: string } | undefined>)[name]?.message, locale);
+    fieldError((formState.errors as Record<string, { message?: string } | undefined>)[name]?.message, t);
 
   async function start() {
     setOpen(true);

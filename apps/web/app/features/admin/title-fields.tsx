@@ -56,7 +56,6 @@ export function TitleFields<T extends TitledValues>({
   idPrefix: string;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { ordered, nameOf } = useTitleLanguages();
   // The form's values are typed by each editor; the titles sit at the same names in all of them.
   const field = register as unknown as UseFormRegister<TitledValues>;
@@ -69,7 +68,7 @@ export function TitleFields<T extends TitledValues>({
           label={t('admin.catalogue.titleIn', { language: nameOf(code) })}
           maxLength={200}
           required={code === 'en'}
-          error={errorAt(errors, titleField(code), locale)}
+          error={errorAt(errors, titleField(code), t)}
           {...field(titleField(code))}
         />
       ))}

@@ -76,7 +76,7 @@ export function OfferForm({ onCreated }: { onCreated: () => void }) {
     addText: useId(),
     prompt: useId(),
   };
-  const error = (field: ShownField) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: ShownField) => fieldError(formState.errors[field]?.message, t);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const media = register('media');
   // A picture's preview lives at a blob address until another file is chosen or the form goes.

@@ -1,5 +1,4 @@
 import type { Country } from '@promptmarket/contracts/content';
-import { validationText } from '@promptmarket/contracts/validation-messages';
 import { documentTypes } from '@promptmarket/contracts/verification';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
@@ -8,7 +7,6 @@ import { UploadProgress, uploadPercent } from '../../components/ui/upload-progre
 import { ApiError } from '../../lib/api-client';
 import { fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import { submitVerification } from './api';
 import { type VerificationFormValues, verificationFormResolver } from './verification-form-schema';
@@ -83,7 +81,6 @@ function Labelled({
  */
 export function VerificationForm({ countries, onSent }: { countries: Country[]; onSent: () => void }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const form = useRef<HTMLFormElement>(null);
   // No default values: the form is in the server's page, and what is typed before the page's
@@ -99,7 +96,7 @@ export function VerificationForm({ countries, onSent }: { countries: Country[]; 
   const [notice, setNotice] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const id = useId();
-  const error = (field: Field) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: Field) => fieldError(formState.errors[field]?.message, t);
   const described = (field: Field, hint = false) =>
     [hint ? `${id}-${field}-hint` : '', error(field) ? `${id}-${field}-error` : '']
       .filter(Boolean)
@@ -125,7 +122,7 @@ export function VerificationForm({ countries, onSent }: { countries: Country[]; 
         }
         setNotice(
           caught instanceof ApiError && caught.status === 413
-            ? validationText('verification.file_size', locale)
+            ? t('validation.verification.file_size')
             : caught instanceof ApiError && caught.message
               ? (caught.firstFieldError() ?? caught.message)
               : t('verification.failed'),

@@ -61,7 +61,7 @@ export default function ForgotPassword() {
             label={t('forgotPassword.email')}
             type="email"
             autoComplete="email"
-            error={fieldError(formState.errors.email?.message, locale)}
+            error={fieldError(formState.errors.email?.message, t)}
             {...register('email')}
           />
           <SubmitButton

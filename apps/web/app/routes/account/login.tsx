@@ -88,13 +88,13 @@ export default function Login() {
           label={t('login.email')}
           type="email"
           autoComplete="email"
-          error={fieldError(formState.errors.email?.message, locale)}
+          error={fieldError(formState.errors.email?.message, t)}
           {...register('email')}
         />
         <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
-          error={fieldError(formState.errors.password?.message, locale)}
+          error={fieldError(formState.errors.password?.message, t)}
           {...register('password')}
         />
         {codeAsked ? (
@@ -106,7 +106,7 @@ export default function Login() {
               autoComplete={recoveryCode ? 'off' : 'one-time-code'}
               autoCapitalize="none"
               maxLength={recoveryCode ? 16 : 7}
-              error={fieldError(formState.errors.code?.message, locale)}
+              error={fieldError(formState.errors.code?.message, t)}
               {...register('code')}
             />
             <button

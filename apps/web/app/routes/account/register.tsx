@@ -73,7 +73,7 @@ export default function Register() {
     resolver: zodResolver(registerRequest),
     defaultValues: { terms: false },
   });
-  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, t);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -44,7 +44,7 @@ export default function ResetPassword() {
     resolver: zodResolver(resetPasswordRequest),
     defaultValues: { token, email: searchParams.get('email') ?? '' },
   });
-  const error = (name: keyof ResetForm) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: keyof ResetForm) => fieldError(formState.errors[name]?.message, t);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -43,14 +43,13 @@ type ChangeAddress = z.input<typeof changeAddressForm>;
 
 function ChangeAddress({ onChanged }: { onChanged: () => void }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<ChangeAddress>({
     resolver: zodResolver(changeAddressForm),
     defaultValues: { email: '', current_password: '' },
   });
-  const error = (name: keyof ChangeAddress) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: keyof ChangeAddress) => fieldError(formState.errors[name]?.message, t);
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {

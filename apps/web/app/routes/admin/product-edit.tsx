@@ -90,7 +90,6 @@ export default function AdminProductEdit({ loaderData }: Route.ComponentProps) {
  */
 function ProductEditor({ product, list }: { product: AdminProduct | null; list: string }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { ordered } = useTitleLanguages();
   const api = useApi();
   const navigate = useNavigate();
@@ -111,7 +110,7 @@ function ProductEditor({ product, list }: { product: AdminProduct | null; list: 
     defaultValues: form.defaultValues,
   });
   const shown = withStartingValues(register, form.defaultValues);
-  const error = (name: string) => errorAt(formState.errors, name, locale);
+  const error = (name: string) => errorAt(formState.errors, name, t);
   const busy = formState.isSubmitting;
 
   const submit = handleSubmit(

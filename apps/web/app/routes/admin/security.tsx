@@ -20,7 +20,6 @@ import { serverApi } from '../../lib/api.server';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/security';
 
@@ -52,7 +51,6 @@ const codeResolver = contractResolver(twoFactorEnableRequest);
  */
 function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [setup, setSetup] = useState<{ secret: string; qr: string } | null>(null);
   const [starting, setStarting] = useState(false);
@@ -128,7 +126,7 @@ function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void 
         maxLength={7}
         required
         className="max-w-48"
-        error={fieldError(formState.errors.code?.message, locale)}
+        error={fieldError(formState.errors.code?.message, t)}
         {...register('code')}
       />
       <SubmitButton busy={formState.isSubmitting} busyLabel={t('admin.security.working')}>
@@ -144,7 +142,6 @@ function TurnOn({ onDone }: { onDone: (notice: Notice, codes: string[]) => void 
  */
 function TurnOff({ onDone }: { onDone: (notice: Notice) => void }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState } = useForm<PasswordAndCode>({
@@ -152,7 +149,7 @@ function TurnOff({ onDone }: { onDone: (notice: Notice) => void }) {
     defaultValues: { password: '', code: '' },
   });
   const error = (name: (typeof passwordAndCodeFields)[number]) =>
-    fieldError(formState.errors[name]?.message, locale);
+    fieldError(formState.errors[name]?.message, t);
 
   const submit = handleSubmit(
     async (values) => {

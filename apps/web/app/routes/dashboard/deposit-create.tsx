@@ -1,7 +1,6 @@
 import { minimumDepositMinor } from '@promptmarket/contracts/deposit-rules';
 import type { PaymentMethod } from '@promptmarket/contracts/deposits';
 import { parseTypedAmount } from '@promptmarket/contracts/money';
-import { validationText } from '@promptmarket/contracts/validation-messages';
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -108,7 +107,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
       terms: false,
     },
   });
-  const error = (name: (typeof formFields)[number]) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: (typeof formFields)[number]) => fieldError(formState.errors[name]?.message, t);
 
   const code = watch('currency') ?? EURO.code;
   const chosen = currencies.find((item) => item.code === code) ?? EURO;
@@ -119,7 +118,7 @@ export default function DepositCreate({ loaderData }: Route.ComponentProps) {
   // The server's minimum, checked as the amount is typed: the same rule from the contracts.
   const tooLittle = minimumProblem(typedAmount, minimum, chosen.code);
   const amountError =
-    error('amount') ?? (tooLittle ? validationText(tooLittle.key, locale, tooLittle.params) : undefined);
+    error('amount') ?? (tooLittle ? fieldError(tooLittle.key, t, tooLittle.params) : undefined);
   const credited =
     amountCents !== null && amountCents > 0 ? internalCents(amountCents, chosen.value, internalRate) : null;
   // Rounded as written, so that the plural form is the written number's.

@@ -9,7 +9,6 @@ import { type ContactField, contactErrorList } from '../../features/site/contact
 import { applyServerErrors, fieldError } from '../../lib/form-errors';
 import { useTranslation } from '../../lib/i18n';
 import { pageMeta } from '../../lib/seo';
-import { useSite } from '../../lib/site-data';
 import { useApi } from '../../lib/use-api';
 import type { Route } from './+types/contact-us';
 
@@ -29,7 +28,6 @@ const fieldId = (field: ContactField) => `contact-${field}`;
  */
 export default function ContactUs() {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<
@@ -40,7 +38,7 @@ export default function ContactUs() {
     resolver: zodResolver(contactRequest),
     defaultValues: emptyForm,
   });
-  const error = (field: ContactField) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: ContactField) => fieldError(formState.errors[field]?.message, t);
   const errors = contactErrorList(error);
 
   const onSubmit = handleSubmit(async (values) => {

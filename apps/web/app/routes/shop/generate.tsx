@@ -108,7 +108,7 @@ export default function Generate() {
       size: settings.sizes[0] ?? DEFAULT_IMAGE_SIZE,
     },
   });
-  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: (typeof fields)[number]) => fieldError(formState.errors[name]?.message, t);
   const internalRate = Number(settings.internal_currency_rate_eur) || 1;
   const cost = generationCostCents(settings.image_generation_cost_eur, internalRate);
   const balance = centsFromDecimal(user?.balance ?? 0);

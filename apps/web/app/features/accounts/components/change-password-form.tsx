@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import { FormAlert, PasswordField, SubmitButton } from '../../../components/ui/form-fields';
 import { applyServerErrors, fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { useSite } from '../../../lib/site-data';
 import { useApi } from '../../../lib/use-api';
 import { changePassword } from '../api';
 import { type FormNotice, ProfileSection } from './profile-section';
@@ -15,13 +14,12 @@ type PasswordForm = z.input<typeof changePasswordRequest>;
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const api = useApi();
   const [notice, setNotice] = useState<FormNotice>(null);
   const { register, handleSubmit, setError, formState, reset } = useForm<PasswordForm>({
     resolver: zodResolver(changePasswordRequest),
   });
-  const error = (name: keyof PasswordForm) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: keyof PasswordForm) => fieldError(formState.errors[name]?.message, t);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);

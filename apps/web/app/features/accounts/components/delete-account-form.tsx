@@ -156,7 +156,7 @@ export function DeleteAccountForm({
         <PasswordField
           label={t('profile.deletePassword')}
           autoComplete="current-password"
-          error={fieldError(formState.errors.password?.message, locale)}
+          error={fieldError(formState.errors.password?.message, t)}
           {...register('password')}
         />
         <CheckboxField label={t('profile.deleteConfirm')} {...register('confirm')} />

@@ -61,7 +61,7 @@ export function EditProfileForm({
       current_password: '',
     },
   });
-  const error = (name: keyof EditForm) => fieldError(formState.errors[name]?.message, locale);
+  const error = (name: keyof EditForm) => fieldError(formState.errors[name]?.message, t);
   const changingEmail = emailDiffers(watch('email'), user.email);
 
   const onSubmit = handleSubmit(async ({ current_password, ...values }) => {

@@ -5,7 +5,6 @@ import { DialogActions, DialogTitle } from '../../../components/ui/dialog';
 import { CheckboxField, SubmitButton, TextField } from '../../../components/ui/form-fields';
 import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { useSite } from '../../../lib/site-data';
 import { type BankValues, bankResolver, stepFormOptions } from './payout-forms';
 import { PayoutSummary } from './payout-summary';
 
@@ -27,13 +26,12 @@ export function BankStep({
   onSend: (values: BankValues) => Promise<Record<string, string>>;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { register, handleSubmit, getValues, setError, formState } = useForm<BankValues>({
     ...stepFormOptions,
     resolver: bankResolver,
     defaultValues,
   });
-  const error = (field: (typeof fields)[number]) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: (typeof fields)[number]) => fieldError(formState.errors[field]?.message, t);
   const busy = formState.isSubmitting;
 
   const onSubmit = handleSubmit(async (values) => {

@@ -37,7 +37,7 @@ export function CardStep({
     defaultValues,
   });
   const year = useWatch({ control, name: 'expire_year' });
-  const error = (field: (typeof fields)[number]) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: (typeof fields)[number]) => fieldError(formState.errors[field]?.message, t);
   const busy = formState.isSubmitting;
 
   const onSubmit = handleSubmit(async (values) => {

@@ -6,7 +6,6 @@ import { DialogActions, DialogDescription, DialogTitle } from '../../../componen
 import { TextField } from '../../../components/ui/form-fields';
 import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { useSite } from '../../../lib/site-data';
 import { type ContactField, type ContactValues, contactResolver, stepFormOptions } from './payout-forms';
 import { SelectField } from './select-field';
 
@@ -26,13 +25,12 @@ export function ContactStep({
   onDone: (values: ContactValues) => void;
 }) {
   const { t } = useTranslation();
-  const { locale } = useSite();
   const { register, handleSubmit, getValues, formState } = useForm<ContactValues>({
     ...stepFormOptions,
     resolver: contactResolver,
     defaultValues,
   });
-  const error = (field: ContactField) => fieldError(formState.errors[field]?.message, locale);
+  const error = (field: ContactField) => fieldError(formState.errors[field]?.message, t);
   const field = (name: ContactField, props: ComponentProps<'input'> = {}) => (
     <TextField label={t(`offers.contact.${name}`)} error={error(name)} {...props} {...register(name)} />
   );

@@ -3,6 +3,8 @@ import { validationText } from '@promptmarket/contracts/validation-messages';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { fieldError } from '../../../lib/form-errors';
+import { createTranslator } from '../../../lib/i18n';
+import { allMessagesFor } from '../../../lib/messages.server';
 import { bankResolver, cardResolver, contactOrder, contactResolver, payoutDefaults } from './payout-forms';
 
 /** What a step's form shows after a press on its submit button: the text of each refused field. */
@@ -11,7 +13,7 @@ async function shown<T extends FieldValues>(resolver: Resolver<T>, values: T, lo
   return Object.fromEntries(
     Object.entries(result.errors).map(([field, error]) => [
       field,
-      fieldError((error as { message?: string }).message, locale),
+      fieldError((error as { message?: string }).message, createTranslator(locale, allMessagesFor(locale)).t),
     ]),
   );
 }

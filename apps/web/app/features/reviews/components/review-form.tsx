@@ -50,8 +50,8 @@ export default function ReviewForm({
   });
   const chosen = Number(watch('stars') || 0);
   const typed = watch('text') ?? '';
-  const starsError = fieldError(formState.errors.stars?.message, locale);
-  const textError = fieldError(formState.errors.text?.message, locale);
+  const starsError = fieldError(formState.errors.stars?.message, t);
+  const textError = fieldError(formState.errors.text?.message, t);
   const style = NUMBER_STYLES[locale] ?? ',.4';
 
   const save = handleSubmit(async (values) => {

@@ -10,7 +10,6 @@ import { ContentPanel } from '../../../features/admin/content-panel';
 import { serverApi } from '../../../lib/api.server';
 import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { useSite } from '../../../lib/site-data';
 import { useApi } from '../../../lib/use-api';
 import type { Route } from './+types/links';
 
@@ -24,7 +23,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 function Links({ links }: { links: { id: number; url: string }[] }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { locale } = useSite();
   const { notice, busy, save } = useAdminSave();
   const { register, handleSubmit, setError, formState, reset } = useForm<LinkFormValues>({
     resolver: linkResolver,
@@ -57,7 +55,7 @@ function Links({ links }: { links: { id: number; url: string }[] }) {
           label={t('admin.content.linkUrl')}
           type="url"
           placeholder="https://"
-          error={fieldError(formState.errors.url?.message, locale)}
+          error={fieldError(formState.errors.url?.message, t)}
           className="min-w-64 flex-1"
           {...register('url')}
         />

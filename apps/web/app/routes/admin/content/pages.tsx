@@ -34,11 +34,11 @@ type StaticPage = {
 function PageForm({ page, save, busy }: { page: StaticPage } & Pick<AdminSave, 'save' | 'busy'>) {
   const { t } = useTranslation();
   const api = useApi();
-  const { languages, locale } = useSite();
+  const { languages } = useSite();
   // The texts are in the page's HTML and the form takes them from there when it starts.
   const { register, handleSubmit, setError, formState } = useForm<PageFormValues>({ resolver: pageResolver });
   const errors = formState.errors.translations;
-  const error = (message: string | undefined) => fieldError(message, locale);
+  const error = (message: string | undefined) => fieldError(message, t);
   const submit = handleSubmit((values) =>
     save(() => sendForm(() => updatePage(api, page.id, pageBody(values)), values, setError)),
   );

@@ -36,7 +36,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
   const { t } = useTranslation();
   const api = useApi();
-  const { languages, locale } = useSite();
+  const { languages } = useSite();
   const { notice, busy, save } = useAdminSave();
   // The fields carry the settings in the page's HTML and the form takes them from there when it
   // starts, so a value typed before the page's script has run is kept.
@@ -44,7 +44,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsAnswer }) {
     resolver: settingsResolver,
   });
   const { errors } = formState;
-  const error = (message: string | undefined) => fieldError(message, locale);
+  const error = (message: string | undefined) => fieldError(message, t);
 
   const submit = handleSubmit((values) =>
     save(() => sendForm(() => updateSettings(api, settingsBody(values)), values, setError)),

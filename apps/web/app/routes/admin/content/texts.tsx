@@ -11,7 +11,6 @@ import { boxClass, ContentPanel, inlineBox } from '../../../features/admin/conte
 import { serverApi } from '../../../lib/api.server';
 import { fieldError } from '../../../lib/form-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { useSite } from '../../../lib/site-data';
 import { type FoundText, findTexts } from '../../../lib/text-search.server';
 import { useApi } from '../../../lib/use-api';
 import type { Route } from './+types/texts';
@@ -46,7 +45,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** One text found: its key, its wording now (and the built-in one when changed), changed here. */
 function TextEditor({ text, locale, changed }: { text: FoundText; locale: string; changed: boolean }) {
   const { t } = useTranslation();
-  const { locale: pageLocale } = useSite();
   const api = useApi();
   const { notice, busy, save } = useAdminSave();
   const form = useMemo(() => wordForm(text.key), [text.key]);
@@ -56,7 +54,7 @@ function TextEditor({ text, locale, changed }: { text: FoundText; locale: string
   });
   const id = `text-${text.key.replaceAll('.', '-')}`;
   // The key comes from the texts found, not from a field: a refusal of it is said under the wording.
-  const error = fieldError(formState.errors.value?.message ?? firstMessage(formState.errors), pageLocale);
+  const error = fieldError(formState.errors.value?.message ?? firstMessage(formState.errors), t);
   const submit = handleSubmit((values) =>
     save(() => sendForm(() => updateWord(api, locale, form.body(values)), values, setError)),
   );
