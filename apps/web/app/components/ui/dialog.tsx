@@ -1,6 +1,7 @@
 import * as Primitive from '@radix-ui/react-dialog';
 import './style-nonce';
 import { type ComponentProps, type ReactNode, useRef } from 'react';
+import { buttonStyles } from './button-styles';
 
 /** What a dialog may focus first on its own: a field to fill, never a button (it may be the destructive one). */
 const FIELDS = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled])';
@@ -142,4 +143,31 @@ export function DialogDescription({
 /** The row of buttons at the bottom of a dialog. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/**
+ * A form dialog's buttons: one that closes it (as Escape does, so a dialog that holds itself open
+ * while its form is sent holds this too) and, with `submit`, one that sends the form, off while `busy`.
+ */
+export function DialogFormActions({
+  cancel,
+  submit,
+  busy = false,
+}: {
+  cancel: string;
+  submit?: string | undefined;
+  busy?: boolean;
+}) {
+  return (
+    <DialogActions>
+      <Primitive.Close type="button" className={buttonStyles.secondary}>
+        {cancel}
+      </Primitive.Close>
+      {submit ? (
+        <button type="submit" className={buttonStyles.primary} disabled={busy}>
+          {submit}
+        </button>
+      ) : null}
+    </DialogActions>
+  );
 }

@@ -2,12 +2,11 @@ import { adminAdjustBalanceRequest } from '@promptmarket/contracts/admin';
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
-  DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-fields';
@@ -96,14 +95,11 @@ export function AdjustButton({
                 className="mt-4"
                 {...register('reason')}
               />
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={formState.isSubmitting}>
-                  {t('admin.users.adjust')}
-                </button>
-              </DialogActions>
+              <DialogFormActions
+                cancel={t('admin.cancel')}
+                submit={t('admin.users.adjust')}
+                busy={formState.isSubmitting}
+              />
             </form>
           </DialogContent>
         </Dialog>

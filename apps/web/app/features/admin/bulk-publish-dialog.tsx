@@ -1,12 +1,11 @@
 import { type AdminOffersBulkRequest, adminOffersBulkRequest } from '@promptmarket/contracts/admin';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
-  DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormAlert, TextField } from '../../components/ui/form-fields';
@@ -112,14 +111,11 @@ export function BulkPublishButton({
                 className="mt-4 max-w-xs"
                 {...register('price')}
               />
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                  {t('adminWork.offers.bulkPublish')}
-                </button>
-              </DialogActions>
+              <DialogFormActions
+                cancel={t('admin.cancel')}
+                submit={t('adminWork.offers.bulkPublish')}
+                busy={busy}
+              />
             </form>
           </DialogContent>
         </Dialog>

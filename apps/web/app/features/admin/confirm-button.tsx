@@ -1,10 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
-  DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { newIdempotencyKey } from '../../lib/api-client';
@@ -87,14 +86,7 @@ export function ConfirmButton({
                   />
                 </div>
               ) : null}
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                  {label}
-                </button>
-              </DialogActions>
+              <DialogFormActions cancel={t('admin.cancel')} submit={label} busy={busy} />
             </form>
           </DialogContent>
         </Dialog>

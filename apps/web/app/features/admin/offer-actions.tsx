@@ -6,12 +6,11 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
-  DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-fields';
@@ -162,14 +161,11 @@ export function PublishButton({
                 className="mt-4"
                 {...register('prompt')}
               />
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-                <button type="submit" className={buttonStyles.primary} disabled={formState.isSubmitting}>
-                  {t('admin.offers.publish')}
-                </button>
-              </DialogActions>
+              <DialogFormActions
+                cancel={t('admin.cancel')}
+                submit={t('admin.offers.publish')}
+                busy={formState.isSubmitting}
+              />
             </form>
           </DialogContent>
         </Dialog>

@@ -13,6 +13,7 @@ import {
   DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormAlert, TextField } from '../../components/ui/form-fields';
@@ -216,14 +217,7 @@ export function RefundButton({
                   className="mt-4"
                   {...register('reason')}
                 />
-                <DialogActions>
-                  <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                    {t('admin.cancel')}
-                  </button>
-                  <button type="submit" className={buttonStyles.primary}>
-                    {t('admin.refunds.review')}
-                  </button>
-                </DialogActions>
+                <DialogFormActions cancel={t('admin.cancel')} submit={t('admin.refunds.review')} />
               </form>
             ) : null}
             {left && step === 'confirm' ? (
@@ -266,11 +260,7 @@ export function RefundButton({
               </div>
             ) : null}
             {step === 'loading' || step === 'failed' || (left && step === 'edit' && left.refundable <= 0) ? (
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {t('admin.cancel')}
-                </button>
-              </DialogActions>
+              <DialogFormActions cancel={t('admin.cancel')} />
             ) : null}
           </DialogContent>
         </Dialog>

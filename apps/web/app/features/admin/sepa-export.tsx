@@ -6,9 +6,9 @@ import { useRevalidator } from 'react-router';
 import { buttonStyles } from '../../components/ui/button-styles';
 import {
   Dialog,
-  DialogActions,
   DialogContent,
   DialogDescription,
+  DialogFormActions,
   DialogTitle,
 } from '../../components/ui/dialog';
 import { FormAlert } from '../../components/ui/form-fields';
@@ -109,16 +109,11 @@ export function SepaExportButton({
                   ) : null}
                 </>
               )}
-              <DialogActions>
-                <button type="button" className={buttonStyles.secondary} onClick={() => setOpen(false)}>
-                  {debtor !== null && !made ? t('admin.cancel') : t('admin.sepa.close')}
-                </button>
-                {debtor !== null && !made ? (
-                  <button type="submit" className={buttonStyles.primary} disabled={busy}>
-                    {t('admin.payouts.exportSepa')}
-                  </button>
-                ) : null}
-              </DialogActions>
+              <DialogFormActions
+                cancel={debtor !== null && !made ? t('admin.cancel') : t('admin.sepa.close')}
+                submit={debtor !== null && !made ? t('admin.payouts.exportSepa') : undefined}
+                busy={busy}
+              />
             </form>
           </DialogContent>
         </Dialog>
