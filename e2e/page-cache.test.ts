@@ -163,6 +163,8 @@ describe('cached pages for returning visitors', () => {
     expect([first.cache, second.cache]).toContain('hit');
     for (const html of [first.html, second.html]) {
       expect(html).toContain('data-testid="account-pending"');
+      // The cart link is there from the first byte, its count coming with the visitor's data.
+      expect(html).toMatch(/<a[^>]*aria-label="Your cart"[^>]*>/);
       expect(html).not.toContain(memberEmail);
       // Neither the guest's buttons in the header: the visitor is signed in.
       expect(html).not.toMatch(/href="\/en\/login"[^>]*>Log in</);
@@ -170,6 +172,7 @@ describe('cached pages for returning visitors', () => {
     // A guest's page is another one.
     const guest = await page(path);
     expect(guest.html).not.toContain('account-pending');
+    expect(guest.html).not.toContain('aria-label="Your cart"');
   });
 
   it('never cache the buyer’s whole prompt or the cart’s mark in a page cached for others', async () => {

@@ -11,9 +11,48 @@ import { DeferredDropdownMenu } from '../ui/deferred-dropdown-menu';
 import { Link } from '../ui/link';
 
 /**
+ * The header's cart link, at every width (on a phone too: beside the menu button, not in it), with
+ * its count once the visitor's data has come; while it is asked for, the link without a count.
+ */
+function CartLink({ count }: { count: number | null }) {
+  const { t } = useTranslation();
+  const { locale } = useSite();
+  return (
+    <Link
+      to={paths.cart(locale)}
+      aria-label={count === null ? t('cart.title') : t('cart.linkCount', { count })}
+      className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:mr-1"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <path
+          d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="10" cy="20" r="1.3" />
+        <circle cx="17" cy="20" r="1.3" />
+      </svg>
+      {count ? (
+        <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-white">
+          {count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+/**
  * A page cached for every signed-in visitor (the page cache, decision 0022) has nobody in it: in
- * the menu's place a placeholder, neither the guest's buttons nor a jump, while the page's data is
- * asked again as this visitor's. That brings the menu, the balance, the cart and the marks on the tiles.
+ * the menu's place a placeholder beside the cart link without its count, neither the guest's buttons
+ * nor a jump, while the page's data is asked again as this visitor's. That brings the menu, the balance, the cart and the marks on the tiles.
  */
 function PendingAccount() {
   const revalidator = useRevalidator();
@@ -22,11 +61,14 @@ function PendingAccount() {
     void revalidator.revalidate();
   }, []);
   return (
-    <span
-      className="h-10 w-10 animate-pulse rounded-full bg-white/10"
-      data-testid="account-pending"
-      aria-hidden="true"
-    />
+    <>
+      <CartLink count={null} />
+      <span
+        className="h-10 w-10 animate-pulse rounded-full bg-white/10"
+        data-testid="account-pending"
+        aria-hidden="true"
+      />
+    </>
   );
 }
 
@@ -59,37 +101,9 @@ function SignedInMenu({ user }: { user: Profile }) {
   }
 
   const cartCount = user.cart_count ?? 0;
-  // The cart and its count show at every width, on a phone too: beside the menu button, not in it.
   return (
     <>
-      <Link
-        to={paths.cart(locale)}
-        aria-label={t('cart.linkCount', { count: cartCount })}
-        className="relative inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-100 hover:bg-white/10 sm:mr-1"
-      >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path
-            d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-          <circle cx="10" cy="20" r="1.3" />
-          <circle cx="17" cy="20" r="1.3" />
-        </svg>
-        {cartCount > 0 ? (
-          <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-500 px-1 text-xs font-bold text-white">
-            {cartCount}
-          </span>
-        ) : null}
-      </Link>
+      <CartLink count={cartCount} />
       <DeferredDropdownMenu
         contentProps={{ align: 'end', className: 'w-72', 'aria-label': t('account.menu') }}
         trigger={
