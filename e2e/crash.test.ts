@@ -19,7 +19,7 @@ function expectSound(report: Awaited<ReturnType<typeof crashRun>>) {
   expect(names.some((name) => /^(purchase|cart checkout|generation)/.test(name))).toBe(true);
 }
 
-// A short run takes two to three minutes alone on two cores, and longer beside the other run and a
+// A short run takes under a minute alone on two cores, and longer beside the other run and a
 // loaded machine: the limit is there to end a hung run, not to time one.
 // The two runs are independent (their own database, port and data directory): they run side by
 // side, so that one's waits (kills, restarts, the recovery's time) overlap the other's.

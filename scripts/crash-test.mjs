@@ -278,7 +278,12 @@ export async function crashRun({ database, mode = 'short', adminUrl, log = conso
     const ops = { server, admin, catalogue, count, problem, generating };
     const workers = users.map(async (user) => {
       await deposit(ops, user);
-      while (!stopping) await randomOperation(ops, user);
+      while (!stopping) {
+        await randomOperation(ops, user);
+        // A user who has done all an operation allows returns at once, without a request: without a
+        // pause between operations its loop would hold this process (and the killer's timers) for good.
+        await sleep(10);
+      }
     });
     let lastStart = Date.now();
     for (let kill = 1; kill <= settings.kills; kill += 1) {
