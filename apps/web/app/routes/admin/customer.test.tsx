@@ -1,12 +1,6 @@
 import type { AdminCustomer } from '@promptmarket/contracts/admin-orders';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminCustomerPage from './customer';
 
 type Data = Parameters<typeof AdminCustomerPage>[0]['loaderData'];
@@ -14,49 +8,8 @@ type Data = Parameters<typeof AdminCustomerPage>[0]['loaderData'];
 const ID = '0b4f8a4e-8f4a-4d1c-9a55-0a4c1f1e2d3c';
 
 /** The customer page as the server renders it, from the loader's data; its text, tags taken out. */
-function render(data: Data, language = 'en') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              path: 'admin/users/:id',
-              Component: () => (
-                <AdminCustomerPage
-                  loaderData={data}
-                  params={{ locale: language, id: ID }}
-                  matches={[] as never}
-                />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, allMessagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}/admin/users/${ID}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: 'Credits' },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-}
+const render = (data: Data, language = 'en') =>
+  renderBackOfficePage(AdminCustomerPage, data, `/${language}/admin/users/${ID}`).text;
 
 function customer(profile: Partial<AdminCustomer['profile']> = {}): AdminCustomer {
   return {

@@ -1,50 +1,12 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminMessages from './messages';
 
 type Data = Parameters<typeof AdminMessages>[0]['loaderData'];
 
 /** The messages screen as the server renders it in English at `address`, from the loader's data. */
-function render(data: Data, address = '') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              path: 'admin/messages',
-              Component: () => (
-                <AdminMessages loaderData={data} params={{ locale: 'en' }} matches={[] as never} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  return renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator('en', allMessagesFor('en') as Messages)}>
-      <Page
-        initialEntries={[`/en/admin/messages${address}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: { locale: 'en', settings: {} } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-}
+const render = (data: Data, address = '') =>
+  renderBackOfficePage(AdminMessages, data, `/en/admin/messages${address}`).html;
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 const meta = { current_page: 1, last_page: 1, per_page: 25, total: 0 };
 

@@ -1,55 +1,13 @@
 import type { AdminOrderRow } from '@promptmarket/contracts/admin-orders';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminOrders from './orders';
 
 type Data = Parameters<typeof AdminOrders>[0]['loaderData'];
 
 /** The orders screen as the server renders it at `address`, from the loader's data; its HTML. */
-function render(data: Data, { language = 'en', address = '' } = {}) {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              path: 'admin/orders',
-              Component: () => (
-                <AdminOrders loaderData={data} params={{ locale: language }} matches={[] as never} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  return renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, allMessagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}/admin/orders${address}`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: 'Credits' },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-}
+const render = (data: Data, { language = 'en', address = '' } = {}) =>
+  renderBackOfficePage(AdminOrders, data, `/${language}/admin/orders${address}`).html;
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const buyer = {

@@ -1,12 +1,6 @@
 import type { AdminPayout } from '@promptmarket/contracts/admin';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminPayouts from './payouts';
 
 type Data = Parameters<typeof AdminPayouts>[0]['loaderData'];
@@ -28,42 +22,7 @@ function payout(id: number, method: string, status: string): AdminPayout {
 }
 
 /** The payouts screen as the server renders it in English, from the loader's data. */
-function render(data: Data) {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              path: 'admin/payouts',
-              Component: () => (
-                <AdminPayouts loaderData={data} params={{ locale: 'en' }} matches={[] as never} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator('en', allMessagesFor('en') as Messages)}>
-      <Page
-        initialEntries={['/en/admin/payouts']}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: { locale: 'en', settings: { internal_currency_name: 'Credits' } } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return html;
-}
+const render = (data: Data) => renderBackOfficePage(AdminPayouts, data, '/en/admin/payouts').html;
 
 /** The text of each table row, tags taken out. */
 function rowsOf(html: string): string[] {

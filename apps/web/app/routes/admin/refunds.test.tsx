@@ -1,62 +1,19 @@
 import type { AdminRefund } from '@promptmarket/contracts/admin-refunds';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
 import de from '../../locales/de/admin-refunds.json';
 import en from '../../locales/en/admin-refunds.json';
 import es from '../../locales/es/admin-refunds.json';
 import fr from '../../locales/fr/admin-refunds.json';
 import it_ from '../../locales/it/admin-refunds.json';
 import pl from '../../locales/pl/admin-refunds.json';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminRefunds from './refunds';
 
 type Data = Parameters<typeof AdminRefunds>[0]['loaderData'];
 
 /** The refunds screen as the server renders it, from the loader's data; its text, tags taken out. */
-function render(data: Data, language = 'en') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              path: 'admin/refunds',
-              Component: () => (
-                <AdminRefunds loaderData={data} params={{ locale: language }} matches={[] as never} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  const html = renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, allMessagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}/admin/refunds`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: 'Credits' },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-}
+const render = (data: Data, language = 'en') =>
+  renderBackOfficePage(AdminRefunds, data, `/${language}/admin/refunds`).text;
 
 function refund(id: number, overrides: Partial<AdminRefund> = {}): AdminRefund {
   return {

@@ -1,61 +1,19 @@
 import type { AdminReview } from '@promptmarket/contracts/reviews';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, TranslationProvider } from '../../lib/i18n';
-import type { Messages } from '../../lib/messages';
-import { allMessagesFor } from '../../lib/messages.server';
-import { SESSION_ROUTE_ID, type SessionData } from '../../lib/session-data';
-import { SITE_ROUTE_ID, type SiteData } from '../../lib/site-data';
 import de from '../../locales/de/admin-reviews.json';
 import en from '../../locales/en/admin-reviews.json';
 import es from '../../locales/es/admin-reviews.json';
 import fr from '../../locales/fr/admin-reviews.json';
 import it_ from '../../locales/it/admin-reviews.json';
 import pl from '../../locales/pl/admin-reviews.json';
+import { renderBackOfficePage } from '../../test/render-page';
 import AdminReviews from './reviews';
 
 type Data = Parameters<typeof AdminReviews>[0]['loaderData'];
 
 /** The reviews screen as the server renders it, from the loader's data. */
-function renderHtml(data: Data, language = 'en') {
-  const Page = createRoutesStub([
-    {
-      id: SITE_ROUTE_ID,
-      path: '/:locale',
-      children: [
-        {
-          id: SESSION_ROUTE_ID,
-          children: [
-            {
-              id: 'page',
-              path: 'admin/reviews',
-              Component: () => (
-                <AdminReviews loaderData={data} params={{ locale: language }} matches={[] as never} />
-              ),
-            },
-          ],
-        },
-      ],
-    },
-  ]);
-  return renderToStaticMarkup(
-    <TranslationProvider translator={createTranslator(language, allMessagesFor(language) as Messages)}>
-      <Page
-        initialEntries={[`/${language}/admin/reviews`]}
-        hydrationData={{
-          loaderData: {
-            [SITE_ROUTE_ID]: {
-              locale: language,
-              settings: { internal_currency_name: 'Credits' },
-            } as SiteData,
-            [SESSION_ROUTE_ID]: { user: null, personalDeferred: false } as SessionData,
-          },
-        }}
-      />
-    </TranslationProvider>,
-  );
-}
+const renderHtml = (data: Data, language = 'en') =>
+  renderBackOfficePage(AdminReviews, data, `/${language}/admin/reviews`).html;
 
 /** The screen's text, tags taken out. */
 const render = (data: Data, language = 'en') =>
