@@ -1,10 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../apps/api/src/test/csv';
 import { logInAsAdmin } from './admin-account';
-import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import {
+  axeFindings,
+  baseURL,
+  launchBrowser,
+  openPage,
+  overflowsHorizontally,
+  screenshot,
+  viewports,
+} from './browser';
 import { fundedWith, verifiedUser } from './journeys';
 
 let browser: Browser;
@@ -14,25 +21,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Listed = { slug: string; title: string; price: number };
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-/** The serious and critical accessibility findings of axe on what `page` shows now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(250);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } }).axe.run(
-      document,
-      { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
-    ),
-  )) as { violations: { id: string; impact?: string; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-    );
-}
 
 /** Today's sales as the chart's table shows them: the number of sales and their credits. */
 async function todaysSales(page: Page): Promise<{ count: number; text: string }> {

@@ -1,32 +1,20 @@
-import { createRequire } from 'node:module';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { logInAsAdmin, signInAsAdmin } from './admin-account';
 import { apiVisitor } from './api-visitor';
-import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import {
+  axeFindings,
+  baseURL,
+  launchBrowser,
+  openPage,
+  overflowsHorizontally,
+  screenshot,
+  viewports,
+} from './browser';
 import { waitForMailLink } from './mailbox';
 
 // The back office's queue of reported reviews: a buyer reviews a prompt, another member reports
 // the review, and the admin hides it from the shop (its rating with it) and shows it again.
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-/** The serious and critical accessibility findings of axe on what `page` shows now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.waitForTimeout(250);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } }).axe.run(
-      document,
-      { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
-    ),
-  )) as { violations: { id: string; impact?: string; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-    );
-}
 
 /** A visitor of the shared server, through the API. */
 function visitor() {

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -113,4 +114,23 @@ export async function screenshot(page: Page, name: string) {
 /** True when the page is wider than the window: something sticks out sideways. */
 export function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/** The serious and critical accessibility findings of axe on what `page` shows now. */
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.waitForTimeout(250);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const result = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } }).axe.run(
+      document,
+      { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
+    ),
+  )) as { violations: { id: string; impact?: string; nodes: { html: string }[] }[] };
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
+    );
 }
