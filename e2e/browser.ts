@@ -89,15 +89,7 @@ function untilStarted(page: Page) {
 export async function screenshot(page: Page, name: string) {
   const folder = path.resolve('test-results', 'screenshots');
   mkdirSync(folder, { recursive: true });
-  // Parts below the first screen are painted only near the window (`below-fold` in app.css): shown
-  // whole for the picture, then left to the browser again.
-  const setBelowFold = (visibility: string) =>
-    page.evaluate((value) => {
-      for (const element of document.querySelectorAll<HTMLElement>('.below-fold, .below-fold-tile')) {
-        element.style.contentVisibility = value;
-      }
-    }, visibility);
-  await setBelowFold('visible');
+  await setBelowFold(page, 'visible');
   // caret: 'initial' leaves inputs untouched: a style change before hydration would be a mismatch.
   // JPEG: the browser encodes a whole page as PNG in about twice the time, which the suite's run
   // of a hundred pictures paid on a busy core.
@@ -108,7 +100,19 @@ export async function screenshot(page: Page, name: string) {
     fullPage: true,
     caret: 'initial',
   });
-  await setBelowFold('');
+  await setBelowFold(page, '');
+}
+
+/**
+ * Parts below the first screen are painted only near the window (`below-fold` in app.css): shown
+ * whole ('visible') for a picture or a check of colours, then left to the browser again ('').
+ */
+function setBelowFold(page: Page, visibility: string) {
+  return page.evaluate((value) => {
+    for (const element of document.querySelectorAll<HTMLElement>('.below-fold, .below-fold-tile')) {
+      element.style.contentVisibility = value;
+    }
+  }, visibility);
 }
 
 /** True when the page is wider than the window: something sticks out sideways. */
@@ -118,8 +122,12 @@ export function overflowsHorizontally(page: Page): Promise<boolean> {
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
-/** The serious and critical accessibility findings of axe on what `page` shows now. */
+/**
+ * The serious and critical accessibility findings of axe on what `page` shows now, the parts below
+ * the first screen painted (a part the browser has not painted has no colours to measure).
+ */
 export async function axeFindings(page: Page): Promise<string[]> {
+  await setBelowFold(page, 'visible');
   await page.waitForTimeout(250);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const result = (await page.evaluate(() =>
@@ -128,6 +136,7 @@ export async function axeFindings(page: Page): Promise<string[]> {
       { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
     ),
   )) as { violations: { id: string; impact?: string; nodes: { html: string }[] }[] };
+  await setBelowFold(page, '');
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

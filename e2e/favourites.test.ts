@@ -1,14 +1,19 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import {
+  axeFindings,
+  launchBrowser,
+  openPage,
+  overflowsHorizontally,
+  screenshot,
+  viewports,
+} from './browser';
 import { verifiedUser } from './journeys';
 
 // The dashboard's Favourites tab, and a guest's like: liked on the product page, listed newest
 // first, unliked from the tab (put back when the API refuses), bought from it; a guest is sent to
 // log in and comes back to like.
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 const password = 'correct horse battery';
 
 let browser: Browser;
@@ -47,17 +52,6 @@ const named = (text: string, title: string) =>
 /** The titles of the tiles the tab shows, in order. */
 const tileTitles = (page: Page) => page.locator('main article h3').allTextContents();
 
-/** The serious and critical findings of axe on what the page shows now. */
-async function seriousFindings(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document): Promise<unknown> } }).axe.run(document),
-  )) as { violations: { id: string; impact?: string | null; nodes: { html: string }[] }[] };
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes[0]?.html.slice(0, 160)}`);
-}
-
 describe('the Favourites tab', () => {
   it('lists the liked prompts newest first at 360 px, unlikes one (put back when refused) and adds the other to the cart', async () => {
     const { page, context, consoleErrors } = await openPage(browser, viewports.phone);
@@ -85,7 +79,7 @@ describe('the Favourites tab', () => {
     await page.getByText('2 prompts').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'favourites-360');
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     // A refused Unlike puts the tile back and says so at it.
     const unlikeSecond = page.getByRole('button', { name: named('Remove from favourites', second.title) });
@@ -128,7 +122,7 @@ describe('the Favourites tab', () => {
     await page.goto('/en/dashboard/favourites');
     await page.getByText('You have not liked any prompts yet.').waitFor();
     await page.getByRole('link', { name: 'Browse prompts' }).waitFor();
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'favourites-empty-1280');
 
     // Nineteen likes: a page of eighteen and a second page of one, the first like last.
@@ -142,7 +136,7 @@ describe('the Favourites tab', () => {
     const pager = page.getByRole('navigation', { name: 'Pages' });
     await pager.waitFor();
     await screenshot(page, 'favourites-1280');
-    expect(await seriousFindings(page)).toEqual([]);
+    expect(await axeFindings(page)).toEqual([]);
 
     await pager.getByRole('link', { name: 'Page 2', exact: true }).click();
     await page.waitForURL('**/en/dashboard/favourites?page=2');

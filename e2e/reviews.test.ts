@@ -1,10 +1,15 @@
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launchBrowser, openPage, overflowsHorizontally, screenshot, viewports } from './browser';
+import {
+  axeFindings,
+  baseURL,
+  launchBrowser,
+  openPage,
+  overflowsHorizontally,
+  screenshot,
+  viewports,
+} from './browser';
 import { fundedWith, verifiedUser } from './journeys';
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,34 +33,6 @@ async function affordablePrompt(): Promise<Listed> {
 async function publicRating(id: number): Promise<Summary> {
   const response = await fetch(`${baseURL()}/api/products/${id}/reviews`);
   return ((await response.json()) as { summary: Summary }).summary;
-}
-
-/**
- * Axe's serious and critical findings on what the page shows now, the parts below the first screen
- * painted (a part the browser has not painted has no colours to measure).
- */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const setBelowFold = (visibility: string) =>
-    page.evaluate((value) => {
-      for (const element of document.querySelectorAll<HTMLElement>('.below-fold, .below-fold-tile')) {
-        element.style.contentVisibility = value;
-      }
-    }, visibility);
-  await setBelowFold('visible');
-  await page.waitForTimeout(250);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const result = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(context: Document, options: unknown): Promise<unknown> } }).axe.run(
-      document,
-      { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } },
-    ),
-  )) as { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
-  await setBelowFold('');
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 120)).join(' | ')}`,
-    );
 }
 
 describe('reviews in the browser', () => {
@@ -175,9 +152,9 @@ describe('reviews in the browser', () => {
     await item.getByText('Reported, thank you.').waitFor();
     expect(await other.getByRole('dialog').count()).toBe(0);
     await screenshot(other, 'product-review-reported-1280');
-    expect(await seriousFindings(other)).toEqual([]);
+    expect(await axeFindings(other)).toEqual([]);
     await other.setViewportSize(viewports.phone);
-    expect(await seriousFindings(other)).toEqual([]);
+    expect(await axeFindings(other)).toEqual([]);
     expect(reporter.consoleErrors.join('\n')).toBe('');
 
     // The buyer deletes it after a question, and may write one again.
